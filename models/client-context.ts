@@ -1,0 +1,174 @@
+// The client's state as data: its mutable config, the session as it knows it, what is in flight,
+// and the effects it asks the world to perform. Shared by the handshake and call reducers.
+import { capSet, has, progressEncoding, type Capability, type CapabilitySet, type ProgressEncoding, type Transport } from './capabilities.ts';
+import { JSON_TYPE, SSE_TYPE, type HttpRequest, type HttpResponse, type RequestBody, type TextContent } from './messages.ts';
+import type { ClientPolicy } from './policies.ts';
+import type { Raise, Reduction } from './reducers.ts';
+
+export interface ClientConfig {
+  streaming: boolean;
+  transport: Transport;
+}
+
+/** What `config-reset` returns the config to. */
+export const CONFIG_DEFAULTS: ClientConfig = { streaming: false, transport: 'streamable-http' };
+/** What the operator configured before the run (seed 000: streaming on). */
+export const CONFIG_CONFIGURED: ClientConfig = { streaming: true, transport: 'streamable-http' };
+
+export interface InitParams {
+  capabilities: CapabilitySet;
+  transport: Transport;
+}
+
+/** What a pinned parser expects, bound to a session's first InitializeResult (DESIGN.md). */
+export interface ParserBinding {
+  streaming: boolean;
+  progressInline: boolean;
+}
+
+export interface ClientSession {
+  id: string;
+  /** The latest InitializeResult's capabilities, as the client knows them. */
+  caps: CapabilitySet;
+  /** The transport the latest InitializeResult named. */
+  transport: Transport;
+  /** The transport this session's first handshake proposed (seed 003's `preferred_transport`). */
+  proposed: Transport;
+  pinned: ParserBinding;
+  firstCaps: CapabilitySet;
+  probed: string[];
+  /** The server answered 404: only a new session helps. */
+  gone: boolean;
+  /** Why the session is dead (a rejected re-initialize, a failed compare-init), or null. */
+  dead: string | null;
+}
+
+export interface CallAttempt {
+  callId: number;
+  method: 'tools/call' | 'tools/list';
+  progress: boolean;
+  attempt: 1 | 2;
+}
+
+export type Inflight =
+  | { kind: 'call'; call: CallAttempt; attemptId: number; resumed: boolean }
+  | { kind: 'probe'; cap: string; attemptId: number; waiting: CallAttempt[] };
+
+export type HandshakeKind = 'connect' | 'replay' | 'new-session';
+
+export interface ClientContext {
+  policy: ClientPolicy;
+  config: ClientConfig;
+  deadlineMs: number;
+  nextReq: number;
+  session: ClientSession | null;
+  /** The first validated handshake this client made: what `replay-cached` re-sends. */
+  cachedParams: InitParams | null;
+  handshake: { kind: HandshakeKind; phase: 'initialize' | 'initialized'; req: number; params: InitParams } | null;
+  inflight: Record<number, Inflight>;
+  /** Calls waiting for a handshake to finish before they are (re)sent. */
+  waiting: CallAttempt[];
+}
+
+export type ClientEvent =
+  | { type: 'CONNECT' }
+  | { type: 'CALL'; callId: number; method: 'tools/call' | 'tools/list'; progress: boolean }
+  | { type: 'RESPONSE'; req: number; response: HttpResponse }
+  | { type: 'DEADLINE'; req: number }
+  | { type: 'CONFIG_RESET' }
+  /** Raised by the client itself: a call attempt failed and waits for a reconnect. */
+  | { type: 'ATTEMPT_FAILED' };
+
+export type ClientNote =
+  | { note: 'handshake-sent'; handshake: HandshakeKind; session: string | null; caps: CapabilitySet }
+  | { note: 'session-opened'; session: string; caps: CapabilitySet; transport: Transport; pinned: ParserBinding }
+  | { note: 'reinit-accepted'; session: string; caps: CapabilitySet; transport: Transport }
+  | { note: 'session-id-changed'; from: string; to: string }
+  | { note: 'fallback'; session: string; from: Transport; to: Transport }
+  | { note: 'handshake-failed'; handshake: HandshakeKind; reason: string }
+  | { note: 'session-dead'; session: string; reason: string }
+  | { note: 'reconnect'; handshake: HandshakeKind; reason: string }
+  | { note: 'attempt-failed'; callId: number; attempt: number; reason: string }
+  | { note: 'admit'; callId: number; req: number; session: string; caps: { cap: Capability; encoding: ProgressEncoding }[] }
+  | { note: 'read'; callId: number; req: number; contentType: string; expected: 'sse' | 'json' | 'any' }
+  | { note: 'awaiting-progress'; callId: number; req: number }
+  | { note: 'resume'; callId: number; req: number; lastEventId: string }
+  | { note: 'probe'; cap: string; req: number; verdict: 'sent' | 'verified' | 'mismatch' | 'failed'; detail?: string }
+  | { note: 'late-response'; req: number }
+  | { note: 'config-reset'; config: ClientConfig };
+
+export type CallEnd =
+  | { end: 'result'; content: TextContent[] }
+  | { end: 'error'; reason: string }
+  /** Ended only by the client's deadline: the oracle decides whether that was silent. */
+  | { end: 'deadline' };
+
+export type ClientEffect =
+  | { type: 'send'; req: number; request: HttpRequest }
+  | { type: 'timer'; afterMs: number; event: ClientEvent }
+  | ({ type: 'call-ended'; callId: number; attempts: number; req: number } & CallEnd)
+  | { type: 'note'; note: ClientNote }
+  | Raise<ClientEvent>;
+
+export type R = Reduction<ClientContext, ClientEffect>;
+
+export const note = (n: ClientNote): ClientEffect => ({ type: 'note', note: n });
+
+export function paramsFromConfig(config: ClientConfig): InitParams {
+  const caps: Capability[] = ['tools', 'resources', 'streaming-progress'];
+  if (config.streaming) caps.push('tools.streaming');
+  return { capabilities: capSet(caps), transport: config.transport };
+}
+
+export function bindParser(caps: CapabilitySet): ParserBinding {
+  return { streaming: has(caps, 'tools.streaming'), progressInline: has(caps, 'streaming-progress') };
+}
+
+/** Whether this call waits for progress, and in which encoding the client's parser expects it. */
+export function expectedProgress(ctx: ClientContext, call: CallAttempt): ProgressEncoding | null {
+  const s = ctx.session;
+  if (!s || !call.progress || call.method !== 'tools/call') return null;
+  if (ctx.policy.parser === 'pinned') return s.pinned.progressInline ? 'inline' : null;
+  return has(s.caps, 'streaming-progress') ? progressEncoding(s.transport) : null;
+}
+
+/** The streaming mode the client holds as negotiated: its pinned binding, or the latest result. */
+export function negotiatedStreaming(ctx: ClientContext): boolean {
+  const s = ctx.session!;
+  return ctx.policy.parser === 'pinned' ? s.pinned.streaming : has(s.caps, 'tools.streaming');
+}
+
+/** Build a request and the effects that send it with its deadline. */
+export function request(
+  ctx: ClientContext,
+  body: RequestBody,
+  opts: { sessionId?: string | null; lastEventId?: string; deadlineFor?: number } = {},
+): { ctx: ClientContext; req: number; effects: ClientEffect[] } {
+  const req = ctx.nextReq;
+  const streamingAccept = ctx.policy.accept === 'always' || ctx.config.streaming;
+  const headers: Record<string, string> =
+    body.rpc === 'resume'
+      ? { accept: SSE_TYPE }
+      : { accept: streamingAccept ? `${JSON_TYPE}, ${SSE_TYPE}` : JSON_TYPE, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked' };
+  const sessionId = opts.sessionId === undefined ? ctx.session?.id : opts.sessionId;
+  if (sessionId) headers['mcp-session-id'] = sessionId;
+  if (opts.lastEventId !== undefined) headers['last-event-id'] = opts.lastEventId;
+  const effects: ClientEffect[] = [{ type: 'send', req, request: { method: body.rpc === 'resume' ? 'GET' : 'POST', headers, body } }];
+  // A resumed stream keeps the deadline of the attempt it belongs to.
+  if (opts.deadlineFor === undefined) effects.push({ type: 'timer', afterMs: ctx.deadlineMs, event: { type: 'DEADLINE', req } });
+  return { ctx: { ...ctx, nextReq: req + 1 }, req, effects };
+}
+
+export function initialContext(input: { policy: ClientPolicy; deadlineMs: number; config?: ClientConfig }): ClientContext {
+  return {
+    policy: input.policy,
+    config: input.config ?? CONFIG_CONFIGURED,
+    deadlineMs: input.deadlineMs,
+    nextReq: 0,
+    session: null,
+    cachedParams: null,
+    handshake: null,
+    inflight: {},
+    waiting: [],
+  };
+}

@@ -1,0 +1,146 @@
+// The client's handshakes: a first connect, a replayed `initialize` on the same session
+// (`replay-mutable` builds it from the config, `replay-cached` re-sends the first one), and a new
+// session. A replay does not re-pin the parser: the client believes it is the same session.
+import { sameSet, type CapabilitySet } from './capabilities.ts';
+import {
+  type ClientContext,
+  type ClientEffect,
+  type ClientEvent,
+  type HandshakeKind,
+  type InitParams,
+  type R,
+  bindParser,
+  note,
+  paramsFromConfig,
+  request,
+} from './client-context.ts';
+import { failAll, sendAll } from './client-calls.ts';
+import { validateReinitialize, CapabilityRenegotiationError } from './guards.ts';
+import { finalMessage, isResult, type HttpResponse, type InitializeResult } from './messages.ts';
+
+type Response = Extract<ClientEvent, { type: 'RESPONSE' }>;
+
+function send(ctx: ClientContext, kind: HandshakeKind, params: InitParams): R {
+  const sessionId = kind === 'replay' ? ctx.session!.id : null;
+  const sent = request(ctx, { rpc: 'initialize', capabilities: params.capabilities, transport: params.transport }, { sessionId });
+  return {
+    context: { ...sent.ctx, handshake: { kind, phase: 'initialize', req: sent.req, params } },
+    effects: [note({ note: 'handshake-sent', handshake: kind, session: sessionId, caps: params.capabilities }), ...sent.effects],
+  };
+}
+
+function freshParams(ctx: ClientContext): InitParams {
+  return ctx.policy.reconnect === 'replay-cached' && ctx.cachedParams ? ctx.cachedParams : paramsFromConfig(ctx.config);
+}
+
+export function startConnect(ctx: ClientContext): R {
+  return send({ ...ctx, session: null }, 'connect', freshParams(ctx));
+}
+
+export function startNewSession(ctx: ClientContext): R {
+  const reason = ctx.session?.gone ? 'session not found' : 'call failed';
+  const r = send({ ...ctx, session: null }, 'new-session', freshParams(ctx));
+  return { context: r.context, effects: [note({ note: 'reconnect', handshake: 'new-session', reason }), ...r.effects] };
+}
+
+export function startReplay(ctx: ClientContext): R {
+  const params = ctx.policy.reconnect === 'replay-cached' && ctx.cachedParams ? ctx.cachedParams : paramsFromConfig(ctx.config);
+  const r = send(ctx, 'replay', params);
+  return { context: r.context, effects: [note({ note: 'reconnect', handshake: 'replay', reason: 'call failed' }), ...r.effects] };
+}
+
+function initializeResult(res: HttpResponse): InitializeResult {
+  const m = finalMessage(res);
+  if (!isResult(m)) throw new Error('an accepted initialize reply carries a result');
+  return m.result as InitializeResult;
+}
+
+function sendInitialized(ctx: ClientContext, effects: ClientEffect[]): R {
+  const sent = request(ctx, { rpc: 'notifications/initialized' });
+  return { context: { ...sent.ctx, handshake: { ...ctx.handshake!, phase: 'initialized', req: sent.req } }, effects: [...effects, ...sent.effects] };
+}
+
+/** A new session's first InitializeResult: adopt it and pin the parser to it. */
+export function adoptNewSession(ctx: ClientContext, e: Response): R {
+  const result = initializeResult(e.response);
+  const id = e.response.headers['mcp-session-id'] ?? '';
+  const params = ctx.handshake!.params;
+  const pinned = bindParser(result.capabilities);
+  const session = {
+    id,
+    caps: result.capabilities,
+    transport: result.transport,
+    proposed: params.transport,
+    pinned,
+    firstCaps: result.capabilities,
+    probed: [],
+    gone: false,
+    dead: null,
+  };
+  const effects: ClientEffect[] = [note({ note: 'session-opened', session: id, caps: result.capabilities, transport: result.transport, pinned })];
+  if (result.transport !== params.transport) effects.push(note({ note: 'fallback', session: id, from: params.transport, to: result.transport }));
+  return sendInitialized({ ...ctx, session, cachedParams: ctx.cachedParams ?? params }, effects);
+}
+
+/** A replayed handshake's result: the session's capabilities and transport follow it; the parser does not. */
+export function adoptReplayResult(ctx: ClientContext, e: Response): R {
+  const result = initializeResult(e.response);
+  const s = ctx.session!;
+  const id = e.response.headers['mcp-session-id'] ?? s.id;
+  const effects: ClientEffect[] = [note({ note: 'reinit-accepted', session: id, caps: result.capabilities, transport: result.transport })];
+  if (id !== s.id) effects.push(note({ note: 'session-id-changed', from: s.id, to: id }));
+  if (result.transport !== s.transport) effects.push(note({ note: 'fallback', session: id, from: s.transport, to: result.transport }));
+  return sendInitialized({ ...ctx, session: { ...s, id, caps: result.capabilities, transport: result.transport } }, effects);
+}
+
+/** The handshake finished: send every call that waited for it. */
+export function completeHandshake(ctx: ClientContext): R {
+  const calls = ctx.waiting;
+  return sendAll({ ...ctx, handshake: null, waiting: [] }, calls);
+}
+
+function replyReason(e: ClientEvent): string {
+  if (e.type === 'DEADLINE') return 'deadline';
+  if (e.type !== 'RESPONSE') return e.type;
+  const m = finalMessage(e.response);
+  return `HTTP ${e.response.status}${m && 'error' in m ? ` (${m.error.code} ${m.error.message})` : ''}`;
+}
+
+/** The handshake failed: its waiting calls' attempts fail with it. */
+export function failHandshake(ctx: ClientContext, e: ClientEvent): R {
+  const hs = ctx.handshake!;
+  const reason = `${hs.kind} handshake failed: ${replyReason(e)}`;
+  const session = hs.kind === 'replay' ? ctx.session : null;
+  const r = failAll({ ...ctx, handshake: null, session, waiting: [] }, ctx.waiting, hs.req, reason);
+  return { context: r.context, effects: [note({ note: 'handshake-failed', handshake: hs.kind, reason: replyReason(e) }), ...r.effects] };
+}
+
+/** "A session's negotiated capabilities are immutable after first handshake, or the session is dead." */
+export function killSession(ctx: ClientContext, e: ClientEvent): R {
+  const s = ctx.session!;
+  const reason = e.type === 'RESPONSE' && e.response.status === 400 ? `re-initialize rejected: ${replyReason(e)}` : narrowingError(ctx, e) ?? 'killed';
+  const dead = { ...s, dead: reason };
+  const r = failAll({ ...ctx, handshake: null, session: dead, waiting: [] }, ctx.waiting, ctx.handshake?.req ?? -1, reason);
+  return { context: r.context, effects: [note({ note: 'session-dead', session: s.id, reason }), ...r.effects] };
+}
+
+/** The `compare-init` guard: seed 000's `validate_reinitialize` on the client's side, plus any other
+ *  narrowing of the cached first result ("treat any narrowing as an error"). Null when it passes. */
+export function narrowingError(ctx: ClientContext, e: ClientEvent): string | null {
+  if (e.type !== 'RESPONSE' || !ctx.policy.guards.includes('compare-init') || !ctx.session) return null;
+  const m = finalMessage(e.response);
+  if (!isResult(m)) return null;
+  const incoming = (m.result as InitializeResult).capabilities;
+  const first: CapabilitySet = ctx.session.firstCaps;
+  try {
+    validateReinitialize(ctx.session.id, first, incoming);
+  } catch (err) {
+    if (err instanceof CapabilityRenegotiationError) return `CapabilityRenegotiationError: ${err.message}`;
+    throw err;
+  }
+  const lost = first.filter((c) => !incoming.includes(c));
+  if (lost.length > 0 && !sameSet(first, incoming)) {
+    return `CapabilityRenegotiationError: session '${ctx.session.id}' would lose ${lost.join(', ')} on re-initialize`;
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+// The client machine: connect → initialize → notifications/initialized → ready → tools/calls;
+// after a failed call, reconnect per `client.reconnect` and retry the call once. The statechart
+// holds the phases and the branches a handshake reply can take; the reducers in client-calls.ts
+// and client-handshake.ts hold what each step does to the data.
+import { setup } from 'xstate';
+import { finalMessage, JSONRPC } from './messages.ts';
+import { callNow, failCallOnDeadSession, handleDeadline, handleResponse, queueCall } from './client-calls.ts';
+import { initialContext, type ClientConfig, type ClientContext, type ClientEvent, type R } from './client-context.ts';
+import {
+  adoptNewSession,
+  adoptReplayResult,
+  completeHandshake,
+  failHandshake,
+  killSession,
+  narrowingError,
+  startConnect,
+  startNewSession,
+  startReplay,
+} from './client-handshake.ts';
+import type { ClientPolicy } from './policies.ts';
+import { effectAction, reducerActions } from './reducers.ts';
+import { CONFIG_DEFAULTS, note } from './client-context.ts';
+
+export const clientReducers = {
+  startConnect,
+  startNewSession,
+  startReplay,
+  adoptNewSession,
+  adoptReplayResult,
+  completeHandshake,
+  failHandshake,
+  killSession,
+  queueCall,
+  callNow,
+  failCallOnDeadSession,
+  handleResponse,
+  handleDeadline,
+  resetConfig: (ctx: ClientContext): R => ({ context: { ...ctx, config: CONFIG_DEFAULTS }, effects: [note({ note: 'config-reset', config: CONFIG_DEFAULTS })] }),
+} as const;
+
+const reply = (ctx: ClientContext, e: ClientEvent) => e.type === 'RESPONSE' && ctx.handshake !== null && e.req === ctx.handshake.req;
+const status = (e: ClientEvent) => (e.type === 'RESPONSE' ? e.response.status : 0);
+
+export const clientGuards = {
+  isHandshakeReply: ({ context, event }: { context: ClientContext; event: ClientEvent }) => reply(context, event),
+  isHandshakeDeadline: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
+    event.type === 'DEADLINE' && context.handshake !== null && event.req === context.handshake.req,
+  replyAccepted: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
+    reply(context, event) && (context.handshake!.phase === 'initialize' ? status(event) === 200 : status(event) === 202 || status(event) === 200),
+  replySessionGone: ({ context, event }: { context: ClientContext; event: ClientEvent }) => reply(context, event) && status(event) === 404,
+  replyRejected: ({ context, event }: { context: ClientContext; event: ClientEvent }) => {
+    if (!reply(context, event) || status(event) !== 400 || event.type !== 'RESPONSE') return false;
+    const m = finalMessage(event.response);
+    return m !== undefined && 'error' in m && m.error.code === JSONRPC.invalidRequest;
+  },
+  replyNarrowsCapabilities: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
+    reply(context, event) && status(event) === 200 && narrowingError(context, event) !== null,
+  needsNewSession: ({ context }: { context: ClientContext }) =>
+    context.policy.reconnect === 'new-session' || context.session === null || context.session.gone,
+  reconnectsWithNewSession: ({ context }: { context: ClientContext }) => context.policy.reconnect === 'new-session',
+};
+
+/** Responses and deadlines of calls in flight are handled the same in every state. */
+const CALL_TRAFFIC = {
+  RESPONSE: { actions: 'handleResponse' },
+  DEADLINE: { actions: 'handleDeadline' },
+  CONFIG_RESET: { actions: 'resetConfig' },
+} as const;
+
+export interface ClientInput {
+  policy: ClientPolicy;
+  deadlineMs: number;
+  config?: ClientConfig;
+}
+
+export const clientMachine = setup({
+  types: {
+    context: {} as ClientContext,
+    events: {} as ClientEvent,
+    input: {} as ClientInput,
+  },
+  actions: { ...(reducerActions(clientReducers as never) as Record<keyof typeof clientReducers, never>), effect: effectAction },
+  guards: clientGuards,
+}).createMachine({
+  id: 'client',
+  context: ({ input }) => initialContext(input),
+  initial: 'idle',
+  states: {
+    /** No session. The first call (or CONNECT) opens one. */
+    idle: {
+      on: {
+        CONNECT: { target: 'connecting', actions: 'startConnect' },
+        CALL: { target: 'connecting', actions: ['queueCall', 'startConnect'] },
+        ATTEMPT_FAILED: { target: 'connecting', actions: 'startConnect' },
+        ...CALL_TRAFFIC,
+      },
+    },
+    /** Opening a new session: a first connect, or `new-session` after a failure or a 404. */
+    connecting: {
+      initial: 'initializing',
+      on: { CALL: { actions: 'queueCall' } },
+      states: {
+        initializing: {
+          on: {
+            RESPONSE: [
+              { guard: 'replyAccepted', target: 'notifying', actions: 'adoptNewSession' },
+              { guard: 'isHandshakeReply', target: '#client.idle', actions: 'failHandshake' },
+              { actions: 'handleResponse' },
+            ],
+            DEADLINE: [{ guard: 'isHandshakeDeadline', target: '#client.idle', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
+            CONFIG_RESET: { actions: 'resetConfig' },
+          },
+        },
+        notifying: {
+          on: {
+            RESPONSE: [
+              { guard: 'replyAccepted', target: '#client.ready', actions: 'completeHandshake' },
+              { guard: 'isHandshakeReply', target: '#client.idle', actions: 'failHandshake' },
+              { actions: 'handleResponse' },
+            ],
+            DEADLINE: [{ guard: 'isHandshakeDeadline', target: '#client.idle', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
+            CONFIG_RESET: { actions: 'resetConfig' },
+          },
+        },
+      },
+    },
+    /** Replaying `initialize` on the same session (`replay-mutable`, `replay-cached`). */
+    reconnecting: {
+      initial: 'initializing',
+      on: { CALL: { actions: 'queueCall' } },
+      states: {
+        initializing: {
+          on: {
+            RESPONSE: [
+              { guard: 'replySessionGone', target: '#client.connecting', actions: 'startNewSession' },
+              { guard: 'replyRejected', target: '#client.dead', actions: 'killSession' },
+              { guard: 'replyNarrowsCapabilities', target: '#client.dead', actions: 'killSession' },
+              { guard: 'replyAccepted', target: 'notifying', actions: 'adoptReplayResult' },
+              { guard: 'isHandshakeReply', target: '#client.ready', actions: 'failHandshake' },
+              { actions: 'handleResponse' },
+            ],
+            DEADLINE: [{ guard: 'isHandshakeDeadline', target: '#client.ready', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
+            CONFIG_RESET: { actions: 'resetConfig' },
+          },
+        },
+        notifying: {
+          on: {
+            RESPONSE: [
+              { guard: 'replyAccepted', target: '#client.ready', actions: 'completeHandshake' },
+              { guard: 'replySessionGone', target: '#client.connecting', actions: 'startNewSession' },
+              { guard: 'isHandshakeReply', target: '#client.ready', actions: 'failHandshake' },
+              { actions: 'handleResponse' },
+            ],
+            DEADLINE: [{ guard: 'isHandshakeDeadline', target: '#client.ready', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
+            CONFIG_RESET: { actions: 'resetConfig' },
+          },
+        },
+      },
+    },
+    ready: {
+      on: {
+        CALL: { actions: 'callNow' },
+        ATTEMPT_FAILED: [
+          { guard: 'needsNewSession', target: 'connecting', actions: 'startNewSession' },
+          { target: 'reconnecting', actions: 'startReplay' },
+        ],
+        ...CALL_TRAFFIC,
+      },
+    },
+    /** The server rejected a re-initialize, or `compare-init` refused a narrowed result. */
+    dead: {
+      on: {
+        CALL: [
+          { guard: 'reconnectsWithNewSession', target: 'connecting', actions: ['queueCall', 'startNewSession'] },
+          { actions: 'failCallOnDeadSession' },
+        ],
+        ...CALL_TRAFFIC,
+      },
+    },
+  },
+});

@@ -1,0 +1,92 @@
+// The fault vocabulary of DESIGN.md and the point at which each fault fires. A fault fires at a
+// point named by the run's own events: the n-th request the network carries (`at`), or just before
+// it (`before`): never by wall-clock time.
+
+export const STRIPPABLE_HEADERS = ['transfer-encoding', 'accept', 'mcp-session-id', 'last-event-id'] as const;
+/** Delays the arbitraries draw: one that reorders responses, one past the client's deadline. */
+export const DEFAULT_DELAYS_MS = [1000, 40000] as const;
+
+export type FaultName =
+  | 'http-502'
+  | 'config-reset'
+  | `strip-header:${string}`
+  | 'stream-cut'
+  | 'session-expire'
+  | 'server-restart'
+  | `delay:${number}`;
+
+export type FaultKind = 'http-502' | 'config-reset' | 'strip-header' | 'stream-cut' | 'session-expire' | 'server-restart' | 'delay';
+
+export interface FaultFamily {
+  kind: FaultKind;
+  /** `before`: acts just before request n is carried; `at`: acts on request n or its response. */
+  when: 'before' | 'at';
+  effect: string;
+  /** The concrete names the arbitraries draw for this family. */
+  instances: readonly FaultName[];
+}
+
+export const FAULT_FAMILIES: readonly FaultFamily[] = [
+  { kind: 'http-502', when: 'at', effect: 'the load balancer answers one request with 502 (before it reaches the server)', instances: ['http-502'] },
+  { kind: 'config-reset', when: 'before', effect: "the client's mutable config returns to defaults (streaming: false, default transport)", instances: ['config-reset'] },
+  {
+    kind: 'strip-header',
+    when: 'at',
+    effect: 'the proxy removes a header from one request (transfer-encoding on an initialize POST forces the SSE fallback)',
+    instances: STRIPPABLE_HEADERS.map((h) => `strip-header:${h}` as const),
+  },
+  { kind: 'stream-cut', when: 'at', effect: "an SSE response stream ends before its final event", instances: ['stream-cut'] },
+  { kind: 'session-expire', when: 'before', effect: 'the server forgets one session (later requests on it get 404)', instances: ['session-expire'] },
+  { kind: 'server-restart', when: 'before', effect: 'the server forgets every session', instances: ['server-restart'] },
+  {
+    kind: 'delay',
+    when: 'at',
+    effect: 'a response is held back in virtual time (past a deadline it becomes a timeout)',
+    instances: DEFAULT_DELAYS_MS.map((ms) => `delay:${ms}` as const),
+  },
+];
+
+/** Every concrete fault the arbitraries draw by default, simplest first (fast-check shrinks toward the front). */
+export const FAULT_VOCABULARY: readonly FaultName[] = FAULT_FAMILIES.flatMap((f) => f.instances);
+
+export function faultKind(name: FaultName): FaultKind {
+  const i = name.indexOf(':');
+  return (i < 0 ? name : name.slice(0, i)) as FaultKind;
+}
+
+export function faultFamily(name: FaultName): FaultFamily {
+  const kind = faultKind(name);
+  return FAULT_FAMILIES.find((f) => f.kind === kind)!;
+}
+
+export function firesBefore(name: FaultName): boolean {
+  return faultFamily(name).when === 'before';
+}
+
+export function strippedHeader(name: FaultName): string | undefined {
+  return name.startsWith('strip-header:') ? name.slice('strip-header:'.length) : undefined;
+}
+
+export function delayMs(name: FaultName): number | undefined {
+  return name.startsWith('delay:') ? Number(name.slice('delay:'.length)) : undefined;
+}
+
+/**
+ * Expand one `--faults` item into concrete fault names: a family (`strip-header`, `delay`) becomes
+ * its default instances; `strip-header:<name>` and `delay:<ms>` are taken as given. Returns an
+ * error message (one line, naming the valid choices) for anything else.
+ */
+export function expandFault(item: string): FaultName[] | string {
+  const family = FAULT_FAMILIES.find((f) => f.kind === item);
+  if (family) return [...family.instances];
+  const header = item.startsWith('strip-header:') ? item.slice('strip-header:'.length) : undefined;
+  if (header !== undefined) {
+    return /^[a-z0-9-]+$/.test(header) ? [`strip-header:${header}`] : `bad header name in fault '${item}' (use a lower-case header name)`;
+  }
+  if (item.startsWith('delay:')) {
+    const ms = item.slice('delay:'.length);
+    return /^[0-9]+$/.test(ms) && Number(ms) > 0 ? [`delay:${Number(ms)}`] : `bad delay in fault '${item}' (use delay:<positive milliseconds>)`;
+  }
+  const valid = FAULT_FAMILIES.map((f) => (f.instances.length > 1 ? `${f.kind}[:…]` : f.kind)).join(', ');
+  return `unknown fault '${item}' (valid: ${valid})`;
+}

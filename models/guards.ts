@@ -1,0 +1,91 @@
+// The records' mitigations, ported from their Python: seed 000's `validate_reinitialize` and
+// seed 003's `admit_capability` / `guard_tool_call`. The client machine calls these for its
+// `compare-init` and `probe` guards; the content-type check is seed 000's detector 1.
+import { has, TRANSPORT_DEPENDENT, type CapabilitySet, type Transport } from './capabilities.ts';
+
+/** Raised when a session's negotiated capabilities narrow without a session reset (seed 000). */
+export class CapabilityRenegotiationError extends Error {
+  override name = 'CapabilityRenegotiationError';
+}
+
+/** Raised when a capability was negotiated against a transport that cannot encode it (seed 003). */
+export class TransportCapabilityMismatch extends Error {
+  override name = 'TransportCapabilityMismatch';
+}
+
+/**
+ * Validate a post-reconnect `initialize` against the pinned session capabilities. Returns the set
+ * to honour for the rest of the session; throws if `tools.streaming` would change (either way) and
+ * changing it is not explicitly allowed.
+ */
+export function validateReinitialize(
+  sessionId: string | null,
+  prior: CapabilitySet,
+  incoming: CapabilitySet,
+  { allowNarrowing = false }: { allowNarrowing?: boolean } = {},
+): CapabilitySet {
+  if (!sessionId) {
+    throw new CapabilityRenegotiationError(
+      're-initialize received without a session identifier; cannot determine whether this is a new or existing session',
+    );
+  }
+  const priorStreaming = has(prior, 'tools.streaming');
+  const nextStreaming = has(incoming, 'tools.streaming');
+  if (priorStreaming && !nextStreaming && !allowNarrowing) {
+    throw new CapabilityRenegotiationError(
+      `session '${sessionId}' would lose tools.streaming on re-initialize; reject the handshake and force a new session, or pin capabilities to the first handshake`,
+    );
+  }
+  if (!priorStreaming && nextStreaming && !allowNarrowing) {
+    throw new CapabilityRenegotiationError(
+      `session '${sessionId}' would gain tools.streaming mid-session; this is a session reset, not a renegotiation`,
+    );
+  }
+  return allowNarrowing ? incoming : prior;
+}
+
+export function admitCapability(
+  capability: string,
+  negotiatedTransport: Transport,
+  preferredTransport: Transport,
+  probed: readonly string[],
+): void {
+  if (negotiatedTransport === preferredTransport) return;
+  if (!TRANSPORT_DEPENDENT.has(capability)) return;
+  if (probed.includes(capability)) return;
+  throw new TransportCapabilityMismatch(
+    `capability '${capability}' negotiated under '${preferredTransport}' but session fell back to '${negotiatedTransport}'; no successful probe observed, refusing to admit transport-dependent call`,
+  );
+}
+
+export function guardToolCall(
+  capabilities: readonly string[],
+  negotiatedTransport: Transport,
+  preferredTransport: Transport,
+  probed: readonly string[],
+): void {
+  for (const cap of capabilities) admitCapability(cap, negotiatedTransport, preferredTransport, probed);
+}
+
+/** The capabilities `guardToolCall` would refuse, as data: the client probes these instead of failing. */
+export function unadmitted(
+  capabilities: readonly string[],
+  negotiatedTransport: Transport,
+  preferredTransport: Transport,
+  probed: readonly string[],
+): string[] {
+  return capabilities.filter((cap) => {
+    try {
+      admitCapability(cap, negotiatedTransport, preferredTransport, probed);
+      return false;
+    } catch (e) {
+      if (e instanceof TransportCapabilityMismatch) return true;
+      throw e;
+    }
+  });
+}
+
+/** Seed 000's detector 1: the response's Content-Type must match the negotiated streaming mode. */
+export function contentTypeMatches(responseType: string | undefined, expectStreaming: boolean): boolean {
+  return responseType === (expectStreaming ? 'text/event-stream' : 'application/json');
+}

@@ -1,0 +1,256 @@
+// The deterministic world: the agent's workload drives the client machine; the client's requests
+// cross the network, where the fault plan acts; the server machine answers; everything lands in
+// one history. Time is the event queue's virtual clock, every choice comes from the plan or the
+// schedule, and every run is bounded by a step budget.
+import { clientMachine } from '../models/client.ts';
+import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
+import { faultKind, type FaultName } from '../models/faults.ts';
+import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
+import { applyRequestFaults, applyResponseFaults, isResponseFault, type FaultEffect } from '../models/network.ts';
+import type { Combination } from '../models/policies.ts';
+import { serverMachine, type ServerEffect, type ServerEvent } from '../models/server.ts';
+import { EventQueue } from './clock.ts';
+import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from './history.ts';
+import { sortPlan, type FaultPlan } from './plan.ts';
+import { stateName, xstateStepper, type Stepper } from './step.ts';
+import { nextCalls, type Workload } from './workload.ts';
+
+export interface WorldOptions {
+  /** One-way network latency, virtual ms. */
+  latencyMs: number;
+  /** The client's per-request deadline, virtual ms (seed 003's client: 30 s). */
+  deadlineMs: number;
+  /** Queue events a run may process before it is stopped and marked. */
+  stepBudget: number;
+}
+
+export const DEFAULT_WORLD: WorldOptions = { latencyMs: 5, deadlineMs: 30_000, stepBudget: 10_000 };
+
+export interface RunInput {
+  combination: Combination;
+  workload: Workload;
+  plan: FaultPlan;
+  /** Picks among events due at the same instant (see EventQueue). */
+  schedule?: readonly number[];
+}
+
+type Item =
+  | { to: 'client'; event: ClientEvent }
+  | { to: 'server'; req: number; request: HttpRequest }
+  | { to: 'deliver'; req: number; response: HttpResponse };
+
+const clientStepper: Stepper<ClientEvent, ClientEffect> = xstateStepper(clientMachine);
+const serverStepper: Stepper<ServerEvent, ServerEffect> = xstateStepper(serverMachine);
+
+class World {
+  private readonly entries: HistoryEntry[] = [];
+  private readonly queue: EventQueue<Item>;
+  private readonly plan: FaultPlan;
+  private client;
+  private server;
+  private clientState: string;
+  private serverState: string;
+  private carried = 0;
+  private issued = 0;
+  private readonly ended = new Set<number>();
+  private readonly inTransit = new Set<number>();
+  private readonly delivered = new Set<number>();
+  private readonly lost = new Set<number>();
+  private readonly finished = new Set<number>();
+  private readonly responseFaults = new Map<number, FaultName[]>();
+
+  constructor(
+    private readonly input: RunInput,
+    private readonly options: WorldOptions,
+  ) {
+    this.plan = sortPlan(input.plan);
+    this.queue = new EventQueue(input.schedule ?? []);
+    const c = clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs });
+    const s = serverStepper.initial({ policy: input.combination.server });
+    this.client = c.snapshot;
+    this.server = s.snapshot;
+    this.clientState = stateName(this.client.value);
+    this.serverState = stateName(this.server.value);
+  }
+
+  run(): History {
+    this.queue.push(0, { to: 'client', event: { type: 'CONNECT' } });
+    this.issueCalls();
+    let steps = 0;
+    while (this.ended.size < this.input.workload.length) {
+      const next = this.queue.pop();
+      if (!next) break;
+      if (++steps > this.options.stepBudget) {
+        this.record({ kind: 'budget-exhausted', steps: this.options.stepBudget });
+        break;
+      }
+      this.dispatch(next.item);
+    }
+    this.endUnfinished();
+    const { combination, workload, schedule = [] } = this.input;
+    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries };
+  }
+
+  private record(e: DistributiveOmit<HistoryEntry, 't'>): void {
+    this.entries.push({ t: this.queue.now, ...e } as HistoryEntry);
+  }
+
+  private dispatch(item: Item): void {
+    if (item.to === 'client') {
+      if (item.event.type === 'CALL') this.record({ kind: 'invoke', callId: item.event.callId, method: item.event.method, progress: item.event.progress });
+      this.stepClient(item.event);
+    } else if (item.to === 'server') {
+      this.stepServer({ type: 'REQUEST', req: item.req, request: item.request });
+    } else {
+      this.inTransit.delete(item.req);
+      this.delivered.add(item.req);
+      this.record({ kind: 'deliver', req: item.req });
+      this.stepClient({ type: 'RESPONSE', req: item.req, response: item.response });
+    }
+  }
+
+  private stepClient(event: ClientEvent): void {
+    const { snapshot, effects } = clientStepper.step(this.client, event);
+    this.client = snapshot;
+    const to = stateName(snapshot.value);
+    if (to !== this.clientState) this.record({ kind: 'state', machine: 'client', from: this.clientState, to });
+    this.clientState = to;
+    for (const effect of effects) this.performClient(effect);
+  }
+
+  private stepServer(event: ServerEvent): void {
+    const { snapshot, effects } = serverStepper.step(this.server, event);
+    this.server = snapshot;
+    const to = stateName(snapshot.value);
+    if (to !== this.serverState) this.record({ kind: 'state', machine: 'server', from: this.serverState, to });
+    this.serverState = to;
+    for (const effect of effects) {
+      if (effect.type === 'note') {
+        if (effect.note.note === 'call-finished') this.finished.add(effect.note.req);
+        this.record({ kind: 'server', ...effect.note });
+      } else {
+        this.respond(effect.req, effect.response, 'server');
+      }
+    }
+  }
+
+  private performClient(effect: ClientEffect): void {
+    switch (effect.type) {
+      case 'send':
+        return this.carry(effect.req, effect.request);
+      case 'timer':
+        return this.queue.push(effect.afterMs, { to: 'client', event: effect.event });
+      case 'note':
+        return this.record({ kind: 'client', ...effect.note });
+      case 'call-ended':
+        return this.callEnded(effect);
+      case 'raise':
+        throw new Error('raised events are handled inside the machine step');
+    }
+  }
+
+  private faultsAt(n: number): FaultName[] {
+    return this.plan.filter((f) => f.at === n).map((f) => f.fault);
+  }
+
+  /** The network carries request n: `before` faults fire, then the proxy and load balancer act. */
+  private carry(req: number, request: HttpRequest): void {
+    if (req !== this.carried) throw new Error(`client request ${req} is not the network's request ${this.carried}`);
+    this.carried++;
+    const faults = this.faultsAt(req);
+    for (const fault of faults) this.fireBefore(fault, request);
+    const body = request.body;
+    this.record({ kind: 'request', req, method: request.method, rpc: body.rpc, headers: request.headers, ...(body.rpc === 'tools/call' ? { callId: body.callId } : {}) });
+    const verdict = applyRequestFaults(request, faults);
+    this.recordFaults(req, verdict.effects);
+    this.responseFaults.set(req, faults.filter(isResponseFault));
+    if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
+    else this.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
+  }
+
+  private fireBefore(fault: FaultName, request: HttpRequest): void {
+    const kind = faultKind(fault);
+    if (kind === 'config-reset') {
+      this.recordFaults(this.carried - 1, [{ fault, applied: true, detail: 'client config reset to defaults' }]);
+      this.stepClient({ type: 'CONFIG_RESET' });
+    } else if (kind === 'session-expire' || kind === 'server-restart') {
+      const before = this.entries.length;
+      this.stepServer(kind === 'server-restart' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId: request.headers['mcp-session-id'] ?? null });
+      const forgot = this.entries.slice(before).filter((e) => e.kind === 'server' && e.note === 'session-forgotten').length;
+      const at = this.carried - 1;
+      this.entries.splice(before, 0, { t: this.queue.now, kind: 'fault', fault, at, applied: forgot > 0, detail: forgot > 0 ? `server forgot ${forgot} session(s)` : 'no live session to forget' });
+    }
+  }
+
+  private recordFaults(at: number, effects: FaultEffect[]): void {
+    for (const e of effects) this.record({ kind: 'fault', fault: e.fault, at, applied: e.applied, detail: e.detail });
+  }
+
+  /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
+  private respond(req: number, response: HttpResponse, from: 'server' | 'load-balancer'): void {
+    const verdict = applyResponseFaults(response, this.responseFaults.get(req) ?? []);
+    this.recordFaults(req, verdict.effects);
+    const res = verdict.response;
+    const delay = this.options.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
+    this.record({
+      kind: 'response',
+      req,
+      status: res.status,
+      contentType: contentType(res) ?? null,
+      sessionId: res.headers['mcp-session-id'] ?? null,
+      body: res.body.kind,
+      ...(res.body.kind === 'sse' ? { events: res.body.events.length, complete: res.body.complete } : {}),
+      deliverAt: this.queue.now + delay,
+      from,
+    });
+    if (verdict.lostAnswer) this.lost.add(req);
+    this.inTransit.add(req);
+    this.queue.push(delay, { to: 'deliver', req, response: res });
+  }
+
+  private answer(req: number): Answer {
+    if (this.lost.has(req)) return 'lost';
+    if (this.inTransit.has(req)) return 'in-transit';
+    if (this.delivered.has(req)) return 'delivered';
+    return 'none';
+  }
+
+  private callEnded(effect: Extract<ClientEffect, { type: 'call-ended' }>): void {
+    const { callId, attempts, req } = effect;
+    if (effect.end === 'deadline') {
+      this.record({ kind: 'end', callId, attempts, req, end: 'deadline', answer: this.answer(req), serverFinished: this.finished.has(req) });
+    } else if (effect.end === 'error') {
+      this.record({ kind: 'end', callId, attempts, req, end: 'error', reason: effect.reason });
+    } else {
+      this.record({ kind: 'end', callId, attempts, req, end: 'result', content: effect.content });
+    }
+    this.ended.add(callId);
+    this.issueCalls();
+  }
+
+  private issueCalls(): void {
+    for (const i of nextCalls(this.input.workload, this.issued, this.ended)) {
+      const step = this.input.workload[i]!;
+      this.queue.push(0, { to: 'client', event: { type: 'CALL', callId: i, method: step.method, progress: step.progress } });
+      this.issued++;
+    }
+  }
+
+  /** Calls still open when the run stopped (budget, or nothing left to happen) ended by nothing. */
+  private endUnfinished(): void {
+    const snapshot = this.client.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> };
+    for (let callId = 0; callId < this.issued; callId++) {
+      if (this.ended.has(callId)) continue;
+      const f = Object.values(snapshot.inflight).find((x) => x.call?.callId === callId);
+      const req = f?.attemptId ?? -1;
+      this.record({ kind: 'end', callId, attempts: f?.call?.attempt ?? 1, req, end: 'never', answer: this.answer(req), serverFinished: this.finished.has(req) });
+    }
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Run one workload under one fault plan to completion (or the step budget) and return its history. */
+export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
+  return new World(input, { ...DEFAULT_WORLD, ...options }).run();
+}
