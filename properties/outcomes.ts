@@ -1,0 +1,57 @@
+// Each call's outcome, judged against the same workload run with no faults: `ok`, `error`,
+// `silent-empty` (a well-formed result that differs from the fault-free one, with no error) or
+// `silent-hang` (ended only by the deadline, or never, though the server finished the call and its
+// answer reached the client or was lost without a signal; a deadline that fires while the network
+// still holds the answer back is a timeout the client reports: `error`).
+import type { EndEntry, History } from '../sim/history.ts';
+
+export const OUTCOMES = ['ok', 'error', 'silent-empty', 'silent-hang'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface CallOutcome {
+  callId: number;
+  outcome: Outcome;
+  invokedAt: number;
+  endedAt: number;
+  end: EndEntry;
+}
+
+/** What each call of the fault-free run returned, by call id. */
+export type Reference = ReadonlyMap<number, string>;
+
+export function referenceOf(history: History): Reference {
+  const ref = new Map<number, string>();
+  for (const e of history.entries) if (e.kind === 'end' && e.end === 'result') ref.set(e.callId, JSON.stringify(e.content));
+  return ref;
+}
+
+export function outcomeOf(end: EndEntry, reference: Reference): Outcome {
+  switch (end.end) {
+    case 'result':
+      return reference.get(end.callId) === JSON.stringify(end.content) ? 'ok' : 'silent-empty';
+    case 'error':
+      return 'error';
+    case 'deadline':
+    case 'never':
+      return end.serverFinished && (end.answer === 'delivered' || end.answer === 'lost') ? 'silent-hang' : 'error';
+  }
+}
+
+export function callOutcomes(history: History, reference: Reference): CallOutcome[] {
+  const invoked = new Map<number, number>();
+  const out: CallOutcome[] = [];
+  for (const e of history.entries) {
+    if (e.kind === 'invoke') invoked.set(e.callId, e.t);
+    else if (e.kind === 'end') out.push({ callId: e.callId, outcome: outcomeOf(e, reference), invokedAt: invoked.get(e.callId) ?? 0, endedAt: e.t, end: e });
+  }
+  return out.sort((a, b) => a.callId - b.callId);
+}
+
+export function countOutcomes(outcomes: readonly CallOutcome[], into: Record<Outcome, number> = emptyCounts()): Record<Outcome, number> {
+  for (const o of outcomes) into[o.outcome]++;
+  return into;
+}
+
+export function emptyCounts(): Record<Outcome, number> {
+  return { ok: 0, error: 0, 'silent-empty': 0, 'silent-hang': 0 };
+}

@@ -1,0 +1,66 @@
+// Vacuity guards: how often each fault actually fired and acted, how often a reconnect, a
+// re-initialize and a transport fallback happened, and which machine states and transitions a run
+// reached. A property that holds where its situation was never reached is reported as vacuous.
+import type { History } from '../sim/history.ts';
+
+export interface RunStats {
+  runs: number;
+  /** Faults whose firing point the run reached, by name. */
+  faultsFired: Record<string, number>;
+  /** Of those, the ones that changed something (a header that was there, a stream to cut…). */
+  faultsApplied: Record<string, number>;
+  reconnects: number;
+  reinitializes: number;
+  fallbacks: number;
+  /** `client:ready`, `server:serving`…: states entered, counted over runs. */
+  states: Record<string, number>;
+  /** `client:ready→reconnecting.initializing`…: transitions taken. */
+  transitions: Record<string, number>;
+}
+
+export function emptyStats(): RunStats {
+  return { runs: 0, faultsFired: {}, faultsApplied: {}, reconnects: 0, reinitializes: 0, fallbacks: 0, states: {}, transitions: {} };
+}
+
+const bump = (m: Record<string, number>, k: string, n = 1) => {
+  m[k] = (m[k] ?? 0) + n;
+};
+
+export function statsOf(h: History): RunStats {
+  const s = emptyStats();
+  s.runs = 1;
+  bump(s.states, 'client:idle');
+  bump(s.states, 'server:empty');
+  for (const e of h.entries) {
+    if (e.kind === 'fault') {
+      bump(s.faultsFired, e.fault);
+      if (e.applied) bump(s.faultsApplied, e.fault);
+    } else if (e.kind === 'client' && e.note === 'reconnect') s.reconnects++;
+    else if (e.kind === 'server' && (e.note === 'reinitialized' || e.note === 'reinit-rejected')) s.reinitializes++;
+    else if (e.kind === 'client' && e.note === 'fallback') s.fallbacks++;
+    else if (e.kind === 'state') {
+      bump(s.states, `${e.machine}:${e.to}`);
+      bump(s.transitions, `${e.machine}:${e.from}→${e.to}`);
+    }
+  }
+  return s;
+}
+
+/** Add b into a. Counts become "in how many runs" for the boolean-ish ones when `perRun` is set. */
+export function addStats(a: RunStats, b: RunStats): RunStats {
+  a.runs += b.runs;
+  for (const [k, v] of Object.entries(b.faultsFired)) bump(a.faultsFired, k, v);
+  for (const [k, v] of Object.entries(b.faultsApplied)) bump(a.faultsApplied, k, v);
+  a.reconnects += b.reconnects;
+  a.reinitializes += b.reinitializes;
+  a.fallbacks += b.fallbacks;
+  for (const [k, v] of Object.entries(b.states)) bump(a.states, k, v);
+  for (const [k, v] of Object.entries(b.transitions)) bump(a.transitions, k, v);
+  return a;
+}
+
+/** The same stats with every map's keys sorted, so that equal stats serialize equally. */
+export function sortedStats(s: RunStats): RunStats {
+  const sort = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { ...s, faultsFired: sort(s.faultsFired), faultsApplied: sort(s.faultsApplied), states: sort(s.states), transitions: sort(s.transitions) };
+}
