@@ -218,6 +218,19 @@ export function handleDeadline(ctx: ClientContext, e: { type: 'DEADLINE'; req: n
   return { context: base, effects: [note({ note: 'attempt-failed', callId: f.call.callId, attempt: f.call.attempt, reason: 'deadline' }), end(f.call, f.attemptId, { end: 'deadline' })] };
 }
 
+/** Opening a new session abandons the old one: its calls in flight fail (the SDK rejects a closed
+ *  transport's pending requests) and wait, as retries, for the new session. */
+export function abandonInflight(ctx: ClientContext, reason: string): R {
+  let context: ClientContext = { ...ctx, inflight: {} };
+  const effects: ClientEffect[] = [];
+  for (const f of Object.values(ctx.inflight)) {
+    const r = f.kind === 'call' ? failAttempt(context, f.call, f.attemptId, reason) : failAll(context, f.waiting, f.attemptId, reason);
+    context = r.context;
+    effects.push(...r.effects.filter((e) => e.type !== 'raise'));
+  }
+  return { context, effects };
+}
+
 export function queueCall(ctx: ClientContext, e: { type: 'CALL'; callId: number; method: 'tools/call' | 'tools/list'; progress: boolean }): R {
   return { context: { ...ctx, waiting: [...ctx.waiting, { callId: e.callId, method: e.method, progress: e.progress, attempt: 1 }] }, effects: [] };
 }

@@ -14,7 +14,7 @@ import {
   paramsFromConfig,
   request,
 } from './client-context.ts';
-import { failAll, sendAll } from './client-calls.ts';
+import { abandonInflight, failAll, sendAll } from './client-calls.ts';
 import { validateReinitialize, CapabilityRenegotiationError } from './guards.ts';
 import { finalMessage, isResult, type HttpResponse, type InitializeResult } from './messages.ts';
 
@@ -38,9 +38,10 @@ export function startConnect(ctx: ClientContext): R {
 }
 
 export function startNewSession(ctx: ClientContext): R {
-  const reason = ctx.session?.gone ? 'session not found' : 'call failed';
-  const r = send({ ...ctx, session: null }, 'new-session', freshParams(ctx));
-  return { context: r.context, effects: [note({ note: 'reconnect', handshake: 'new-session', reason }), ...r.effects] };
+  const reason = ctx.session?.gone ? 'session not found' : ctx.session?.dead ? 'session dead' : 'call failed';
+  const abandoned = abandonInflight(ctx, `session ${ctx.session?.id ?? '?'} abandoned for a new one`);
+  const r = send({ ...abandoned.context, session: null }, 'new-session', freshParams(ctx));
+  return { context: r.context, effects: [note({ note: 'reconnect', handshake: 'new-session', reason }), ...abandoned.effects, ...r.effects] };
 }
 
 export function startReplay(ctx: ClientContext): R {

@@ -32,6 +32,15 @@ export function advertised(caps: CapabilitySet, transport: Transport, advertise:
 
 export type ReinitStrategy = (input: ReinitInput) => ReinitDecision;
 
+/**
+ * The capabilities a session opens with, before advertising. Intersected with the client's set,
+ * except under `idempotent`: a handshake that answers the same whatever the client sent must do so
+ * on the first handshake too, or a re-initialize would widen the session rather than repeat it.
+ */
+export function openingCaps(reinit: ReinitPolicy, clientCaps: CapabilitySet): CapabilitySet {
+  return reinit === 'idempotent' ? SERVER_CAPABILITIES : intersect(SERVER_CAPABILITIES, clientCaps);
+}
+
 export const REINIT_STRATEGIES: Record<ReinitPolicy, ReinitStrategy> = {
   'honor-last': ({ clientCaps, transport, advertise }) => ({
     kind: 'adopt',

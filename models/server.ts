@@ -3,7 +3,7 @@
 // can take (a new session, each re-initialize policy, a call, a 404…), so coverage of the graph
 // says which server behaviours a run exercised.
 import { setup } from 'xstate';
-import { has, intersect, progressEncoding, SERVER_CAPABILITIES, type CapabilitySet, type Transport } from './capabilities.ts';
+import { has, progressEncoding, type CapabilitySet, type Transport } from './capabilities.ts';
 import {
   emptyResponse,
   errorResponse,
@@ -19,7 +19,7 @@ import {
 } from './messages.ts';
 import type { ServerPolicy } from './policies.ts';
 import { effectAction, reducerActions, type Reduction } from './reducers.ts';
-import { advertised, REINIT_STRATEGIES } from './reinit.ts';
+import { advertised, openingCaps, REINIT_STRATEGIES } from './reinit.ts';
 import { selectTransport } from './transport.ts';
 
 export interface ServerSession {
@@ -82,7 +82,7 @@ function openSession(ctx: ServerContext, e: RequestEvent): R {
   const body = e.request.body;
   if (body.rpc !== 'initialize') throw new Error('openSession needs an initialize request');
   const transport = selectTransport(e.request, body.transport, null);
-  const caps = advertised(intersect(SERVER_CAPABILITIES, body.capabilities), transport, ctx.policy.advertise);
+  const caps = advertised(openingCaps(ctx.policy.reinit, body.capabilities), transport, ctx.policy.advertise);
   const s: ServerSession = { id: `s${ctx.nextSession}`, caps, firstCaps: caps, transport, streams: {} };
   return {
     context: { ...withSession(ctx, s), nextSession: ctx.nextSession + 1 },
