@@ -186,7 +186,7 @@ function resumeStream(ctx: ServerContext, e: RequestEvent): R {
   };
 }
 
-const reducers = {
+export const serverReducers = {
   openSession,
   reinitialize,
   callTool,
@@ -236,7 +236,7 @@ export const serverMachine = setup({
     events: {} as ServerEvent,
     input: {} as { policy: ServerPolicy },
   },
-  actions: { ...(reducerActions(reducers as never) as Record<keyof typeof reducers, never>), effect: effectAction },
+  actions: { ...(reducerActions(serverReducers as never) as Record<keyof typeof serverReducers, never>), effect: effectAction },
   guards: {
     isNewHandshake: ({ event }) => rpc(event) === 'initialize' && sessionHeader(event) === undefined,
     isHandshakeOnUnknownSession: ({ context, event }) => rpc(event) === 'initialize' && !known(context, event),

@@ -1,0 +1,33 @@
+// The library API: what a designer needs to run a combination through the machinery from their own
+// code or their own vitest property tests.
+import type { Combination } from './models/policies.ts';
+import { judge } from './properties/judge.ts';
+import { referenceOf } from './properties/outcomes.ts';
+import { propertyByName, type PropertyVerdict } from './properties/properties.ts';
+import { runWorld, type RunInput, type WorldOptions } from './sim/world.ts';
+import * as arbitraries from './sim/arbitraries.ts';
+
+export { arbitraries };
+export { combination, formatCombination, formatServer, formatClient, SERVER_KNOBS, CLIENT_KNOBS, DEFAULT_SERVER, DEFAULT_CLIENT } from './models/policies.ts';
+export type { Combination, ServerPolicy, ClientPolicy, Guard } from './models/policies.ts';
+export { FAULT_FAMILIES, FAULT_VOCABULARY, expandFault, type FaultName } from './models/faults.ts';
+export { runWorld, DEFAULT_WORLD, type RunInput, type WorldOptions } from './sim/world.ts';
+export { check, DEFAULT_RUNS, DEFAULT_SEED, type CheckOptions, type CheckResult, type PropertyResult, type Counterexample } from './sim/check.ts';
+export { sortPlan, describePlan, type FaultPlan, type PlannedFault } from './sim/plan.ts';
+export { call, list, describeWorkload, type Workload, type WorkloadStep } from './sim/workload.ts';
+export type { History, HistoryEntry } from './sim/history.ts';
+export { PROPERTIES, propertyByName, type Property, type PropertyVerdict } from './properties/properties.ts';
+export { judge, type Judgement } from './properties/judge.ts';
+export { callOutcomes, referenceOf, OUTCOMES, type Outcome, type CallOutcome } from './properties/outcomes.ts';
+
+/**
+ * Run one input under a combination (and the same workload fault-free, for reference) and return
+ * one property's verdict: `{ holds, reached, why }`.
+ */
+export function verdictOf(c: Combination, input: Omit<RunInput, 'combination'>, property: string, world: Partial<WorldOptions> = {}): PropertyVerdict {
+  const p = propertyByName(property);
+  if (!p) throw new Error(`unknown property '${property}'`);
+  const history = runWorld({ ...input, combination: c }, world);
+  const reference = referenceOf(runWorld({ combination: c, workload: input.workload, plan: [] }, world));
+  return judge(history, reference, [p]).verdicts[p.name]!;
+}

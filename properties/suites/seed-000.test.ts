@@ -1,0 +1,114 @@
+// Seed 000: a replayed `initialize` built from a reset config narrows a live session's streaming,
+// and the pinned SSE parser reads the JSON answers as empty results. The failure, shrunk; each
+// "does not apply" condition of the record, holding randomly and exhaustively; vacuity guards.
+import { test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import type { FaultName } from '../../models/faults.ts';
+import { combination, type Combination } from '../../models/policies.ts';
+import { inputs } from '../../sim/arbitraries.ts';
+import { check, Judge } from '../../sim/check.ts';
+import { call } from '../../sim/workload.ts';
+import { runWorld } from '../../sim/world.ts';
+import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
+
+const ALPHABET: FaultName[] = ['http-502', 'config-reset'];
+const SEQUENTIAL = { workload: { overlap: false } };
+
+export const VULNERABLE_000 = combination({
+  server: { reinit: 'honor-last', streaming: 'negotiated' },
+  client: { reconnect: 'replay-mutable', accept: 'always', parser: 'pinned', guards: [] },
+});
+
+/** Each condition under which record 000 says the failure does not occur, with the rest vulnerable. */
+export const DOES_NOT_APPLY_000: [string, Combination][] = [
+  ['server.reinit=reject', combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'reject' } })],
+  ['server.reinit=pin-first', combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'pin-first' } })],
+  ['server.reinit=idempotent', combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'idempotent' } })],
+  ['server.streaming=accept-header with client.accept=always', combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, streaming: 'accept-header' } })],
+  ['client.reconnect=replay-cached', combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, reconnect: 'replay-cached' } })],
+  ['client.guards=content-type', combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, guards: ['content-type'] } })],
+  ['client.guards=compare-init', combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, guards: ['compare-init'] } })],
+];
+
+describe('seed 000: silent degradation after a capability renegotiation', () => {
+  it('is found and shrunk to exactly config-reset then http-502, with one plain call', () => {
+    const r = result(VULNERABLE_000, 'no-silent-empty', { faults: ALPHABET, shape: SEQUENTIAL });
+    expect(r.verdict).toBe('violated');
+    expect(r.counterexample!.faults).toEqual([
+      { fault: 'config-reset', at: 0 },
+      { fault: 'http-502', at: 2 },
+    ]);
+    expect(r.counterexample!.workload).toEqual([call()]);
+    expect(r.counterexample!.outcomes).toEqual([{ callId: 0, outcome: 'silent-empty' }]);
+  });
+
+  it('shrinks to the same two faults from every seed', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const r = result(VULNERABLE_000, 'no-silent-empty', { faults: ALPHABET, shape: SEQUENTIAL, seed, runs: 300 });
+      expect(kinds(r), `seed ${seed}`).toEqual(['config-reset', 'http-502']);
+      expect(r.counterexample!.workload, `seed ${seed}`).toEqual([call()]);
+    }
+  });
+
+  it('happens exactly as the record tells it: 502, replayed narrower initialize accepted, JSON read as an empty stream', () => {
+    const h = runWorld({ combination: VULNERABLE_000, workload: [call()], plan: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }] });
+    const responses = h.entries.filter((e) => e.kind === 'response').map((e) => e.kind === 'response' && `${e.status} ${e.contentType}`);
+    expect(responses).toEqual(['200 application/json', '202 null', '502 text/html', '200 application/json', '202 null', '200 application/json']);
+    const reinit = h.entries.find((e) => e.kind === 'server' && e.note === 'reinitialized');
+    expect(reinit).toMatchObject({ policy: 'honor-last', caps: ['resources', 'streaming-progress', 'tools'] });
+    expect(h.entries.find((e) => e.kind === 'client' && e.note === 'read')).toMatchObject({ contentType: 'application/json', expected: 'sse' });
+    expect(h.entries.find((e) => e.kind === 'end')).toMatchObject({ end: 'result', content: [] });
+  });
+
+  it('needs both faults: neither a 502 nor a config reset alone degrades the session', () => {
+    exhaust(VULNERABLE_000, 'no-silent-empty', ['http-502'], smallWorkloads(false), 3);
+    exhaust(VULNERABLE_000, 'no-silent-empty', ['config-reset'], smallWorkloads(false), 3);
+  });
+
+  it('reaches its situations in a real fraction of runs', () => {
+    const r = check(VULNERABLE_000, { faults: ALPHABET, shape: SEQUENTIAL, runs: 200 });
+    expect(r.stats.reconnects).toBeGreaterThan(20);
+    expect(r.stats.reinitializes).toBeGreaterThan(20);
+    expect(r.stats.faultsApplied['http-502']).toBeGreaterThan(20);
+    expect(r.stats.faultsApplied['config-reset']).toBeGreaterThan(20);
+    expect(r.results.find((p) => p.property === 'no-silent-empty')!.reached).toBeGreaterThan(40);
+  });
+});
+
+describe('seed 000: every "does not apply" condition holds', () => {
+  for (const [name, c] of DOES_NOT_APPLY_000) {
+    describe(name, () => {
+      test.prop([inputs({ plan: { faults: ALPHABET }, workload: { overlap: false } })], { numRuns: 150 })('no-silent-empty holds on random plans', ([plan, workload, schedule]) => {
+        const v = new Judge(c).run(plan, workload, schedule).judgement.verdicts['no-silent-empty']!;
+        expect(v.holds, v.why).toBe(true);
+      });
+
+      it('no-silent-empty holds on every plan of up to 3 faults at requests 0..9', () => {
+        const { runs, reached } = exhaust(c, 'no-silent-empty', ALPHABET, smallWorkloads(false), 3);
+        expect(runs).toBe(3 * 1 + 3 * 20 + 3 * 210 + 3 * 1540);
+        expect(reached / runs).toBeGreaterThan(0.5);
+      });
+
+      it('the seed plan still reaches a re-initialize or a fresh handshake, and no call is silent', () => {
+        const h = runWorld({ combination: c, workload: [call(), call()], plan: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }] });
+        expect(h.entries.some((e) => e.kind === 'client' && e.note === 'reconnect')).toBe(true);
+        const ends = h.entries.filter((e) => e.kind === 'end');
+        expect(ends.every((e) => e.kind === 'end' && (e.end === 'error' || (e.end === 'result' && e.content.length > 0)))).toBe(true);
+      });
+    });
+  }
+
+  it('where a guard is on, the degraded calls are errors, not silent', () => {
+    for (const guard of ['content-type', 'compare-init'] as const) {
+      const c = combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, guards: [guard] } });
+      const r = check(c, { faults: ALPHABET, shape: SEQUENTIAL, runs: 200 });
+      const outcomes = r.results[0]!.outcomes;
+      expect(outcomes['silent-empty'], guard).toBe(0);
+      expect(outcomes.error, guard).toBeGreaterThan(0);
+      const h = runWorld({ combination: c, workload: [call()], plan: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }] });
+      const end = h.entries.find((e) => e.kind === 'end');
+      expect(end, guard).toMatchObject({ end: 'error' });
+      expect(end!.kind === 'end' && end!.end === 'error' && end!.reason, guard).toMatch(guard === 'content-type' ? /Content-Type application\/json/ : /CapabilityRenegotiationError/);
+    }
+  });
+});

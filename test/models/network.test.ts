@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { applyRequestFaults, applyResponseFaults } from '../../models/network.ts';
+import { selectTransport } from '../../models/transport.ts';
+import type { HttpRequest, HttpResponse } from '../../models/messages.ts';
+
+const post: HttpRequest = {
+  method: 'POST',
+  headers: { accept: 'application/json, text/event-stream', 'transfer-encoding': 'chunked', 'mcp-session-id': 's1' },
+  body: { rpc: 'initialize', capabilities: ['tools'], transport: 'streamable-http' },
+};
+const stream: HttpResponse = {
+  status: 200,
+  headers: { 'content-type': 'text/event-stream' },
+  body: {
+    kind: 'sse',
+    complete: true,
+    events: [
+      { id: 'a:0', event: 'progress', data: { progressToken: 'p', progress: 50 } },
+      { id: 'a:1', event: 'message', data: { result: { content: [] } } },
+    ],
+  },
+};
+
+describe('request faults', () => {
+  it('a 502 answers the request at the load balancer', () => {
+    const v = applyRequestFaults(post, ['http-502']);
+    expect(v.answer?.status).toBe(502);
+    expect(v.effects).toEqual([{ fault: 'http-502', applied: true, detail: expect.stringContaining('502') }]);
+  });
+  it('strip-header removes the header, and says so when there was none', () => {
+    const v = applyRequestFaults(post, ['strip-header:mcp-session-id', 'strip-header:last-event-id']);
+    expect(v.request.headers).not.toHaveProperty('mcp-session-id');
+    expect(v.request.headers).toHaveProperty('accept');
+    expect(v.effects.map((e) => e.applied)).toEqual([true, false]);
+    expect(post.headers).toHaveProperty('mcp-session-id'); // the original is untouched
+  });
+});
+
+describe('response faults', () => {
+  it('stream-cut ends the stream before its final event and loses the answer', () => {
+    const v = applyResponseFaults(stream, ['stream-cut']);
+    expect(v.response.body).toEqual({ kind: 'sse', complete: false, events: [stream.body.kind === 'sse' ? stream.body.events[0] : null] });
+    expect(v.lostAnswer).toBe(true);
+  });
+  it('stream-cut has no effect on a JSON body', () => {
+    const json: HttpResponse = { status: 200, headers: { 'content-type': 'application/json' }, body: { kind: 'json', message: { result: { content: [] } } } };
+    const v = applyResponseFaults(json, ['stream-cut']);
+    expect(v.response).toBe(json);
+    expect(v.effects[0]!.applied).toBe(false);
+  });
+  it('delays add up', () => {
+    expect(applyResponseFaults(stream, ['delay:1000', 'delay:40000']).delayMs).toBe(41000);
+  });
+});
+
+describe('transport selection (seed 003)', () => {
+  it('a stripped transfer-encoding on an initialize POST forces the SSE fallback', () => {
+    const stripped = applyRequestFaults(post, ['strip-header:transfer-encoding']).request;
+    expect(selectTransport(post, 'streamable-http', null)).toBe('streamable-http');
+    expect(selectTransport(stripped, 'streamable-http', null)).toBe('sse');
+  });
+  it('also moves a live session, and a session never comes back from SSE', () => {
+    const stripped = applyRequestFaults(post, ['strip-header:transfer-encoding']).request;
+    expect(selectTransport(stripped, 'streamable-http', 'streamable-http')).toBe('sse');
+    expect(selectTransport(post, 'streamable-http', 'sse')).toBe('sse');
+  });
+});
