@@ -3,32 +3,16 @@
 // "does not apply" condition of the record, holding randomly and exhaustively; vacuity guards.
 import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import type { FaultName } from '../../models/faults.ts';
-import { combination, type Combination } from '../../models/policies.ts';
+import { combination } from '../../models/policies.ts';
+import { ALPHABET_000, DOES_NOT_APPLY_000, VULNERABLE_000 } from '../../sim/cells.ts';
 import { inputs } from '../../sim/arbitraries.ts';
 import { check, Judge } from '../../sim/check.ts';
 import { call } from '../../sim/workload.ts';
 import { runWorld } from '../../sim/world.ts';
 import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
 
-const ALPHABET: FaultName[] = ['http-502', 'config-reset'];
+const ALPHABET = ALPHABET_000;
 const SEQUENTIAL = { workload: { overlap: false } };
-
-export const VULNERABLE_000 = combination({
-  server: { reinit: 'honor-last', streaming: 'negotiated' },
-  client: { reconnect: 'replay-mutable', accept: 'always', parser: 'pinned', guards: [] },
-});
-
-/** Each condition under which record 000 says the failure does not occur, with the rest vulnerable. */
-export const DOES_NOT_APPLY_000: [string, Combination][] = [
-  ['server.reinit=reject', combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'reject' } })],
-  ['server.reinit=pin-first', combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'pin-first' } })],
-  ['server.reinit=idempotent', combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'idempotent' } })],
-  ['server.streaming=accept-header with client.accept=always', combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, streaming: 'accept-header' } })],
-  ['client.reconnect=replay-cached', combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, reconnect: 'replay-cached' } })],
-  ['client.guards=content-type', combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, guards: ['content-type'] } })],
-  ['client.guards=compare-init', combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, guards: ['compare-init'] } })],
-];
 
 describe('seed 000: silent degradation after a capability renegotiation', () => {
   it('is found and shrunk to exactly config-reset then http-502, with one plain call', () => {
@@ -76,7 +60,7 @@ describe('seed 000: silent degradation after a capability renegotiation', () => 
 });
 
 describe('seed 000: every "does not apply" condition holds', () => {
-  for (const [name, c] of DOES_NOT_APPLY_000) {
+  for (const { name, combination: c } of DOES_NOT_APPLY_000) {
     describe(name, () => {
       test.prop([inputs({ plan: { faults: ALPHABET }, workload: { overlap: false } })], { numRuns: 150 })('no-silent-empty holds on random plans', ([plan, workload, schedule]) => {
         const v = new Judge(c).run(plan, workload, schedule).judgement.verdicts['no-silent-empty']!;
