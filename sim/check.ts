@@ -26,6 +26,8 @@ export interface CheckOptions {
   runs?: number;
   shape?: InputShape;
   world?: Partial<WorldOptions>;
+  /** Called as sampled runs finish (done, total): for a progress bar. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export const DEFAULT_SEED = 1;
@@ -108,7 +110,9 @@ export function check(combination: Combination, options: CheckOptions = {}): Che
   const stats = emptyStats();
   const reached: Record<string, number> = {};
   const violations: Record<string, number> = {};
+  let done = 0;
   for (const [plan, workload, schedule] of fc.sample(arb, { seed, numRuns: runs })) {
+    if (options.onProgress && done++ % 50 === 0) options.onProgress(done - 1, runs);
     const { history, judgement } = judgeRun.run(plan, workload, schedule);
     countOutcomes(judgement.outcomes, outcomes);
     addStats(stats, statsOf(history));
@@ -119,6 +123,7 @@ export function check(combination: Combination, options: CheckOptions = {}): Che
     }
   }
 
+  options.onProgress?.(runs, runs);
   const results = properties.map((p): PropertyResult => {
     const base = { property: p.name, outcomes, reached: reached[p.name] ?? 0, violations: violations[p.name] ?? 0 };
     if (!violations[p.name]) return { ...base, verdict: base.reached > 0 ? 'holds' : 'vacuous', counterexample: null };

@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// The project is TypeScript run by tsx; register its loader, then hand over to the CLI.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../sim/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));

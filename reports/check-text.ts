@@ -1,0 +1,54 @@
+// A check result as a person reads it in a terminal: the verdict table, the vacuity counts, and for
+// each violation its shrunk counterexample and the command that reproduces it.
+import { formatClient, formatServer } from '../models/policies.ts';
+import type { CheckResult } from '../sim/check.ts';
+import { describePlan } from '../sim/plan.ts';
+import { describeWorkload } from '../sim/workload.ts';
+import { table } from './table.ts';
+
+export function checkCommand(r: CheckResult, property?: string): string {
+  const faults = r.faults.join(',');
+  return [
+    'mcp-faultsim check',
+    `--server ${formatServer(r.combination.server)}`,
+    `--client ${formatClient(r.combination.client)}`,
+    `--faults ${faults}`,
+    property ? `--property ${property}` : '',
+    `--seed ${r.seed} --runs ${r.runs}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function renderCheck(r: CheckResult): string {
+  const out: string[] = [];
+  out.push(`server  ${formatServer(r.combination.server)}`);
+  out.push(`client  ${formatClient(r.combination.client)}`);
+  out.push(`faults  ${r.faults.join(', ')}`);
+  out.push(`seed ${r.seed}, ${r.runs} runs`);
+  out.push('');
+  const rows = r.results.map((p) => [
+    p.property,
+    p.verdict === 'violated' ? 'VIOLATED' : p.verdict,
+    `${p.reached}/${r.runs}`,
+    `${p.violations}/${r.runs}`,
+  ]);
+  out.push(table(['property', 'verdict', 'reached', 'violated in'], rows, ['l', 'l', 'r', 'r']));
+  const o = r.results[0]?.outcomes;
+  if (o) out.push('', `call outcomes: ${o.ok} ok, ${o.error} error, ${o['silent-empty']} silent-empty, ${o['silent-hang']} silent-hang`);
+  const s = r.stats;
+  const fired = Object.entries(s.faultsApplied).map(([f, n]) => `${f} ×${n}`).join(', ') || 'none';
+  out.push(`situations: ${s.reconnects} reconnects, ${s.reinitializes} re-initializes, ${s.fallbacks} transport fallbacks; faults that acted: ${fired}`);
+  for (const p of r.results) {
+    if (p.verdict === 'vacuous') out.push('', `${p.property} is vacuous: its situation was never reached in ${r.runs} runs.`);
+    const ce = p.counterexample;
+    if (!ce) continue;
+    out.push('', `${p.property} VIOLATED: ${ce.why}`);
+    out.push(`  faults    ${describePlan(ce.faults)}`);
+    out.push(`  workload  ${describeWorkload(ce.workload)}${ce.schedule.length ? `  (schedule ${ce.schedule.join(',')})` : ''}`);
+    out.push(`  outcomes  ${ce.outcomes.map((c) => `call ${c.callId}: ${c.outcome}`).join(', ')}`);
+    out.push(`  found after ${ce.runsToFailure} runs, shrunk in ${ce.shrinks} steps (fast-check seed ${ce.seed}, path ${ce.path || '-'})`);
+    out.push(`  reproduce ${checkCommand(r, p.property)}`);
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,49 @@
+// The CLI entry: dispatch a command; turn bad input into one line and exit 2, and anything
+// unexpected into one line and exit 3 (the stack only with MCP_FAULTSIM_DEBUG=1).
+import { runCheck } from './commands/check.ts';
+import { runCompare } from './commands/compare.ts';
+import { runList } from './commands/list.ts';
+import { EXIT, UsageError } from './errors.ts';
+
+type Command = (argv: readonly string[], out: NodeJS.WritableStream) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  compare: { run: runCompare, summary: 'run the seed records\' combinations side by side and print which fail silently, loudly, or not at all' },
+  check: { run: runCheck, summary: 'run the properties over one combination and print shrunk counterexamples' },
+  list: { run: runList, summary: 'print the knobs, values, defaults, faults and properties' },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  return [
+    'usage: mcp-faultsim <command> [options]',
+    '',
+    'A deterministic fault-injection simulator for MCP sessions over HTTP.',
+    '',
+    'commands:',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    '',
+    "Run 'mcp-faultsim <command> --help' for a command's options.",
+  ].join('\n') + '\n';
+}
+
+export async function main(argv: readonly string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    out.write(usage());
+    return name === undefined ? EXIT.badInput : EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  try {
+    if (!command) throw new UsageError(`unknown command '${name}' (valid: ${Object.keys(COMMANDS).join(', ')})`);
+    return await command.run(rest, out);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err.write(`mcp-faultsim: ${e.message}\n`);
+      return EXIT.badInput;
+    }
+    err.write(`mcp-faultsim: internal error: ${e instanceof Error ? e.message : String(e)} (set MCP_FAULTSIM_DEBUG=1 for the stack)\n`);
+    if (process.env.MCP_FAULTSIM_DEBUG) err.write(`${e instanceof Error ? e.stack : ''}\n`);
+    return EXIT.internal;
+  }
+}
