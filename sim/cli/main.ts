@@ -1,27 +1,17 @@
 // The CLI entry: dispatch a command; turn bad input into one line and exit 2, and anything
 // unexpected into one line and exit 3 (the stack only with MCP_FAULTSIM_DEBUG=1).
-import { runCheck } from './commands/check.ts';
-import { runCompare } from './commands/compare.ts';
-import { runList } from './commands/list.ts';
+import { COMMANDS } from './commands/index.ts';
 import { EXIT, UsageError } from './errors.ts';
 
-type Command = (argv: readonly string[], out: NodeJS.WritableStream) => Promise<number>;
-
-const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  compare: { run: runCompare, summary: 'run the seed records\' combinations side by side and print which fail silently, loudly, or not at all' },
-  check: { run: runCheck, summary: 'run the properties over one combination and print shrunk counterexamples' },
-  list: { run: runList, summary: 'print the knobs, values, defaults, faults and properties' },
-};
-
 export function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
     'usage: mcp-faultsim <command> [options]',
     '',
     'A deterministic fault-injection simulator for MCP sessions over HTTP.',
     '',
     'commands:',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     "Run 'mcp-faultsim <command> --help' for a command's options.",
   ].join('\n') + '\n';
@@ -33,9 +23,9 @@ export async function main(argv: readonly string[], out: NodeJS.WritableStream =
     out.write(usage());
     return name === undefined ? EXIT.badInput : EXIT.ok;
   }
-  const command = COMMANDS[name];
+  const command = COMMANDS.find((c) => c.name === name);
   try {
-    if (!command) throw new UsageError(`unknown command '${name}' (valid: ${Object.keys(COMMANDS).join(', ')})`);
+    if (!command) throw new UsageError(`unknown command '${name}' (valid: ${COMMANDS.map((c) => c.name).join(', ')})`);
     return await command.run(rest, out);
   } catch (e) {
     if (e instanceof UsageError) {

@@ -67,3 +67,5 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   out.write(args.options.json ? `${JSON.stringify(result, null, 2)}\n` : renderCheck(result));
   return result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
 }
+
+export const command = { name: 'check', summary: "run the properties over one combination and print shrunk counterexamples", run: runCheck };

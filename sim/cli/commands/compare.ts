@@ -64,3 +64,5 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   out.write(`${lines.join('\n')}\n`);
   return EXIT.ok;
 }
+
+export const command = { name: 'compare', summary: "run the seed records' combinations side by side and print which fail silently, loudly, or not at all", run: runCompare };

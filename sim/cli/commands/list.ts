@@ -51,3 +51,5 @@ export async function runList(argv: readonly string[], out: NodeJS.WritableStrea
   out.write(`${lines.join('\n')}\n`);
   return EXIT.ok;
 }
+
+export const command = { name: 'list', summary: "print the knobs, values, defaults, faults and properties", run: runList };
