@@ -13,7 +13,8 @@ import {
   note,
   request,
 } from './client-context.ts';
-import { contentTypeMatches, unadmitted } from './guards.ts';
+import { probes, responseRefusal } from './client-guards.ts';
+import { unadmitted } from './guards.ts';
 import { contentType, finalMessage, isResult, SSE_TYPE, type CallResult, type HttpResponse, type ListResult, type TextContent } from './messages.ts';
 
 const FAILED: ClientEffect = { type: 'raise', event: { type: 'ATTEMPT_FAILED' } };
@@ -49,7 +50,7 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
   const s = ctx.session!;
   const encoding = expectedProgress(ctx, call);
   const relies = encoding ? ['streaming-progress'] : [];
-  if (ctx.policy.guards.includes('probe') && relies.length > 0) {
+  if (relies.length > 0 && probes(ctx.policy.guards)) {
     const [cap] = unadmitted(relies, s.transport, s.proposed, s.probed);
     if (cap !== undefined) return probeFirst(ctx, call, cap);
   }
@@ -117,8 +118,15 @@ function readCall(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
     const pinned = ctx.policy.parser === 'pinned';
     if (pinned) expectSse = ctx.session!.pinned.streaming;
     const effects: ClientEffect[] = [note({ note: 'read', callId: call.callId, req, contentType: type, expected: pinned ? (expectSse ? 'sse' : 'json') : 'any' })];
-    if (ctx.policy.guards.includes('content-type') && !contentTypeMatches(type, negotiatedStreaming(ctx))) {
-      const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, `Content-Type ${type} does not match the negotiated ${negotiatedStreaming(ctx) ? 'streaming' : 'JSON'} mode`);
+    const s = ctx.session!;
+    const refusal = responseRefusal(ctx.policy.guards, () => ({
+      callId: call.callId,
+      contentType: type,
+      negotiatedStreaming: negotiatedStreaming(ctx),
+      session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
+    }));
+    if (refusal !== null) {
+      const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, refusal);
       return { context: r.context, effects: [...effects, ...r.effects] };
     }
     const r = readBody(ctx, req, f, res, expectSse);
@@ -150,7 +158,7 @@ function readBody(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
   }
   let context = withoutInflight(ctx, req);
   const s = context.session;
-  if (s && ctx.policy.guards.includes('probe') && expectedProgress(ctx, call) && s.transport !== s.proposed && !s.probed.includes('streaming-progress')) {
+  if (s && probes(ctx.policy.guards) && expectedProgress(ctx, call) && s.transport !== s.proposed && !s.probed.includes('streaming-progress')) {
     // A transport-dependent call that round-tripped is itself the proof the probe guard asks for.
     context = { ...context, session: { ...s, probed: [...s.probed, 'streaming-progress'] } };
   }

@@ -1,7 +1,6 @@
 // The client's handshakes: a first connect, a replayed `initialize` on the same session
 // (`replay-mutable` builds it from the config, `replay-cached` re-sends the first one), and a new
 // session. A replay does not re-pin the parser: the client believes it is the same session.
-import { sameSet, type CapabilitySet } from './capabilities.ts';
 import {
   type ClientContext,
   type ClientEffect,
@@ -11,11 +10,11 @@ import {
   type R,
   bindParser,
   note,
-  paramsFromConfig,
   request,
 } from './client-context.ts';
 import { abandonInflight, failAll, sendAll } from './client-calls.ts';
-import { validateReinitialize, CapabilityRenegotiationError } from './guards.ts';
+import { reinitializeRefusal } from './client-guards.ts';
+import { reconnectStrategy } from './reconnect.ts';
 import { finalMessage, isResult, type HttpResponse, type InitializeResult } from './messages.ts';
 
 type Response = Extract<ClientEvent, { type: 'RESPONSE' }>;
@@ -30,7 +29,7 @@ function send(ctx: ClientContext, kind: HandshakeKind, params: InitParams): R {
 }
 
 function freshParams(ctx: ClientContext): InitParams {
-  return ctx.policy.reconnect === 'replay-cached' && ctx.cachedParams ? ctx.cachedParams : paramsFromConfig(ctx.config);
+  return reconnectStrategy(ctx.policy.reconnect).handshake({ config: ctx.config, cached: ctx.cachedParams });
 }
 
 export function startConnect(ctx: ClientContext): R {
@@ -45,8 +44,7 @@ export function startNewSession(ctx: ClientContext): R {
 }
 
 export function startReplay(ctx: ClientContext): R {
-  const params = ctx.policy.reconnect === 'replay-cached' && ctx.cachedParams ? ctx.cachedParams : paramsFromConfig(ctx.config);
-  const r = send(ctx, 'replay', params);
+  const r = send(ctx, 'replay', freshParams(ctx));
   return { context: r.context, effects: [note({ note: 'reconnect', handshake: 'replay', reason: 'call failed' }), ...r.effects] };
 }
 
@@ -125,23 +123,12 @@ export function killSession(ctx: ClientContext, e: ClientEvent): R {
   return { context: r.context, effects: [note({ note: 'session-dead', session: s.id, reason }), ...r.effects] };
 }
 
-/** The `compare-init` guard: seed 000's `validate_reinitialize` on the client's side, plus any other
- *  narrowing of the cached first result ("treat any narrowing as an error"). Null when it passes. */
+/** The guards' verdict on an accepted re-initialize result (seed 000's `compare-init`): null when
+ *  every guard passes it, else why the session is dead. */
 export function narrowingError(ctx: ClientContext, e: ClientEvent): string | null {
-  if (e.type !== 'RESPONSE' || !ctx.policy.guards.includes('compare-init') || !ctx.session) return null;
+  if (e.type !== 'RESPONSE' || !ctx.session) return null;
   const m = finalMessage(e.response);
   if (!isResult(m)) return null;
   const incoming = (m.result as InitializeResult).capabilities;
-  const first: CapabilitySet = ctx.session.firstCaps;
-  try {
-    validateReinitialize(ctx.session.id, first, incoming);
-  } catch (err) {
-    if (err instanceof CapabilityRenegotiationError) return `CapabilityRenegotiationError: ${err.message}`;
-    throw err;
-  }
-  const lost = first.filter((c) => !incoming.includes(c));
-  if (lost.length > 0 && !sameSet(first, incoming)) {
-    return `CapabilityRenegotiationError: session '${ctx.session.id}' would lose ${lost.join(', ')} on re-initialize`;
-  }
-  return null;
+  return reinitializeRefusal(ctx.policy.guards, { sessionId: ctx.session.id, firstCaps: ctx.session.firstCaps, incoming });
 }

@@ -18,6 +18,7 @@ import {
   startReplay,
 } from './client-handshake.ts';
 import type { ClientPolicy } from './policies.ts';
+import { reconnectStrategy } from './reconnect.ts';
 import { effectAction, reducerActions } from './reducers.ts';
 import { CONFIG_DEFAULTS, note } from './client-context.ts';
 
@@ -38,6 +39,10 @@ export const clientReducers = {
   resetConfig: (ctx: ClientContext): R => ({ context: { ...ctx, config: CONFIG_DEFAULTS }, effects: [note({ note: 'config-reset', config: CONFIG_DEFAULTS })] }),
 } as const;
 
+const afterFailure = (ctx: ClientContext) => {
+  const s = ctx.session;
+  return reconnectStrategy(ctx.policy.reconnect).afterFailure({ session: s && { id: s.id, gone: s.gone, dead: s.dead } });
+};
 const reply = (ctx: ClientContext, e: ClientEvent) => e.type === 'RESPONSE' && ctx.handshake !== null && e.req === ctx.handshake.req;
 const status = (e: ClientEvent) => (e.type === 'RESPONSE' ? e.response.status : 0);
 
@@ -56,8 +61,8 @@ export const clientGuards = {
   replyNarrowsCapabilities: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
     reply(context, event) && status(event) === 200 && narrowingError(context, event) !== null,
   needsNewSession: ({ context }: { context: ClientContext }) =>
-    context.policy.reconnect === 'new-session' || context.session === null || context.session.gone,
-  reconnectsWithNewSession: ({ context }: { context: ClientContext }) => context.policy.reconnect === 'new-session',
+    context.session === null || context.session.gone || afterFailure(context) === 'new-session',
+  reconnectsWithNewSession: ({ context }: { context: ClientContext }) => afterFailure(context) === 'new-session',
 };
 
 /** Responses and deadlines of calls in flight are handled the same in every state. */

@@ -1,6 +1,8 @@
 // The fault vocabulary of DESIGN.md and the point at which each fault fires. A fault fires at a
 // point named by the run's own events: the n-th request the network carries (`at`), or just before
-// it (`before`): never by wall-clock time.
+// it (`before`): never by wall-clock time. A policy module may add faults (registry.ts); they act
+// `at` a request, through the network's rule loop.
+import { EXTENSIONS } from './registry.ts';
 
 export const STRIPPABLE_HEADERS = ['transfer-encoding', 'accept', 'mcp-session-id', 'last-event-id'] as const;
 /** Delays the arbitraries draw: one that reorders responses, one past the client's deadline. */
@@ -13,9 +15,11 @@ export type FaultName =
   | 'stream-cut'
   | 'session-expire'
   | 'server-restart'
-  | `delay:${number}`;
+  | `delay:${number}`
+  /** A fault a policy module registered. */
+  | (string & {});
 
-export type FaultKind = 'http-502' | 'config-reset' | 'strip-header' | 'stream-cut' | 'session-expire' | 'server-restart' | 'delay';
+export type FaultKind = 'http-502' | 'config-reset' | 'strip-header' | 'stream-cut' | 'session-expire' | 'server-restart' | 'delay' | (string & {});
 
 export interface FaultFamily {
   kind: FaultKind;
@@ -54,9 +58,22 @@ export function faultKind(name: FaultName): FaultKind {
   return (i < 0 ? name : name.slice(0, i)) as FaultKind;
 }
 
+/** The built-in families, then the ones policy modules registered. */
+export function allFaultFamilies(): FaultFamily[] {
+  const added = EXTENSIONS.faults.all().map((d): FaultFamily => ({ kind: d.name, when: 'at', effect: d.describe, instances: d.instances ?? [d.name] }));
+  return [...FAULT_FAMILIES, ...added];
+}
+
+/** Every concrete fault the arbitraries draw when no alphabet is given, registered ones included. */
+export function faultVocabulary(): FaultName[] {
+  return allFaultFamilies().flatMap((f) => f.instances);
+}
+
 export function faultFamily(name: FaultName): FaultFamily {
   const kind = faultKind(name);
-  return FAULT_FAMILIES.find((f) => f.kind === kind)!;
+  const family = FAULT_FAMILIES.find((f) => f.kind === kind) ?? allFaultFamilies().find((f) => f.kind === kind);
+  if (!family) throw new Error(`unknown fault '${name}'`);
+  return family;
 }
 
 export function firesBefore(name: FaultName): boolean {
@@ -77,8 +94,10 @@ export function delayMs(name: FaultName): number | undefined {
  * error message (one line, naming the valid choices) for anything else.
  */
 export function expandFault(item: string): FaultName[] | string {
-  const family = FAULT_FAMILIES.find((f) => f.kind === item);
+  const families = allFaultFamilies();
+  const family = families.find((f) => f.kind === item);
   if (family) return [...family.instances];
+  if (families.some((f) => f.instances.includes(item))) return [item];
   const header = item.startsWith('strip-header:') ? item.slice('strip-header:'.length) : undefined;
   if (header !== undefined) {
     return /^[a-z0-9-]+$/.test(header) ? [`strip-header:${header}`] : `bad header name in fault '${item}' (use a lower-case header name)`;
@@ -87,6 +106,6 @@ export function expandFault(item: string): FaultName[] | string {
     const ms = item.slice('delay:'.length);
     return /^[0-9]+$/.test(ms) && Number(ms) > 0 ? [`delay:${Number(ms)}`] : `bad delay in fault '${item}' (use delay:<positive milliseconds>)`;
   }
-  const valid = FAULT_FAMILIES.map((f) => (f.instances.length > 1 ? `${f.kind}[:…]` : f.kind)).join(', ');
+  const valid = families.map((f) => (f.instances.length > 1 ? `${f.kind}[:…]` : f.kind)).join(', ');
   return `unknown fault '${item}' (valid: ${valid})`;
 }

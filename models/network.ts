@@ -3,6 +3,7 @@
 // handler loop is the model). Stateless between requests, so plain functions rather than a machine.
 import { delayMs, faultKind, strippedHeader, type FaultName } from './faults.ts';
 import { emptyResponse, type HttpRequest, type HttpResponse } from './messages.ts';
+import { EXTENSIONS } from './registry.ts';
 
 export interface FaultEffect {
   fault: FaultName;
@@ -73,10 +74,68 @@ const RESPONSE_RULES: Partial<Record<string, ResponseRule>> = {
   },
 };
 
+/** A fault a policy module adds: it acts at request n, on the request, its response, or both. Its
+ *  hooks return what changed rather than mutating anything. */
+export interface FaultDef {
+  /** The fault's name in plans and `--faults` (no ':'). */
+  name: string;
+  /** One line: what it does (shown by `list` and the reports). */
+  describe: string;
+  /** The concrete names the arbitraries draw (default: just `name`). */
+  instances?: readonly string[];
+  request?: (input: { fault: string; request: HttpRequest }) => {
+    applied: boolean;
+    detail: string;
+    /** The request as the server will see it. */
+    request?: HttpRequest;
+    /** The network answers itself; the request never reaches the server. */
+    answer?: HttpResponse;
+  };
+  response?: (input: { fault: string; response: HttpResponse }) => {
+    applied: boolean;
+    detail: string;
+    response?: HttpResponse;
+    delayMs?: number;
+    /** The answer will not reach the client (as a cut stream's). */
+    lostAnswer?: boolean;
+  };
+}
+
+function requestRule(kind: string): RequestRule | undefined {
+  const builtin = Object.hasOwn(REQUEST_RULES, kind) ? REQUEST_RULES[kind] : undefined;
+  if (builtin) return builtin;
+  const hook = EXTENSIONS.faults.get(kind)?.request;
+  if (!hook) return undefined;
+  return {
+    onRequest(fault, v) {
+      const r = hook({ fault, request: v.request });
+      if (r.request) v.request = r.request;
+      if (r.answer && !v.answer) v.answer = r.answer;
+      return { fault, applied: r.applied, detail: r.detail };
+    },
+  };
+}
+
+function responseRule(kind: string): ResponseRule | undefined {
+  const builtin = Object.hasOwn(RESPONSE_RULES, kind) ? RESPONSE_RULES[kind] : undefined;
+  if (builtin) return builtin;
+  const hook = EXTENSIONS.faults.get(kind)?.response;
+  if (!hook) return undefined;
+  return {
+    onResponse(fault, v) {
+      const r = hook({ fault, response: v.response });
+      if (r.response) v.response = r.response;
+      v.delayMs += r.delayMs ?? 0;
+      if (r.lostAnswer) v.lostAnswer = true;
+      return { fault, applied: r.applied, detail: r.detail };
+    },
+  };
+}
+
 export function applyRequestFaults(request: HttpRequest, faults: readonly FaultName[]): RequestVerdict {
   const v: RequestVerdict = { request, effects: [] };
   for (const fault of faults) {
-    const rule = REQUEST_RULES[faultKind(fault)];
+    const rule = requestRule(faultKind(fault));
     if (rule) v.effects.push(rule.onRequest(fault, v));
   }
   return v;
@@ -85,16 +144,16 @@ export function applyRequestFaults(request: HttpRequest, faults: readonly FaultN
 export function applyResponseFaults(response: HttpResponse, faults: readonly FaultName[]): ResponseVerdict {
   const v: ResponseVerdict = { response, delayMs: 0, lostAnswer: false, effects: [] };
   for (const fault of faults) {
-    const rule = RESPONSE_RULES[faultKind(fault)];
+    const rule = responseRule(faultKind(fault));
     if (rule) v.effects.push(rule.onResponse(fault, v));
   }
   return v;
 }
 
 export function isRequestFault(fault: FaultName): boolean {
-  return REQUEST_RULES[faultKind(fault)] !== undefined;
+  return requestRule(faultKind(fault)) !== undefined;
 }
 
 export function isResponseFault(fault: FaultName): boolean {
-  return RESPONSE_RULES[faultKind(fault)] !== undefined;
+  return responseRule(faultKind(fault)) !== undefined;
 }

@@ -1,5 +1,8 @@
 // The policy vocabulary of DESIGN.md: knobs, their values and defaults. These names are stable:
-// the CLI, the reports and the tests all use exactly these strings.
+// the CLI, the reports and the tests all use exactly these strings. `server.reinit`,
+// `client.reconnect` and `client.guards` are open: a policy module may register more values
+// (registry.ts); `knobValues` lists the built-ins followed by those.
+import { EXTENSIONS } from './registry.ts';
 
 export const SERVER_KNOBS = {
   reinit: {
@@ -77,13 +80,37 @@ export const CLIENT_KNOBS = {
 
 type ValueOf<K> = K extends { values: readonly (infer V)[] } ? V : never;
 
-export type ReinitPolicy = ValueOf<typeof SERVER_KNOBS.reinit>;
+/** A built-in value, or (for the open knobs) any name a policy module registered. */
+type Open<T extends string> = T | (string & {});
+
+export type ReinitPolicy = Open<ValueOf<typeof SERVER_KNOBS.reinit>>;
 export type StreamingPolicy = ValueOf<typeof SERVER_KNOBS.streaming>;
 export type AdvertisePolicy = ValueOf<typeof SERVER_KNOBS.advertise>;
-export type ReconnectPolicy = ValueOf<typeof CLIENT_KNOBS.reconnect>;
+export type ReconnectPolicy = Open<ValueOf<typeof CLIENT_KNOBS.reconnect>>;
 export type AcceptPolicy = ValueOf<typeof CLIENT_KNOBS.accept>;
 export type ParserPolicy = ValueOf<typeof CLIENT_KNOBS.parser>;
-export type Guard = ValueOf<typeof CLIENT_KNOBS.guards>;
+export type Guard = Open<ValueOf<typeof CLIENT_KNOBS.guards>>;
+
+/** The open knobs and where their extensions register. */
+const OPEN_KNOBS: Record<string, keyof typeof EXTENSIONS> = { 'server.reinit': 'reinit', 'client.reconnect': 'reconnect', 'client.guards': 'guards' };
+
+/** Every value of a knob: the built-ins, then those policy modules registered. */
+export function knobValues(side: 'server' | 'client', knob: string): string[] {
+  const table: Record<string, { values: readonly string[] }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
+  const builtin = Object.hasOwn(table, knob) ? [...table[knob]!.values] : [];
+  const open = OPEN_KNOBS[`${side}.${knob}`];
+  return open ? [...builtin, ...EXTENSIONS[open].names()] : builtin;
+}
+
+/** What a value means, for `list` and the reports. */
+export function describeValue(side: 'server' | 'client', knob: string, value: string): string {
+  const table: Record<string, { describe: Record<string, string> }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
+  const builtin = Object.hasOwn(table, knob) ? table[knob]!.describe[value] : undefined;
+  if (builtin !== undefined) return builtin;
+  const open = OPEN_KNOBS[`${side}.${knob}`];
+  const ext = open ? EXTENSIONS[open].get(value) : undefined;
+  return ext ? `${ext.describe ?? '(no description)'} [from ${ext.source}]` : '';
+}
 
 export interface ServerPolicy {
   reinit: ReinitPolicy;
@@ -130,8 +157,7 @@ export function combination(over: { server?: ServerOverrides; client?: ClientOve
 }
 
 export function normalizeGuards(guards: readonly Guard[]): Guard[] {
-  const order = CLIENT_KNOBS.guards.values as readonly Guard[];
-  return order.filter((g) => guards.includes(g));
+  return knobValues('client', 'guards').filter((g) => guards.includes(g));
 }
 
 /** `reinit=honor-last,streaming=negotiated,advertise=static`: the compact form the CLI and reports use. */

@@ -2,6 +2,7 @@
 // `server.reinit` value. The spec does not define this case at all, so every value is a real choice.
 import { intersect, SERVER_CAPABILITIES, expressible, type CapabilitySet, type Transport } from './capabilities.ts';
 import type { AdvertisePolicy, ReinitPolicy } from './policies.ts';
+import { EXTENSIONS } from './registry.ts';
 
 export interface SessionView {
   caps: CapabilitySet;
@@ -32,22 +33,50 @@ export function advertised(caps: CapabilitySet, transport: Transport, advertise:
 
 export type ReinitStrategy = (input: ReinitInput) => ReinitDecision;
 
-/**
- * The capabilities a session opens with, before advertising. Intersected with the client's set,
- * except under `idempotent`: a handshake that answers the same whatever the client sent must do so
- * on the first handshake too, or a re-initialize would widen the session rather than repeat it.
- */
-export function openingCaps(reinit: ReinitPolicy, clientCaps: CapabilitySet): CapabilitySet {
-  return reinit === 'idempotent' ? SERVER_CAPABILITIES : intersect(SERVER_CAPABILITIES, clientCaps);
+/** A `server.reinit` value: the built-ins below, or one a policy module registers (registry.ts). */
+export interface ReinitPolicyDef {
+  name: string;
+  /** One line for `list` and the reports. */
+  describe?: string;
+  /** What to do with a second `initialize` on a live session. */
+  decide: ReinitStrategy;
+  /** The capabilities a session opens with, before advertising (default: the server's set
+   *  intersected with the client's). */
+  opening?: (clientCaps: CapabilitySet) => CapabilitySet;
 }
 
-export const REINIT_STRATEGIES: Record<ReinitPolicy, ReinitStrategy> = {
-  'honor-last': ({ clientCaps, transport, advertise }) => ({
-    kind: 'adopt',
-    caps: advertised(intersect(SERVER_CAPABILITIES, clientCaps), transport, advertise),
-  }),
-  'pin-first': ({ session }) => ({ kind: 'adopt', caps: session.firstCaps }),
-  reject: () => ({ kind: 'reject' }),
-  idempotent: ({ transport, advertise }) => ({ kind: 'adopt', caps: advertised(SERVER_CAPABILITIES, transport, advertise) }),
-  'new-session': () => ({ kind: 'new-session' }),
-};
+const BUILTIN: ReadonlyMap<string, ReinitPolicyDef> = new Map(
+  (
+    [
+      {
+        name: 'honor-last',
+        decide: ({ clientCaps, transport, advertise }) => ({
+          kind: 'adopt',
+          caps: advertised(intersect(SERVER_CAPABILITIES, clientCaps), transport, advertise),
+        }),
+      },
+      { name: 'pin-first', decide: ({ session }) => ({ kind: 'adopt', caps: session.firstCaps }) },
+      { name: 'reject', decide: () => ({ kind: 'reject' }) },
+      {
+        name: 'idempotent',
+        decide: ({ transport, advertise }) => ({ kind: 'adopt', caps: advertised(SERVER_CAPABILITIES, transport, advertise) }),
+        // A handshake that answers the same whatever the client sent must do so on the first
+        // handshake too, or a re-initialize would widen the session rather than repeat it.
+        opening: () => SERVER_CAPABILITIES,
+      },
+      { name: 'new-session', decide: () => ({ kind: 'new-session' }) },
+    ] satisfies ReinitPolicyDef[]
+  ).map((d) => [d.name, d]),
+);
+
+export function reinitPolicy(name: ReinitPolicy): ReinitPolicyDef {
+  const def = BUILTIN.get(name) ?? EXTENSIONS.reinit.get(name);
+  if (!def) throw new Error(`unknown server.reinit policy '${name}'`);
+  return def;
+}
+
+/** The capabilities a session opens with, before advertising. */
+export function openingCaps(reinit: ReinitPolicy, clientCaps: CapabilitySet): CapabilitySet {
+  const { opening } = reinitPolicy(reinit);
+  return opening ? opening(clientCaps) : intersect(SERVER_CAPABILITIES, clientCaps);
+}

@@ -19,7 +19,7 @@ import {
 } from './messages.ts';
 import type { ServerPolicy } from './policies.ts';
 import { effectAction, reducerActions, type Reduction } from './reducers.ts';
-import { advertised, openingCaps, REINIT_STRATEGIES } from './reinit.ts';
+import { advertised, openingCaps, reinitPolicy } from './reinit.ts';
 import { selectTransport } from './transport.ts';
 
 export interface ServerSession {
@@ -98,7 +98,7 @@ function reinitialize(ctx: ServerContext, e: RequestEvent): R {
   const body = e.request.body;
   if (body.rpc !== 'initialize') throw new Error('reinitialize needs an initialize request');
   const transport = selectTransport(e.request, body.transport, s.transport);
-  const decision = REINIT_STRATEGIES[ctx.policy.reinit]({
+  const decision = reinitPolicy(ctx.policy.reinit).decide({
     session: s,
     clientCaps: body.capabilities,
     transport,

@@ -8,6 +8,7 @@ import { faultKind, type FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, isResponseFault, type FaultEffect } from '../models/network.ts';
 import type { Combination } from '../models/policies.ts';
+import { extensionsUsed, PolicyError } from '../models/registry.ts';
 import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../models/server.ts';
 import { compiledStepper } from './compiled-step.ts';
 import { EventQueue } from './clock.ts';
@@ -92,6 +93,18 @@ class World {
   }
 
   run(): History {
+    try {
+      this.loop();
+    } catch (e) {
+      // A designer's policy failed mid-run: keep what happened up to there for the report.
+      if (e instanceof PolicyError) e.history ??= this.history();
+      throw e;
+    }
+    this.endUnfinished();
+    return this.history();
+  }
+
+  private loop(): void {
     this.queue.push(0, { to: 'client', event: { type: 'CONNECT' } });
     this.issueCalls();
     let steps = 0;
@@ -100,11 +113,17 @@ class World {
       if (!next) break;
       if (++steps > this.options.stepBudget) {
         this.record({ kind: 'budget-exhausted', steps: this.options.stepBudget });
+        // The built-ins always terminate well inside the budget; a run that does not, with a
+        // designer's policy in it, is that policy's failure.
+        const used = extensionsUsed(this.input.combination, this.plan.map((f) => f.fault));
+        if (used.length > 0) throw new PolicyError(used.join(', '), `the run did not terminate within the step budget (${this.options.stepBudget} events)`, 'no-termination');
         break;
       }
       this.dispatch(next.item);
     }
-    this.endUnfinished();
+  }
+
+  private history(): History {
     const { combination, workload, schedule = [] } = this.input;
     return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries };
   }

@@ -1,0 +1,96 @@
+// The client's guards as definitions: each `client.guards` value may check a tools/call response
+// before it is read (a reason fails the attempt loudly) and an accepted re-initialize result (a
+// reason kills the session). The built-ins are the records' detectors and mitigation; a policy
+// module may register more (registry.ts). The probe's machinery stays in client-calls.ts.
+import { sameSet, type CapabilitySet, type Transport } from './capabilities.ts';
+import { CapabilityRenegotiationError, contentTypeMatches, validateReinitialize } from './guards.ts';
+import type { Guard } from './policies.ts';
+import { EXTENSIONS } from './registry.ts';
+
+/** A tools/call response as a guard sees it, before the parser reads it. */
+export interface ResponseView {
+  callId: number;
+  contentType: string;
+  /** The streaming mode the client holds as negotiated (its pinned binding, or the latest result). */
+  negotiatedStreaming: boolean;
+  session: { id: string; caps: CapabilitySet; firstCaps: CapabilitySet; transport: Transport; proposed: Transport };
+}
+
+/** An accepted re-initialize result as a guard sees it. */
+export interface ReinitView {
+  sessionId: string;
+  firstCaps: CapabilitySet;
+  incoming: CapabilitySet;
+}
+
+/** A `client.guards` value. */
+export interface GuardDef {
+  name: string;
+  /** One line for `list` and the reports. */
+  describe?: string;
+  /** Null to let the response through, or why the attempt fails (loudly). */
+  checkResponse?: (view: ResponseView) => string | null;
+  /** Null to accept the re-initialize result, or why the session is dead. */
+  checkReinitialize?: (view: ReinitView) => string | null;
+  /** Built-in only: seed 003's probe before admitting a transport-dependent capability. */
+  probes?: boolean;
+}
+
+/** seed 000's `validate_reinitialize`, plus "treat any narrowing as an error" for the other capabilities. */
+function compareInit({ sessionId, firstCaps, incoming }: ReinitView): string | null {
+  try {
+    validateReinitialize(sessionId, firstCaps, incoming);
+  } catch (err) {
+    if (err instanceof CapabilityRenegotiationError) return `CapabilityRenegotiationError: ${err.message}`;
+    throw err;
+  }
+  const lost = firstCaps.filter((c) => !incoming.includes(c));
+  if (lost.length > 0 && !sameSet(firstCaps, incoming)) {
+    return `CapabilityRenegotiationError: session '${sessionId}' would lose ${lost.join(', ')} on re-initialize`;
+  }
+  return null;
+}
+
+const BUILTIN: ReadonlyMap<string, GuardDef> = new Map(
+  (
+    [
+      {
+        name: 'content-type',
+        checkResponse: ({ contentType, negotiatedStreaming }) =>
+          contentTypeMatches(contentType, negotiatedStreaming) ? null : `Content-Type ${contentType} does not match the negotiated ${negotiatedStreaming ? 'streaming' : 'JSON'} mode`,
+      },
+      { name: 'compare-init', checkReinitialize: compareInit },
+      { name: 'probe', probes: true },
+    ] satisfies GuardDef[]
+  ).map((d) => [d.name, d]),
+);
+
+export function guardDef(name: Guard): GuardDef {
+  const def = BUILTIN.get(name) ?? EXTENSIONS.guards.get(name);
+  if (!def) throw new Error(`unknown client.guards value '${name}'`);
+  return def;
+}
+
+export function probes(guards: readonly Guard[]): boolean {
+  return guards.some((g) => guardDef(g).probes === true);
+}
+
+/** The first guard's reason to fail this response, or null. */
+export function responseRefusal(guards: readonly Guard[], view: () => ResponseView): string | null {
+  for (const g of guards) {
+    const check = guardDef(g).checkResponse;
+    const reason = check ? check(view()) : null;
+    if (reason !== null) return reason;
+  }
+  return null;
+}
+
+/** The first guard's reason to refuse this re-initialize result, or null. */
+export function reinitializeRefusal(guards: readonly Guard[], view: ReinitView): string | null {
+  for (const g of guards) {
+    const check = guardDef(g).checkReinitialize;
+    const reason = check ? check(view) : null;
+    if (reason !== null) return reason;
+  }
+  return null;
+}
