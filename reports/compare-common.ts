@@ -1,0 +1,71 @@
+// What the three comparison reports share: the marks for verdicts and cell classes, which findings
+// are shown in detail, and the fields a cell result carries beyond the ones the reports know
+// (another tier's additions are shown as data, never dropped).
+import type { CellClass, CellResult, Comparison } from '../sim/compare.ts';
+import type { Finding } from '../sim/findings.ts';
+import type { Outcome } from '../properties/outcomes.ts';
+import { formatClient, formatServer, type Combination } from '../models/policies.ts';
+
+/** Findings shown with their history and diagram; the rest are listed in one line each. */
+export const DEFAULT_DETAILS = 200;
+
+export const CLASS_MARK: Record<CellClass, string> = {
+  'policy-error': '💥 policy error',
+  silent: '🔇 silent',
+  'loud, never recovers': '🔊 loud, never recovers',
+  'loud, recovers': '🔊 loud, recovers',
+  clean: '✅ clean',
+};
+
+export const CLASS_MEANING: Record<CellClass, string> = {
+  'policy-error': 'a designer policy threw, returned nonsense, hung or did not terminate',
+  silent: 'some call came back well-formed and wrong, or hung, with no error anywhere',
+  'loud, never recovers': 'no silent call, but errors that go on after the faults stop',
+  'loud, recovers': 'no silent call; errors heal once the faults stop',
+  clean: 'every call returned what the fault-free run returned',
+};
+
+export const VERDICT_MARK = { holds: '✅', violated: '❌', vacuous: '◌' } as const;
+
+const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError']);
+
+/** Fields of a cell result that the reports do not interpret, in the result's own order. */
+export function extraFields(cell: CellResult): [string, unknown][] {
+  return Object.entries(cell).filter(([k]) => !KNOWN.has(k));
+}
+
+export function detailed(c: Comparison, limit: number): { detailed: Finding[]; listed: Finding[] } {
+  return { detailed: c.findings.slice(0, limit), listed: c.findings.slice(limit) };
+}
+
+export function outcomeMap(f: Finding): Map<number, Outcome> {
+  return new Map(f.outcomes.map((o) => [o.callId, o.outcome]));
+}
+
+export function combinationLine(c: Combination): string {
+  return `server ${formatServer(c.server)} · client ${formatClient(c.client)}`;
+}
+
+export function counterexamplePath(f: Finding): string {
+  return `counterexamples/${f.id}.json`;
+}
+
+export function callCounts(cell: CellResult): { ok: number; loud: number; silent: number } {
+  const o = cell.results[0]?.outcomes;
+  return o ? { ok: o.ok, loud: o.error, silent: o['silent-empty'] + o['silent-hang'] } : { ok: 0, loud: 0, silent: 0 };
+}
+
+export function findingsByCell(c: Comparison): Map<string, Finding[]> {
+  const m = new Map<string, Finding[]>();
+  for (const f of c.findings) m.set(f.cell, [...(m.get(f.cell) ?? []), f]);
+  return m;
+}
+
+export function verdictCell(cell: CellResult, property: string): { mark: string; text: string; sort: number } {
+  if (cell.policyError) return { mark: '💥', text: 'policy error', sort: 3 };
+  const r = cell.results.find((p) => p.property === property);
+  if (!r) return { mark: '', text: 'not run', sort: -1 };
+  if (r.verdict === 'violated') return { mark: '❌', text: `violated in ${r.violations}/${cell.runs}`, sort: 2 + r.violations / (cell.runs + 1) };
+  if (r.verdict === 'vacuous') return { mark: '◌', text: 'vacuous: never reached', sort: 1 };
+  return { mark: '✅', text: `holds (reached ${r.reached}/${cell.runs})`, sort: 0 };
+}

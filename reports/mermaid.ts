@@ -1,0 +1,101 @@
+// A history as a Mermaid sequence diagram (GitHub renders these in Markdown): the client, the load
+// balancer / proxy and the server as participants, every request and response as an arrow, the
+// faults and the silent outcomes marked in red boxes, the rest as notes. Text is escaped with
+// Mermaid's entity codes, so no history string can break the diagram.
+import type { HistoryEntry } from '../sim/history.ts';
+import type { Outcome } from '../properties/outcomes.ts';
+import { describeEntry } from './history-text.ts';
+
+const P = { client: 'C', network: 'N', server: 'S', agent: 'C' } as const;
+
+/** Mermaid message text: one line, with the characters its grammar reserves as entity codes. */
+export function mermaidText(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/#/g, '#35;')
+    .replace(/;/g, '#59;')
+    .replace(/</g, '#60;')
+    .replace(/>/g, '#62;')
+    .replace(/%%/g, '%#37;')
+    .slice(0, 160);
+}
+
+const NOTES: Record<string, string> = {
+  'client:session-opened': 'C',
+  'client:reinit-accepted': 'C',
+  'client:fallback': 'C',
+  'client:session-dead': 'C',
+  'client:attempt-failed': 'C',
+  'client:awaiting-progress': 'C',
+  'client:probe': 'C',
+  'client:reconnect': 'C',
+  'client:session-id-changed': 'C',
+  'client:resume': 'C',
+  'server:reinitialized': 'S',
+  'server:reinit-rejected': 'S',
+  'server:transport-changed': 'S',
+  'server:session-forgotten': 'S',
+  'server:call-finished': 'S',
+};
+
+export function sequenceDiagram(entries: readonly HistoryEntry[], outcomes: ReadonlyMap<number, Outcome> = new Map()): string {
+  const from = new Map<number, 'server' | 'load-balancer'>();
+  const answers = new Map<number, string>();
+  for (const e of entries) {
+    if (e.kind !== 'response') continue;
+    from.set(e.req, e.from);
+    answers.set(e.req, `${e.status} ${e.contentType ?? ''}${e.body === 'sse' ? ` SSE ${e.events} event(s)${e.complete ? '' : ' CUT'}` : ''}`.trim());
+  }
+  const lines = ['sequenceDiagram', '  participant C as client', '  participant N as load balancer / proxy', '  participant S as server'];
+  const note = (over: string, text: string) => lines.push(`  Note over ${over}: ${mermaidText(text)}`);
+  const marked = (over: string, text: string, colour: string) => {
+    lines.push(`  rect ${colour}`);
+    note(over, text);
+    lines.push('  end');
+  };
+  for (const e of entries) {
+    switch (e.kind) {
+      case 'invoke':
+        note('C', `agent: call ${e.callId}${e.progress ? ' with progress' : ''}`);
+        break;
+      case 'end': {
+        const step = describeEntry(e, outcomes);
+        if (step.tone === 'silent') marked('C', `✖ ${step.text}`, 'rgb(255, 205, 210)');
+        else note('C', step.text);
+        break;
+      }
+      case 'request': {
+        const sid = e.headers['mcp-session-id'];
+        const text = `${e.req}: ${e.method} ${e.rpc}${e.callId !== undefined ? ` call ${e.callId}` : ''}${sid ? ` [${sid}]` : ''}`;
+        lines.push(`  C->>N: ${mermaidText(text)}`);
+        if (from.get(e.req) === 'server') lines.push(`  N->>S: ${mermaidText(text)}`);
+        break;
+      }
+      case 'fault': {
+        const where = e.fault === 'config-reset' ? 'C' : e.fault === 'session-expire' || e.fault === 'server-restart' ? 'S' : 'N';
+        const text = `⚡ ${e.fault} (request ${e.at}): ${e.applied ? e.detail : `no effect, ${e.detail}`}`;
+        if (e.applied) marked(where, text, 'rgb(255, 224, 178)');
+        else note(where, text);
+        break;
+      }
+      case 'response':
+        if (e.from === 'server') lines.push(`  S-->>N: ${mermaidText(`${e.req}: ${answers.get(e.req)}`)}`);
+        break;
+      case 'deliver':
+        lines.push(`  N-->>C: ${mermaidText(`${e.req}: ${answers.get(e.req) ?? 'response'}`)}`);
+        break;
+      case 'client':
+      case 'server': {
+        const over = NOTES[`${e.kind}:${e.note}`];
+        if (over) note(over, describeEntry(e, outcomes).text);
+        break;
+      }
+      case 'budget-exhausted':
+        marked('C', `step budget exhausted after ${e.steps} events`, 'rgb(255, 205, 210)');
+        break;
+      default:
+        break;
+    }
+  }
+  return lines.join('\n');
+}
