@@ -84,11 +84,16 @@ function noteTone(note: string): Tone {
   return 'info';
 }
 
+function pinned(p: unknown): string {
+  const b = p as { streaming?: boolean; progressInline?: boolean };
+  return `${b.streaming ? 'SSE' : 'JSON'} answers, ${b.progressInline ? 'inline' : 'no inline'} progress`;
+}
+
 function noteText(e: Record<string, unknown>): string {
   const who = e.kind as string;
   switch (e.note) {
     case 'session-opened':
-      return `${who}: session ${e.session} opened on ${e.transport} with ${list(e.caps)}${e.pinned ? `; parser pinned to ${JSON.stringify(e.pinned)}` : ''}`;
+      return `${who}: session ${e.session} opened on ${e.transport} with ${list(e.caps)}${e.pinned ? `; parser pinned to ${pinned(e.pinned)}` : ''}`;
     case 'reinitialized':
       return `server: re-initialize of ${e.session} (${e.policy}) → ${list(e.caps)} on ${e.transport}${e.newSession ? `, new session ${e.newSession}` : ''}`;
     case 'read':

@@ -16,6 +16,7 @@ export function mermaidText(text: string): string {
     .replace(/;/g, '#59;')
     .replace(/</g, '#60;')
     .replace(/>/g, '#62;')
+    .replace(/"/g, '#quot;')
     .replace(/%%/g, '%#37;')
     .slice(0, 160);
 }

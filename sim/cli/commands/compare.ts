@@ -1,68 +1,113 @@
-// `mcp-faultsim compare`: the seed cells side by side, each under its record's own fault alphabet,
-// with the verdict of every property and the shrunk plan of each record's failure.
-import { formatCombination } from '../../../models/policies.ts';
-import { PROPERTIES } from '../../../properties/properties.ts';
-import { table } from '../../../reports/table.ts';
-import { SEED_CELLS } from '../../cells.ts';
-import { check, DEFAULT_RUNS, DEFAULT_SEED, type CheckResult } from '../../check.ts';
-import { describePlan } from '../../plan.ts';
-import { helpText, intOption, parseArgs, type OptionSpec } from '../args.ts';
+// `mcp-faultsim compare`: run a matrix of combinations through every property and write the
+// reports (Markdown, HTML, JSON, one counterexample file per finding) into --out.
+import { DEFAULT_DETAILS } from '../../../reports/compare-common.ts';
+import { renderJson } from '../../../reports/compare-json.ts';
+import { renderSummary } from '../../../reports/compare-text.ts';
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../../check.ts';
+import { checkCell, runComparison, type CellRunner } from '../../compare.ts';
+import { buildMatrix, shardOf, type Cut, type MatrixKind } from '../../matrix.ts';
+import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
+import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } from '../common-options.ts';
 import { EXIT, UsageError } from '../errors.ts';
+import { parseKnobList } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
+import { DEFAULT_OUT, writeReports } from '../report-files.ts';
 
 const OPTIONS: Record<string, OptionSpec> = {
-  seed: { value: true, arg: 'N', help: `fast-check seed (default ${DEFAULT_SEED})` },
-  runs: { value: true, arg: 'N', help: `random runs per property and cell (default ${DEFAULT_RUNS})` },
-  json: { value: false, help: 'print {"cells": [one check object per cell]} instead of the table' },
+  matrix: { value: true, arg: 'seeds|full', help: "seeds (default): the records' cells, each under its record's faults and all faults; full: every value of every knob" },
+  server: { value: true, arg: 'K=V|V,…', help: 'keep only cells whose server knobs take these values, e.g. reinit=honor-last|pin-first|reject' },
+  client: { value: true, arg: 'K=V|V,…', help: "keep only cells whose client knobs take these values, e.g. guards=|content-type ('' = no guards)" },
+  policies: POLICIES_OPTION,
+  seed: { value: true, arg: 'N', help: `fast-check seed (default ${DEFAULT_SEED}); the same seed gives the same reports` },
+  runs: { value: true, arg: 'N', help: `random runs per cell (default ${DEFAULT_RUNS})` },
+  out: { value: true, arg: 'DIR', help: `where the reports go (default ${DEFAULT_OUT})` },
+  details: { value: true, arg: 'N', help: `findings shown with history and diagram (default ${DEFAULT_DETAILS}); the rest are listed` },
+  shard: { value: true, arg: 'i/n', help: 'run every n-th cell starting at the i-th and write its compare.json only; join shards with merge' },
+  'time-limit': { value: true, arg: 'SECONDS', help: 'stop after this long and write what finished, marked interrupted' },
+  json: { value: false, help: 'print the JSON report on stdout instead of the summary table' },
   quiet: { value: false, help: 'no progress bar' },
   help: { value: false, help: 'show this help' },
 };
 
-const SHORT: Record<string, string> = { holds: 'ok', violated: 'FAIL', vacuous: 'vac' };
+const HELP_EXTRA = `
+Writes compare.md (renders on GitHub), compare.html (one offline file) and compare.json into --out,
+with counterexamples/<finding>.json for each finding (replay one with 'mcp-faultsim replay FILE').
+Each finding is a shrunk fault plan with its history; JSON is byte-identical for the same inputs
+except its top-level "timing".
 
-export async function runCompare(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
+exit status: 0 the comparison finished (its findings are in the reports), 2 bad input,
+124 stopped by --time-limit, 130 interrupted (SIGINT); both write what finished, marked interrupted.`;
+
+export function parseCut(server: string | undefined, client: string | undefined): Cut {
+  return { server: parseKnobList('server', server ?? ''), client: parseKnobList('client', client ?? '') };
+}
+
+export async function runCompare(argv: readonly string[], out: NodeJS.WritableStream, runner: CellRunner = checkCell): Promise<number> {
   const args = parseArgs(argv, OPTIONS, 'compare');
   if (args.options.help) {
-    out.write(
-      helpText(
-        'mcp-faultsim compare [--seed N] [--runs N] [--json]',
-        "Run every combination the two seed records discuss (the vulnerable cells, each \"does not apply\"\ncondition, and the beyond-the-records cells), each under its record's fault alphabet, and print\nwhich fail silently, which fail loudly and which stay clean.",
-        OPTIONS,
-      ),
-    );
+    const summary = 'Run a matrix of policy combinations through every property, on random fault plans, and report which\nfail silently, which fail loudly (and whether they recover), and which stay clean.';
+    out.write(helpText('mcp-faultsim compare [--matrix seeds|full] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n]', summary, OPTIONS, HELP_EXTRA));
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`compare: unexpected argument '${args.positionals[0]}'`);
+  const kind = (stringOption(args, 'matrix') ?? 'seeds') as MatrixKind;
+  if (kind !== 'seeds' && kind !== 'full') throw new UsageError(`unknown --matrix '${kind}' (valid: seeds, full)`);
+  const policies = await policiesOption(args);
+  const cut = parseCut(stringOption(args, 'server'), stringOption(args, 'client'));
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
+  const details = intOption(args, 'details', DEFAULT_DETAILS, { min: 0 });
+  const shard = shardOption(args);
+  const timeLimit = secondsOption(args, 'time-limit');
+  const outDir = stringOption(args, 'out') ?? DEFAULT_OUT;
+
+  const matrix = buildMatrix(kind, cut, policies.cells);
+  if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
+  const cells = shard ? shardOf(matrix, shard) : matrix;
+
   const progress = progressBar(!args.options.quiet && !args.options.json);
-  const results: { cell: (typeof SEED_CELLS)[number]; result: CheckResult }[] = [];
-  for (const [i, cell] of SEED_CELLS.entries()) {
-    progress.update(i, SEED_CELLS.length, cell.name);
-    const result = check(cell.combination, { faults: cell.faults, seed, runs, shape: { workload: { overlap: false, progress: cell.progressCalls ? 'always' : 'any' } } });
-    results.push({ cell, result });
+  const stop = stopper(timeLimit);
+  const started = Date.now();
+  const cellMs: Record<string, number> = {};
+  let stopped: 'sigint' | 'time-limit' | null = null;
+  try {
+    const comparison = await runComparison(cells, {
+      seed,
+      runs,
+      kind,
+      cut,
+      size: matrix.length,
+      policies: policies.paths,
+      ...(shard ? { shard } : {}),
+      runner: async (cell, settings) => {
+        const t = Date.now();
+        try {
+          return await runner(cell, settings);
+        } finally {
+          cellMs[cell.id] = Date.now() - t;
+        }
+      },
+      beforeCell: async (done, total, next) => {
+        progress.update(done, total, next.name);
+        await new Promise((r) => setImmediate(r)); // let a SIGINT be delivered between cells
+        stopped = stop.reason();
+        return stopped !== null;
+      },
+    });
+    progress.done();
+    comparison.timing = { startedAt: new Date(started).toISOString(), wallMs: Date.now() - started, ...(stopped ? { stoppedBy: stopped } : {}), cellMs };
+    const written = writeReports(comparison, outDir, details);
+    if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : details));
+    else out.write(`${renderSummary(comparison)}\nwrote ${written.join(', ')}\n${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
+  } finally {
+    stop.dispose();
+    progress.done();
   }
-  progress.done();
-  if (args.options.json) {
-    out.write(`${JSON.stringify({ cells: results.map(({ cell, result }) => ({ name: cell.name, record: cell.seed, role: cell.role, ...result })) }, null, 2)}\n`);
-    return EXIT.ok;
-  }
-  const header = ['seed', 'cell', ...PROPERTIES.map((p) => p.name), 'calls: ok/error/silent'];
-  const rows = results.map(({ cell, result }) => {
-    const o = result.results[0]!.outcomes;
-    return [cell.seed, cell.name, ...result.results.map((r) => SHORT[r.verdict]!), `${o.ok}/${o.error}/${o['silent-empty'] + o['silent-hang']}`];
-  });
-  const lines = [`mcp-faultsim compare: ${SEED_CELLS.length} cells, seed ${seed}, ${runs} runs per property`, '', table(header, rows), ''];
-  lines.push('Shrunk counterexamples of the records\' properties:');
-  for (const { cell, result } of results) {
-    const r = result.results.find((p) => p.property === cell.property)!;
-    const recovers = result.results.find((p) => p.property === 'recovers')!;
-    const verdict = r.counterexample ? `silent failure: ${describePlan(r.counterexample.faults)}` : recovers.counterexample ? `no silent failure, but no recovery: ${describePlan(recovers.counterexample.faults)}` : 'clean';
-    lines.push(`  [${cell.seed}] ${cell.name}: ${cell.property} ${r.verdict} — ${verdict}`);
-    lines.push(`        ${formatCombination(cell.combination)}; faults ${cell.faults.join(', ')}`);
-  }
-  out.write(`${lines.join('\n')}\n`);
-  return EXIT.ok;
+  return stopped === 'sigint' ? 130 : stopped === 'time-limit' ? 124 : EXIT.ok;
 }
 
-export const command = { name: 'compare', summary: "run the seed records' combinations side by side and print which fail silently, loudly, or not at all", run: runCompare };
+export const command = {
+  name: 'compare',
+  summary: 'run a matrix of policy combinations and write Markdown, HTML and JSON reports of which fail silently, loudly, or not at all',
+  run: (argv: readonly string[], out: NodeJS.WritableStream) => runCompare(argv, out),
+};

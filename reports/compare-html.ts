@@ -1,0 +1,185 @@
+// The comparison as one self-contained HTML file: no network, no CDN (a Content-Security-Policy
+// forbids any fetch). The matrix is sortable by any column and filterable by knob, alphabet, class
+// and text; each finding opens to a timeline in Jepsen's manner (one column per actor, each call a
+// bar from invoke to end, coloured by outcome) and its history step by step. Every string from a
+// history or a policy is escaped; the script only reads attributes and toggles visibility.
+import type { CellResult, Comparison } from '../sim/compare.ts';
+import { CELL_CLASSES } from '../sim/compare.ts';
+import type { Finding } from '../sim/findings.ts';
+import { describeFault } from '../sim/plan.ts';
+import { describeWorkload } from '../sim/workload.ts';
+import { callCounts, CLASS_MARK, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
+import { describeEntry, stepLine, type Lane } from './history-text.ts';
+import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
+import { formatJson } from './json-format.ts';
+
+export function esc(text: unknown): string {
+  return String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+const KNOBS = [
+  ['server', 'reinit'],
+  ['server', 'streaming'],
+  ['server', 'advertise'],
+  ['client', 'reconnect'],
+  ['client', 'accept'],
+  ['client', 'parser'],
+  ['client', 'guards'],
+] as const;
+
+function knobValue(cell: CellResult, side: 'server' | 'client', knob: string): string {
+  const v = (cell.combination[side] as unknown as Record<string, unknown>)[knob];
+  return Array.isArray(v) ? v.join('+') || 'none' : String(v);
+}
+
+function filters(c: Comparison): string {
+  const select = (key: string, label: string, values: string[]) =>
+    `<label>${esc(label)} <select data-filter="${esc(key)}"><option value="">any</option>${values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`).join('')}</select></label>`;
+  const distinct = (f: (cell: CellResult) => string) => [...new Set(c.cells.map(f))];
+  return [
+    '<div class="filters">',
+    select('class', 'class', CELL_CLASSES.filter((k) => c.cells.some((x) => x.class === k))),
+    select('alphabet', 'faults', distinct((x) => x.alphabet)),
+    ...KNOBS.map(([side, knob]) => select(knob, `${side}.${knob}`, distinct((x) => knobValue(x, side, knob)))),
+    '<label>text <input type="search" data-filter="text" placeholder="cell, property, fault…"></label>',
+    `<span class="count" id="shown">${c.cells.length} of ${c.cells.length} cells</span>`,
+    '</div>',
+  ].join('\n');
+}
+
+function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string>): string {
+  const head = [
+    '<th data-type="num" aria-sort="ascending">#</th>',
+    '<th>cell</th>',
+    '<th>class</th>',
+    '<th data-type="num" title="calls that returned what the fault-free run returned">ok</th>',
+    '<th data-type="num" title="calls that failed with an error">loud</th>',
+    '<th data-type="num" title="calls that came back empty or hung, with no error">silent</th>',
+    ...c.properties.map((p) => `<th data-type="num">${esc(p)}</th>`),
+    '<th data-type="num">findings</th>',
+  ].join('');
+  const rows = c.cells.map((cell) => {
+    const n = callCounts(cell);
+    const fs = byCell.get(cell.id) ?? [];
+    const attrs = [
+      `data-class="${esc(cell.class)}"`,
+      `data-alphabet="${esc(cell.alphabet)}"`,
+      ...KNOBS.map(([side, knob]) => `data-${knob}="${esc(knobValue(cell, side, knob))}"`),
+      `data-text="${esc([cell.name, combinationLine(cell.combination), ...fs.flatMap((f) => [...f.properties.map((p) => p.property), ...f.plan.map((x) => x.fault)])].join(' ').toLowerCase())}"`,
+    ].join(' ');
+    const verdicts = c.properties.map((p) => {
+      const v = verdictCell(cell, p);
+      return `<td class="v v${v.sort >= 2 ? 'violated' : v.sort === 1 ? 'vacuous' : v.sort === 0 ? 'holds' : 'none'}" data-sort="${v.sort}" title="${esc(v.text)}">${esc(v.mark)}</td>`;
+    });
+    const links = fs.map((f, i) => (shown.has(f.id) ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${i + 1}</a>` : `<span title="${esc(f.id)}: not shown in detail">${i + 1}</span>`)).join(' ');
+    return [
+      `<tr ${attrs}>`,
+      `<td data-sort="${cell.index}">${cell.index + 1}</td>`,
+      `<td title="${esc(combinationLine(cell.combination))}">${esc(cell.name)}</td>`,
+      `<td class="c ${esc(cell.class.replace(/[^a-z]+/g, '-'))}" data-sort="${CELL_CLASSES.indexOf(cell.class)}">${esc(CLASS_MARK[cell.class])}</td>`,
+      `<td data-sort="${n.ok}">${n.ok}</td><td data-sort="${n.loud}">${n.loud}</td><td data-sort="${n.silent}">${n.silent}</td>`,
+      ...verdicts,
+      `<td data-sort="${fs.length}">${links}</td>`,
+      '</tr>',
+    ].join('');
+  });
+  return `<table id="matrix"><thead><tr>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+}
+
+const COLUMN: Record<Lane, number> = { agent: 2, client: 3, network: 4, server: 5 };
+
+/** Jepsen's timeline, on the history's order: a row per step, a column per actor, call bars. */
+function timeline(f: Finding): string {
+  const outcomes = outcomeMap(f);
+  const cells: string[] = ['<div class="th" style="grid-column:1">t (ms)</div>', '<div class="th" style="grid-column:2">agent</div>', '<div class="th" style="grid-column:3">client</div>', '<div class="th" style="grid-column:4">load balancer / proxy</div>', '<div class="th" style="grid-column:5">server</div>'];
+  const invoked = new Map<number, number>();
+  f.history.forEach((e, i) => {
+    const row = i + 2;
+    const step = describeEntry(e, outcomes);
+    cells.push(`<div class="t" style="grid-row:${row}">${esc(e.t)}</div>`);
+    if (e.kind === 'invoke') {
+      invoked.set(e.callId, row);
+      return;
+    }
+    if (e.kind === 'end') {
+      const from = invoked.get(e.callId) ?? row;
+      const outcome = outcomes.get(e.callId);
+      cells.push(`<div class="call ${esc(step.tone)}" style="grid-row:${from} / ${row + 1};grid-column:2" title="${esc(step.text)}">call ${esc(e.callId)}<br>${esc(outcome ?? e.end)}</div>`);
+      cells.push(`<div class="ev ${esc(step.tone)}" style="grid-row:${row};grid-column:3">${esc(step.text)}</div>`);
+      return;
+    }
+    cells.push(`<div class="ev ${esc(step.tone)}" style="grid-row:${row};grid-column:${COLUMN[step.lane]}">${esc(step.text)}</div>`);
+  });
+  return `<div class="timeline">${cells.join('')}</div>`;
+}
+
+function finding(f: Finding, n: number): string {
+  const outcomes = outcomeMap(f);
+  const facts = [
+    `<li><b>combination</b> <code>${esc(combinationLine(f.combination))}</code></li>`,
+    ...f.properties.map((p) => `<li><b>${esc(p.property)}</b> ${f.kind === 'policy-error' ? '' : 'violated: '}${esc(p.why)}</li>`),
+    `<li><b>shrunk fault plan</b> ${f.plan.length === 0 ? '(no faults)' : `<ol class="plan">${f.plan.map((x) => `<li><code>${esc(describeFault(x))}</code></li>`).join('')}</ol>`}</li>`,
+    `<li><b>workload</b> <code>${esc(describeWorkload(f.workload) || '(none)')}</code>${f.schedule.length ? ` schedule <code>${esc(f.schedule.join(','))}</code>` : ''}</li>`,
+    f.outcomes.length ? `<li><b>outcomes</b> ${f.outcomes.map((o) => `call ${esc(o.callId)}: <span class="${esc(o.outcome)}">${esc(o.outcome)}</span>`).join(', ')}</li>` : '',
+    `<li><b>${f.runsToFailure === null ? 'not shrunk' : `found after ${esc(f.runsToFailure)} runs, shrunk in ${esc(f.shrinks)} steps`}</b> (fast-check seed ${esc(f.seed)}, path <code>${esc(f.path || '-')}</code>)</li>`,
+    `<li><b>replay</b> <code>npx mcp-faultsim replay ${esc(counterexamplePath(f))}</code> (relative to this report's directory)</li>`,
+  ].join('');
+  const steps = f.history.map((e) => esc(stepLine(describeEntry(e, outcomes)))).join('\n');
+  return [
+    `<details class="finding" id="finding-${esc(f.id)}" data-cell="${esc(f.cell)}">`,
+    `<summary>${n}. ${esc(f.cellName)}: ${esc(f.properties.map((p) => p.property).join(', '))}</summary>`,
+    `<ul class="facts">${facts}</ul>`,
+    `<h4>Timeline</h4>${timeline(f)}`,
+    `<details class="steps"><summary>History, step by step (${f.history.length} steps)</summary><pre>${steps}</pre></details>`,
+    '</details>',
+  ].join('\n');
+}
+
+function listed(findings: Finding[], from: number): string {
+  if (findings.length === 0) return '';
+  const rows = findings.map((f, i) => `<tr><td>${from + i + 1}</td><td>${esc(f.cellName)}</td><td>${esc(f.properties.map((p) => p.property).join(', '))}</td><td>${esc(f.plan.map(describeFault).join(', then ') || '(no faults)')}</td><td><code>${esc(counterexamplePath(f))}</code></td></tr>`);
+  return `<h3>${findings.length} more findings, not shown in detail (see --details)</h3><table class="listed"><thead><tr><th>#</th><th>cell</th><th>violated</th><th>shrunk fault plan</th><th>counterexample</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function extras(c: Comparison): string {
+  const rows = c.cells.flatMap((cell) => extraFields(cell).map(([k, v]) => `<details><summary>${cell.index + 1}. ${esc(cell.name)}: ${esc(k)}</summary><pre>${esc(formatJson(v))}</pre></details>`));
+  return rows.length ? `<section><h2>Other per-cell data</h2>${rows.join('\n')}</section>` : '';
+}
+
+export function renderHtml(c: Comparison, details: number): string {
+  const { detailed: shown, listed: rest } = detailed(c, details);
+  const byCell = findingsByCell(c);
+  const summary = CELL_CLASSES.map((k) => [k, c.cells.filter((x) => x.class === k).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `<button type="button" class="chip" data-class-chip="${esc(k)}" title="${esc(CLASS_MEANING[k])}">${esc(CLASS_MARK[k])}: ${n}</button>`)
+    .join(' ');
+  const meta = `${esc(c.tool.name)} ${esc(c.tool.version)} · matrix <b>${esc(c.matrix.kind)}</b> (${c.matrix.size} cells) · seed ${esc(c.seed)} · ${esc(c.runs)} random runs per cell${c.policies.length ? ` · policies ${esc(c.policies.join(', '))}` : ''}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<title>mcp-faultsim: policy comparison</title>
+<style>${HTML_STYLE}</style>
+</head>
+<body>
+<header><h1>mcp-faultsim: policy comparison</h1><p class="meta">${meta}</p>${c.interrupted ? `<p class="interrupted" role="alert">Interrupted: ${c.cells.length} of ${c.matrix.size} cells finished; the rest were not run.</p>` : ''}<p class="summary">${summary}</p></header>
+<main>
+<section><h2>Matrix</h2>
+${filters(c)}
+${matrix(c, byCell, new Set(shown.map((f) => f.id)))}
+<p class="legend">✅ holds · ❌ violated · ◌ vacuous (never reached) · 💥 policy error. Click a column to sort, a finding number to open it.</p>
+</section>
+<section id="findings"><h2>Findings</h2>
+${c.findings.length === 0 ? '<p>No property was violated and no policy failed.</p>' : ''}
+${shown.map((f, i) => finding(f, i + 1)).join('\n')}
+${listed(rest, shown.length)}
+</section>
+${extras(c)}
+</main>
+<script>${HTML_SCRIPT}</script>
+</body>
+</html>
+`;
+}

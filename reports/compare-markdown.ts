@@ -1,0 +1,180 @@
+// The comparison as Markdown that renders on GitHub: the matrix first (per cell and property, the
+// verdict, and the silent / loud / ok call counts), what each cell reached (vacuity), then one
+// section per finding: its shrunk fault plan, a Mermaid sequence diagram, the history step by step,
+// and the command that replays it.
+import type { Comparison } from '../sim/compare.ts';
+import { CELL_CLASSES } from '../sim/compare.ts';
+import type { Finding } from '../sim/findings.ts';
+import { describeFault } from '../sim/plan.ts';
+import { describeWorkload } from '../sim/workload.ts';
+import {
+  callCounts,
+  CLASS_MARK,
+  CLASS_MEANING,
+  combinationLine,
+  counterexamplePath,
+  detailed,
+  extraFields,
+  findingsByCell,
+  outcomeMap,
+  VERDICT_MARK,
+  verdictCell,
+} from './compare-common.ts';
+import { describeEntry, stepLine } from './history-text.ts';
+import { formatJson } from './json-format.ts';
+import { sequenceDiagram } from './mermaid.ts';
+
+/** Text inside a table cell or a line: no pipes, no HTML, no line breaks. */
+export function mdText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/([\\`*_[\]])/g, (m) => (m === '\\' ? '\\\\' : `\\${m}`));
+}
+
+/** A fenced block that no backtick run inside the text can close early. */
+export function fence(lang: string, text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  return `${f}${lang}\n${text}\n${f}`;
+}
+
+function inlineCode(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${f}${pad}${text.replace(/[\r\n]+/g, ' ')}${pad}${f}`;
+}
+
+function header(c: Comparison): string[] {
+  const cut = [...Object.entries(c.matrix.cut.server).map(([k, v]) => `server.${k}=${v.join('|')}`), ...Object.entries(c.matrix.cut.client).map(([k, v]) => `client.${k}=${v.join('|')}`)];
+  const lines = ['# mcp-faultsim: policy comparison', ''];
+  if (c.interrupted) lines.push(`> **Interrupted:** ${c.cells.length} of ${c.matrix.size} cells finished; the rest were not run.`, '');
+  lines.push(
+    `${c.tool.name} ${c.tool.version} · matrix **${c.matrix.kind}** (${c.matrix.size} cells${cut.length ? `, cut to ${mdText(cut.join(', '))}` : ''}) · seed ${c.seed} · ${c.runs} random runs per cell` +
+      (c.policies.length ? ` · policies ${c.policies.map((p) => inlineCode(p)).join(', ')}` : ''),
+    '',
+  );
+  const counts = CELL_CLASSES.map((k) => [k, c.cells.filter((x) => x.class === k).length] as const).filter(([, n]) => n > 0);
+  lines.push('| cells | how the agent\'s calls fared |', '|---:|---|');
+  for (const [k, n] of counts) lines.push(`| ${n} | ${CLASS_MARK[k]}: ${CLASS_MEANING[k]} |`);
+  lines.push('');
+  return lines;
+}
+
+function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<string, string>): string[] {
+  const props = c.properties;
+  const lines = [
+    '## Matrix',
+    '',
+    `Per cell: how its calls fared over ${c.runs} random runs (ok / loud errors / silent), and each property's verdict: ${VERDICT_MARK.holds} holds, ${VERDICT_MARK.violated} violated (in how many runs), ${VERDICT_MARK.vacuous} vacuous (its situation was never reached), 💥 a policy error.`,
+    '',
+    `| # | cell | class | calls ok / loud / silent | ${props.join(' | ')} | findings |`,
+    `|---:|---|---|---|${props.map(() => ':---:').join('|')}|---|`,
+  ];
+  for (const cell of c.cells) {
+    const n = callCounts(cell);
+    const verdicts = props.map((p) => {
+      const v = verdictCell(cell, p);
+      return v.mark === '❌' ? `❌ ${cell.results.find((r) => r.property === p)!.violations}` : v.mark;
+    });
+    const links = (byCell.get(cell.id) ?? []).map((f, i) => (anchors.has(f.id) ? `[${i + 1}](#${anchors.get(f.id)})` : `${i + 1}`)).join(' ');
+    lines.push(`| ${cell.index + 1} | ${mdText(cell.name)} | ${CLASS_MARK[cell.class]} | ${n.ok} / ${n.loud} / ${n.silent} | ${verdicts.join(' | ')} | ${links} |`);
+  }
+  return [...lines, ''];
+}
+
+function cells(c: Comparison): string[] {
+  const lines = [
+    '## Cells: combinations and what they reached',
+    '',
+    'Vacuity guards: how often a reconnect, a re-initialize and a transport fallback happened, and which faults acted (fired and changed something), over all runs of the cell.',
+    '',
+    '| # | server | client | fault alphabet | reconnects | re-inits | fallbacks | faults that acted | vacuous |',
+    '|---:|---|---|---|---:|---:|---:|---|---|',
+  ];
+  for (const cell of c.cells) {
+    const s = cell.stats;
+    const acted = Object.entries(s.faultsApplied).map(([f, n]) => `${f} ×${n}`).join(', ') || 'none';
+    const vacuous = cell.results.filter((r) => r.verdict === 'vacuous').map((r) => r.property).join(', ') || '—';
+    const { server, client } = cell.combination;
+    lines.push(
+      `| ${cell.index + 1} | ${mdText(`${server.reinit} · ${server.streaming} · ${server.advertise}`)} | ${mdText(`${client.reconnect} · ${client.accept} · ${client.parser} · ${client.guards.join('+') || 'no guards'}`)} | ${mdText(cell.alphabet === 'all faults' ? 'all faults' : cell.faults.join(', '))} | ${s.reconnects} | ${s.reinitializes} | ${s.fallbacks} | ${mdText(acted)} | ${mdText(vacuous)} |`,
+    );
+  }
+  return [...lines, ''];
+}
+
+function finding(f: Finding, n: number, anchor: string): string[] {
+  const outcomes = outcomeMap(f);
+  const title = f.properties.map((p) => p.property).join(', ');
+  const lines = [`### <a id="${anchor}"></a>${n}. ${mdText(f.cellName)}: ${mdText(title)}`, ''];
+  lines.push(`- **combination** ${inlineCode(combinationLine(f.combination))}`);
+  for (const p of f.properties) lines.push(`- **${mdText(p.property)}** ${f.kind === 'policy-error' ? '' : 'violated: '}${mdText(p.why)}`);
+  lines.push(`- **shrunk fault plan** ${f.plan.length === 0 ? '(no faults)' : f.plan.map((x, i) => `${i + 1}. ${inlineCode(describeFault(x))}`).join(' ')}`);
+  lines.push(`- **workload** ${inlineCode(describeWorkload(f.workload) || '(none)')}${f.schedule.length ? ` · schedule ${inlineCode(f.schedule.join(','))}` : ''}`);
+  if (f.outcomes.length) lines.push(`- **outcomes** ${f.outcomes.map((o) => `call ${o.callId}: ${o.outcome}`).join(', ')}`);
+  const how = f.runsToFailure === null ? 'not shrunk (each attempt would wait for the time limit again)' : `found after ${f.runsToFailure} runs, shrunk in ${f.shrinks} steps`;
+  lines.push(`- **${how}** (fast-check seed ${f.seed}, path ${inlineCode(f.path || '-')})`);
+  lines.push(`- **replay** ${inlineCode(`npx mcp-faultsim replay ${counterexamplePath(f)}`)} (the path is relative to this report's directory: [${counterexamplePath(f)}](${counterexamplePath(f)}))`);
+  lines.push('', fence('mermaid', sequenceDiagram(f.history, outcomes)), '');
+  const { from, to } = aroundFailure(f);
+  const steps = f.history.slice(from, to).filter((e) => e.kind !== 'state' && e.kind !== 'deliver').map((e) => stepLine(describeEntry(e, outcomes)));
+  if (from > 0) steps.unshift(`… ${from} earlier steps (the counterexample file has them all)`);
+  if (to < f.history.length) steps.push(`… ${f.history.length - to} later steps`);
+  lines.push(`<details><summary>History around the failure, step by step (steps ${from + 1}–${to} of ${f.history.length}; state changes and deliveries left out)</summary>`, '');
+  lines.push(fence('text', steps.join('\n')), '', '</details>', '');
+  return lines;
+}
+
+/** From a few steps before the first fault that acted to the end of the last call that was not ok. */
+export function aroundFailure(f: Finding): { from: number; to: number } {
+  const h = f.history;
+  const firstFault = h.findIndex((e) => e.kind === 'fault' && e.applied);
+  const bad = new Set(f.outcomes.filter((o) => o.outcome !== 'ok').map((o) => o.callId));
+  let last = -1;
+  h.forEach((e, i) => {
+    if (e.kind === 'end' && bad.has(e.callId)) last = i;
+  });
+  return { from: Math.max(0, firstFault < 0 ? 0 : firstFault - 4), to: last < 0 ? h.length : last + 1 };
+}
+
+function listed(findings: Finding[], from: number): string[] {
+  if (findings.length === 0) return [];
+  const lines = [
+    `### ${findings.length} more findings`,
+    '',
+    'Not shown in detail here (see `--details`); each has its counterexample file with the full history.',
+    '',
+    '| # | cell | violated | shrunk fault plan | counterexample |',
+    '|---:|---|---|---|---|',
+  ];
+  findings.forEach((f, i) => {
+    const plan = f.plan.map(describeFault).join(', then ') || '(no faults)';
+    lines.push(`| ${from + i + 1} | ${mdText(f.cellName)} | ${mdText(f.properties.map((p) => p.property).join(', '))} | ${mdText(plan)} | [${f.id}](${counterexamplePath(f)}) |`);
+  });
+  return [...lines, ''];
+}
+
+function extras(c: Comparison): string[] {
+  const rows = c.cells.flatMap((cell) => extraFields(cell).map(([k, v]) => ({ cell, k, v })));
+  if (rows.length === 0) return [];
+  const lines = ['## Other per-cell data', ''];
+  for (const { cell, k, v } of rows) lines.push(`<details><summary>${cell.index + 1}. ${mdText(cell.name)}: ${mdText(k)}</summary>`, '', fence('json', formatJson(v)), '', '</details>', '');
+  return lines;
+}
+
+export function renderMarkdown(c: Comparison, details: number): string {
+  const { detailed: shown, listed: rest } = detailed(c, details);
+  const anchors = new Map(shown.map((f) => [f.id, `finding-${f.id}`]));
+  const byCell = findingsByCell(c);
+  const lines = [...header(c), ...matrix(c, byCell, anchors), ...cells(c)];
+  lines.push('## Findings', '');
+  if (c.findings.length === 0) lines.push('No property was violated and no policy failed.', '');
+  shown.forEach((f, i) => lines.push(...finding(f, i + 1, anchors.get(f.id)!)));
+  lines.push(...listed(rest, shown.length), ...extras(c));
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,33 @@
+// The comparison as the terminal shows it: one row per cell with each property's verdict, the
+// call counts and the class, then where the reports were written.
+import type { Comparison } from '../sim/compare.ts';
+import { describePlan } from '../sim/plan.ts';
+import { callCounts, verdictCell } from './compare-common.ts';
+import { table } from './table.ts';
+
+const SHORT: Record<string, string> = { '✅': 'ok', '❌': 'FAIL', '◌': 'vac', '💥': 'ERR', '': '-' };
+
+export function renderSummary(c: Comparison): string {
+  const header = ['#', 'cell', ...c.properties, 'calls ok/loud/silent', 'class'];
+  const rows = c.cells.map((cell) => {
+    const n = callCounts(cell);
+    return [String(cell.index + 1), cell.name, ...c.properties.map((p) => SHORT[verdictCell(cell, p).mark] ?? '?'), `${n.ok}/${n.loud}/${n.silent}`, cell.class];
+  });
+  const lines = [
+    `mcp-faultsim compare: ${c.matrix.kind} matrix, ${c.cells.length}${c.cells.length === c.matrix.size ? '' : ` of ${c.matrix.size}`} cells${c.shard ? ` (shard ${c.shard.index}/${c.shard.count})` : ''}, seed ${c.seed}, ${c.runs} runs per cell`,
+    '',
+    table(header, rows, ['r']),
+  ];
+  const silent = c.findings.filter((f) => f.properties.some((p) => p.property === 'no-silent-empty' || p.property === 'no-silent-hang'));
+  if (silent.length) {
+    lines.push('', 'Silent failures, shrunk:');
+    for (const f of silent) lines.push(`  ${f.cellName}: ${describePlan(f.plan)}`);
+  }
+  const errors = c.findings.filter((f) => f.kind === 'policy-error');
+  if (errors.length) {
+    lines.push('', 'Policy errors:');
+    for (const f of errors) lines.push(`  ${f.cellName}: ${f.properties[0]!.why}`);
+  }
+  if (c.interrupted) lines.push('', `INTERRUPTED: ${c.cells.length} of ${c.matrix.size} cells finished.`);
+  return `${lines.join('\n')}\n`;
+}
