@@ -31,3 +31,10 @@ export function verdictOf(c: Combination, input: Omit<RunInput, 'combination'>, 
   const reference = referenceOf(runWorld({ combination: c, workload: input.workload, plan: [] }, world));
   return judge(history, reference, [p]).verdicts[p.name]!;
 }
+
+// Writing your own policies (`--policies ./my-policy.ts`): see the README's walkthrough.
+export { definePolicies, type PolicyModule } from './sim/plugins.ts';
+export { SERVER_CAPABILITIES, type Capability, type CapabilitySet, type Transport } from './models/capabilities.ts';
+export { emptyResponse, errorResponse, jsonResponse, type HttpRequest, type HttpResponse } from './models/messages.ts';
+export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './sim/compare.ts';
+export { buildMatrix, type MatrixCell } from './sim/matrix.ts';

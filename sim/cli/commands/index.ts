@@ -3,6 +3,8 @@
 import { command as check } from './check.ts';
 import { command as compare } from './compare.ts';
 import { command as list } from './list.ts';
+import { command as merge } from './merge.ts';
+import { command as replay } from './replay.ts';
 
 export interface Command {
   name: string;
@@ -11,4 +13,4 @@ export interface Command {
   run(argv: readonly string[], out: NodeJS.WritableStream): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [compare, check, list];
+export const COMMANDS: readonly Command[] = [compare, check, replay, merge, list];
