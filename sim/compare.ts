@@ -21,6 +21,7 @@ export interface RunSettings {
   seed: number;
   runs: number;
   properties: readonly Property[];
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Runs one cell. Its result may carry extra fields (the reports show them as data). */
@@ -57,7 +58,7 @@ export interface Comparison {
 }
 
 export const checkCell: CellRunner = (cell, s) =>
-  check(cell.combination, { faults: cell.faults, seed: s.seed, runs: s.runs, shape: cell.shape, properties: s.properties });
+  check(cell.combination, { faults: cell.faults, seed: s.seed, runs: s.runs, shape: cell.shape, properties: s.properties, ...(s.onProgress ? { onProgress: s.onProgress } : {}) });
 
 export function classify(r: CheckResult, policyError: PolicyErrorReport | null): CellClass {
   if (policyError) return 'policy-error';
@@ -76,7 +77,7 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
     result = await runner(cell, settings);
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
-    policyError = policyErrorReport(e, { ...cell, ...settings });
+    policyError = policyErrorReport(e, { ...cell, seed: settings.seed, runs: settings.runs, properties: settings.properties });
     result = { combination: cell.combination, seed: settings.seed, runs: settings.runs, faults: cell.faults, results: [], stats: emptyStats() };
   }
   const { index, id, name, record, role, alphabet } = cell;

@@ -1,13 +1,17 @@
 // `mcp-faultsim check`: run the properties over one combination.
-import { expandFault, FAULT_VOCABULARY, type FaultName } from '../../../models/faults.ts';
+import { expandFault, faultVocabulary, type FaultName } from '../../../models/faults.ts';
 import { combination } from '../../../models/policies.ts';
-import { PROPERTIES, propertyByName } from '../../../properties/properties.ts';
 import { renderCheck } from '../../../reports/check-text.ts';
 import { check, DEFAULT_RUNS, DEFAULT_SEED } from '../../check.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { parseClient, parseServer } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
+import { POLICIES_OPTION, policiesOption } from '../common-options.ts';
+import { DEFAULT_CORPUS, saveFindings } from '../save-findings.ts';
+import { checkCell, runCell } from '../../compare.ts';
+import { allProperties, findProperty } from '../../../properties/registry.ts';
+import { describePlan } from '../../plan.ts';
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   server: { value: true, arg: 'K=V,…', help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)' },
@@ -17,12 +21,15 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   seed: { value: true, arg: 'N', help: `fast-check seed (default ${DEFAULT_SEED}); the same seed gives the same result` },
   runs: { value: true, arg: 'N', help: `random runs per property (default ${DEFAULT_RUNS})` },
   json: { value: false, help: 'print one JSON object instead of the table' },
+  policies: POLICIES_OPTION,
+  save: { value: false, help: `save each finding as a counterexample file in the corpus (${DEFAULT_CORPUS}/)` },
+  corpus: { value: true, arg: 'DIR', help: `where --save writes (default ${DEFAULT_CORPUS})` },
   quiet: { value: false, help: 'no progress bar' },
   help: { value: false, help: 'show this help' },
 };
 
 export function parseFaults(text: string | undefined): FaultName[] {
-  if (text === undefined) return [...FAULT_VOCABULARY];
+  if (text === undefined) return faultVocabulary();
   const out: FaultName[] = [];
   for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
     const expanded = expandFault(item);
@@ -34,9 +41,9 @@ export function parseFaults(text: string | undefined): FaultName[] {
 }
 
 export function parseProperty(name: string | undefined) {
-  if (name === undefined) return PROPERTIES;
-  const p = propertyByName(name);
-  if (!p) throw new UsageError(`unknown property '${name}' (valid: ${PROPERTIES.map((q) => q.name).join(', ')})`);
+  if (name === undefined) return allProperties();
+  const p = findProperty(name);
+  if (!p) throw new UsageError(`unknown property '${name}' (valid: ${allProperties().map((q) => q.name).join(', ')})`);
   return [p];
 }
 
@@ -54,18 +61,32 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`check: unexpected argument '${args.positionals[0]}'`);
+  const policies = await policiesOption(args);
   const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
+  const faults = parseFaults(stringOption(args, 'faults'));
   const progress = progressBar(!args.options.quiet && !args.options.json);
-  const result = check(c, {
-    faults: parseFaults(stringOption(args, 'faults')),
-    properties: parseProperty(stringOption(args, 'property')),
-    seed: intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 }),
-    runs: intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 }),
-    onProgress: (done, total) => progress.update(done, total, 'runs'),
-  });
+  const cell = { index: 0, id: 'check', name: 'check', record: null, role: 'product' as const, alphabet: 'cell alphabet' as const, combination: c, faults, property: null, shape: {} };
+  const { index: _i, id: _id, name: _n, record: _r, role: _ro, alphabet: _a, class: _c, policyError, ...result } = await runCell(
+    cell,
+    checkCell,
+    {
+      onProgress: (done, total) => progress.update(done, total, 'runs'),
+      properties: parseProperty(stringOption(args, 'property')),
+      seed: intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 }),
+      runs: intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 }),
+    },
+  );
   progress.done();
-  out.write(args.options.json ? `${JSON.stringify(result, null, 2)}\n` : renderCheck(result));
-  return result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
+  if (args.options.json) out.write(`${JSON.stringify(policyError ? { ...result, policyError } : result, null, 2)}\n`);
+  else {
+    out.write(renderCheck(result));
+    if (policyError) out.write(`\npolicy-error: ${policyError.policy}: ${policyError.message}\n  faults    ${describePlan(policyError.faults)}\n`);
+  }
+  if (args.options.save) {
+    const saved = saveFindings({ ...result, index: 0, id: 'check', name: '', record: null, role: 'product', alphabet: 'cell alphabet', class: 'clean', policyError }, stringOption(args, 'corpus') ?? DEFAULT_CORPUS, policies.paths);
+    if (!args.options.json) for (const s of saved) out.write(`${s.status === 'added' ? 'saved' : 'already saved'} ${s.path}\n`);
+  }
+  return policyError || result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
 }
 
 export const command = { name: 'check', summary: "run the properties over one combination and print shrunk counterexamples", run: runCheck };
