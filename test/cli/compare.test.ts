@@ -1,0 +1,197 @@
+// `compare` as the README's main job: the three reports and the counterexample files, the records'
+// findings in them, byte-identical JSON for the same seed, cuts, shards that merge into the
+// unsharded report, interruption by a time limit and by SIGINT, and every bad input.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withoutTiming } from '../../reports/compare-json.ts';
+import { ROOT, run, tempDir } from './run.ts';
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+
+describe('compare, the default matrix', () => {
+  let a: string;
+  let b: string;
+  let stdout: string;
+  beforeAll(async () => {
+    a = tempDir('compare-a');
+    b = tempDir('compare-b');
+    const first = await run('compare', '--quiet', '--out', a);
+    expect(first.code, first.stderr).toBe(0);
+    stdout = first.stdout;
+    expect((await run('compare', '--quiet', '--out', b)).code).toBe(0);
+  });
+
+  it('writes compare.md, compare.html, compare.json and one counterexample file per finding', () => {
+    const json = JSON.parse(read(a, 'compare.json'));
+    expect(json.cells).toHaveLength(42);
+    expect(json.interrupted).toBe(false);
+    expect(readdirSync(join(a, 'counterexamples'))).toHaveLength(json.findings.length);
+    expect(read(a, 'compare.html')).toMatch(/^<!doctype html>/);
+    expect(stdout).toContain('wrote ');
+    expect(stdout).toMatch(/seed 000 vulnerable · seed alphabet\s+FAIL/);
+  });
+
+  it('names each cell with its alphabet, both for the seed alphabet and the whole vocabulary', () => {
+    const names = JSON.parse(read(a, 'compare.json')).cells.map((c: { name: string }) => c.name);
+    expect(names.slice(0, 2)).toEqual(['seed 000 vulnerable · seed alphabet', 'seed 000 vulnerable · all faults']);
+    expect(names).toContain('seed 003: client.guards=probe · seed alphabet');
+  });
+
+  it('shows the seed-000 and seed-003 findings in the Markdown with their minimal plans and Mermaid diagrams', () => {
+    const md = read(a, 'compare.md');
+    const section = (heading: string) => md.slice(md.indexOf(heading), md.indexOf('\n### ', md.indexOf(heading) + 1));
+    const s000 = section('seed 000 vulnerable · seed alphabet: no-silent-empty');
+    expect(s000).toContain('1. `config-reset before request 0` 2. `http-502 at request 2`');
+    expect(s000).toContain('```mermaid\nsequenceDiagram');
+    expect(s000).toContain('Note over N: ⚡ http-502 (request 2)');
+    expect(s000).toContain('npx mcp-faultsim replay counterexamples/seed-000-vulnerable-seed-alphabet--no-silent-empty.json');
+    const s003 = section('seed 003 vulnerable · seed alphabet: no-silent-hang');
+    expect(s003).toContain('1. `strip-header:transfer-encoding at request 0`');
+    expect(s003).toContain('silent-hang');
+    expect(md).toMatch(/\| 1 \| seed 000 vulnerable · seed alphabet \| 🔇 silent \|/);
+  });
+
+  it('reports vacuity: a property never reached is vacuous, with the counts of what was reached', () => {
+    const cell = JSON.parse(read(a, 'compare.json')).cells[0];
+    expect(cell.results.find((r: { property: string }) => r.property === 'transport-expressible').verdict).toBe('vacuous');
+    expect(cell.stats.reconnects).toBeGreaterThan(0);
+    expect(read(a, 'compare.md')).toContain('| reconnects | re-inits | fallbacks | faults that acted | vacuous |');
+  });
+
+  it('gives byte-identical reports for the same seed, apart from the JSON timing', () => {
+    const ja = read(a, 'compare.json');
+    const jb = read(b, 'compare.json');
+    expect(JSON.parse(ja).timing.wallMs).toBeTypeOf('number');
+    expect(withoutTiming(ja)).toBe(withoutTiming(jb));
+    expect(ja.replace(/"timing": [\s\S]*$/, '')).toBe(jb.replace(/"timing": [\s\S]*$/, ''));
+    expect(read(a, 'compare.md')).toBe(read(b, 'compare.md'));
+    expect(read(a, 'compare.html')).toBe(read(b, 'compare.html'));
+    for (const f of readdirSync(join(a, 'counterexamples'))) expect(read(join(a, 'counterexamples'), f)).toBe(read(join(b, 'counterexamples'), f));
+  });
+
+  it('shards merge into the unsharded report, identical outside timing', async () => {
+    const shards = [1, 2, 3].map(() => tempDir('shard'));
+    for (const [i, dir] of shards.entries()) {
+      const r = await run('compare', '--quiet', '--shard', `${i + 1}/3`, '--out', dir);
+      expect(r.code).toBe(0);
+      expect(readdirSync(dir)).toEqual(['compare.json']);
+    }
+    const merged = tempDir('merged');
+    const m = await run('merge', ...shards.map((d) => join(d, 'compare.json')).reverse(), '--out', merged);
+    expect(m.code, m.stderr).toBe(0);
+    expect(withoutTiming(read(merged, 'compare.json'))).toBe(withoutTiming(read(a, 'compare.json')));
+    expect(read(merged, 'compare.md')).toBe(read(a, 'compare.md'));
+    expect(read(merged, 'compare.html')).toBe(read(a, 'compare.html'));
+    expect(readdirSync(join(merged, 'counterexamples'))).toEqual(readdirSync(join(a, 'counterexamples')));
+    expect(JSON.parse(read(merged, 'compare.json')).timing.shards).toHaveLength(3);
+  });
+});
+
+describe('compare --json, cuts and matrices', () => {
+  it('--json prints the cells (one check object each) and the timing', async () => {
+    const r = await run('compare', '--json', '--runs', '30', '--server', 'reinit=reject|pin-first', '--out', tempDir('json'));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toContain('timing');
+    expect(out.cells.map((c: { name: string }) => c.name)).toEqual([
+      'seed 000: server.reinit=reject · seed alphabet',
+      'seed 000: server.reinit=reject · all faults',
+      'seed 000: server.reinit=pin-first · seed alphabet',
+      'seed 000: server.reinit=pin-first · all faults',
+      'seed 000: server.reinit=reject with client.reconnect=new-session · seed alphabet',
+      'seed 000: server.reinit=reject with client.reconnect=new-session · all faults',
+    ]);
+    for (const cell of out.cells) expect(Object.keys(cell)).toEqual(expect.arrayContaining(['combination', 'seed', 'runs', 'faults', 'results', 'stats', 'class']));
+  });
+
+  it('--matrix full takes every value of every knob, guards as every subset, and a cut narrows it', async () => {
+    const r = await run('compare', '--json', '--matrix', 'full', '--runs', '10', '--server', 'reinit=honor-last,streaming=negotiated', '--client', 'reconnect=replay-mutable,accept=always', '--out', tempDir('full'));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.matrix.size).toBe(2 * 2 * 8); // advertise × parser × guard subsets
+    const guards = new Set(out.cells.map((c: { combination: { client: { guards: string[] } } }) => c.combination.client.guards.join('+')));
+    expect(guards).toEqual(new Set(['', 'content-type', 'compare-init', 'probe', 'content-type+compare-init', 'content-type+probe', 'compare-init+probe', 'content-type+compare-init+probe']));
+  });
+});
+
+describe('compare stops early and keeps what finished', () => {
+  it('--time-limit writes the finished cells, marked interrupted, and exits 124', async () => {
+    const dir = tempDir('limit');
+    const r = await run('compare', '--quiet', '--matrix', 'full', '--runs', '30', '--time-limit', '0.5', '--out', dir);
+    expect(r.code).toBe(124);
+    const json = JSON.parse(read(dir, 'compare.json'));
+    expect(json.interrupted).toBe(true);
+    expect(json.timing.stoppedBy).toBe('time-limit');
+    expect(json.cells.length).toBeGreaterThan(0);
+    expect(json.cells.length).toBeLessThan(json.matrix.size);
+    expect(read(dir, 'compare.md')).toContain(`**Interrupted:** ${json.cells.length} of ${json.matrix.size} cells finished`);
+    expect(read(dir, 'compare.html')).toContain('class="interrupted"');
+    expect(readdirSync(dir).filter((f) => f.startsWith('.'))).toEqual([]); // no temp file left behind
+  });
+
+  it('SIGINT writes the finished cells, marked interrupted, and exits 130', () => {
+    const dir = tempDir('sigint');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/fixtures/interrupt-compare.ts', dir], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(130);
+    expect(r.stderr).toContain('interrupted; writing what finished');
+    const json = JSON.parse(read(dir, 'compare.json'));
+    expect(json.interrupted).toBe(true);
+    expect(json.timing.stoppedBy).toBe('sigint');
+    expect(json.cells.length).toBeGreaterThan(0);
+    expect(json.cells.length).toBeLessThan(json.matrix.size);
+  });
+});
+
+describe('compare and merge: bad input is one line on stderr and exit 2', () => {
+  const dir = tempDir('bad');
+  const cases: [string, string[], RegExp][] = [
+    ['unknown matrix', ['compare', '--matrix', 'huge'], /unknown --matrix 'huge' \(valid: seeds, full\)/],
+    ['unknown knob in a cut', ['compare', '--server', 'retries=3'], /unknown server knob 'retries' \(valid: reinit, streaming, advertise\)/],
+    ['unknown value in a cut', ['compare', '--client', 'parser=pinned|psychic'], /unknown client.parser value 'psychic' \(valid: pinned, adaptive\)/],
+    ['a cut that leaves nothing', ['compare', '--client', 'guards=content-type+probe'], /the cut leaves no cell of the seeds matrix \(to compare any combination, add --matrix full\)/],
+    ['a bad shard', ['compare', '--shard', '3/2'], /--shard must be i\/n with 1 <= i <= n/],
+    ['a shard that is not i/n', ['compare', '--shard', 'half'], /--shard must be i\/n/],
+    ['a bad time limit', ['compare', '--time-limit', 'soon'], /--time-limit must be a positive number of seconds/],
+    ['a stray argument', ['compare', 'everything'], /compare: unexpected argument 'everything'/],
+    ['a missing policy module', ['compare', '--policies', 'nope.ts'], /--policies nope.ts: cannot load it/],
+    ['a policy module of the wrong shape', ['compare', '--policies', 'test/fixtures/policies/bad-shape.ts'], /server.reinit.no-decide needs decide: a function/],
+    ['merge of nothing', ['merge'], /merge needs the compare.json of every shard/],
+    ['merge of a missing file', ['merge', join(dir, 'none.json')], /none.json: cannot read it \(ENOENT\)/],
+  ];
+  for (const [name, argv, message] of cases) {
+    it(name, async () => {
+      const r = await run(...argv);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    });
+  }
+
+  it('merge refuses malformed, truncated, foreign and incomplete shard files', async () => {
+    const s1 = tempDir('m1');
+    const s2 = tempDir('m2');
+    expect((await run('compare', '--quiet', '--runs', '10', '--server', 'reinit=reject', '--shard', '1/2', '--out', s1)).code).toBe(0);
+    expect((await run('compare', '--quiet', '--runs', '11', '--server', 'reinit=reject', '--shard', '2/2', '--out', s2)).code).toBe(0);
+    const good = read(s1, 'compare.json');
+    const write = (name: string, text: string) => {
+      const p = join(dir, name);
+      writeFileSync(p, text);
+      return p;
+    };
+    const expectBad = async (files: string[], message: RegExp) => {
+      const r = await run('merge', ...files, '--out', tempDir('never'));
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    };
+    await expectBad([write('trunc.json', good.slice(0, good.length / 2))], /not valid JSON .*truncated/);
+    await expectBad([write('other.json', '{"hello": 1}')], /not a compare.json file/);
+    await expectBad([write('v9.json', good.replace('"version": 1', '"version": 9'))], /version 9 is not supported/);
+    await expectBad([join(s1, 'compare.json')], /missing shard 2\/2/);
+    await expectBad([join(s1, 'compare.json'), join(s1, 'compare.json')], /shard 1\/2 is also given/);
+    await expectBad([join(s1, 'compare.json'), join(s2, 'compare.json')], /its runs differs/);
+  });
+});
