@@ -1,0 +1,104 @@
+// The HTML report in a real headless Chromium (Debian's chromium, driven by playwright-core): the
+// matrix renders, sorts and filters, a finding opens to its timeline, hostile history text is shown
+// as text and never run, nothing is fetched from the network, and the console stays clean.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVIL } from '../fixtures/policies/evil.ts';
+import { run, tempDir } from '../cli/run.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-quic', '--disable-component-update', '--disable-sync'];
+
+describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the HTML report in headless Chromium', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let cells: number;
+  const problems: string[] = [];
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    const out = tempDir('html');
+    const r = await run('compare', '--quiet', '--runs', '40', '--policies', 'test/fixtures/policies/evil.ts', '--server', 'reinit=honor-last|reject', '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    cells = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).cells.length;
+    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), { executablePath: CHROMIUM, args: ARGS, headless: true });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('dialog', (d) => (problems.push(`dialog: ${d.message()}`), void d.dismiss()));
+    page.on('request', (q) => requests.push(q.url()));
+    await page.goto(pathToFileURL(join(out, 'compare.html')).href);
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const visibleRows = () => page.locator('#matrix tbody tr:visible');
+
+  it('renders the whole matrix', async () => {
+    expect(cells).toBeGreaterThan(10);
+    await expect.poll(() => visibleRows().count()).toBe(cells);
+    expect(await page.locator('#shown').textContent()).toBe(`${cells} of ${cells} cells`);
+    expect(await page.locator('#matrix thead th').allTextContents()).toEqual(expect.arrayContaining(['no-silent-empty', 'recovers', 'silent']));
+  });
+
+  it('sorts by a column, both ways', async () => {
+    const silent = page.locator('#matrix thead th', { hasText: /^silent$/ });
+    const column = async () => (await page.locator('#matrix tbody tr td:nth-child(6)').allTextContents()).map(Number);
+    await silent.click();
+    const up = await column();
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    await silent.click();
+    const down = await column();
+    expect(down).toEqual([...up].sort((a, b) => b - a));
+    expect(down[0]).toBeGreaterThan(down.at(-1)!);
+  });
+
+  it('filters by class and by knob, and counts what it shows', async () => {
+    // Only the classes present are offered.
+    expect(await page.locator('[data-filter="class"] option').allTextContents()).not.toContain('policy-error');
+    await page.selectOption('[data-filter="class"]', 'silent');
+    const n = await visibleRows().count();
+    expect(n).toBeGreaterThan(0);
+    expect(new Set(await visibleRows().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-class'))))).toEqual(new Set(['silent']));
+    await page.selectOption('[data-filter="reinit"]', 'reject');
+    const m = await visibleRows().count();
+    expect(m).toBeLessThan(n);
+    expect(await page.locator('#shown').textContent()).toBe(`${m} of ${cells} cells`);
+    await page.selectOption('[data-filter="class"]', '');
+    await page.selectOption('[data-filter="reinit"]', '');
+    await expect.poll(() => visibleRows().count()).toBe(cells);
+  });
+
+  it('opens a finding to its timeline when its number is clicked', async () => {
+    const link = page.locator('#matrix a.flink').first();
+    const id = (await link.getAttribute('href'))!.slice(1);
+    expect(await page.locator(`[id="${id}"]`).evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(false);
+    await link.click();
+    const finding = page.locator(`[id="${id}"]`);
+    expect(await finding.evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(true);
+    await expect.poll(() => finding.locator('.timeline .call').first().isVisible()).toBe(true);
+    expect(await finding.locator('.timeline .ev.fault').count()).toBeGreaterThan(0);
+    expect(await finding.locator('ol.plan li').count()).toBeGreaterThan(0);
+  });
+
+  it('shows hostile policy text as text and never runs it', async () => {
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('img').count()).toBe(0);
+    const text = await page.locator('body').textContent();
+    expect(text).toContain(EVIL);
+    await page.fill('[data-filter="text"]', 'evil');
+    await expect.poll(() => visibleRows().count()).toBeGreaterThan(0);
+    await page.fill('[data-filter="text"]', '');
+  });
+
+  it('fetches nothing and logs no error', () => {
+    expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
