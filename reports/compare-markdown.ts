@@ -27,12 +27,12 @@ import { sequenceDiagram } from './mermaid.ts';
 /** Text inside a table cell or a line: no pipes, no HTML, no line breaks. */
 export function mdText(text: string): string {
   return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_[\]]/g, (m) => `\\${m}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/([\\`*_[\]])/g, (m) => (m === '\\' ? '\\\\' : `\\${m}`));
+    .replace(/\|/g, '\\|');
 }
 
 /** A fenced block that no backtick run inside the text can close early. */

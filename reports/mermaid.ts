@@ -9,16 +9,13 @@ import { describeEntry } from './history-text.ts';
 const P = { client: 'C', network: 'N', server: 'S', agent: 'C' } as const;
 
 /** Mermaid message text: one line, with the characters its grammar reserves as entity codes. */
+const ENTITY: Record<string, string> = { '#': '#35;', ';': '#59;', '<': '#60;', '>': '#62;', '"': '#quot;', '%': '#37;', '`': '#96;' };
+
 export function mermaidText(text: string): string {
   return text
     .replace(/[\r\n]+/g, ' ')
-    .replace(/#/g, '#35;')
-    .replace(/;/g, '#59;')
-    .replace(/</g, '#60;')
-    .replace(/>/g, '#62;')
-    .replace(/"/g, '#quot;')
-    .replace(/%%/g, '%#37;')
-    .slice(0, 160);
+    .slice(0, 160)
+    .replace(/[#;<>"`]|%(?=%)/g, (ch) => ENTITY[ch]!);
 }
 
 const NOTES: Record<string, string> = {
