@@ -6,11 +6,9 @@ import type { HistoryEntry } from '../sim/history.ts';
 import type { Outcome } from '../properties/outcomes.ts';
 import { describeEntry } from './history-text.ts';
 
-const P = { client: 'C', network: 'N', server: 'S', agent: 'C' } as const;
-
-/** Mermaid message text: one line, with the characters its grammar reserves as entity codes. */
 const ENTITY: Record<string, string> = { '#': '#35;', ';': '#59;', '<': '#60;', '>': '#62;', '"': '#quot;', '%': '#37;', '`': '#96;' };
 
+/** Mermaid message text: one line, with the characters its grammar reserves as entity codes. */
 export function mermaidText(text: string): string {
   return text
     .replace(/[\r\n]+/g, ' ')

@@ -1,0 +1,27 @@
+// Another tier may hang its own fields on each cell result (a per-cell runner returning more than
+// a check): the reports carry them as data, escaped, and the known parts render as before.
+import { describe, expect, it } from 'vitest';
+import { renderHtml } from '../../reports/compare-html.ts';
+import { renderJson } from '../../reports/compare-json.ts';
+import { renderMarkdown } from '../../reports/compare-markdown.ts';
+import { checkCell, runComparison, type CellRunner } from '../../sim/compare.ts';
+import { buildMatrix } from '../../sim/matrix.ts';
+
+describe('extra per-result fields', () => {
+  it('are kept in the JSON and shown as data in the Markdown and HTML', async () => {
+    const cut = { server: { reinit: ['pin-first'] }, client: {} };
+    const cells = buildMatrix('seeds', cut);
+    const runner: CellRunner = (cell, s) => ({ ...checkCell(cell, s), exhaustive: { depth: 2, plans: 1234, note: '<b>bold</b>' } });
+    const c = await runComparison(cells, { seed: 1, runs: 20, kind: 'seeds', cut, size: cells.length, policies: [], runner });
+    const json = JSON.parse(renderJson(c, 10));
+    expect(json.cells[0].exhaustive).toEqual({ depth: 2, plans: 1234, note: '<b>bold</b>' });
+    expect(Object.keys(json.cells[0]).slice(-2)).toEqual(['exhaustive', 'policyError']);
+    const md = renderMarkdown(c, 10);
+    expect(md).toContain('## Other per-cell data');
+    expect(md).toContain('seed 000: server.reinit=pin-first · seed alphabet: exhaustive');
+    expect(md).toContain('"plans":1234');
+    const html = renderHtml(c, 10);
+    expect(html).toContain('&#60;b&#62;bold&#60;/b&#62;');
+    expect(html).not.toContain('<b>bold</b>');
+  });
+});
