@@ -142,17 +142,21 @@ export function aroundFailure(f: Finding): { from: number; to: number } {
   return { from: Math.max(0, firstFault < 0 ? 0 : firstFault - 4), to: last < 0 ? h.length : last + 1 };
 }
 
+/** Findings listed one line each below the detailed ones; past this many, compare.json and compare.html have them. */
+const LISTED = 300;
+
 function listed(findings: Finding[], from: number): string[] {
   if (findings.length === 0) return [];
+  const more = findings.length > LISTED ? ` The first ${LISTED} are listed; compare.html and compare.json hold all ${findings.length}.` : '';
   const lines = [
     `### ${findings.length} more findings`,
     '',
-    'Not shown in detail here (see `--details`); each has its counterexample file with the full history.',
+    `Not shown in detail here (see \`--details\`); each has its counterexample file with the full history.${more}`,
     '',
     '| # | cell | violated | shrunk fault plan | counterexample |',
     '|---:|---|---|---|---|',
   ];
-  findings.forEach((f, i) => {
+  findings.slice(0, LISTED).forEach((f, i) => {
     const plan = f.plan.map(describeFault).join(', then ') || '(no faults)';
     lines.push(`| ${from + i + 1} | ${mdText(f.cellName)} | ${mdText(f.properties.map((p) => p.property).join(', '))} | ${mdText(plan)} | [${f.id}](${counterexamplePath(f)}) |`);
   });

@@ -5,6 +5,9 @@ import { describePlan } from '../sim/plan.ts';
 import { callCounts, verdictCell } from './compare-common.ts';
 import { table } from './table.ts';
 
+/** Silent findings listed in the terminal; the reports hold every one. */
+const SHOWN = 30;
+
 const SHORT: Record<string, string> = { '✅': 'ok', '❌': 'FAIL', '◌': 'vac', '💥': 'ERR', '': '-' };
 
 export function renderSummary(c: Comparison): string {
@@ -21,7 +24,8 @@ export function renderSummary(c: Comparison): string {
   const silent = c.findings.filter((f) => f.properties.some((p) => p.property === 'no-silent-empty' || p.property === 'no-silent-hang'));
   if (silent.length) {
     lines.push('', 'Silent failures, shrunk:');
-    for (const f of silent) lines.push(`  ${f.cellName}: ${describePlan(f.plan)}`);
+    for (const f of silent.slice(0, SHOWN)) lines.push(`  ${f.cellName}: ${describePlan(f.plan)}`);
+    if (silent.length > SHOWN) lines.push(`  … and ${silent.length - SHOWN} more in the reports`);
   }
   const errors = c.findings.filter((f) => f.kind === 'policy-error');
   if (errors.length) {
