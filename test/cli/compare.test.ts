@@ -6,6 +6,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withoutTiming } from '../../reports/compare-json.ts';
+import { parseCounterexample } from '../../sim/counterexample-file.ts';
+import { replay } from '../../sim/replay.ts';
 import { ROOT, run, tempDir } from './run.ts';
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
@@ -31,6 +33,14 @@ describe('compare, the default matrix', () => {
     expect(read(a, 'compare.html')).toMatch(/^<!doctype html>/);
     expect(stdout).toContain('wrote ');
     expect(stdout).toMatch(/seed 000 vulnerable · seed alphabet\s+FAIL/);
+  });
+
+  it('saves counterexample files that all replay identically', () => {
+    const dir = join(a, 'counterexamples');
+    for (const name of readdirSync(dir)) {
+      const r = replay(parseCounterexample(read(dir, name)));
+      expect(r.differences, name).toEqual([]);
+    }
   });
 
   it('names each cell with its alphabet, both for the seed alphabet and the whole vocabulary', () => {

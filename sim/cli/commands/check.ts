@@ -52,10 +52,10 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   if (args.options.help) {
     out.write(
       helpText(
-        'mcp-faultsim check [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--seed N] [--runs N] [--json]',
+        'mcp-faultsim check [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--seed N] [--runs N] [--json] [--save] [--policies FILE,…]',
         'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it.',
         CHECK_OPTIONS,
-        '\nexit status: 0 every property holds (or is vacuous), 1 a property is violated, 2 bad input.\nKnobs, values and faults: mcp-faultsim list',
+        '\nexit status: 0 every property holds (or is vacuous), 1 a property is violated or a policy failed\n(policy-error), 2 bad input. Knobs, values and faults: mcp-faultsim list',
       ),
     );
     return EXIT.ok;
