@@ -6,22 +6,23 @@
 // becomes a `policy-error` finding of the combination it ran in.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CapabilitySet, Transport } from '../models/capabilities.ts';
+import type { CapabilitySet } from '../models/capabilities.ts';
 import type { ClientConfig, InitParams } from '../models/client-context.ts';
 import type { ReinitView, ResponseView } from '../models/client-guards.ts';
 import { allFaultFamilies } from '../models/faults.ts';
 import type { HttpRequest, HttpResponse } from '../models/messages.ts';
-import { combination, knobValues, type ClientOverrides, type ServerOverrides } from '../models/policies.ts';
+import { knobValues, type ClientOverrides, type ServerOverrides } from '../models/policies.ts';
 import type { ReconnectView } from '../models/reconnect.ts';
 import { EXTENSIONS } from '../models/registry.ts';
 import type { ReinitDecision, ReinitInput } from '../models/reinit.ts';
 import type { CallOutcome } from '../properties/outcomes.ts';
 import type { PropertyVerdict } from '../properties/properties.ts';
 import { clearRegisteredProperties, findProperty, registerProperty } from '../properties/registry.ts';
-import { ALPHABET_000, ALPHABET_003, VULNERABLE_000, VULNERABLE_003 } from './cells.ts';
 import type { History } from './history.ts';
 import type { ExtraCell } from './matrix.ts';
-import { bad, capabilities, httpResponse, isRecord, ok, oneOf, reasonOrNull, sandboxed, type Checked } from './policy-sandbox.ts';
+import { capabilities, isRecord, oneOf, reasonOrNull, sandboxed } from './policy-sandbox.ts';
+import { decision, faultResult, initParams, verdict } from './policy-answers.ts';
+import { cellsOf } from './policy-cells.ts';
 
 /** What a policy module's default export may hold. Every part is optional. */
 export interface PolicyModule {
@@ -82,39 +83,6 @@ function only(source: string, where: string, v: Record<string, unknown>, keys: r
   const extra = Object.keys(v).find((k) => !keys.includes(k));
   if (extra) fail(source, `${where} has an unknown key '${extra}' (valid: ${keys.join(', ')})`);
 }
-
-const initParams = (raw: unknown): Checked<InitParams> => {
-  if (!isRecord(raw)) return bad('expected { capabilities, transport }');
-  const caps = capabilities(raw.capabilities);
-  const transport = oneOf<Transport>(['streamable-http', 'sse'])(raw.transport);
-  if ('error' in caps) return caps;
-  if ('error' in transport) return bad(`transport: ${transport.error}`);
-  return ok({ capabilities: caps.value, transport: transport.value });
-};
-
-const decision = (raw: unknown): Checked<ReinitDecision> => {
-  if (!isRecord(raw) || !['adopt', 'reject', 'new-session'].includes(raw.kind as string)) return bad("expected { kind: 'adopt', caps } or { kind: 'reject' } or { kind: 'new-session' }");
-  if (raw.kind !== 'adopt') return ok({ kind: raw.kind } as ReinitDecision);
-  const caps = capabilities(raw.caps);
-  return 'error' in caps ? caps : ok({ kind: 'adopt', caps: caps.value });
-};
-
-function faultResult(kind: 'request' | 'response') {
-  return (raw: unknown): Checked<never> => {
-    if (!isRecord(raw) || typeof raw.applied !== 'boolean' || typeof raw.detail !== 'string') return bad('expected { applied: boolean, detail: string, … }');
-    const r = raw[kind === 'request' ? 'answer' : 'response'];
-    const why = r === undefined ? null : httpResponse(r);
-    if (why) return bad(why);
-    if (kind === 'request' && raw.request !== undefined && (!isRecord(raw.request) || !isRecord(raw.request.headers))) return bad('request should be the request with its headers');
-    if (kind === 'response' && raw.delayMs !== undefined && !(Number.isInteger(raw.delayMs) && (raw.delayMs as number) >= 0)) return bad('delayMs should be a whole number of ms, 0 or more');
-    return ok(raw as never);
-  };
-}
-
-const verdict = (raw: unknown): Checked<PropertyVerdict> =>
-  isRecord(raw) && typeof raw.holds === 'boolean' && typeof raw.reached === 'boolean' && (raw.why === undefined || typeof raw.why === 'string')
-    ? ok(raw as unknown as PropertyVerdict)
-    : bad('expected { holds: boolean, reached: boolean, why?: string }');
 
 function checkNew(source: string, what: string, name: string, taken: readonly string[]): void {
   if (taken.includes(name)) fail(source, `${what} '${name}' already exists (built in or registered by another module)`);
@@ -206,44 +174,7 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     const check = sandboxed(`property ${name}`, 'check', (i: { h: History; o: readonly CallOutcome[] }) => userCheck(i.h, i.o), verdict);
     registerProperty({ name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) }, source);
   }
-  return cellsOf(source, m.cells);
-}
-
-function cellsOf(source: string, raw: unknown): ExtraCell[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) fail(source, 'cells should be an array');
-  return raw.map((c, i): ExtraCell => {
-    const where = `cells[${i}]`;
-    if (!isRecord(c) || typeof c.name !== 'string' || c.name.trim() === '') fail(source, `${where} needs a name`);
-    only(source, where, c, ['name', 'record', 'server', 'client', 'faults']);
-    if (c.record !== undefined && c.record !== '000' && c.record !== '003') fail(source, `${where}.record should be '000' or '003'`);
-    for (const side of ['server', 'client'] as const) {
-      const over = c[side] ?? {};
-      if (!isRecord(over)) fail(source, `${where}.${side} should be an object of knob values`);
-      for (const [k, v] of Object.entries(over)) {
-        const valid = knobValues(side, k);
-        if (valid.length === 0) fail(source, `${where}.${side}: unknown knob '${k}'`);
-        for (const value of k === 'guards' ? (Array.isArray(v) ? v : [v]) : [v]) {
-          if (!valid.includes(value as string)) fail(source, `${where}.${side}.${k}: unknown value '${String(value)}' (valid: ${valid.join(', ')})`);
-        }
-      }
-    }
-    const faults = c.faults === undefined ? undefined : Array.isArray(c.faults) ? (c.faults as string[]) : fail(source, `${where}.faults should be an array of fault names`);
-    const known = allFaultFamilies().flatMap((f) => f.instances);
-    const unknownFault = faults?.find((f) => !known.includes(f));
-    if (unknownFault) fail(source, `${where}.faults: unknown fault '${unknownFault}'`);
-    const server = (c.server ?? {}) as ServerOverrides;
-    const client = (c.client ?? {}) as ClientOverrides;
-    if (c.record === '000') {
-      const comb = combination({ server: { ...VULNERABLE_000.server, ...server }, client: { ...VULNERABLE_000.client, ...client } });
-      return { name: c.name, seed: '000', role: 'beyond', combination: comb, faults: faults ?? ALPHABET_000, property: 'no-silent-empty', progressCalls: false };
-    }
-    if (c.record === '003') {
-      const comb = combination({ server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } });
-      return { name: c.name, seed: '003', role: 'beyond', combination: comb, faults: faults ?? ALPHABET_003, property: 'no-silent-hang', progressCalls: true };
-    }
-    return { name: c.name, seed: null, role: 'beyond', combination: combination({ server, client }), faults: faults ?? [], property: null, progressCalls: false };
-  });
+  return cellsOf(source, m.cells, fail);
 }
 
 /** Load policy modules (paths as given, relative to the working directory); each is loaded once. */

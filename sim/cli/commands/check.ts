@@ -2,7 +2,7 @@
 import { expandFault, faultVocabulary, type FaultName } from '../../../models/faults.ts';
 import { combination } from '../../../models/policies.ts';
 import { renderCheck } from '../../../reports/check-text.ts';
-import { check, DEFAULT_RUNS, DEFAULT_SEED } from '../../check.ts';
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../../check.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { parseClient, parseServer } from '../knobs.ts';
