@@ -18,9 +18,19 @@ table { border-collapse: collapse; }
 #matrix th { background: #f3f3f3; cursor: pointer; position: sticky; top: 2.6rem; white-space: nowrap; }
 #matrix th[aria-sort="ascending"]::after { content: " ▲"; }
 #matrix th[aria-sort="descending"]::after { content: " ▼"; }
-#matrix td.v { text-align: center; }
+#matrix td.v { text-align: center; white-space: nowrap; }
+#matrix td.vholds { color: var(--ok); }
+#matrix td.vviolated { background: #ffebee; color: var(--silent); font-weight: 600; }
+#matrix td.vvacuous { color: var(--muted); font-style: italic; }
+#matrix td.verror { background: #f3e5f5; color: #6a1b9a; font-weight: 600; }
+#matrix td:nth-child(2) { min-width: 24rem; }
+.chip.silent { border-color: var(--silent); color: var(--silent); }
+.chip.loud-never-recovers { border-color: var(--loud); color: var(--loud); }
+.chip.clean { border-color: var(--ok); color: var(--ok); }
 #matrix tr:hover td { background: #f7fbff; }
+td.c { white-space: nowrap; }
 td.c.silent { color: var(--silent); font-weight: 600; }
+td.c.clean { color: var(--ok); }
 td.c.loud-never-recovers { color: var(--loud); font-weight: 600; }
 td.c.policy-error { color: #6a1b9a; font-weight: 600; }
 a.flink { font-weight: 600; }

@@ -8,7 +8,7 @@ import { CELL_CLASSES } from '../sim/compare.ts';
 import type { Finding } from '../sim/findings.ts';
 import { describeFault } from '../sim/plan.ts';
 import { describeWorkload } from '../sim/workload.ts';
-import { callCounts, CLASS_MARK, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
+import { callCounts, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
 import { describeEntry, stepLine, type Lane } from './history-text.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
 import { formatJson } from './json-format.ts';
@@ -69,14 +69,17 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
     ].join(' ');
     const verdicts = c.properties.map((p) => {
       const v = verdictCell(cell, p);
-      return `<td class="v v${v.sort >= 2 ? 'violated' : v.sort === 1 ? 'vacuous' : v.sort === 0 ? 'holds' : 'none'}" data-sort="${v.sort}" title="${esc(v.text)}">${esc(v.mark)}</td>`;
+      const kind = v.mark === '💥' ? 'error' : v.sort >= 2 ? 'violated' : v.sort === 1 ? 'vacuous' : v.sort === 0 ? 'holds' : 'none';
+      const violations = cell.results.find((r) => r.property === p)?.violations ?? 0;
+      const label = { error: 'error', violated: `✗ ${violations}`, vacuous: 'vacuous', holds: '✓', none: '' }[kind];
+      return `<td class="v v${kind}" data-sort="${v.sort}" title="${esc(v.text)}">${esc(label)}</td>`;
     });
     const links = fs.map((f, i) => (shown.has(f.id) ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${i + 1}</a>` : `<span title="${esc(f.id)}: not shown in detail">${i + 1}</span>`)).join(' ');
     return [
       `<tr ${attrs}>`,
       `<td data-sort="${cell.index}">${cell.index + 1}</td>`,
       `<td title="${esc(combinationLine(cell.combination))}">${esc(cell.name)}</td>`,
-      `<td class="c ${esc(cell.class.replace(/[^a-z]+/g, '-'))}" data-sort="${CELL_CLASSES.indexOf(cell.class)}">${esc(CLASS_MARK[cell.class])}</td>`,
+      `<td class="c ${esc(cell.class.replace(/[^a-z]+/g, '-'))}" data-sort="${CELL_CLASSES.indexOf(cell.class)}" title="${esc(CLASS_MEANING[cell.class])}">${esc(cell.class)}</td>`,
       `<td data-sort="${n.ok}">${n.ok}</td><td data-sort="${n.loud}">${n.loud}</td><td data-sort="${n.silent}">${n.silent}</td>`,
       ...verdicts,
       `<td data-sort="${fs.length}">${links}</td>`,
@@ -151,7 +154,7 @@ export function renderHtml(c: Comparison, details: number): string {
   const byCell = findingsByCell(c);
   const summary = CELL_CLASSES.map((k) => [k, c.cells.filter((x) => x.class === k).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([k, n]) => `<button type="button" class="chip" data-class-chip="${esc(k)}" title="${esc(CLASS_MEANING[k])}">${esc(CLASS_MARK[k])}: ${n}</button>`)
+    .map(([k, n]) => `<button type="button" class="chip ${esc(k.replace(/[^a-z]+/g, '-'))}" data-class-chip="${esc(k)}" title="${esc(CLASS_MEANING[k])}">${esc(k)}: ${n}</button>`)
     .join(' ');
   const meta = `${esc(c.tool.name)} ${esc(c.tool.version)} · matrix <b>${esc(c.matrix.kind)}</b> (${c.matrix.size} cells) · seed ${esc(c.seed)} · ${esc(c.runs)} random runs per cell${c.policies.length ? ` · policies ${esc(c.policies.join(', '))}` : ''}`;
   return `<!doctype html>
@@ -169,7 +172,7 @@ export function renderHtml(c: Comparison, details: number): string {
 <section><h2>Matrix</h2>
 ${filters(c)}
 ${matrix(c, byCell, new Set(shown.map((f) => f.id)))}
-<p class="legend">✅ holds · ❌ violated · ◌ vacuous (never reached) · 💥 policy error. Click a column to sort, a finding number to open it.</p>
+<p class="legend">✓ holds · ✗ violated (in how many runs) · vacuous: the property's situation was never reached · error: a designer's policy failed. Calls: ok / loud (an error) / silent (empty or hung with no error). Click a column to sort it, a finding number to open it.</p>
 </section>
 <section id="findings"><h2>Findings</h2>
 ${c.findings.length === 0 ? '<p>No property was violated and no policy failed.</p>' : ''}
