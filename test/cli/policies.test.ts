@@ -38,6 +38,17 @@ describe('the README walkthrough: examples/streaming-floor.ts', () => {
   });
 });
 
+describe('registered policies in both engines', () => {
+  it('give the same history under XState and under the compiled stepper', async () => {
+    await loadPolicies(['examples/streaming-floor.ts', 'test/fixtures/policies/everything.ts']);
+    const c = combination({ server: { reinit: 'streaming-floor' }, client: { reconnect: 'cached-new-session', guards: ['json-only'] } });
+    const input = { combination: c, workload: [call(), call(true), call()], plan: [{ fault: 'config-reset' as const, at: 0 }, { fault: 'http-503', at: 2 }, { fault: 'http-502', at: 5 }] };
+    const compiled = JSON.stringify(runWorld(input, { engine: 'compiled' }));
+    expect(compiled).toBe(JSON.stringify(runWorld(input, { engine: 'xstate' })));
+    expect(compiled).toContain('SSE refused by json-only');
+  });
+});
+
 describe('one extension of each kind', () => {
   const ALL = ['--policies', 'test/fixtures/policies/everything.ts'];
 
