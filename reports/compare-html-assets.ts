@@ -24,6 +24,7 @@ table { border-collapse: collapse; }
 #matrix td.vvacuous { color: var(--muted); font-style: italic; }
 #matrix td.verror { background: #f3e5f5; color: #6a1b9a; font-weight: 600; }
 #matrix td:nth-child(2) { min-width: 24rem; }
+#matrix td.g { color: var(--muted); }
 .chip.silent { border-color: var(--silent); color: var(--silent); }
 .chip.loud-never-recovers { border-color: var(--loud); color: var(--loud); }
 .chip.clean { border-color: var(--ok); color: var(--ok); }

@@ -55,6 +55,9 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
     '<th data-type="num" title="calls that returned what the fault-free run returned">ok</th>',
     '<th data-type="num" title="calls that failed with an error">loud</th>',
     '<th data-type="num" title="calls that came back empty or hung, with no error">silent</th>',
+    '<th data-type="num" title="reconnects over all runs (vacuity guard)">reconn.</th>',
+    '<th data-type="num" title="re-initializes over all runs (vacuity guard)">re-inits</th>',
+    '<th data-type="num" title="transport fallbacks over all runs (vacuity guard)">fallbacks</th>',
     ...c.properties.map((p) => `<th data-type="num">${esc(p)}</th>`),
     '<th data-type="num">findings</th>',
   ].join('');
@@ -78,9 +81,10 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
     return [
       `<tr ${attrs}>`,
       `<td data-sort="${cell.index}">${cell.index + 1}</td>`,
-      `<td title="${esc(combinationLine(cell.combination))}">${esc(cell.name)}</td>`,
+      `<td title="${esc(`${combinationLine(cell.combination)}\nfaults fired (acted): ${Object.entries(cell.stats.faultsFired).map(([f, k]) => `${f} ×${k} (${cell.stats.faultsApplied[f] ?? 0})`).join(', ') || 'none'}`)}">${esc(cell.name)}</td>`,
       `<td class="c ${esc(cell.class.replace(/[^a-z]+/g, '-'))}" data-sort="${CELL_CLASSES.indexOf(cell.class)}" title="${esc(CLASS_MEANING[cell.class])}">${esc(cell.class)}</td>`,
       `<td data-sort="${n.ok}">${n.ok}</td><td data-sort="${n.loud}">${n.loud}</td><td data-sort="${n.silent}">${n.silent}</td>`,
+      ...[cell.stats.reconnects, cell.stats.reinitializes, cell.stats.fallbacks].map((v) => `<td class="g" data-sort="${v}">${v}</td>`),
       ...verdicts,
       `<td data-sort="${fs.length}">${links}</td>`,
       '</tr>',

@@ -91,14 +91,14 @@ function cells(c: Comparison): string[] {
   const lines = [
     '## Cells: combinations and what they reached',
     '',
-    'Vacuity guards: how often a reconnect, a re-initialize and a transport fallback happened, and which faults acted (fired and changed something), over all runs of the cell.',
+    'Vacuity guards: how often a reconnect, a re-initialize and a transport fallback happened, and how often each fault fired (its point was reached) and acted (it changed something), over all runs of the cell.',
     '',
-    '| # | server | client | fault alphabet | reconnects | re-inits | fallbacks | faults that acted | vacuous |',
+    '| # | server | client | fault alphabet | reconnects | re-inits | fallbacks | faults fired (acted) | vacuous |',
     '|---:|---|---|---|---:|---:|---:|---|---|',
   ];
   for (const cell of c.cells) {
     const s = cell.stats;
-    const acted = Object.entries(s.faultsApplied).map(([f, n]) => `${f} ×${n}`).join(', ') || 'none';
+    const acted = Object.entries(s.faultsFired).map(([f, n]) => `${f} ×${n} (${s.faultsApplied[f] ?? 0})`).join(', ') || 'none';
     const vacuous = cell.results.filter((r) => r.verdict === 'vacuous').map((r) => r.property).join(', ') || '—';
     const { server, client } = cell.combination;
     lines.push(

@@ -67,7 +67,8 @@ describe('compare, the default matrix', () => {
     const cell = JSON.parse(read(a, 'compare.json')).cells[0];
     expect(cell.results.find((r: { property: string }) => r.property === 'transport-expressible').verdict).toBe('vacuous');
     expect(cell.stats.reconnects).toBeGreaterThan(0);
-    expect(read(a, 'compare.md')).toContain('| reconnects | re-inits | fallbacks | faults that acted | vacuous |');
+    expect(read(a, 'compare.md')).toContain('| reconnects | re-inits | fallbacks | faults fired (acted) | vacuous |');
+    expect(read(a, 'compare.md')).toContain('http-502 ×149 (138)');
   });
 
   it('gives byte-identical reports for the same seed, apart from the JSON timing', () => {
