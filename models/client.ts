@@ -72,6 +72,28 @@ const CALL_TRAFFIC = {
   CONFIG_RESET: { actions: 'resetConfig' },
 } as const;
 
+type Branch = { guard?: keyof typeof clientGuards; target: string; actions: keyof typeof clientReducers };
+
+/**
+ * One phase of a handshake (waiting for the `initialize` reply, or for the `initialized` ack): the
+ * reply either passes the phase's special cases (`before`), is accepted, or fails the handshake back
+ * to `failTarget`; anything else is call traffic. A deadline on the handshake request fails it too.
+ */
+function handshakePhase(accepted: Omit<Branch, 'guard'>, failTarget: string, before: Branch[] = []) {
+  return {
+    on: {
+      RESPONSE: [
+        ...before,
+        { guard: 'replyAccepted', ...accepted },
+        { guard: 'isHandshakeReply', target: failTarget, actions: 'failHandshake' },
+        { actions: 'handleResponse' },
+      ],
+      DEADLINE: [{ guard: 'isHandshakeDeadline', target: failTarget, actions: 'failHandshake' }, { actions: 'handleDeadline' }],
+      CONFIG_RESET: { actions: 'resetConfig' },
+    },
+  } as const;
+}
+
 export interface ClientInput {
   policy: ClientPolicy;
   deadlineMs: number;
@@ -105,28 +127,8 @@ export const clientMachine = setup({
       initial: 'initializing',
       on: { CALL: { actions: 'queueCall' } },
       states: {
-        initializing: {
-          on: {
-            RESPONSE: [
-              { guard: 'replyAccepted', target: 'notifying', actions: 'adoptNewSession' },
-              { guard: 'isHandshakeReply', target: '#client.idle', actions: 'failHandshake' },
-              { actions: 'handleResponse' },
-            ],
-            DEADLINE: [{ guard: 'isHandshakeDeadline', target: '#client.idle', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
-            CONFIG_RESET: { actions: 'resetConfig' },
-          },
-        },
-        notifying: {
-          on: {
-            RESPONSE: [
-              { guard: 'replyAccepted', target: '#client.ready', actions: 'completeHandshake' },
-              { guard: 'isHandshakeReply', target: '#client.idle', actions: 'failHandshake' },
-              { actions: 'handleResponse' },
-            ],
-            DEADLINE: [{ guard: 'isHandshakeDeadline', target: '#client.idle', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
-            CONFIG_RESET: { actions: 'resetConfig' },
-          },
-        },
+        initializing: handshakePhase({ target: 'notifying', actions: 'adoptNewSession' }, '#client.idle'),
+        notifying: handshakePhase({ target: '#client.ready', actions: 'completeHandshake' }, '#client.idle'),
       },
     },
     /** Replaying `initialize` on the same session (`replay-mutable`, `replay-cached`). */
@@ -134,32 +136,14 @@ export const clientMachine = setup({
       initial: 'initializing',
       on: { CALL: { actions: 'queueCall' } },
       states: {
-        initializing: {
-          on: {
-            RESPONSE: [
-              { guard: 'replySessionGone', target: '#client.connecting', actions: 'startNewSession' },
-              { guard: 'replyRejected', target: '#client.dead', actions: 'killSession' },
-              { guard: 'replyNarrowsCapabilities', target: '#client.dead', actions: 'killSession' },
-              { guard: 'replyAccepted', target: 'notifying', actions: 'adoptReplayResult' },
-              { guard: 'isHandshakeReply', target: '#client.ready', actions: 'failHandshake' },
-              { actions: 'handleResponse' },
-            ],
-            DEADLINE: [{ guard: 'isHandshakeDeadline', target: '#client.ready', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
-            CONFIG_RESET: { actions: 'resetConfig' },
-          },
-        },
-        notifying: {
-          on: {
-            RESPONSE: [
-              { guard: 'replyAccepted', target: '#client.ready', actions: 'completeHandshake' },
-              { guard: 'replySessionGone', target: '#client.connecting', actions: 'startNewSession' },
-              { guard: 'isHandshakeReply', target: '#client.ready', actions: 'failHandshake' },
-              { actions: 'handleResponse' },
-            ],
-            DEADLINE: [{ guard: 'isHandshakeDeadline', target: '#client.ready', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
-            CONFIG_RESET: { actions: 'resetConfig' },
-          },
-        },
+        initializing: handshakePhase({ target: 'notifying', actions: 'adoptReplayResult' }, '#client.ready', [
+          { guard: 'replySessionGone', target: '#client.connecting', actions: 'startNewSession' },
+          { guard: 'replyRejected', target: '#client.dead', actions: 'killSession' },
+          { guard: 'replyNarrowsCapabilities', target: '#client.dead', actions: 'killSession' },
+        ]),
+        notifying: handshakePhase({ target: '#client.ready', actions: 'completeHandshake' }, '#client.ready', [
+          { guard: 'replySessionGone', target: '#client.connecting', actions: 'startNewSession' },
+        ]),
       },
     },
     ready: {
