@@ -4,6 +4,7 @@ import { formatClient, formatServer } from '../models/policies.ts';
 import type { CheckResult } from '../sim/check.ts';
 import { describePlan } from '../sim/plan.ts';
 import { describeWorkload } from '../sim/workload.ts';
+import { renderCoverage } from './coverage-text.ts';
 import { table } from './table.ts';
 
 export function checkCommand(r: CheckResult, property?: string): string {
@@ -50,5 +51,6 @@ export function renderCheck(r: CheckResult): string {
     out.push(`  found after ${ce.runsToFailure} runs, shrunk in ${ce.shrinks} steps (fast-check seed ${ce.seed}, path ${ce.path || '-'})`);
     out.push(`  reproduce ${checkCommand(r, p.property)}`);
   }
+  if (r.coverage) out.push('', ...renderCoverage(r.coverage, `${r.runs} runs`));
   return out.join('\n') + '\n';
 }

@@ -13,6 +13,7 @@ import { countOutcomes, emptyCounts, referenceOf, type Outcome, type Reference }
 import { PROPERTIES, type Property } from '../properties/properties.ts';
 import { addStats, emptyStats, sortedStats, statsOf, type RunStats } from '../properties/stats.ts';
 import { inputs, type InputShape } from './arbitraries.ts';
+import { coverageReport, type MachineCoverage } from './coverage.ts';
 import type { History } from './history.ts';
 import type { FaultPlan } from './plan.ts';
 import { runWorld, type WorldOptions } from './world.ts';
@@ -64,6 +65,8 @@ export interface CheckResult {
   faults: readonly FaultName[];
   results: PropertyResult[];
   stats: RunStats;
+  /** Per machine, the states and transitions the sampled runs reached, and those they did not. */
+  coverage: MachineCoverage[];
 }
 
 /** Runs and judgements of one combination, memoized: the second phase revisits the first's inputs. */
@@ -129,7 +132,9 @@ export function check(combination: Combination, options: CheckOptions = {}): Che
     if (!violations[p.name]) return { ...base, verdict: base.reached > 0 ? 'holds' : 'vacuous', counterexample: null };
     return { ...base, verdict: 'violated', counterexample: shrink(judgeRun, arb, p, seed, runs) };
   });
-  return { combination, seed, runs, faults, results, stats: sortedStats(stats) };
+  const c = stats.coverage;
+  const coverage = coverageReport({ client: { states: Object.keys(c.client.states), transitions: Object.keys(c.client.transitions) }, server: { states: Object.keys(c.server.states), transitions: Object.keys(c.server.transitions) } });
+  return { combination, seed, runs, faults, results, stats: sortedStats(stats), coverage };
 }
 
 function shrink(judgeRun: Judge, arb: fc.Arbitrary<[FaultPlan, Workload, number[]]>, p: Property, seed: number, runs: number): Counterexample {

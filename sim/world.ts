@@ -2,6 +2,10 @@
 // cross the network, where the fault plan acts; the server machine answers; everything lands in
 // one history. Time is the event queue's virtual clock, every choice comes from the plan or the
 // schedule, and every run is bounded by a step budget.
+//
+// For exhaustive exploration (sim/explore.ts) a world can also pause just before the network
+// carries each request, take the faults for that request from its caller, and fork: everything
+// that influences its future is copied, and the machines' snapshots are shared (they are immutable).
 import { clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
 import { faultKind, type FaultName } from '../models/faults.ts';
@@ -11,7 +15,7 @@ import type { Combination } from '../models/policies.ts';
 import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../models/server.ts';
 import { compiledStepper } from './compiled-step.ts';
 import { EventQueue } from './clock.ts';
-import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from './history.ts';
+import { HISTORY_VERSION, type Answer, type Coverage, type History, type HistoryEntry } from './history.ts';
 import { sortPlan, type FaultPlan } from './plan.ts';
 import { stateName, xstateStepper, type Stepper } from './step.ts';
 import { nextCalls, type Workload } from './workload.ts';
@@ -24,8 +28,29 @@ export interface WorldOptions {
   /** Queue events a run may process before it is stopped and marked. */
   stepBudget: number;
   /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
-   *  to a table (sim/compiled-step.ts; identical histories, several times faster). */
-  engine: 'compiled' | 'xstate';
+   *  to a table (sim/compiled-step.ts; identical histories, several times faster), or steppers of
+   *  your own (the benchmark's hand-written reducer). */
+  engine: 'compiled' | 'xstate' | Engine;
+}
+
+export interface Engine {
+  client: Stepper<ClientEvent, ClientEffect>;
+  server: Stepper<ServerEvent, ServerEffect>;
+}
+
+/** Where a world writes its history entries: an array for a run, the oracles' monitors when exploring. */
+export interface EntrySink {
+  push(entry: HistoryEntry): unknown;
+}
+
+/** The states and transitions a world reached, per machine (names: sim/transitions.ts). */
+export interface Reach {
+  client: { states: Set<string>; transitions: Set<string> };
+  server: { states: Set<string>; transitions: Set<string> };
+}
+
+export function emptyReach(): Reach {
+  return { client: { states: new Set(), transitions: new Set() }, server: { states: new Set(), transitions: new Set() } };
 }
 
 export const DEFAULT_WORLD: WorldOptions = { latencyMs: 5, deadlineMs: 30_000, stepBudget: 10_000, engine: 'compiled' };
@@ -44,22 +69,33 @@ type Item =
   | { to: 'deliver'; req: number; response: HttpResponse };
 
 const ENGINES = {
-  xstate: () => ({ client: xstateStepper<ClientEvent, ClientEffect>(clientMachine), server: xstateStepper<ServerEvent, ServerEffect>(serverMachine) }),
+  xstate: () => ({
+    client: xstateStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
+    server: xstateStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
+  }),
   compiled: () => ({
     client: compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
     server: compiledStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
   }),
 };
-const steppers = new Map<WorldOptions['engine'], { client: Stepper<ClientEvent, ClientEffect>; server: Stepper<ServerEvent, ServerEffect> }>();
-function enginesFor(engine: WorldOptions['engine']) {
+const steppers = new Map<'compiled' | 'xstate', Engine>();
+function enginesFor(engine: WorldOptions['engine']): Engine {
+  if (typeof engine === 'object') return engine;
   let s = steppers.get(engine);
   if (!s) steppers.set(engine, (s = ENGINES[engine]()));
   return s;
 }
 
-class World {
+/** A client step whose effects are being performed; a paused world stops before a `send`. */
+interface Pending {
+  effects: readonly ClientEffect[];
+  index: number;
+}
+
+export class World {
   private readonly entries: HistoryEntry[] = [];
-  private readonly queue: EventQueue<Item>;
+  private sink: EntrySink = this.entries;
+  private queue: EventQueue<Item>;
   private readonly plan: FaultPlan;
   private readonly clientStepper: Stepper<ClientEvent, ClientEffect>;
   private readonly serverStepper: Stepper<ServerEvent, ServerEffect>;
@@ -69,16 +105,21 @@ class World {
   private serverState: string;
   private carried = 0;
   private issued = 0;
-  private readonly ended = new Set<number>();
-  private readonly inTransit = new Set<number>();
-  private readonly delivered = new Set<number>();
-  private readonly lost = new Set<number>();
-  private readonly finished = new Set<number>();
-  private readonly responseFaults = new Map<number, FaultName[]>();
+  private steps = 0;
+  private ended = new Set<number>();
+  private inTransit = new Set<number>();
+  private delivered = new Set<number>();
+  private lost = new Set<number>();
+  private finished = new Set<number>();
+  private responseFaults = new Map<number, FaultName[]>();
+  /** Exploration: stop before each `send` and wait for `resume(faults)`. */
+  private pauses = false;
+  private pending: Pending | null = null;
 
   constructor(
     private readonly input: RunInput,
     private readonly options: WorldOptions,
+    private readonly reach: Reach = emptyReach(),
   ) {
     this.plan = sortPlan(input.plan);
     this.queue = new EventQueue(input.schedule ?? []);
@@ -89,28 +130,40 @@ class World {
     this.server = s.snapshot;
     this.clientState = stateName(this.client.value);
     this.serverState = stateName(this.server.value);
+    this.reach.client.states.add(this.clientState);
+    this.reach.server.states.add(this.serverState);
   }
 
   run(): History {
+    this.start();
+    this.loop();
+    const { combination, workload, schedule = [] } = this.input;
+    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage: coverageOf(this.reach) };
+  }
+
+  private start(): void {
     this.queue.push(0, { to: 'client', event: { type: 'CONNECT' } });
     this.issueCalls();
-    let steps = 0;
+  }
+
+  /** Process events until the run is over (true), or until a paused world reaches a `send` (false). */
+  private loop(): boolean {
     while (this.ended.size < this.input.workload.length) {
       const next = this.queue.pop();
       if (!next) break;
-      if (++steps > this.options.stepBudget) {
+      if (++this.steps > this.options.stepBudget) {
         this.record({ kind: 'budget-exhausted', steps: this.options.stepBudget });
         break;
       }
       this.dispatch(next.item);
+      if (this.pending) return false;
     }
     this.endUnfinished();
-    const { combination, workload, schedule = [] } = this.input;
-    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries };
+    return true;
   }
 
   private record(e: DistributiveOmit<HistoryEntry, 't'>): void {
-    this.entries.push({ t: this.queue.now, ...e } as HistoryEntry);
+    this.sink.push({ t: this.queue.now, ...e } as HistoryEntry);
   }
 
   private dispatch(item: Item): void {
@@ -127,20 +180,48 @@ class World {
     }
   }
 
-  private stepClient(event: ClientEvent): void {
-    const { snapshot, effects } = this.clientStepper.step(this.client, event);
+  /** Step the client and perform its effects; `nested` steps (a config reset while a request is
+   *  carried) perform theirs at once, and never send. */
+  private stepClient(event: ClientEvent, nested = false): void {
+    const { snapshot, effects, taken } = this.clientStepper.step(this.client, event);
     this.client = snapshot;
     const to = stateName(snapshot.value);
-    if (to !== this.clientState) this.record({ kind: 'state', machine: 'client', from: this.clientState, to });
+    if (taken) for (const id of taken) this.reach.client.transitions.add(id);
+    if (to !== this.clientState) {
+      this.record({ kind: 'state', machine: 'client', from: this.clientState, to });
+      this.reach.client.states.add(to);
+    }
     this.clientState = to;
-    for (const effect of effects) this.performClient(effect);
+    if (nested) {
+      for (const effect of effects) {
+        if (effect.type === 'send') throw new Error('internal: a nested client step sent a request');
+        this.performClient(effect);
+      }
+    } else {
+      this.perform(effects, 0);
+    }
+  }
+
+  private perform(effects: readonly ClientEffect[], from: number): void {
+    for (let i = from; i < effects.length; i++) {
+      const effect = effects[i]!;
+      if (this.pauses && effect.type === 'send') {
+        this.pending = { effects, index: i };
+        return;
+      }
+      this.performClient(effect);
+    }
   }
 
   private stepServer(event: ServerEvent): void {
-    const { snapshot, effects } = this.serverStepper.step(this.server, event);
+    const { snapshot, effects, taken } = this.serverStepper.step(this.server, event);
     this.server = snapshot;
     const to = stateName(snapshot.value);
-    if (to !== this.serverState) this.record({ kind: 'state', machine: 'server', from: this.serverState, to });
+    if (taken) for (const id of taken) this.reach.server.transitions.add(id);
+    if (to !== this.serverState) {
+      this.record({ kind: 'state', machine: 'server', from: this.serverState, to });
+      this.reach.server.states.add(to);
+    }
     this.serverState = to;
     for (const effect of effects) {
       if (effect.type === 'note') {
@@ -155,7 +236,7 @@ class World {
   private performClient(effect: ClientEffect): void {
     switch (effect.type) {
       case 'send':
-        return this.carry(effect.req, effect.request);
+        return this.carry(effect.req, effect.request, this.faultsAt(effect.req));
       case 'timer':
         return this.queue.push(effect.afterMs, { to: 'client', event: effect.event });
       case 'note':
@@ -172,10 +253,9 @@ class World {
   }
 
   /** The network carries request n: `before` faults fire, then the proxy and load balancer act. */
-  private carry(req: number, request: HttpRequest): void {
+  private carry(req: number, request: HttpRequest, faults: readonly FaultName[]): void {
     if (req !== this.carried) throw new Error(`client request ${req} is not the network's request ${this.carried}`);
     this.carried++;
-    const faults = this.faultsAt(req);
     for (const fault of faults) this.fireBefore(fault, request);
     const body = request.body;
     this.record({ kind: 'request', req, method: request.method, rpc: body.rpc, headers: request.headers, ...(body.rpc === 'tools/call' ? { callId: body.callId } : {}) });
@@ -190,13 +270,18 @@ class World {
     const kind = faultKind(fault);
     if (kind === 'config-reset') {
       this.recordFaults(this.carried - 1, [{ fault, applied: true, detail: 'client config reset to defaults' }]);
-      this.stepClient({ type: 'CONFIG_RESET' });
+      this.stepClient({ type: 'CONFIG_RESET' }, true);
     } else if (kind === 'session-expire' || kind === 'server-restart') {
-      const before = this.entries.length;
+      // The fault's entry goes before the server's notes, but says how many sessions it forgot.
+      const sink = this.sink;
+      const notes: HistoryEntry[] = [];
+      this.sink = notes;
       this.stepServer(kind === 'server-restart' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId: request.headers['mcp-session-id'] ?? null });
-      const forgot = this.entries.slice(before).filter((e) => e.kind === 'server' && e.note === 'session-forgotten').length;
+      this.sink = sink;
+      const forgot = notes.filter((e) => e.kind === 'server' && e.note === 'session-forgotten').length;
       const at = this.carried - 1;
-      this.entries.splice(before, 0, { t: this.queue.now, kind: 'fault', fault, at, applied: forgot > 0, detail: forgot > 0 ? `server forgot ${forgot} session(s)` : 'no live session to forget' });
+      this.record({ kind: 'fault', fault, at, applied: forgot > 0, detail: forgot > 0 ? `server forgot ${forgot} session(s)` : 'no live session to forget' });
+      for (const e of notes) sink.push(e);
     }
   }
 
@@ -254,6 +339,86 @@ class World {
     }
   }
 
+  // Exploration (sim/explore.ts): pause before each request, choose its faults, fork.
+
+  /** Start pausing before every request the network is to carry, writing entries to `sink`.
+   *  Returns true when the run ended without carrying any request. */
+  startPaused(sink: EntrySink): boolean {
+    this.pauses = true;
+    this.sink = sink;
+    this.start();
+    return this.loop();
+  }
+
+  /** Virtual now, and the index of the request a paused world is about to carry. */
+  get now(): number {
+    return this.queue.now;
+  }
+  get nextRequest(): number {
+    return this.carried;
+  }
+
+  /** Carry the pending request with these faults (fired in this order), then run to the next pause
+   *  (false) or to the end of the run (true). */
+  resume(faults: readonly FaultName[]): boolean {
+    const pending = this.pending;
+    if (!pending) throw new Error('internal: resume() on a world that is not paused');
+    this.pending = null;
+    const send = pending.effects[pending.index] as Extract<ClientEffect, { type: 'send' }>;
+    this.carry(send.req, send.request, faults);
+    this.perform(pending.effects, pending.index + 1);
+    return this.pending ? false : this.loop();
+  }
+
+  /** An independent copy writing to `sink`. Machine snapshots, queued items and effects are
+   *  immutable data and are shared; the coverage it reaches is added to the same `Reach`. */
+  fork(sink: EntrySink): World {
+    const w = Object.assign(Object.create(World.prototype) as World, this);
+    w.sink = sink;
+    w.queue = this.queue.clone();
+    w.ended = new Set(this.ended);
+    w.inTransit = new Set(this.inTransit);
+    w.delivered = new Set(this.delivered);
+    w.lost = new Set(this.lost);
+    w.finished = new Set(this.finished);
+    w.responseFaults = new Map(this.responseFaults);
+    w.pending = this.pending && { ...this.pending };
+    return w;
+  }
+
+  /**
+   * Everything that decides this world's future, as one canonical string: two worlds with equal
+   * keys go on identically (up to a shift of virtual time). Times are relative to now; of the
+   * per-request bookkeeping only what a later entry can still name is kept: the answers of the
+   * attempts the client still waits on, and the response faults of requests not yet answered.
+   * The step counter is left out: a run that exhausts its budget is reported by the explorer.
+   */
+  stateKey(): string {
+    const now = this.queue.now;
+    const ctx = this.client.context as { inflight: Record<number, { attemptId: number }> };
+    const rest = this.pending ? this.pending.effects.slice(this.pending.index) : [];
+    const named = new Set<number>();
+    for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
+    for (const e of rest) if (e.type === 'call-ended') named.add(e.req);
+    const answers = [...named].sort((a, b) => a - b).map((r) => `${r}:${this.answer(r)}${this.finished.has(r) ? ':finished' : ''}`);
+    const queued = this.queue.entries().map((e) => [e.at - now, e.item]);
+    const atServer = this.queue.entries().flatMap((e) => (e.item.to === 'server' ? [[e.item.req, this.responseFaults.get(e.item.req) ?? []]] : []));
+    return JSON.stringify([
+      this.clientState,
+      this.client.context,
+      this.serverState,
+      this.server.context,
+      queued,
+      rest,
+      this.carried,
+      this.issued,
+      [...this.ended].sort((a, b) => a - b),
+      answers,
+      atServer,
+      this.queue.picksUsed,
+    ]);
+  }
+
   /** Calls still open when the run stopped (budget, or nothing left to happen) ended by nothing. */
   private endUnfinished(): void {
     const snapshot = this.client.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> };
@@ -267,6 +432,14 @@ class World {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function coverageOf(reach: Reach): Coverage {
+  const sorted = (s: Set<string>) => [...s].sort();
+  return {
+    client: { states: sorted(reach.client.states), transitions: sorted(reach.client.transitions) },
+    server: { states: sorted(reach.server.states), transitions: sorted(reach.server.transitions) },
+  };
+}
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
