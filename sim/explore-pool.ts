@@ -1,0 +1,98 @@
+// Exploration on every core: exploration jobs (one per combination and workload) run on worker
+// threads, each job whole on one thread, and their results come back in job order, so a run on
+// many cores merges into exactly the report a single-core run gives. Workers load the project's
+// TypeScript through tsx's loader (sim/explore-worker.mjs), like bin/mcp-faultsim.js does.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { PROPERTIES } from '../properties/properties.ts';
+import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
+import { jobsFor, mergeJobs, type Exploration, type ExhaustiveOptions } from './exhaustive.ts';
+import type { Combination } from '../models/policies.ts';
+
+/** An exploration job as it crosses to a worker: properties by name, no functions. */
+export type JobSpec = Omit<ExploreJob, 'properties' | 'shouldStop'> & { properties?: string[]; stopAt?: number };
+
+export interface PoolOptions {
+  /** Worker threads (default: every core). 1 runs the jobs in this thread. */
+  workers?: number;
+  /** Wall-clock time (ms since the epoch) at which jobs stop, incomplete: the benchmark's budget. */
+  stopAt?: number;
+  /** Called as jobs finish: for a progress bar. */
+  onJob?: (done: number, total: number) => void;
+}
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+/** Jobs whose properties are the built-in ones and whose engine is named can go to a worker. */
+function specOf(job: ExploreJob, stopAt: number | undefined): JobSpec | null {
+  if (job.shouldStop || (job.world?.engine && typeof job.world.engine !== 'string')) return null;
+  if (job.properties && !job.properties.every((p) => PROPERTIES.includes(p))) return null;
+  const { properties, shouldStop: _s, ...rest } = job;
+  return { ...rest, ...(properties ? { properties: properties.map((p) => p.name) } : {}), ...(stopAt !== undefined ? { stopAt } : {}) };
+}
+
+export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions = {}): Promise<JobResult[]> {
+  const workers = Math.min(options.workers ?? defaultWorkers(), jobs.length);
+  const specs = jobs.map((j) => specOf(j, options.stopAt));
+  if (workers <= 1 || specs.some((s) => s === null)) {
+    // In this thread (a designer's own property or engine cannot cross to a worker).
+    const stop = options.stopAt;
+    return jobs.map((job, i) => {
+      const r = exploreJob(stop === undefined || job.shouldStop ? job : { ...job, shouldStop: () => Date.now() > stop });
+      options.onJob?.(i + 1, jobs.length);
+      return r;
+    });
+  }
+  const results: JobResult[] = new Array(jobs.length);
+  const pool = Array.from({ length: workers }, () => new Worker(new URL('./explore-worker.mjs', import.meta.url)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let next = 0;
+      let done = 0;
+      const feed = (w: Worker) => {
+        if (next >= specs.length) return;
+        const index = next++;
+        w.postMessage({ index, spec: specs[index] });
+      };
+      for (const w of pool) {
+        w.on('message', (m: { index: number; result?: JobResult; error?: string }) => {
+          if (m.error !== undefined) return reject(new Error(`exploration worker failed: ${m.error}`));
+          results[m.index] = m.result!;
+          options.onJob?.(++done, specs.length);
+          if (done === specs.length) resolve();
+          else feed(w);
+        });
+        w.on('error', reject);
+        w.on('exit', (code) => {
+          if (done < specs.length) reject(new Error(`exploration worker exited (code ${code}) with ${specs.length - done} job(s) unfinished`));
+        });
+        feed(w);
+      }
+    });
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  return results;
+}
+
+/** `exploreCombination` on every core: the same result, sooner. */
+export async function exploreInParallel(combination: Combination, options: ExhaustiveOptions, pool: PoolOptions = {}): Promise<Exploration> {
+  return mergeJobs(combination, options, await runJobs(jobsFor(combination, options), pool));
+}
+
+/** Several combinations at once (a matrix), all their jobs in one pool; results in input order. */
+export async function exploreMatrix(
+  items: readonly { combination: Combination; options: ExhaustiveOptions }[],
+  pool: PoolOptions = {},
+): Promise<Exploration[]> {
+  const perItem = items.map(({ combination, options }) => jobsFor(combination, options));
+  const results = await runJobs(perItem.flat(), pool);
+  let at = 0;
+  return items.map(({ combination, options }, i) => {
+    const mine = results.slice(at, at + perItem[i]!.length);
+    at += perItem[i]!.length;
+    return mergeJobs(combination, options, mine);
+  });
+}
