@@ -49,18 +49,22 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
   const pool = Array.from({ length: workers }, () => new Worker(new URL('./explore-worker.mjs', import.meta.url)));
   try {
     await new Promise<void>((resolve, reject) => {
+      // Longest workloads first, so that no core is left with one big job at the end; results go
+      // back to their job's index whatever the order they finish in.
+      const order = specs.map((_, i) => i).sort((a, b) => jobs[b]!.workload.length - jobs[a]!.workload.length || a - b);
       let next = 0;
       let done = 0;
       const feed = (w: Worker) => {
-        if (next >= specs.length) return;
-        const index = next++;
+        if (next >= order.length) return;
+        const index = order[next++]!;
         w.postMessage({ index, spec: specs[index] });
       };
       for (const w of pool) {
         w.on('message', (m: { index: number; result?: JobResult; error?: string }) => {
           if (m.error !== undefined) return reject(new Error(`exploration worker failed: ${m.error}`));
           results[m.index] = m.result!;
-          options.onJob?.(++done, specs.length);
+          done++;
+          options.onJob?.(done, specs.length);
           if (done === specs.length) resolve();
           else feed(w);
         });
