@@ -6,6 +6,8 @@
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
 import type { Property } from '../properties/properties.ts';
+import type { CheckResult } from './check.ts';
+import type { Exploration } from './exhaustive.ts';
 import { exploreJob } from './explore.ts';
 import type { FaultPlan } from './plan.ts';
 import type { Workload } from './workload.ts';
@@ -45,4 +47,18 @@ export function certify(
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, certificate);
   return certificate;
+}
+
+/** A check result with the exhaustive search beside it: each property gains its `exhaustive` block,
+ *  and a counterexample the search beats (a shorter plan on another workload) is not minimal. */
+export function withExhaustive(result: CheckResult, e: Exploration): CheckResult & { exploration: Omit<Exploration, 'combination' | 'faults' | 'results'> } {
+  const results = result.results.map((r) => {
+    const x = e.results.find((q) => q.property === r.property);
+    if (!x) return r;
+    const { property: _p, ...exhaustive } = x;
+    const beaten = r.counterexample && x.shortest && x.shortest.faults.length < r.counterexample.faults.length;
+    return { ...r, exhaustive, ...(beaten ? { minimal: false, shorter: { faults: x.shortest!.faults, workload: x.shortest!.workload } } : {}) };
+  });
+  const { combination: _c, faults: _f, results: _r, ...exploration } = e;
+  return { ...result, results, exploration };
 }

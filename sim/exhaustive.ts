@@ -4,12 +4,15 @@
 // or the shortest counterexample over every workload explored.
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
-import { PROPERTIES, type Property } from '../properties/properties.ts';
+import { judge } from '../properties/judge.ts';
+import { referenceOf } from '../properties/outcomes.ts';
+import { PROPERTIES, propertyByName, type Property } from '../properties/properties.ts';
+import type { Cell } from './cells.ts';
 import { coverageReport, type MachineCoverage } from './coverage.ts';
 import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
 import type { FaultPlan } from './plan.ts';
 import { call, type Workload } from './workload.ts';
-import type { WorldOptions } from './world.ts';
+import { runWorld, type WorldOptions } from './world.ts';
 
 export interface ExhaustiveOptions {
   /** The fault alphabet. */
@@ -32,7 +35,7 @@ export interface Exhaustive {
   verdict: 'holds' | 'violated';
   /** Some explored plan reached the property's situation; a holds without it is vacuous. */
   reached: boolean;
-  shortest: null | { faults: FaultPlan; workload: Workload };
+  shortest: null | { faults: FaultPlan; workload: Workload; why?: string };
 }
 
 export interface Exploration {
@@ -128,6 +131,30 @@ export function exploreCombination(combination: Combination, options: Exhaustive
   });
   onJob?.(jobs.length, jobs.length);
   return mergeJobs(combination, options, results);
+}
+
+/** Replay each shortest counterexample through the ordinary world and oracles, for its reason. */
+export function explain(e: Exploration, world: Partial<WorldOptions> = {}, properties: readonly Property[] = PROPERTIES): Exploration {
+  const results = e.results.map((r) => {
+    const p = properties.find((q) => q.name === r.property) ?? propertyByName(r.property);
+    if (!r.shortest || !p) return r;
+    const { faults, workload } = r.shortest;
+    const reference = referenceOf(runWorld({ combination: e.combination, workload, plan: [] }, world));
+    const verdict = judge(runWorld({ combination: e.combination, workload, plan: faults }, world), reference, [p]).verdicts[p.name]!;
+    return { ...r, shortest: { ...r.shortest, why: verdict.why ?? '' } };
+  });
+  return { ...e, results };
+}
+
+/** How a seed cell is explored: its record's alphabet; sequential workloads of up to three calls,
+ *  all with progress for seed 003's cells, any mix for seed 000's (as `compare` draws them). */
+export function cellOptions(cell: Cell, depth: number, properties?: readonly Property[]): ExhaustiveOptions {
+  return {
+    faults: cell.faults,
+    depth,
+    workloads: sequentialWorkloads(3, cell.progressCalls ? 'always' : 'any'),
+    ...(properties ? { properties } : {}),
+  };
 }
 
 /** One property's `exhaustive` block. */

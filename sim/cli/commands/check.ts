@@ -3,11 +3,13 @@ import { expandFault, FAULT_VOCABULARY, type FaultName } from '../../../models/f
 import { combination } from '../../../models/policies.ts';
 import { PROPERTIES, propertyByName } from '../../../properties/properties.ts';
 import { renderCheck } from '../../../reports/check-text.ts';
+import { withExhaustive } from '../../certify.ts';
 import { check, DEFAULT_RUNS, DEFAULT_SEED } from '../../check.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { parseClient, parseServer } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
+import { EXHAUSTIVE_OPTIONS, exhaustiveFromArgs } from '../exhaustive-args.ts';
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   server: { value: true, arg: 'K=V,…', help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)' },
@@ -40,14 +42,23 @@ export function parseProperty(name: string | undefined) {
   return [p];
 }
 
+/** check's options with `--depth` and its companions before --json (built when used: the two
+ *  option tables import each other's parsers). */
+function checkOptions(): Record<string, OptionSpec> {
+  const { json, quiet, help, ...rest } = CHECK_OPTIONS;
+  const depth = { ...EXHAUSTIVE_OPTIONS.depth!, help: 'also explore every plan of up to K faults exhaustively, beside the random runs' };
+  return { ...rest, ...EXHAUSTIVE_OPTIONS, depth, json: json!, quiet: quiet!, help: help! };
+}
+
 export async function runCheck(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
-  const args = parseArgs(argv, CHECK_OPTIONS, 'check');
+  const spec = checkOptions();
+  const args = parseArgs(argv, spec, 'check');
   if (args.options.help) {
     out.write(
       helpText(
-        'mcp-faultsim check [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--seed N] [--runs N] [--json]',
-        'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it.',
-        CHECK_OPTIONS,
+        'mcp-faultsim check [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--seed N] [--runs N] [--depth K] [--json]',
+        'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it and\nwhether it is minimal (no plan with fewer faults violates it on its workload). With --depth, an\nexhaustive search to that depth runs beside the random one.',
+        spec,
         '\nexit status: 0 every property holds (or is vacuous), 1 a property is violated, 2 bad input.\nKnobs, values and faults: mcp-faultsim list',
       ),
     );
@@ -55,8 +66,9 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   }
   if (args.positionals.length) throw new UsageError(`check: unexpected argument '${args.positionals[0]}'`);
   const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
+  const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const progress = progressBar(!args.options.quiet && !args.options.json);
-  const result = check(c, {
+  let result = check(c, {
     faults: parseFaults(stringOption(args, 'faults')),
     properties: parseProperty(stringOption(args, 'property')),
     seed: intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 }),
@@ -64,6 +76,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
     onProgress: (done, total) => progress.update(done, total, 'runs'),
   });
   progress.done();
+  if (depth !== undefined) result = withExhaustive(result, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json)));
   out.write(args.options.json ? `${JSON.stringify(result, null, 2)}\n` : renderCheck(result));
   return result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
 }

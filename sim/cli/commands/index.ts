@@ -2,6 +2,7 @@
 // `command = { name, summary, run }`; adding one is a line here.
 import { command as check } from './check.ts';
 import { command as compare } from './compare.ts';
+import { command as explore } from './explore.ts';
 import { command as list } from './list.ts';
 
 export interface Command {
@@ -11,4 +12,4 @@ export interface Command {
   run(argv: readonly string[], out: NodeJS.WritableStream): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [compare, check, list];
+export const COMMANDS: readonly Command[] = [compare, check, explore, list];
