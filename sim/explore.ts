@@ -9,7 +9,7 @@
 // reached with f faults is expanded once, with the budget of the cheapest path to it, so the work
 // grows with the reachable state space rather than with the number of plans. The number of plans
 // covered is still counted exactly, by counting paths through the graph of states afterwards.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { firesBefore, type FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
 import { MonitorSet, monitorFor } from '../properties/monitors.ts';
@@ -83,7 +83,8 @@ interface Node {
   digest: string;
 }
 
-const digestOf = (s: string) => createHash('md5').update(s).digest('base64');
+/** 128 bits: a collision (two different states merged) is out of reach at any feasible size. */
+const digestOf = (s: string) => hash('md5', s, 'base64');
 
 function planOf(link: PlanLink | null): FaultPlan {
   const out: PlannedFault[] = [];

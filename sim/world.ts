@@ -17,7 +17,7 @@ import { compiledStepper } from './compiled-step.ts';
 import { EventQueue } from './clock.ts';
 import { HISTORY_VERSION, type Answer, type Coverage, type History, type HistoryEntry } from './history.ts';
 import { sortPlan, type FaultPlan } from './plan.ts';
-import { stateName, xstateStepper, type Stepper } from './step.ts';
+import { stateName, xstateStepper, type Stepped, type Stepper } from './step.ts';
 import { nextCalls, type Workload } from './workload.ts';
 
 export interface WorldOptions {
@@ -99,8 +99,8 @@ export class World {
   private readonly plan: FaultPlan;
   private readonly clientStepper: Stepper<ClientEvent, ClientEffect>;
   private readonly serverStepper: Stepper<ServerEvent, ServerEffect>;
-  private client;
-  private server;
+  private client: Stepped<ClientEffect>['snapshot'];
+  private server: Stepped<ServerEffect>['snapshot'];
   private clientState: string;
   private serverState: string;
   private carried = 0;
@@ -120,7 +120,32 @@ export class World {
     private readonly input: RunInput,
     private readonly options: WorldOptions,
     private readonly reach: Reach = emptyReach(),
+    /** Fork: start as a copy of this world (see `fork`). */
+    from?: World,
   ) {
+    if (from) {
+      // Through the constructor, so that forks keep the class's shape (an Object.assign'd copy is slower to run).
+      this.plan = from.plan;
+      this.queue = from.queue.clone();
+      this.clientStepper = from.clientStepper;
+      this.serverStepper = from.serverStepper;
+      this.client = from.client;
+      this.server = from.server;
+      this.clientState = from.clientState;
+      this.serverState = from.serverState;
+      this.carried = from.carried;
+      this.issued = from.issued;
+      this.steps = from.steps;
+      this.ended = new Set(from.ended);
+      this.inTransit = new Set(from.inTransit);
+      this.delivered = new Set(from.delivered);
+      this.lost = new Set(from.lost);
+      this.finished = new Set(from.finished);
+      this.responseFaults = new Map(from.responseFaults);
+      this.pauses = from.pauses;
+      this.pending = from.pending && { ...from.pending };
+      return;
+    }
     this.plan = sortPlan(input.plan);
     this.queue = new EventQueue(input.schedule ?? []);
     ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine));
@@ -373,16 +398,8 @@ export class World {
   /** An independent copy writing to `sink`. Machine snapshots, queued items and effects are
    *  immutable data and are shared; the coverage it reaches is added to the same `Reach`. */
   fork(sink: EntrySink): World {
-    const w = Object.assign(Object.create(World.prototype) as World, this);
+    const w = new World(this.input, this.options, this.reach, this);
     w.sink = sink;
-    w.queue = this.queue.clone();
-    w.ended = new Set(this.ended);
-    w.inTransit = new Set(this.inTransit);
-    w.delivered = new Set(this.delivered);
-    w.lost = new Set(this.lost);
-    w.finished = new Set(this.finished);
-    w.responseFaults = new Map(this.responseFaults);
-    w.pending = this.pending && { ...this.pending };
     return w;
   }
 
@@ -401,22 +418,18 @@ export class World {
     for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
     for (const e of rest) if (e.type === 'call-ended') named.add(e.req);
     const answers = [...named].sort((a, b) => a - b).map((r) => `${r}:${this.answer(r)}${this.finished.has(r) ? ':finished' : ''}`);
-    const queued = this.queue.entries().map((e) => [e.at - now, e.item]);
+    const queued = this.queue.entries().map((e) => `${e.at - now}:${jsonOf(e.item)}`);
     const atServer = this.queue.entries().flatMap((e) => (e.item.to === 'server' ? [[e.item.req, this.responseFaults.get(e.item.req) ?? []]] : []));
-    return JSON.stringify([
+    // Parts joined by newlines (JSON never contains a raw one), not nested JSON: no re-escaping.
+    return [
       this.clientState,
-      this.client.context,
+      jsonOf(this.client.context as object),
       this.serverState,
-      this.server.context,
-      queued,
-      rest,
-      this.carried,
-      this.issued,
-      [...this.ended].sort((a, b) => a - b),
-      answers,
-      atServer,
-      this.queue.picksUsed,
-    ]);
+      jsonOf(this.server.context as object),
+      `${queued.length}\n${queued.join('\n')}`,
+      JSON.stringify(rest),
+      JSON.stringify([this.carried, this.issued, [...this.ended].sort((a, b) => a - b), answers, atServer, this.queue.picksUsed]),
+    ].join('\n');
   }
 
   /** Calls still open when the run stopped (budget, or nothing left to happen) ended by nothing. */
@@ -432,6 +445,15 @@ export class World {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
+ *  worlds share them, and exploration keys every world it reaches. */
+const jsonCache = new WeakMap<object, string>();
+function jsonOf(o: object): string {
+  let s = jsonCache.get(o);
+  if (s === undefined) jsonCache.set(o, (s = JSON.stringify(o)));
+  return s;
+}
 
 function coverageOf(reach: Reach): Coverage {
   const sorted = (s: Set<string>) => [...s].sort();
