@@ -38,140 +38,124 @@ function apply<Ctx, E, F extends { type: string }>(r: Result<F>, reduce: (c: Ctx
 const g = clientGuards;
 const R = clientReducers;
 
-// Transition names, computed once.
-const T = {
-  idleConnect: name('idle', 'CONNECT', undefined, 'connecting'),
-  idleCall: name('idle', 'CALL', undefined, 'connecting'),
-  idleFailed: name('idle', 'ATTEMPT_FAILED', undefined, 'connecting'),
-  callQueued: { connecting: name('connecting', 'CALL'), reconnecting: name('reconnecting', 'CALL') } as Record<string, string>,
-  readyCall: name('ready', 'CALL'),
-  readyNew: name('ready', 'ATTEMPT_FAILED', 'needsNewSession', 'connecting'),
-  readyReplay: name('ready', 'ATTEMPT_FAILED', undefined, 'reconnecting'),
-  deadNew: name('dead', 'CALL', 'reconnectsWithNewSession', 'connecting'),
-  deadFail: name('dead', 'CALL'),
-};
-const traffic = (state: string, event: string) => name(state, event);
-const trafficNames = new Map<string, string>();
-function trafficName(state: string, event: string): string {
-  const key = `${state}|${event}`;
-  let n = trafficNames.get(key);
-  if (!n) trafficNames.set(key, (n = traffic(state, event)));
-  return n;
+/** Every client transition's name, computed once; `NAMES['ready RESPONSE']` and so on. */
+const N = (() => {
+  const t: Record<string, string> = {};
+  const add = (key: string, source: string, event: string, guard?: string, target?: string) => (t[key] = name(source, event, guard, target));
+  for (const state of ['idle', 'connecting.initializing', 'connecting.notifying', 'reconnecting.initializing', 'reconnecting.notifying', 'ready', 'dead']) {
+    for (const event of ['RESPONSE', 'DEADLINE', 'CONFIG_RESET']) add(`${state} ${event}`, state, event);
+  }
+  add('idle CONNECT', 'idle', 'CONNECT', undefined, 'connecting');
+  add('idle CALL', 'idle', 'CALL', undefined, 'connecting');
+  add('idle ATTEMPT_FAILED', 'idle', 'ATTEMPT_FAILED', undefined, 'connecting');
+  add('connecting CALL', 'connecting', 'CALL');
+  add('reconnecting CALL', 'reconnecting', 'CALL');
+  for (const phase of ['connecting', 'reconnecting']) {
+    const back = phase === 'connecting' ? 'idle' : 'ready';
+    for (const step of ['initializing', 'notifying']) {
+      const state = `${phase}.${step}`;
+      add(`${state} accepted`, state, 'RESPONSE', 'replyAccepted', step === 'initializing' ? `${phase}.notifying` : 'ready');
+      add(`${state} reply`, state, 'RESPONSE', 'isHandshakeReply', back);
+      add(`${state} deadline`, state, 'DEADLINE', 'isHandshakeDeadline', back);
+    }
+  }
+  add('reconnecting.initializing gone', 'reconnecting.initializing', 'RESPONSE', 'replySessionGone', 'connecting');
+  add('reconnecting.notifying gone', 'reconnecting.notifying', 'RESPONSE', 'replySessionGone', 'connecting');
+  add('reconnecting.initializing rejected', 'reconnecting.initializing', 'RESPONSE', 'replyRejected', 'dead');
+  add('reconnecting.initializing narrows', 'reconnecting.initializing', 'RESPONSE', 'replyNarrowsCapabilities', 'dead');
+  add('ready CALL', 'ready', 'CALL');
+  add('ready new', 'ready', 'ATTEMPT_FAILED', 'needsNewSession', 'connecting');
+  add('ready replay', 'ready', 'ATTEMPT_FAILED', undefined, 'reconnecting');
+  add('dead new', 'dead', 'CALL', 'reconnectsWithNewSession', 'connecting');
+  add('dead CALL', 'dead', 'CALL');
+  return t;
+})();
+
+type Reduce = (c: C, e: never) => { context: C; effects: ClientEffect[] };
+
+function take(r: Result<ClientEffect>, key: string, reduce: Reduce, e: ClientEvent, to?: string): void {
+  r.taken.push(N[key]!);
+  apply(r, reduce, e as never);
+  if (to) r.value = to;
 }
-const guardedNames = new Map<string, string>();
-function guarded(state: string, event: string, guard: string, target: string | undefined): string {
-  const key = `${state}|${event}|${guard}|${target ?? ''}`;
-  let n = guardedNames.get(key);
-  if (!n) guardedNames.set(key, (n = name(state, event, guard, target)));
-  return n;
+
+const TRAFFIC: Record<string, { RESPONSE: string; DEADLINE: string; CONFIG_RESET: string }> = {};
+for (const state of ['idle', 'connecting.initializing', 'connecting.notifying', 'reconnecting.initializing', 'reconnecting.notifying', 'ready', 'dead']) {
+  TRAFFIC[state] = { RESPONSE: N[`${state} RESPONSE`]!, DEADLINE: N[`${state} DEADLINE`]!, CONFIG_RESET: N[`${state} CONFIG_RESET`]! };
 }
 
 /** Responses, deadlines and config resets of calls in flight, handled alike in every state. */
-function callTraffic(r: Result<ClientEffect>, state: string, e: ClientEvent): boolean {
-  switch (e.type) {
-    case 'RESPONSE':
-      r.taken.push(trafficName(state, 'RESPONSE'));
-      apply(r, R.handleResponse, e);
-      return true;
-    case 'DEADLINE':
-      r.taken.push(trafficName(state, 'DEADLINE'));
-      apply(r, R.handleDeadline, e);
-      return true;
-    case 'CONFIG_RESET':
-      r.taken.push(trafficName(state, 'CONFIG_RESET'));
-      apply(r, R.resetConfig, e as never);
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** A handshake phase (`connecting.*`, `reconnecting.*`): its replies, then the calls' traffic. */
-function handshake(r: Result<ClientEffect>, e: ClientEvent): void {
-  const state = r.value;
-  const context = r.context as C;
-  const args = { context, event: e };
-  const [phase, step] = state.split('.') as ['connecting' | 'reconnecting', 'initializing' | 'notifying'];
-  const to = (guard: string, target: string, reduce: (c: C, e: never) => { context: C; effects: ClientEffect[] }, targetLeaf: string) => {
-    r.taken.push(guarded(state, e.type, guard, target));
-    apply(r, reduce, e as never);
-    r.value = targetLeaf;
-  };
-  if (e.type === 'CALL') {
-    r.taken.push(T.callQueued[phase]!);
-    return apply(r, R.queueCall, e);
-  }
+function callTraffic(r: Result<ClientEffect>, state: string, e: ClientEvent): void {
   if (e.type === 'RESPONSE') {
-    if (phase === 'connecting') {
-      if (g.replyAccepted(args)) return step === 'initializing' ? to('replyAccepted', 'connecting.notifying', R.adoptNewSession, 'connecting.notifying') : to('replyAccepted', 'ready', R.completeHandshake, 'ready');
-      if (g.isHandshakeReply(args)) return to('isHandshakeReply', 'idle', R.failHandshake, 'idle');
-    } else if (step === 'initializing') {
-      if (g.replySessionGone(args)) return to('replySessionGone', 'connecting', R.startNewSession, 'connecting.initializing');
-      if (g.replyRejected(args)) return to('replyRejected', 'dead', R.killSession, 'dead');
-      if (g.replyNarrowsCapabilities(args)) return to('replyNarrowsCapabilities', 'dead', R.killSession, 'dead');
-      if (g.replyAccepted(args)) return to('replyAccepted', 'reconnecting.notifying', R.adoptReplayResult, 'reconnecting.notifying');
-      if (g.isHandshakeReply(args)) return to('isHandshakeReply', 'ready', R.failHandshake, 'ready');
-    } else {
-      if (g.replyAccepted(args)) return to('replyAccepted', 'ready', R.completeHandshake, 'ready');
-      if (g.replySessionGone(args)) return to('replySessionGone', 'connecting', R.startNewSession, 'connecting.initializing');
-      if (g.isHandshakeReply(args)) return to('isHandshakeReply', 'ready', R.failHandshake, 'ready');
-    }
-  } else if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) {
-    const target = phase === 'connecting' ? 'idle' : 'ready';
-    return to('isHandshakeDeadline', target, R.failHandshake, target);
+    r.taken.push(TRAFFIC[state]!.RESPONSE);
+    apply(r, R.handleResponse, e);
+  } else if (e.type === 'DEADLINE') {
+    r.taken.push(TRAFFIC[state]!.DEADLINE);
+    apply(r, R.handleDeadline, e);
+  } else if (e.type === 'CONFIG_RESET') {
+    r.taken.push(TRAFFIC[state]!.CONFIG_RESET);
+    apply(r, R.resetConfig as Reduce, e as never);
   }
-  callTraffic(r, state, e);
 }
 
 function stepClient(r: Result<ClientEffect>, e: ClientEvent): void {
-  const context = r.context as C;
-  switch (r.value) {
+  const args = { context: r.context as C, event: e };
+  const state = r.value;
+  switch (state) {
     case 'idle':
-      if (e.type === 'CONNECT' || e.type === 'CALL' || e.type === 'ATTEMPT_FAILED') {
-        r.taken.push(e.type === 'CONNECT' ? T.idleConnect : e.type === 'CALL' ? T.idleCall : T.idleFailed);
-        if (e.type === 'CALL') apply(r, R.queueCall, e);
-        apply(r, R.startConnect, e as never);
-        r.value = 'connecting.initializing';
-        return;
-      }
-      callTraffic(r, 'idle', e);
-      return;
-    case 'ready':
+      if (e.type === 'CONNECT') return take(r, 'idle CONNECT', R.startConnect as Reduce, e, 'connecting.initializing');
+      if (e.type === 'ATTEMPT_FAILED') return take(r, 'idle ATTEMPT_FAILED', R.startConnect as Reduce, e, 'connecting.initializing');
       if (e.type === 'CALL') {
-        r.taken.push(T.readyCall);
-        return apply(r, R.callNow, e);
+        take(r, 'idle CALL', R.queueCall, e);
+        return apply(r, R.startConnect as Reduce, e as never), void (r.value = 'connecting.initializing');
       }
+      return callTraffic(r, state, e);
+    case 'connecting.initializing':
+      if (e.type === 'CALL') return take(r, 'connecting CALL', R.queueCall, e);
+      if (e.type === 'RESPONSE' && g.replyAccepted(args)) return take(r, 'connecting.initializing accepted', R.adoptNewSession, e, 'connecting.notifying');
+      if (e.type === 'RESPONSE' && g.isHandshakeReply(args)) return take(r, 'connecting.initializing reply', R.failHandshake, e, 'idle');
+      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) return take(r, 'connecting.initializing deadline', R.failHandshake, e, 'idle');
+      return callTraffic(r, state, e);
+    case 'connecting.notifying':
+      if (e.type === 'CALL') return take(r, 'connecting CALL', R.queueCall, e);
+      if (e.type === 'RESPONSE' && g.replyAccepted(args)) return take(r, 'connecting.notifying accepted', R.completeHandshake as Reduce, e, 'ready');
+      if (e.type === 'RESPONSE' && g.isHandshakeReply(args)) return take(r, 'connecting.notifying reply', R.failHandshake, e, 'idle');
+      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) return take(r, 'connecting.notifying deadline', R.failHandshake, e, 'idle');
+      return callTraffic(r, state, e);
+    case 'reconnecting.initializing':
+      if (e.type === 'CALL') return take(r, 'reconnecting CALL', R.queueCall, e);
+      if (e.type === 'RESPONSE') {
+        if (g.replySessionGone(args)) return take(r, 'reconnecting.initializing gone', R.startNewSession as Reduce, e, 'connecting.initializing');
+        if (g.replyRejected(args)) return take(r, 'reconnecting.initializing rejected', R.killSession, e, 'dead');
+        if (g.replyNarrowsCapabilities(args)) return take(r, 'reconnecting.initializing narrows', R.killSession, e, 'dead');
+        if (g.replyAccepted(args)) return take(r, 'reconnecting.initializing accepted', R.adoptReplayResult, e, 'reconnecting.notifying');
+        if (g.isHandshakeReply(args)) return take(r, 'reconnecting.initializing reply', R.failHandshake, e, 'ready');
+      }
+      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) return take(r, 'reconnecting.initializing deadline', R.failHandshake, e, 'ready');
+      return callTraffic(r, state, e);
+    case 'reconnecting.notifying':
+      if (e.type === 'CALL') return take(r, 'reconnecting CALL', R.queueCall, e);
+      if (e.type === 'RESPONSE') {
+        if (g.replyAccepted(args)) return take(r, 'reconnecting.notifying accepted', R.completeHandshake as Reduce, e, 'ready');
+        if (g.replySessionGone(args)) return take(r, 'reconnecting.notifying gone', R.startNewSession as Reduce, e, 'connecting.initializing');
+        if (g.isHandshakeReply(args)) return take(r, 'reconnecting.notifying reply', R.failHandshake, e, 'ready');
+      }
+      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) return take(r, 'reconnecting.notifying deadline', R.failHandshake, e, 'ready');
+      return callTraffic(r, state, e);
+    case 'ready':
+      if (e.type === 'CALL') return take(r, 'ready CALL', R.callNow, e);
       if (e.type === 'ATTEMPT_FAILED') {
-        if (g.needsNewSession({ context })) {
-          r.taken.push(T.readyNew);
-          apply(r, R.startNewSession, e as never);
-          r.value = 'connecting.initializing';
-        } else {
-          r.taken.push(T.readyReplay);
-          apply(r, R.startReplay, e as never);
-          r.value = 'reconnecting.initializing';
-        }
-        return;
+        if (g.needsNewSession(args)) return take(r, 'ready new', R.startNewSession as Reduce, e, 'connecting.initializing');
+        return take(r, 'ready replay', R.startReplay as Reduce, e, 'reconnecting.initializing');
       }
-      callTraffic(r, 'ready', e);
-      return;
+      return callTraffic(r, state, e);
     case 'dead':
       if (e.type === 'CALL') {
-        if (g.reconnectsWithNewSession({ context })) {
-          r.taken.push(T.deadNew);
-          apply(r, R.queueCall, e);
-          apply(r, R.startNewSession, e as never);
-          r.value = 'connecting.initializing';
-        } else {
-          r.taken.push(T.deadFail);
-          apply(r, R.failCallOnDeadSession, e);
-        }
-        return;
+        if (!g.reconnectsWithNewSession(args)) return take(r, 'dead CALL', R.failCallOnDeadSession, e);
+        take(r, 'dead new', R.queueCall, e);
+        return apply(r, R.startNewSession as Reduce, e as never), void (r.value = 'connecting.initializing');
       }
-      callTraffic(r, 'dead', e);
-      return;
-    default:
-      handshake(r, e);
+      return callTraffic(r, state, e);
   }
 }
 
@@ -187,34 +171,51 @@ const REQUEST_BRANCHES: [guard: string, reduce: keyof typeof serverReducers, ope
   ['isToolList', 'listTools', false],
   ['isResume', 'resumeStream', false],
 ];
+/** Per server state, each request branch with its transition's name. */
+const SERVER_BRANCHES: Record<string, { guard: (a: { context: ServerContext; event: ServerEvent }) => boolean; reduce: never; opens: boolean; name: string }[]> = {};
+for (const state of ['empty', 'serving']) {
+  SERVER_BRANCHES[state] = REQUEST_BRANCHES.map(([guard, reduce, opens]) => ({
+    guard: serverGuards[guard]!,
+    reduce: serverReducers[reduce] as never,
+    opens,
+    name: name(state, 'REQUEST', guard, opens ? 'serving' : undefined),
+  }));
+}
+const S = {
+  emptyRestart: name('empty', 'RESTART'),
+  emptyExpire: name('empty', 'EXPIRE'),
+  servingRestart: name('serving', 'RESTART', undefined, 'empty'),
+  servingLastExpire: name('serving', 'EXPIRE', 'isLastSession', 'empty'),
+  servingExpire: name('serving', 'EXPIRE'),
+};
 
 function stepServer(r: Result<ServerEffect>, e: ServerEvent): void {
   const state = r.value;
   const args = { context: r.context as ServerContext, event: e };
   switch (e.type) {
     case 'REQUEST':
-      for (const [guard, reduce, opens] of REQUEST_BRANCHES) {
-        if (!serverGuards[guard]!(args)) continue;
-        r.taken.push(guarded(state, 'REQUEST', guard, opens ? 'serving' : undefined));
-        apply(r, serverReducers[reduce] as never, e);
-        if (opens) r.value = 'serving';
+      for (const b of SERVER_BRANCHES[state]!) {
+        if (!b.guard(args)) continue;
+        r.taken.push(b.name);
+        apply(r, b.reduce, e);
+        if (b.opens) r.value = 'serving';
         return;
       }
       return;
     case 'RESTART':
-      r.taken.push(state === 'serving' ? name('serving', 'RESTART', undefined, 'empty') : trafficName('empty', 'RESTART'));
+      r.taken.push(state === 'serving' ? S.servingRestart : S.emptyRestart);
       apply(r, serverReducers.forgetAll as never, e);
       r.value = 'empty';
       return;
     case 'EXPIRE':
       if (state === 'empty') {
-        r.taken.push(trafficName('empty', 'EXPIRE'));
+        r.taken.push(S.emptyExpire);
         return;
       }
       if (serverGuards.isLastSession!(args)) {
-        r.taken.push(guarded('serving', 'EXPIRE', 'isLastSession', 'empty'));
+        r.taken.push(S.servingLastExpire);
         r.value = 'empty';
-      } else r.taken.push(trafficName('serving', 'EXPIRE'));
+      } else r.taken.push(S.servingExpire);
       apply(r, serverReducers.forgetSession as never, e);
   }
 }
