@@ -3,8 +3,8 @@
 // by iterative deepening (each depth from scratch, the clock shared), states per second, the
 // speed-up of the worker pool over one core, and every safe cell proved to depth 4.
 import { SEED_CELLS } from '../sim/cells.ts';
-import { cellOptions, type Exploration } from '../sim/exhaustive.ts';
-import { defaultWorkers, exploreMatrix } from '../sim/explore-pool.ts';
+import type { Exploration } from '../sim/exhaustive.ts';
+import { defaultWorkers, exploreCells } from '../sim/explore-pool.ts';
 import { median, note, now, round } from './measure.ts';
 
 export interface DepthRun {
@@ -29,11 +29,9 @@ export interface ExhaustiveFigures {
   safeCells: { doesNotApplyProved: number; doesNotApply: number; holding: number; seconds: number; violated: { cell: string; faults: number }[] };
 }
 
-const matrix = (depth: number) => SEED_CELLS.map((cell) => ({ combination: cell.combination, options: cellOptions(cell, depth) }));
-
 async function runDepth(depth: number, workers: number, stopAt?: number): Promise<{ run: DepthRun; explorations: Exploration[] }> {
   const t = now();
-  const explorations = await exploreMatrix(matrix(depth), { workers, ...(stopAt !== undefined ? { stopAt } : {}) });
+  const explorations = await exploreCells(SEED_CELLS, depth, { workers, ...(stopAt !== undefined ? { stopAt } : {}) });
   const seconds = (now() - t) / 1000;
   const run = {
     depth,

@@ -6,7 +6,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PROPERTIES } from '../properties/properties.ts';
 import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
-import { jobsFor, mergeJobs, type Exploration, type ExhaustiveOptions } from './exhaustive.ts';
+import { cellOptions, jobsFor, mergeJobs, type Exploration, type ExhaustiveOptions } from './exhaustive.ts';
+import type { Cell } from './cells.ts';
 import type { Combination } from '../models/policies.ts';
 
 /** An exploration job as it crosses to a worker: properties by name, no functions. */
@@ -99,4 +100,16 @@ export async function exploreMatrix(
     at += perItem[i]!.length;
     return mergeJobs(combination, options, mine);
   });
+}
+
+/**
+ * Seed cells explored to `depth`, each under its record's alphabet and on every sequential workload
+ * of up to three calls (`cellOptions`), all on one pool: what `compare --depth` shows beside each
+ * cell's random verdicts (attach it to the cell's check result with `withExhaustive`, sim/certify.ts).
+ */
+export async function exploreCells(cells: readonly Cell[], depth: number, pool: PoolOptions = {}): Promise<Exploration[]> {
+  return exploreMatrix(
+    cells.map((cell) => ({ combination: cell.combination, options: cellOptions(cell, depth) })),
+    pool,
+  );
 }
