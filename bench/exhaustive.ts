@@ -31,7 +31,10 @@ export interface ExhaustiveFigures {
 
 async function runDepth(depth: number, workers: number, stopAt?: number): Promise<{ run: DepthRun; explorations: Exploration[] }> {
   const t = now();
-  const explorations = await exploreCells(SEED_CELLS, depth, { workers, ...(stopAt !== undefined ? { stopAt } : {}) });
+  // The time budget: a timer raises a flag the workers read (the simulator reads no clock).
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const timer = stopAt === undefined ? undefined : setTimeout(() => Atomics.store(stop, 0, 1), Math.max(0, stopAt - Date.now()));
+  const explorations = await exploreCells(SEED_CELLS, depth, { workers, stop }).finally(() => clearTimeout(timer));
   const seconds = (now() - t) / 1000;
   const run = {
     depth,
@@ -44,7 +47,8 @@ async function runDepth(depth: number, workers: number, stopAt?: number): Promis
 }
 
 export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigures> {
-  const workers = defaultWorkers();
+  // At least two workers: the budget's flag is read by worker threads, never by this one.
+  const workers = Math.max(2, defaultWorkers());
   const budgetSeconds = quick ? 15 : 60;
   const start = Date.now();
   const byDepth: DepthRun[] = [];

@@ -62,13 +62,14 @@ export function renderBench(r: Report): string {
   }
   if (r.wire) {
     const w = r.wire;
-    section(`wire tier — calls per second${w.rounds ? `, median of ${w.rounds} rounds` : ''}`, w.note
-      ? [['wire', w.note]]
-      : [
-          ['fault layer on, no faults, calls/s', n(w.callsPerSecond!)],
-          ['bare msw + SDK, calls/s', n(w.bareCallsPerSecond!)],
-          ['fault layer / bare', `${w.ratio}`],
-        ]);
+    if (w.note) out.push('', `wire: ${w.note}`);
+    else {
+      section(`wire tier — calls per second, median of ${w.rounds} rounds`, [
+        ['fault layer on, no faults, calls/s', n(w.callsPerSecond!)],
+        ['bare msw + SDK, calls/s', n(w.bareCallsPerSecond!)],
+        ['fault layer / bare', `${w.ratio}`],
+      ]);
+    }
   }
   if (r.memory) {
     const mm = r.memory;

@@ -10,14 +10,16 @@ import { cellOptions, jobsFor, mergeJobs, type Exploration, type ExhaustiveOptio
 import type { Cell } from './cells.ts';
 import type { Combination } from '../models/policies.ts';
 
-/** An exploration job as it crosses to a worker: properties by name, no functions. */
-export type JobSpec = Omit<ExploreJob, 'properties' | 'shouldStop'> & { properties?: string[]; stopAt?: number };
+/** An exploration job as it crosses to a worker: properties by name, no functions; a stop flag in
+ *  shared memory instead of a callback. */
+export type JobSpec = Omit<ExploreJob, 'properties' | 'shouldStop'> & { properties?: string[]; stop?: Int32Array };
 
 export interface PoolOptions {
   /** Worker threads (default: every core). 1 runs the jobs in this thread. */
   workers?: number;
-  /** Wall-clock time (ms since the epoch) at which jobs stop, incomplete: the benchmark's budget. */
-  stopAt?: number;
+  /** Jobs stop, incomplete, once `stop[0]` is non-zero (an Int32Array over a SharedArrayBuffer, set
+   *  by the caller, e.g. from a timer: the benchmark's time budget; no clock is read here). */
+  stop?: Int32Array;
   /** Called as jobs finish: for a progress bar. */
   onJob?: (done: number, total: number) => void;
 }
@@ -27,21 +29,21 @@ export function defaultWorkers(): number {
 }
 
 /** Jobs whose properties are the built-in ones and whose engine is named can go to a worker. */
-function specOf(job: ExploreJob, stopAt: number | undefined): JobSpec | null {
+function specOf(job: ExploreJob, stop: Int32Array | undefined): JobSpec | null {
   if (job.shouldStop || (job.world?.engine && typeof job.world.engine !== 'string')) return null;
   if (job.properties && !job.properties.every((p) => PROPERTIES.includes(p))) return null;
   const { properties, shouldStop: _s, ...rest } = job;
-  return { ...rest, ...(properties ? { properties: properties.map((p) => p.name) } : {}), ...(stopAt !== undefined ? { stopAt } : {}) };
+  return { ...rest, ...(properties ? { properties: properties.map((p) => p.name) } : {}), ...(stop ? { stop } : {}) };
 }
 
 export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions = {}): Promise<JobResult[]> {
   const workers = Math.min(options.workers ?? defaultWorkers(), jobs.length);
-  const specs = jobs.map((j) => specOf(j, options.stopAt));
+  const specs = jobs.map((j) => specOf(j, options.stop));
   if (workers <= 1 || specs.some((s) => s === null)) {
-    // In this thread (a designer's own property or engine cannot cross to a worker).
-    const stop = options.stopAt;
+    // In this thread (a designer's own property or engine cannot cross to a worker). A flag set by
+    // a timer cannot change while a job runs here: stopping in-thread jobs needs `job.shouldStop`.
     return jobs.map((job, i) => {
-      const r = exploreJob(stop === undefined || job.shouldStop ? job : { ...job, shouldStop: () => Date.now() > stop });
+      const r = exploreJob(job);
       options.onJob?.(i + 1, jobs.length);
       return r;
     });

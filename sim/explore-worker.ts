@@ -1,6 +1,5 @@
 // A worker thread of the exploration pool (sim/explore-pool.ts): it runs the jobs it is sent and
-// posts back their results, plain data. Properties travel by name. This file is the runtime tier:
-// the only clock it reads is the optional wall-clock stop the benchmark asks for.
+// posts back their results, plain data. Properties travel by name; a stop flag, in shared memory.
 import { parentPort } from 'node:worker_threads';
 import { propertyByName } from '../properties/properties.ts';
 import { exploreJob } from './explore.ts';
@@ -8,11 +7,11 @@ import type { JobSpec } from './explore-pool.ts';
 
 parentPort!.on('message', ({ index, spec }: { index: number; spec: JobSpec }) => {
   try {
-    const { properties, stopAt, ...job } = spec;
+    const { properties, stop, ...job } = spec;
     const result = exploreJob({
       ...job,
       ...(properties ? { properties: properties.map((name) => propertyByName(name)!) } : {}),
-      ...(stopAt !== undefined ? { shouldStop: () => Date.now() > stopAt } : {}),
+      ...(stop ? { shouldStop: () => Atomics.load(stop, 0) !== 0 } : {}),
     });
     parentPort!.postMessage({ index, result });
   } catch (e) {
