@@ -44,7 +44,7 @@ export function renderBench(r: Report): string {
         ['ms to the first failure', s(f.msToFirst, ' ms')],
         ['shrink steps', s(f.shrinks)],
         [`found within ${f.runsPerSeed} runs`, `${n(f.foundWithin * 100)}%`],
-        ['shrunk plans certified minimal', `${f.minimal}/${f.seeds} (${f.faultsInShrunkPlan.join(', ')} faults)`],
+        ['shrunk plans certified minimal', `${f.minimal}/${f.seeds} (${f.faultsInShrunkPlan.join(' or ')} fault${f.faultsInShrunkPlan.join() === '1' ? '' : 's'})`],
       ]);
     }
   }
