@@ -5,7 +5,7 @@
 // a fault for that request (one more fault: the next level) or carries it with the faults chosen so
 // far (no cost: same level). Worlds are forked, not replayed, and deduplicated by a digest of
 // everything that decides their future: the machines, the queue relative to now, the world's
-// bookkeeping (World.stateKey) and the oracles' monitors (properties/monitors.ts). A state first
+// bookkeeping (sim/world-fork.ts) and the oracles' monitors (properties/monitors.ts). A state first
 // reached with f faults is expanded once, with the budget of the cheapest path to it, so the work
 // grows with the reachable state space rather than with the number of plans. The number of plans
 // covered is still counted exactly, by counting paths through the graph of states afterwards.
@@ -17,7 +17,8 @@ import { referenceOf } from '../properties/outcomes.ts';
 import { PROPERTIES, type Property } from '../properties/properties.ts';
 import { HISTORY_VERSION } from './history.ts';
 import { sortPlan, type FaultPlan, type PlannedFault } from './plan.ts';
-import { DEFAULT_WORLD, emptyReach, runWorld, World, type WorldOptions } from './world.ts';
+import { DEFAULT_WORLD, emptyReach, runWorld, type WorldOptions } from './world.ts';
+import { ForkableWorld } from './world-fork.ts';
 import type { Workload } from './workload.ts';
 import { PathCounter } from './path-count.ts';
 
@@ -73,7 +74,7 @@ interface Node {
   /** The state's id in the path counter. */
   id: number;
   /** Paused before request `world.nextRequest`; never resumed itself, only forked. */
-  world: World;
+  world: ForkableWorld;
   monitors: MonitorSet;
   /** Faults chosen so far for this request, in canonical order. */
   chosen: readonly FaultName[];
@@ -128,7 +129,7 @@ export function exploreJob(job: ExploreJob): JobResult {
 
   /** Register a state reached over an edge from `parent` (-1: none). Returns its id if it is to be
    *  expanded at this cost, or null when it already was (or will be) at a cost no higher. */
-  const register = (world: World, chosen: readonly FaultName[], digest: string, cost: number, parent: number, edgeCost: number): number | null => {
+  const register = (world: ForkableWorld, chosen: readonly FaultName[], digest: string, cost: number, parent: number, edgeCost: number): number | null => {
     const key = `${digest}|${chosen.join(',')}`;
     let id = dedup ? ids.get(key) : undefined;
     if (id === undefined) {
@@ -143,11 +144,11 @@ export function exploreJob(job: ExploreJob): JobResult {
     if (parent >= 0) counter.edge(parent, id, edgeCost);
     return id;
   };
-  const digestFor = (w: World, m: MonitorSet) => (dedup ? digestOf(w.stateKey() + m.key(w.now)) : '');
+  const digestFor = (w: ForkableWorld, m: MonitorSet) => (dedup ? digestOf(w.stateKey() + m.key(w.now)) : '');
 
   const levels: Node[][] = Array.from({ length: depth + 1 }, () => []);
   const monitors0 = new MonitorSet(properties.map((p) => monitorFor(p, reference, frame)));
-  const root = new World({ combination, workload, plan: [], schedule }, world, reach);
+  const root = new ForkableWorld({ combination, workload, plan: [], schedule }, world, reach);
   if (root.startPaused(monitors0)) {
     counter.edgeToEnd(counter.node(0, 0, 0));
     terminal(monitors0, null);

@@ -3,9 +3,8 @@
 // one history. Time is the event queue's virtual clock, every choice comes from the plan or the
 // schedule, and every run is bounded by a step budget.
 //
-// For exhaustive exploration (sim/explore.ts) a world can also pause just before the network
-// carries each request, take the faults for that request from its caller, and fork: everything
-// that influences its future is copied, and the machines' snapshots are shared (they are immutable).
+// For exhaustive exploration a world can also pause just before the network carries each request
+// and be copied (sim/world-fork.ts: resume with chosen faults, fork, key the state).
 import { clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
 import { faultKind, type FaultName } from '../models/faults.ts';
@@ -63,7 +62,7 @@ export interface RunInput {
   schedule?: readonly number[];
 }
 
-type Item =
+export type Item =
   | { to: 'client'; event: ClientEvent }
   | { to: 'server'; req: number; request: HttpRequest }
   | { to: 'deliver'; req: number; response: HttpResponse };
@@ -87,40 +86,41 @@ function enginesFor(engine: WorldOptions['engine']): Engine {
 }
 
 /** A client step whose effects are being performed; a paused world stops before a `send`. */
-interface Pending {
+export interface Pending {
   effects: readonly ClientEffect[];
   index: number;
 }
 
+/** Fields are protected for sim/world-fork.ts, which pauses, forks and keys worlds for exploration. */
 export class World {
   private readonly entries: HistoryEntry[] = [];
-  private sink: EntrySink = this.entries;
-  private queue: EventQueue<Item>;
+  protected sink: EntrySink = this.entries;
+  protected queue: EventQueue<Item>;
   private readonly plan: FaultPlan;
   private readonly clientStepper: Stepper<ClientEvent, ClientEffect>;
   private readonly serverStepper: Stepper<ServerEvent, ServerEffect>;
-  private client: Stepped<ClientEffect>['snapshot'];
-  private server: Stepped<ServerEffect>['snapshot'];
-  private clientState: string;
-  private serverState: string;
-  private carried = 0;
-  private issued = 0;
+  protected client: Stepped<ClientEffect>['snapshot'];
+  protected server: Stepped<ServerEffect>['snapshot'];
+  protected clientState: string;
+  protected serverState: string;
+  protected carried = 0;
+  protected issued = 0;
   private steps = 0;
-  private ended = new Set<number>();
+  protected ended = new Set<number>();
   private inTransit = new Set<number>();
   private delivered = new Set<number>();
   private lost = new Set<number>();
-  private finished = new Set<number>();
-  private responseFaults = new Map<number, FaultName[]>();
-  /** Exploration: stop before each `send` and wait for `resume(faults)`. */
-  private pauses = false;
-  private pending: Pending | null = null;
+  protected finished = new Set<number>();
+  protected responseFaults = new Map<number, FaultName[]>();
+  /** Exploration: stop before each `send`, leaving it `pending` (sim/world-fork.ts resumes it). */
+  protected pauses = false;
+  protected pending: Pending | null = null;
 
   constructor(
-    private readonly input: RunInput,
-    private readonly options: WorldOptions,
-    private readonly reach: Reach = emptyReach(),
-    /** Fork: start as a copy of this world (see `fork`). */
+    protected readonly input: RunInput,
+    protected readonly options: WorldOptions,
+    protected readonly reach: Reach = emptyReach(),
+    /** Start as a copy of this world (a fork, sim/world-fork.ts). */
     from?: World,
   ) {
     if (from) {
@@ -166,13 +166,13 @@ export class World {
     return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage: coverageOf(this.reach) };
   }
 
-  private start(): void {
+  protected start(): void {
     this.queue.push(0, { to: 'client', event: { type: 'CONNECT' } });
     this.issueCalls();
   }
 
   /** Process events until the run is over (true), or until a paused world reaches a `send` (false). */
-  private loop(): boolean {
+  protected loop(): boolean {
     while (this.ended.size < this.input.workload.length) {
       const next = this.queue.pop();
       if (!next) break;
@@ -227,7 +227,7 @@ export class World {
     }
   }
 
-  private perform(effects: readonly ClientEffect[], from: number): void {
+  protected perform(effects: readonly ClientEffect[], from: number): void {
     for (let i = from; i < effects.length; i++) {
       const effect = effects[i]!;
       if (this.pauses && effect.type === 'send') {
@@ -278,7 +278,7 @@ export class World {
   }
 
   /** The network carries request n: `before` faults fire, then the proxy and load balancer act. */
-  private carry(req: number, request: HttpRequest, faults: readonly FaultName[]): void {
+  protected carry(req: number, request: HttpRequest, faults: readonly FaultName[]): void {
     if (req !== this.carried) throw new Error(`client request ${req} is not the network's request ${this.carried}`);
     this.carried++;
     for (const fault of faults) this.fireBefore(fault, request);
@@ -336,7 +336,7 @@ export class World {
     this.queue.push(delay, { to: 'deliver', req, response: res });
   }
 
-  private answer(req: number): Answer {
+  protected answer(req: number): Answer {
     if (this.lost.has(req)) return 'lost';
     if (this.inTransit.has(req)) return 'in-transit';
     if (this.delivered.has(req)) return 'delivered';
@@ -364,74 +364,6 @@ export class World {
     }
   }
 
-  // Exploration (sim/explore.ts): pause before each request, choose its faults, fork.
-
-  /** Start pausing before every request the network is to carry, writing entries to `sink`.
-   *  Returns true when the run ended without carrying any request. */
-  startPaused(sink: EntrySink): boolean {
-    this.pauses = true;
-    this.sink = sink;
-    this.start();
-    return this.loop();
-  }
-
-  /** Virtual now, and the index of the request a paused world is about to carry. */
-  get now(): number {
-    return this.queue.now;
-  }
-  get nextRequest(): number {
-    return this.carried;
-  }
-
-  /** Carry the pending request with these faults (fired in this order), then run to the next pause
-   *  (false) or to the end of the run (true). */
-  resume(faults: readonly FaultName[]): boolean {
-    const pending = this.pending;
-    if (!pending) throw new Error('internal: resume() on a world that is not paused');
-    this.pending = null;
-    const send = pending.effects[pending.index] as Extract<ClientEffect, { type: 'send' }>;
-    this.carry(send.req, send.request, faults);
-    this.perform(pending.effects, pending.index + 1);
-    return this.pending ? false : this.loop();
-  }
-
-  /** An independent copy writing to `sink`. Machine snapshots, queued items and effects are
-   *  immutable data and are shared; the coverage it reaches is added to the same `Reach`. */
-  fork(sink: EntrySink): World {
-    const w = new World(this.input, this.options, this.reach, this);
-    w.sink = sink;
-    return w;
-  }
-
-  /**
-   * Everything that decides this world's future, as one canonical string: two worlds with equal
-   * keys go on identically (up to a shift of virtual time). Times are relative to now; of the
-   * per-request bookkeeping only what a later entry can still name is kept: the answers of the
-   * attempts the client still waits on, and the response faults of requests not yet answered.
-   * The step counter is left out: a run that exhausts its budget is reported by the explorer.
-   */
-  stateKey(): string {
-    const now = this.queue.now;
-    const ctx = this.client.context as { inflight: Record<number, { attemptId: number }> };
-    const rest = this.pending ? this.pending.effects.slice(this.pending.index) : [];
-    const named = new Set<number>();
-    for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
-    for (const e of rest) if (e.type === 'call-ended') named.add(e.req);
-    const answers = [...named].sort((a, b) => a - b).map((r) => `${r}:${this.answer(r)}${this.finished.has(r) ? ':finished' : ''}`);
-    const queued = this.queue.entries().map((e) => `${e.at - now}:${jsonOf(e.item)}`);
-    const atServer = this.queue.entries().flatMap((e) => (e.item.to === 'server' ? [[e.item.req, this.responseFaults.get(e.item.req) ?? []]] : []));
-    // Parts joined by newlines (JSON never contains a raw one), not nested JSON: no re-escaping.
-    return [
-      this.clientState,
-      jsonOf(this.client.context as object),
-      this.serverState,
-      jsonOf(this.server.context as object),
-      `${queued.length}\n${queued.join('\n')}`,
-      JSON.stringify(rest),
-      JSON.stringify([this.carried, this.issued, [...this.ended].sort((a, b) => a - b), answers, atServer, this.queue.picksUsed]),
-    ].join('\n');
-  }
-
   /** Calls still open when the run stopped (budget, or nothing left to happen) ended by nothing. */
   private endUnfinished(): void {
     const snapshot = this.client.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> };
@@ -445,15 +377,6 @@ export class World {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
- *  worlds share them, and exploration keys every world it reaches. */
-const jsonCache = new WeakMap<object, string>();
-function jsonOf(o: object): string {
-  let s = jsonCache.get(o);
-  if (s === undefined) jsonCache.set(o, (s = JSON.stringify(o)));
-  return s;
-}
 
 function coverageOf(reach: Reach): Coverage {
   const sorted = (s: Set<string>) => [...s].sort();

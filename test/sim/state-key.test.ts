@@ -11,7 +11,8 @@ import { referenceOf } from '../../properties/outcomes.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
 import { workload as anyWorkload } from '../../sim/arbitraries.ts';
 import type { HistoryEntry } from '../../sim/history.ts';
-import { DEFAULT_WORLD, runWorld, World } from '../../sim/world.ts';
+import { DEFAULT_WORLD, runWorld } from '../../sim/world.ts';
+import { ForkableWorld as World } from '../../sim/world-fork.ts';
 import { anyCombination } from '../fixtures/combinations.ts';
 
 /** Deterministic choices from a seed (mulberry32): the walks and continuations of one test case. */
