@@ -19,6 +19,11 @@ export type { History, HistoryEntry } from './sim/history.ts';
 export { PROPERTIES, propertyByName, type Property, type PropertyVerdict } from './properties/properties.ts';
 export { judge, type Judgement } from './properties/judge.ts';
 export { callOutcomes, referenceOf, OUTCOMES, type Outcome, type CallOutcome } from './properties/outcomes.ts';
+export { exploreCombination, sequentialWorkloads, cellOptions, type Exploration, type ExhaustiveOptions, type Exhaustive } from './sim/exhaustive.ts';
+export { exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './sim/explore-pool.ts';
+export { exploreJob, type ExploreJob, type JobResult } from './sim/explore.ts';
+export { certify, withExhaustive, type Certificate } from './sim/certify.ts';
+export { coverageReport, type MachineCoverage } from './sim/coverage.ts';
 
 /**
  * Run one input under a combination (and the same workload fault-free, for reference) and return

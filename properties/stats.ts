@@ -16,10 +16,20 @@ export interface RunStats {
   states: Record<string, number>;
   /** `client:ready→reconnecting.initializing`…: transitions taken. */
   transitions: Record<string, number>;
+  /** Per machine, in how many runs each state and each named transition (the history's coverage,
+   *  sim/transitions.ts) was reached. */
+  coverage: { client: ReachCounts; server: ReachCounts };
 }
 
+export interface ReachCounts {
+  states: Record<string, number>;
+  transitions: Record<string, number>;
+}
+
+const emptyReach = (): ReachCounts => ({ states: {}, transitions: {} });
+
 export function emptyStats(): RunStats {
-  return { runs: 0, faultsFired: {}, faultsApplied: {}, reconnects: 0, reinitializes: 0, fallbacks: 0, states: {}, transitions: {} };
+  return { runs: 0, faultsFired: {}, faultsApplied: {}, reconnects: 0, reinitializes: 0, fallbacks: 0, states: {}, transitions: {}, coverage: { client: emptyReach(), server: emptyReach() } };
 }
 
 const bump = (m: Record<string, number>, k: string, n = 1) => {
@@ -43,6 +53,10 @@ export function statsOf(h: History): RunStats {
       bump(s.transitions, `${e.machine}:${e.from}→${e.to}`);
     }
   }
+  for (const m of ['client', 'server'] as const) {
+    for (const state of h.coverage?.[m].states ?? []) bump(s.coverage[m].states, state);
+    for (const t of h.coverage?.[m].transitions ?? []) bump(s.coverage[m].transitions, t);
+  }
   return s;
 }
 
@@ -56,11 +70,23 @@ export function addStats(a: RunStats, b: RunStats): RunStats {
   a.fallbacks += b.fallbacks;
   for (const [k, v] of Object.entries(b.states)) bump(a.states, k, v);
   for (const [k, v] of Object.entries(b.transitions)) bump(a.transitions, k, v);
+  for (const m of ['client', 'server'] as const) {
+    for (const [k, v] of Object.entries(b.coverage[m].states)) bump(a.coverage[m].states, k, v);
+    for (const [k, v] of Object.entries(b.coverage[m].transitions)) bump(a.coverage[m].transitions, k, v);
+  }
   return a;
 }
 
 /** The same stats with every map's keys sorted, so that equal stats serialize equally. */
 export function sortedStats(s: RunStats): RunStats {
   const sort = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { ...s, faultsFired: sort(s.faultsFired), faultsApplied: sort(s.faultsApplied), states: sort(s.states), transitions: sort(s.transitions) };
+  const reach = (r: ReachCounts) => ({ states: sort(r.states), transitions: sort(r.transitions) });
+  return {
+    ...s,
+    faultsFired: sort(s.faultsFired),
+    faultsApplied: sort(s.faultsApplied),
+    states: sort(s.states),
+    transitions: sort(s.transitions),
+    coverage: { client: reach(s.coverage.client), server: reach(s.coverage.server) },
+  };
 }

@@ -4,6 +4,8 @@ import { formatClient, formatServer } from '../models/policies.ts';
 import type { CheckResult } from '../sim/check.ts';
 import { describePlan } from '../sim/plan.ts';
 import { describeWorkload } from '../sim/workload.ts';
+import { renderCoverage } from './coverage-text.ts';
+import { describeExhaustive } from './explore-text.ts';
 import { table } from './table.ts';
 
 export function checkCommand(r: CheckResult, property?: string): string {
@@ -39,6 +41,13 @@ export function renderCheck(r: CheckResult): string {
   const s = r.stats;
   const fired = Object.entries(s.faultsApplied).map(([f, n]) => `${f} ×${n}`).join(', ') || 'none';
   out.push(`situations: ${s.reconnects} reconnects, ${s.reinitializes} re-initializes, ${s.fallbacks} transport fallbacks; faults that acted: ${fired}`);
+  const exhaustive = r.results.filter((p) => p.exhaustive);
+  if (exhaustive.length > 0) {
+    const x = exhaustive[0]!.exhaustive!;
+    out.push('', `exhaustive search beside it: every plan of up to ${x.depth} faults, ${x.states.toLocaleString('en-US')} distinct states covering ${x.plans.toLocaleString('en-US')} plans`);
+    const width = Math.max(...exhaustive.map((p) => p.property.length));
+    for (const p of exhaustive) out.push(`  ${p.property.padEnd(width)}  ${describeExhaustive(p.exhaustive!)}`);
+  }
   for (const p of r.results) {
     if (p.verdict === 'vacuous') out.push('', `${p.property} is vacuous: its situation was never reached in ${r.runs} runs.`);
     const ce = p.counterexample;
@@ -48,7 +57,10 @@ export function renderCheck(r: CheckResult): string {
     out.push(`  workload  ${describeWorkload(ce.workload)}${ce.schedule.length ? `  (schedule ${ce.schedule.join(',')})` : ''}`);
     out.push(`  outcomes  ${ce.outcomes.map((c) => `call ${c.callId}: ${c.outcome}`).join(', ')}`);
     out.push(`  found after ${ce.runsToFailure} runs, shrunk in ${ce.shrinks} steps (fast-check seed ${ce.seed}, path ${ce.path || '-'})`);
+    if (p.minimal === true) out.push(`  minimal   yes: no plan with fewer faults violates it on this workload${p.exhaustive ? ' or on any the exhaustive search covered' : ''}`);
+    if (p.minimal === false && p.shorter) out.push(`  minimal   NO: ${p.shorter.faults.length} fault(s) suffice: ${describePlan(p.shorter.faults)} (workload ${describeWorkload(p.shorter.workload)})`);
     out.push(`  reproduce ${checkCommand(r, p.property)}`);
   }
+  if (r.coverage) out.push('', ...renderCoverage(r.coverage, `${r.runs} runs`));
   return out.join('\n') + '\n';
 }

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { FAULT_VOCABULARY, type FaultName } from '../models/faults.ts';
 import { sortPlan, type FaultPlan, type PlannedFault } from './plan.ts';
+import { withRenumberingShrink } from './plan-shrink.ts';
 import type { Workload, WorkloadStep } from './workload.ts';
 
 export interface PlanShape {
@@ -31,8 +32,9 @@ export function plannedFault(faults: readonly FaultName[] = FAULT_VOCABULARY, ma
 
 export function faultPlan(shape: PlanShape = {}): fc.Arbitrary<FaultPlan> {
   const { faults = FAULT_VOCABULARY, maxPoint = 12, maxFaults = 8 } = shape;
-  // size 'max': without it fast-check draws arrays far shorter than maxFaults.
-  return fc.array(plannedFault(faults, maxPoint), { maxLength: maxFaults, size: 'max' }).map(sortPlan);
+  // size 'max': without it fast-check draws arrays far shorter than maxFaults. The renumbering
+  // shrink (sim/plan-shrink.ts) gets past the one local minimum absolute indices leave.
+  return withRenumberingShrink(fc.array(plannedFault(faults, maxPoint), { maxLength: maxFaults, size: 'max' })).map(sortPlan);
 }
 
 export function workloadStep(shape: WorkloadShape = {}): fc.Arbitrary<WorkloadStep> {

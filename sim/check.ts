@@ -13,6 +13,9 @@ import { countOutcomes, emptyCounts, referenceOf, type Outcome, type Reference }
 import { PROPERTIES, type Property } from '../properties/properties.ts';
 import { addStats, emptyStats, sortedStats, statsOf, type RunStats } from '../properties/stats.ts';
 import { inputs, type InputShape } from './arbitraries.ts';
+import { certify, type Certificate } from './certify.ts';
+import { coverageReport, type MachineCoverage } from './coverage.ts';
+import type { Exhaustive } from './exhaustive.ts';
 import type { History } from './history.ts';
 import type { FaultPlan } from './plan.ts';
 import { runWorld, type WorldOptions } from './world.ts';
@@ -55,6 +58,13 @@ export interface PropertyResult {
   reached: number;
   violations: number;
   counterexample: Counterexample | null;
+  /** With a counterexample: no plan with fewer faults violates the property on its workload and
+   *  schedule (sim/certify.ts; with an exhaustive search, on no workload that search covered either). */
+  minimal?: boolean;
+  /** When not minimal: a violating plan with fewer faults. */
+  shorter?: Certificate['shorter'];
+  /** With `--depth`: the exhaustive search's verdict beside the random one (sim/exhaustive.ts). */
+  exhaustive?: Exhaustive;
 }
 
 export interface CheckResult {
@@ -64,6 +74,8 @@ export interface CheckResult {
   faults: readonly FaultName[];
   results: PropertyResult[];
   stats: RunStats;
+  /** Per machine, the states and transitions the sampled runs reached, and those they did not. */
+  coverage: MachineCoverage[];
 }
 
 /** Runs and judgements of one combination, memoized: the second phase revisits the first's inputs. */
@@ -127,9 +139,13 @@ export function check(combination: Combination, options: CheckOptions = {}): Che
   const results = properties.map((p): PropertyResult => {
     const base = { property: p.name, outcomes, reached: reached[p.name] ?? 0, violations: violations[p.name] ?? 0 };
     if (!violations[p.name]) return { ...base, verdict: base.reached > 0 ? 'holds' : 'vacuous', counterexample: null };
-    return { ...base, verdict: 'violated', counterexample: shrink(judgeRun, arb, p, seed, runs) };
+    const counterexample = shrink(judgeRun, arb, p, seed, runs);
+    const { minimal, shorter } = certify(combination, p, counterexample, faults, options.world);
+    return { ...base, verdict: 'violated', counterexample, minimal, ...(shorter ? { shorter } : {}) };
   });
-  return { combination, seed, runs, faults, results, stats: sortedStats(stats) };
+  const c = stats.coverage;
+  const coverage = coverageReport({ client: { states: Object.keys(c.client.states), transitions: Object.keys(c.client.transitions) }, server: { states: Object.keys(c.server.states), transitions: Object.keys(c.server.transitions) } });
+  return { combination, seed, runs, faults, results, stats: sortedStats(stats), coverage };
 }
 
 function shrink(judgeRun: Judge, arb: fc.Arbitrary<[FaultPlan, Workload, number[]]>, p: Property, seed: number, runs: number): Counterexample {

@@ -28,6 +28,26 @@ export class EventQueue<T> {
     return this.items.length;
   }
 
+  /** Events in the order they will be taken (ties aside). */
+  entries(): readonly Scheduled<T>[] {
+    return this.items;
+  }
+
+  /** How much of the schedule has been used: with the rest of it, all that decides future picks. */
+  get picksUsed(): number {
+    return this.picks;
+  }
+
+  /** An independent copy (items are shared: they are never mutated). */
+  clone(): EventQueue<T> {
+    const q = new EventQueue<T>(this.schedule);
+    q.items = [...this.items];
+    q.seq = this.seq;
+    q.picks = this.picks;
+    q.now = this.now;
+    return q;
+  }
+
   /** Take the next event, advancing the clock to it. Ties are broken by the schedule, FIFO once it runs out. */
   pop(): Scheduled<T> | undefined {
     const first = this.items[0];

@@ -7,6 +7,7 @@ import { PolicyError } from '../models/registry.ts';
 import type { Property } from '../properties/properties.ts';
 import { allProperties } from '../properties/registry.ts';
 import { check, type CheckResult } from './check.ts';
+import { coverageReport } from './coverage.ts';
 import { findingsOf, type Finding } from './findings.ts';
 import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { policyErrorReport, type PolicyErrorReport } from './policy-errors.ts';
@@ -78,7 +79,8 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
     policyError = policyErrorReport(e, { ...cell, seed: settings.seed, runs: settings.runs, properties: settings.properties });
-    result = { combination: cell.combination, seed: settings.seed, runs: settings.runs, faults: cell.faults, results: [], stats: emptyStats() };
+    const none = { states: [], transitions: [] };
+    result = { combination: cell.combination, seed: settings.seed, runs: settings.runs, faults: cell.faults, results: [], stats: emptyStats(), coverage: coverageReport({ client: none, server: none }) };
   }
   const { index, id, name, record, role, alphabet } = cell;
   return { index, id, name, record, role, alphabet, class: classify(result, policyError), ...result, policyError };

@@ -9,11 +9,14 @@
 import type { AnyStateMachine, EventObject } from 'xstate';
 import type { Reducer } from '../models/reducers.ts';
 import type { Stepped, Stepper } from './step.ts';
+import { transitionId, type TransitionDef } from './transitions.ts';
 
 interface Candidate {
   guard: ((args: { context: unknown; event: EventObject }) => boolean) | null;
   target: string | null;
   actions: Reducer<unknown, EventObject, { type: string }>[];
+  /** The transition's name (sim/transitions.ts), reported as taken. */
+  id: string;
 }
 
 interface CompiledSnapshot {
@@ -69,7 +72,7 @@ export function compiledStepper<E extends EventObject, F>(
       return reducers[n]!;
     });
     if (t.target && t.target.length !== 1) unsupported(id, 'a transition with several targets');
-    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions };
+    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: transitionId(t as unknown as TransitionDef) };
   };
 
   const visit = (node: Node) => {
@@ -96,19 +99,21 @@ export function compiledStepper<E extends EventObject, F>(
   return {
     initial(input) {
       const context = typeof contextFactory === 'function' ? contextFactory({ input }) : contextFactory;
-      return { snapshot: { value: initialLeaf, context } as never, effects: [] };
+      return { snapshot: { value: initialLeaf, context } as never, effects: [], taken: [] };
     },
     step(snapshot, event): Stepped<F> {
       const current = snapshot as unknown as CompiledSnapshot;
       let value = current.value;
       let context = current.context;
       const effects: F[] = [];
+      const taken: string[] = [];
       const queue: EventObject[] = [event];
       for (let ev = queue.shift(); ev; ev = queue.shift()) {
         const candidates = table.get(value)!.get(ev.type);
         if (!candidates) continue;
         for (const c of candidates) {
           if (c.guard && !c.guard({ context, event: ev })) continue;
+          taken.push(c.id);
           for (const reduce of c.actions) {
             const r = reduce(context, ev);
             context = r.context;
@@ -121,7 +126,7 @@ export function compiledStepper<E extends EventObject, F>(
           break;
         }
       }
-      return { snapshot: { value, context } as never, effects };
+      return { snapshot: { value, context } as never, effects, taken };
     },
   };
 }

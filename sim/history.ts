@@ -43,6 +43,12 @@ export type HistoryEntry = { t: number } & (
 
 export type EndEntry = Extract<HistoryEntry, { kind: 'end' }>;
 
+/** The states and transitions of each machine a run reached (names: sim/transitions.ts), sorted. */
+export interface Coverage {
+  client: { states: string[]; transitions: string[] };
+  server: { states: string[]; transitions: string[] };
+}
+
 export interface History {
   version: number;
   combination: Combination;
@@ -50,6 +56,8 @@ export interface History {
   plan: FaultPlan;
   schedule: readonly number[];
   entries: HistoryEntry[];
+  /** Added with exhaustive exploration; absent in histories from other sources (the wire tier). */
+  coverage?: Coverage;
 }
 
 /** The history serialized as it is compared: deterministic key order by construction. */

@@ -2,6 +2,9 @@
 // cross the network, where the fault plan acts; the server machine answers; everything lands in
 // one history. Time is the event queue's virtual clock, every choice comes from the plan or the
 // schedule, and every run is bounded by a step budget.
+//
+// For exhaustive exploration a world can also pause just before the network carries each request
+// and be copied (sim/world-fork.ts: resume with chosen faults, fork, key the state).
 import { clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
 import { faultKind, type FaultName } from '../models/faults.ts';
@@ -12,9 +15,9 @@ import { extensionsUsed, PolicyError } from '../models/registry.ts';
 import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../models/server.ts';
 import { compiledStepper } from './compiled-step.ts';
 import { EventQueue } from './clock.ts';
-import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from './history.ts';
+import { HISTORY_VERSION, type Answer, type Coverage, type History, type HistoryEntry } from './history.ts';
 import { sortPlan, type FaultPlan } from './plan.ts';
-import { stateName, xstateStepper, type Stepper } from './step.ts';
+import { stateName, xstateStepper, type Stepped, type Stepper } from './step.ts';
 import { nextCalls, type Workload } from './workload.ts';
 
 export interface WorldOptions {
@@ -25,8 +28,29 @@ export interface WorldOptions {
   /** Queue events a run may process before it is stopped and marked. */
   stepBudget: number;
   /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
-   *  to a table (sim/compiled-step.ts; identical histories, several times faster). */
-  engine: 'compiled' | 'xstate';
+   *  to a table (sim/compiled-step.ts; identical histories, several times faster), or steppers of
+   *  your own (the benchmark's hand-written reducer). */
+  engine: 'compiled' | 'xstate' | Engine;
+}
+
+export interface Engine {
+  client: Stepper<ClientEvent, ClientEffect>;
+  server: Stepper<ServerEvent, ServerEffect>;
+}
+
+/** Where a world writes its history entries: an array for a run, the oracles' monitors when exploring. */
+export interface EntrySink {
+  push(entry: HistoryEntry): unknown;
+}
+
+/** The states and transitions a world reached, per machine (names: sim/transitions.ts). */
+export interface Reach {
+  client: { states: Set<string>; transitions: Set<string> };
+  server: { states: Set<string>; transitions: Set<string> };
+}
+
+export function emptyReach(): Reach {
+  return { client: { states: new Set(), transitions: new Set() }, server: { states: new Set(), transitions: new Set() } };
 }
 
 export const DEFAULT_WORLD: WorldOptions = { latencyMs: 5, deadlineMs: 30_000, stepBudget: 10_000, engine: 'compiled' };
@@ -39,48 +63,90 @@ export interface RunInput {
   schedule?: readonly number[];
 }
 
-type Item =
+export type Item =
   | { to: 'client'; event: ClientEvent }
   | { to: 'server'; req: number; request: HttpRequest }
   | { to: 'deliver'; req: number; response: HttpResponse };
 
 const ENGINES = {
-  xstate: () => ({ client: xstateStepper<ClientEvent, ClientEffect>(clientMachine), server: xstateStepper<ServerEvent, ServerEffect>(serverMachine) }),
+  xstate: () => ({
+    client: xstateStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
+    server: xstateStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
+  }),
   compiled: () => ({
     client: compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
     server: compiledStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
   }),
 };
-const steppers = new Map<WorldOptions['engine'], { client: Stepper<ClientEvent, ClientEffect>; server: Stepper<ServerEvent, ServerEffect> }>();
-function enginesFor(engine: WorldOptions['engine']) {
+const steppers = new Map<'compiled' | 'xstate', Engine>();
+function enginesFor(engine: WorldOptions['engine']): Engine {
+  if (typeof engine === 'object') return engine;
   let s = steppers.get(engine);
   if (!s) steppers.set(engine, (s = ENGINES[engine]()));
   return s;
 }
 
-class World {
+/** A client step whose effects are being performed; a paused world stops before a `send`. */
+export interface Pending {
+  effects: readonly ClientEffect[];
+  index: number;
+}
+
+/** Fields are protected for sim/world-fork.ts, which pauses, forks and keys worlds for exploration. */
+export class World {
   private readonly entries: HistoryEntry[] = [];
-  private readonly queue: EventQueue<Item>;
+  protected sink: EntrySink = this.entries;
+  protected queue: EventQueue<Item>;
   private readonly plan: FaultPlan;
   private readonly clientStepper: Stepper<ClientEvent, ClientEffect>;
   private readonly serverStepper: Stepper<ServerEvent, ServerEffect>;
-  private client;
-  private server;
-  private clientState: string;
-  private serverState: string;
-  private carried = 0;
-  private issued = 0;
-  private readonly ended = new Set<number>();
-  private readonly inTransit = new Set<number>();
-  private readonly delivered = new Set<number>();
-  private readonly lost = new Set<number>();
-  private readonly finished = new Set<number>();
-  private readonly responseFaults = new Map<number, FaultName[]>();
+  protected client: Stepped<ClientEffect>['snapshot'];
+  protected server: Stepped<ServerEffect>['snapshot'];
+  protected clientState: string;
+  protected serverState: string;
+  protected carried = 0;
+  protected issued = 0;
+  private steps = 0;
+  protected ended = new Set<number>();
+  private inTransit = new Set<number>();
+  private delivered = new Set<number>();
+  private lost = new Set<number>();
+  protected finished = new Set<number>();
+  protected responseFaults = new Map<number, FaultName[]>();
+  /** Exploration: stop before each `send`, leaving it `pending` (sim/world-fork.ts resumes it). */
+  protected pauses = false;
+  protected pending: Pending | null = null;
 
   constructor(
-    private readonly input: RunInput,
-    private readonly options: WorldOptions,
+    protected readonly input: RunInput,
+    protected readonly options: WorldOptions,
+    protected readonly reach: Reach = emptyReach(),
+    /** Start as a copy of this world (a fork, sim/world-fork.ts). */
+    from?: World,
   ) {
+    if (from) {
+      // Through the constructor, so that forks keep the class's shape (an Object.assign'd copy is slower to run).
+      this.plan = from.plan;
+      this.queue = from.queue.clone();
+      this.clientStepper = from.clientStepper;
+      this.serverStepper = from.serverStepper;
+      this.client = from.client;
+      this.server = from.server;
+      this.clientState = from.clientState;
+      this.serverState = from.serverState;
+      this.carried = from.carried;
+      this.issued = from.issued;
+      this.steps = from.steps;
+      this.ended = new Set(from.ended);
+      this.inTransit = new Set(from.inTransit);
+      this.delivered = new Set(from.delivered);
+      this.lost = new Set(from.lost);
+      this.finished = new Set(from.finished);
+      this.responseFaults = new Map(from.responseFaults);
+      this.pauses = from.pauses;
+      this.pending = from.pending && { ...from.pending };
+      return;
+    }
     this.plan = sortPlan(input.plan);
     this.queue = new EventQueue(input.schedule ?? []);
     ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine));
@@ -90,9 +156,12 @@ class World {
     this.server = s.snapshot;
     this.clientState = stateName(this.client.value);
     this.serverState = stateName(this.server.value);
+    this.reach.client.states.add(this.clientState);
+    this.reach.server.states.add(this.serverState);
   }
 
   run(): History {
+    this.start();
     try {
       this.loop();
     } catch (e) {
@@ -100,18 +169,20 @@ class World {
       if (e instanceof PolicyError) e.history ??= this.history();
       throw e;
     }
-    this.endUnfinished();
     return this.history();
   }
 
-  private loop(): void {
+  protected start(): void {
     this.queue.push(0, { to: 'client', event: { type: 'CONNECT' } });
     this.issueCalls();
-    let steps = 0;
+  }
+
+  /** Process events until the run is over (true), or until a paused world reaches a `send` (false). */
+  protected loop(): boolean {
     while (this.ended.size < this.input.workload.length) {
       const next = this.queue.pop();
       if (!next) break;
-      if (++steps > this.options.stepBudget) {
+      if (++this.steps > this.options.stepBudget) {
         this.record({ kind: 'budget-exhausted', steps: this.options.stepBudget });
         // The built-ins always terminate well inside the budget; a run that does not, with a
         // designer's policy in it, is that policy's failure.
@@ -120,16 +191,19 @@ class World {
         break;
       }
       this.dispatch(next.item);
+      if (this.pending) return false;
     }
+    this.endUnfinished();
+    return true;
   }
 
-  private history(): History {
+  protected history(): History {
     const { combination, workload, schedule = [] } = this.input;
-    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries };
+    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage: coverageOf(this.reach) };
   }
 
   private record(e: DistributiveOmit<HistoryEntry, 't'>): void {
-    this.entries.push({ t: this.queue.now, ...e } as HistoryEntry);
+    this.sink.push({ t: this.queue.now, ...e } as HistoryEntry);
   }
 
   private dispatch(item: Item): void {
@@ -146,20 +220,48 @@ class World {
     }
   }
 
-  private stepClient(event: ClientEvent): void {
-    const { snapshot, effects } = this.clientStepper.step(this.client, event);
+  /** Step the client and perform its effects; `nested` steps (a config reset while a request is
+   *  carried) perform theirs at once, and never send. */
+  private stepClient(event: ClientEvent, nested = false): void {
+    const { snapshot, effects, taken } = this.clientStepper.step(this.client, event);
     this.client = snapshot;
     const to = stateName(snapshot.value);
-    if (to !== this.clientState) this.record({ kind: 'state', machine: 'client', from: this.clientState, to });
+    if (taken) for (const id of taken) this.reach.client.transitions.add(id);
+    if (to !== this.clientState) {
+      this.record({ kind: 'state', machine: 'client', from: this.clientState, to });
+      this.reach.client.states.add(to);
+    }
     this.clientState = to;
-    for (const effect of effects) this.performClient(effect);
+    if (nested) {
+      for (const effect of effects) {
+        if (effect.type === 'send') throw new Error('internal: a nested client step sent a request');
+        this.performClient(effect);
+      }
+    } else {
+      this.perform(effects, 0);
+    }
+  }
+
+  protected perform(effects: readonly ClientEffect[], from: number): void {
+    for (let i = from; i < effects.length; i++) {
+      const effect = effects[i]!;
+      if (this.pauses && effect.type === 'send') {
+        this.pending = { effects, index: i };
+        return;
+      }
+      this.performClient(effect);
+    }
   }
 
   private stepServer(event: ServerEvent): void {
-    const { snapshot, effects } = this.serverStepper.step(this.server, event);
+    const { snapshot, effects, taken } = this.serverStepper.step(this.server, event);
     this.server = snapshot;
     const to = stateName(snapshot.value);
-    if (to !== this.serverState) this.record({ kind: 'state', machine: 'server', from: this.serverState, to });
+    if (taken) for (const id of taken) this.reach.server.transitions.add(id);
+    if (to !== this.serverState) {
+      this.record({ kind: 'state', machine: 'server', from: this.serverState, to });
+      this.reach.server.states.add(to);
+    }
     this.serverState = to;
     for (const effect of effects) {
       if (effect.type === 'note') {
@@ -174,7 +276,7 @@ class World {
   private performClient(effect: ClientEffect): void {
     switch (effect.type) {
       case 'send':
-        return this.carry(effect.req, effect.request);
+        return this.carry(effect.req, effect.request, this.faultsAt(effect.req));
       case 'timer':
         return this.queue.push(effect.afterMs, { to: 'client', event: effect.event });
       case 'note':
@@ -191,10 +293,9 @@ class World {
   }
 
   /** The network carries request n: `before` faults fire, then the proxy and load balancer act. */
-  private carry(req: number, request: HttpRequest): void {
+  protected carry(req: number, request: HttpRequest, faults: readonly FaultName[]): void {
     if (req !== this.carried) throw new Error(`client request ${req} is not the network's request ${this.carried}`);
     this.carried++;
-    const faults = this.faultsAt(req);
     for (const fault of faults) this.fireBefore(fault, request);
     const body = request.body;
     this.record({ kind: 'request', req, method: request.method, rpc: body.rpc, headers: request.headers, ...(body.rpc === 'tools/call' ? { callId: body.callId } : {}) });
@@ -209,13 +310,18 @@ class World {
     const kind = faultKind(fault);
     if (kind === 'config-reset') {
       this.recordFaults(this.carried - 1, [{ fault, applied: true, detail: 'client config reset to defaults' }]);
-      this.stepClient({ type: 'CONFIG_RESET' });
+      this.stepClient({ type: 'CONFIG_RESET' }, true);
     } else if (kind === 'session-expire' || kind === 'server-restart') {
-      const before = this.entries.length;
+      // The fault's entry goes before the server's notes, but says how many sessions it forgot.
+      const sink = this.sink;
+      const notes: HistoryEntry[] = [];
+      this.sink = notes;
       this.stepServer(kind === 'server-restart' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId: request.headers['mcp-session-id'] ?? null });
-      const forgot = this.entries.slice(before).filter((e) => e.kind === 'server' && e.note === 'session-forgotten').length;
+      this.sink = sink;
+      const forgot = notes.filter((e) => e.kind === 'server' && e.note === 'session-forgotten').length;
       const at = this.carried - 1;
-      this.entries.splice(before, 0, { t: this.queue.now, kind: 'fault', fault, at, applied: forgot > 0, detail: forgot > 0 ? `server forgot ${forgot} session(s)` : 'no live session to forget' });
+      this.record({ kind: 'fault', fault, at, applied: forgot > 0, detail: forgot > 0 ? `server forgot ${forgot} session(s)` : 'no live session to forget' });
+      for (const e of notes) sink.push(e);
     }
   }
 
@@ -245,7 +351,7 @@ class World {
     this.queue.push(delay, { to: 'deliver', req, response: res });
   }
 
-  private answer(req: number): Answer {
+  protected answer(req: number): Answer {
     if (this.lost.has(req)) return 'lost';
     if (this.inTransit.has(req)) return 'in-transit';
     if (this.delivered.has(req)) return 'delivered';
@@ -286,6 +392,14 @@ class World {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function coverageOf(reach: Reach): Coverage {
+  const sorted = (s: Set<string>) => [...s].sort();
+  return {
+    client: { states: sorted(reach.client.states), transitions: sorted(reach.client.transitions) },
+    server: { states: sorted(reach.server.states), transitions: sorted(reach.server.transitions) },
+  };
+}
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {

@@ -2,6 +2,7 @@
 import { expandFault, faultVocabulary, type FaultName } from '../../../models/faults.ts';
 import { combination } from '../../../models/policies.ts';
 import { renderCheck } from '../../../reports/check-text.ts';
+import { withExhaustive } from '../../certify.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../check.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
@@ -12,6 +13,7 @@ import { DEFAULT_CORPUS, saveFindings } from '../save-findings.ts';
 import { checkCell, runCell } from '../../compare.ts';
 import { allProperties, findProperty } from '../../../properties/registry.ts';
 import { describePlan } from '../../plan.ts';
+import { EXHAUSTIVE_OPTIONS, exhaustiveFromArgs } from '../exhaustive-args.ts';
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   server: { value: true, arg: 'K=V,…', help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)' },
@@ -47,14 +49,23 @@ export function parseProperty(name: string | undefined) {
   return [p];
 }
 
+/** check's options with `--depth` and its companions before --json (built when used: the two
+ *  option tables import each other's parsers). */
+function checkOptions(): Record<string, OptionSpec> {
+  const { json, quiet, help, ...rest } = CHECK_OPTIONS;
+  const depth = { ...EXHAUSTIVE_OPTIONS.depth!, help: 'also explore every plan of up to K faults exhaustively, beside the random runs' };
+  return { ...rest, ...EXHAUSTIVE_OPTIONS, depth, json: json!, quiet: quiet!, help: help! };
+}
+
 export async function runCheck(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
-  const args = parseArgs(argv, CHECK_OPTIONS, 'check');
+  const spec = checkOptions();
+  const args = parseArgs(argv, spec, 'check');
   if (args.options.help) {
     out.write(
       helpText(
-        'mcp-faultsim check [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--seed N] [--runs N] [--json] [--save] [--policies FILE,…]',
-        'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it.',
-        CHECK_OPTIONS,
+        'mcp-faultsim check [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--seed N] [--runs N] [--depth K] [--json] [--save] [--policies FILE,…]',
+        'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it and\nwhether it is minimal (no plan with fewer faults violates it on its workload). With --depth, an\nexhaustive search to that depth runs beside the random one.',
+        spec,
         '\nexit status: 0 every property holds (or is vacuous), 1 a property is violated or a policy failed\n(policy-error), 2 bad input. Knobs, values and faults: mcp-faultsim list',
       ),
     );
@@ -64,9 +75,10 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   const policies = await policiesOption(args);
   const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
   const faults = parseFaults(stringOption(args, 'faults'));
+  const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const progress = progressBar(!args.options.quiet && !args.options.json);
   const cell = { index: 0, id: 'check', name: 'check', record: null, role: 'product' as const, alphabet: 'cell alphabet' as const, combination: c, faults, property: null, shape: {} };
-  const { index: _i, id: _id, name: _n, record: _r, role: _ro, alphabet: _a, class: _c, policyError, ...result } = await runCell(
+  const { index: _i, id: _id, name: _n, record: _r, role: _ro, alphabet: _a, class: _c, policyError, ...random } = await runCell(
     cell,
     checkCell,
     {
@@ -77,6 +89,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
     },
   );
   progress.done();
+  const result = depth === undefined || policyError ? random : withExhaustive(random, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json)));
   if (args.options.json) out.write(`${JSON.stringify(policyError ? { ...result, policyError } : result, null, 2)}\n`);
   else {
     out.write(renderCheck(result));

@@ -2,6 +2,7 @@
 // `command = { name, summary, run }`; adding one is a line here.
 import { command as check } from './check.ts';
 import { command as compare } from './compare.ts';
+import { command as explore } from './explore.ts';
 import { command as list } from './list.ts';
 import { command as merge } from './merge.ts';
 import { command as replay } from './replay.ts';
@@ -13,4 +14,4 @@ export interface Command {
   run(argv: readonly string[], out: NodeJS.WritableStream): Promise<number>;
 }
 
-export const COMMANDS: readonly Command[] = [compare, check, replay, merge, list];
+export const COMMANDS: readonly Command[] = [compare, check, explore, replay, merge, list];

@@ -1,0 +1,97 @@
+// `npm run bench`: the engine, random search, exhaustive search, the wire tier and memory, measured
+// on this machine; a readable table, or `-- --json` for one object. Each figure is a median of
+// repeated rounds (or of 100 seeds), and each ratio is measured within the same run. This is a
+// benchmark, not a test: it asserts nothing, and says which of the project's targets it met.
+import { cpus } from 'node:os';
+import { measureEngine } from './engine.ts';
+import { measureExhaustive } from './exhaustive.ts';
+import { clearNote, load, now, round } from './measure.ts';
+import { measureMemory } from './memory.ts';
+import { RECORDS, measureSeed } from './seeds.ts';
+import { renderBench } from './render.ts';
+import { measureWire } from './wire.ts';
+
+const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const USAGE = `usage: npm run bench -- [--json] [--quick] [--only ${SECTIONS.join(',')}]
+
+Measure the simulator on this machine and print every figure with the targets it meets.
+  --json    one JSON object instead of the table
+  --quick   fewer rounds and sessions (a smoke run; figures are noisier, memory over 100k sessions)
+  --only    run only these sections (comma-separated)
+`;
+
+function parse(argv: string[]): { json: boolean; quick: boolean; only: Set<Section> } {
+  let json = false;
+  let quick = false;
+  let only = new Set<Section>(SECTIONS);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--json') json = true;
+    else if (a === '--quick') quick = true;
+    else if (a === '--only' || a.startsWith('--only=')) {
+      const list = (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]) ?? '';
+      const names = list.split(',').filter(Boolean);
+      const bad = names.find((n) => !SECTIONS.includes(n as Section));
+      if (bad !== undefined || names.length === 0) throw new Error(`--only takes sections from ${SECTIONS.join(', ')}, not '${bad ?? list}'`);
+      only = new Set(names as Section[]);
+    } else if (a === '--help' || a === '-h') {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown option '${a}' (valid: --json, --quick, --only)`);
+  }
+  return { json, quick, only };
+}
+
+async function main(): Promise<void> {
+  const { json, quick, only } = parse(process.argv.slice(2));
+  const started = now();
+  const timing: Record<string, number> = {};
+  const section = async <T>(name: Section, f: () => T | Promise<T>): Promise<T | undefined> => {
+    if (!only.has(name)) return undefined;
+    const t = now();
+    const r = await f();
+    timing[name] = round((now() - t) / 1000, 1);
+    clearNote();
+    return r;
+  };
+  const loadBefore = load();
+  const engine = await section('engine', () => measureEngine(quick));
+  const seeds = await section('seeds', () => ({ '000': measureSeed(RECORDS['000'], 100), '003': measureSeed(RECORDS['003'], 100) }));
+  const exhaustive = await section('exhaustive', () => measureExhaustive(quick));
+  const wire = await section('wire', () => measureWire(quick));
+  const memory = await section('memory', () => measureMemory(quick));
+  timing.total = round((now() - started) / 1000, 1);
+
+  const targets = {
+    engineAtLeast10kSessionsPerSecond: engine ? engine.sessionsPerSecond >= 10_000 : null,
+    seedsFoundWithin200RunsIn99Percent: seeds ? seeds['000'].foundWithin >= 0.99 && seeds['003'].foundWithin >= 0.99 : null,
+    safeCellsProvedToDepth4Under60s: exhaustive ? exhaustive.safeCells.doesNotApplyProved === exhaustive.safeCells.doesNotApply && exhaustive.safeCells.seconds < 60 : null,
+    // Over 1M sessions only: --quick runs 100k, too few to say.
+    heapGrowthUnder50MB: memory && memory.sessions >= 1_000_000 ? memory.heapGrowthMB < 50 : null,
+  };
+  const report = {
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      loadBefore,
+      loadAfter: load(),
+      note: 'a shared machine: other work runs on the same cores, so figures drift between runs; ratios are measured within one run',
+      quick,
+    },
+    ...(engine ? { engine } : {}),
+    ...(seeds ? { seeds } : {}),
+    ...(exhaustive ? { exhaustive } : {}),
+    ...(wire ? { wire } : {}),
+    ...(memory ? { memory } : {}),
+    targets,
+    timing,
+  };
+  process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : renderBench(report));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,92 @@
+// The benchmark's figures as a person reads them: one table per section, then the targets.
+import { table } from '../reports/table.ts';
+import type { EngineFigures } from './engine.ts';
+import type { ExhaustiveFigures } from './exhaustive.ts';
+import type { Spread } from './measure.ts';
+import type { MemoryFigures } from './memory.ts';
+import type { SeedFigures } from './seeds.ts';
+import type { WireFigures } from './wire.ts';
+
+interface Report {
+  machine: { node: string; cpus: number; loadBefore: number[]; loadAfter: number[]; note: string; quick: boolean };
+  engine?: EngineFigures;
+  seeds?: { '000': SeedFigures; '003': SeedFigures };
+  exhaustive?: ExhaustiveFigures;
+  wire?: WireFigures;
+  memory?: MemoryFigures;
+  targets: Record<string, boolean | null>;
+  timing: Record<string, number>;
+}
+
+const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '-');
+const s = (x: Spread, unit = '') => `${n(x.median)}${unit} (p90 ${n(x.p90)}, max ${n(x.max)})`;
+
+export function renderBench(r: Report): string {
+  const out: string[] = [];
+  const m = r.machine;
+  out.push(`mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}`);
+  out.push(`(${m.note})`);
+  const section = (title: string, rows: string[][]) => out.push('', title, table(['figure', 'value'], rows, ['l', 'r']));
+  if (r.engine) {
+    const e = r.engine;
+    section(`engine — sessions of ${e.workload} under ${e.plan}; median of ${e.rounds} rounds of ${n(e.sessionsPerRound)}`, [
+      ['engine (compiled statecharts), sessions/s', n(e.sessionsPerSecond)],
+      ['hand-written reducer (practical limit), sessions/s', n(e.reducerSessionsPerSecond)],
+      ['XState transition(), sessions/s', n(e.xstateSessionsPerSecond)],
+      ['engine / reducer', `${e.engineToReducer}`],
+      ['engine / XState', `${e.engineToXstate}×`],
+    ]);
+  }
+  if (r.seeds) {
+    for (const [seed, f] of Object.entries(r.seeds)) {
+      section(`seed ${seed} — ${f.seeds} seeds, ${f.runsPerSeed} runs each`, [
+        ['runs to the first failure', s(f.runsToFirst)],
+        ['ms to the first failure', s(f.msToFirst, ' ms')],
+        ['shrink steps', s(f.shrinks)],
+        [`found within ${f.runsPerSeed} runs`, `${n(f.foundWithin * 100)}%`],
+        ['shrunk plans certified minimal', `${f.minimal}/${f.seeds} (${f.faultsInShrunkPlan.join(' or ')} fault${f.faultsInShrunkPlan.join() === '1' ? '' : 's'})`],
+      ]);
+    }
+  }
+  if (r.exhaustive) {
+    const x = r.exhaustive;
+    section(`exhaustive — the ${x.cells} seed cells, sequential workloads of up to 3 calls, ${x.workers} workers`, [
+      [`depth reached within ${x.budgetSeconds} s (iterative deepening)`, `${x.depthIn60s}`],
+      ['states per second at that depth, all workers', n(x.statesPerSecond)],
+      ...x.byDepth.map((d) => [`  depth ${d.depth}${d.complete ? '' : ' (cut off)'}`, `${n(d.states)} states, ${n(d.plans)} plans, ${d.seconds} s`]),
+      ['depth 4 on one worker / all workers', `${x.depth4.oneWorkerSeconds} s / ${x.depth4.allWorkersSeconds} s (×${x.depth4.speedup}, median of ${x.depth4.rounds})`],
+      ['"does not apply" cells proved to depth 4', `${x.safeCells.doesNotApplyProved}/${x.safeCells.doesNotApply} in ${x.safeCells.seconds} s`],
+      ['cells whose record property holds to depth 4', `${x.safeCells.holding}/${x.cells}`],
+      ...x.safeCells.violated.map((v) => [`  violated: ${v.cell}`, `${v.faults} fault(s)`]),
+    ]);
+  }
+  if (r.wire) {
+    const w = r.wire;
+    if (w.note) out.push('', `wire: ${w.note}`);
+    else {
+      section(`wire tier — calls per second, median of ${w.rounds} rounds`, [
+        ['fault layer on, no faults, calls/s', n(w.callsPerSecond!)],
+        ['bare msw + SDK, calls/s', n(w.bareCallsPerSecond!)],
+        ['fault layer / bare', `${w.ratio}`],
+      ]);
+    }
+  }
+  if (r.memory) {
+    const mm = r.memory;
+    section(`memory — judged sessions${mm.gc ? '' : ' (no --expose-gc: figures include garbage)'}`, [
+      ['heap after 10k sessions', `${mm.heapAfter10kMB} MB`],
+      [`heap after ${n(mm.sessions)} sessions`, `${mm.heapAfterAllMB} MB`],
+      ['growth', `${mm.heapGrowthMB} MB`],
+    ]);
+  }
+  const label: Record<string, string> = {
+    engineAtLeast10kSessionsPerSecond: '≥ 10k sessions/s on one core',
+    seedsFoundWithin200RunsIn99Percent: 'each seed failure found within 200 runs in ≥ 99% of seeds',
+    safeCellsProvedToDepth4Under60s: 'every safe seed cell proved to depth 4 in < 60 s',
+    heapGrowthUnder50MB: 'heap growth < 50 MB over 1M sessions',
+  };
+  out.push('', 'targets');
+  for (const [k, v] of Object.entries(r.targets)) out.push(`  ${v === null ? 'not measured' : v ? 'met    ' : 'MISSED '}  ${label[k]}`);
+  out.push('', `took ${Object.entries(r.timing).map(([k, v]) => `${k} ${v} s`).join(', ')}`);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,13 @@
+// Machine coverage as a person reads it: per machine, states and transitions reached out of all
+// in its definition, then every unreached one (a behaviour no verdict above says anything about).
+import type { MachineCoverage } from '../sim/coverage.ts';
+
+export function renderCoverage(coverage: readonly MachineCoverage[], over: string): string[] {
+  const summary = coverage.map((m) => `${m.machine} ${m.states.reached}/${m.states.total} states, ${m.transitions.reached}/${m.transitions.total} transitions`).join('; ');
+  const out = [`coverage over ${over}: ${summary}`];
+  for (const m of coverage) {
+    for (const s of m.states.unreached) out.push(`  ${m.machine} never in state      ${s}`);
+    for (const t of m.transitions.unreached) out.push(`  ${m.machine} never took         ${t}`);
+  }
+  return out;
+}

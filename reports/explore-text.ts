@@ -1,0 +1,41 @@
+// An exhaustive exploration as a person reads it: what was covered (depth, distinct states, plans),
+// then per property "holds up to depth k" or its shortest counterexample, then machine coverage.
+import { formatClient, formatServer } from '../models/policies.ts';
+import type { Exhaustive, Exploration } from '../sim/exhaustive.ts';
+import { describePlan } from '../sim/plan.ts';
+import { describeWorkload } from '../sim/workload.ts';
+import { renderCoverage } from './coverage-text.ts';
+import { table } from './table.ts';
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** One line for a property's exhaustive verdict. */
+export function describeExhaustive(x: Exhaustive): string {
+  if (x.shortest) {
+    const k = x.shortest.faults.length;
+    return `violated, shortest with ${k} fault${k === 1 ? '' : 's'}: ${describePlan(x.shortest.faults)} (workload: ${describeWorkload(x.shortest.workload)})`;
+  }
+  return `holds up to depth ${x.depth} (${n(x.states)} distinct states, ${n(x.plans)} plans)${x.reached ? '' : ', vacuously: its situation was never reached'}`;
+}
+
+export function renderExplore(e: Exploration): string {
+  const out: string[] = [];
+  out.push(`server     ${formatServer(e.combination.server)}`);
+  out.push(`client     ${formatClient(e.combination.client)}`);
+  out.push(`faults     ${e.faults.join(', ')}`);
+  const longest = Math.max(...e.workloads.map((w) => w.length));
+  out.push(`workloads  ${e.workloads.length} sequential workload${e.workloads.length === 1 ? '' : 's'} of up to ${longest} call${longest === 1 ? '' : 's'}: ${e.workloads.map(describeWorkload).join(' | ')}`);
+  const byFaults = e.plansByFaults.map(n).join(' + ');
+  out.push(`explored   every plan of up to ${e.depth} fault${e.depth === 1 ? '' : 's'}: ${n(e.states)} distinct states covering ${n(e.plans)} plans (${byFaults} by number of faults)`);
+  if (!e.complete) out.push(`           INCOMPLETE: the state budget stopped it; verdicts hold only to depth ${Math.min(...e.results.map((r) => r.depth))}`);
+  if (e.budgetExhausted > 0) out.push(`           ${e.budgetExhausted} run(s) hit the world's step budget`);
+  out.push('');
+  const rows = e.results.map((r) => [r.property, r.verdict === 'violated' ? 'VIOLATED' : r.reached ? 'holds' : 'vacuous', r.shortest ? `${r.shortest.faults.length}` : `-`]);
+  out.push(table(['property', 'verdict', 'fewest faults'], rows, ['l', 'l', 'r']));
+  for (const r of e.results) {
+    out.push('', `${r.property}: ${describeExhaustive(r)}`);
+    if (r.shortest?.why) out.push(`  ${r.shortest.why}`);
+  }
+  out.push('', ...renderCoverage(e.coverage, 'the exploration'));
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,93 @@
+// `explore` and `check --depth` as users drive them: verdicts with states and plans, the same JSON
+// on one core or two, minimality beside each counterexample, one-line errors on bad input.
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../sim/cli/main.ts';
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const sink = (f: (s: string) => void) => new Writable({ write: (chunk, _e, cb) => (f(String(chunk)), cb()) });
+  const code = await main(argv, sink((s) => (stdout += s)), sink((s) => (stderr += s)));
+  return { code, stdout, stderr };
+}
+
+const SEED_000 = ['--faults', 'http-502,config-reset'];
+
+describe('explore', () => {
+  it('--json: the seed-000 failure with its shortest plan, other properties holding to the depth', async () => {
+    const r = await run('explore', ...SEED_000, '--depth', '2', '--json');
+    expect(r.code).toBe(1);
+    const e = JSON.parse(r.stdout);
+    expect(e.complete).toBe(true);
+    expect(e.workloads).toHaveLength(6);
+    const empty = e.results.find((x: { property: string }) => x.property === 'no-silent-empty');
+    expect(empty.verdict).toBe('violated');
+    expect(empty.shortest.faults).toEqual([{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }]);
+    expect(empty.shortest.why).toMatch(/well-formed result/);
+    const hang = e.results.find((x: { property: string }) => x.property === 'no-silent-hang');
+    expect(hang).toMatchObject({ verdict: 'holds', depth: 2, shortest: null });
+    expect(hang.states).toBeGreaterThan(50);
+    expect(hang.plans).toBeGreaterThan(hang.states);
+    expect(e.coverage.map((m: { machine: string }) => m.machine)).toEqual(['client', 'server']);
+  });
+
+  it('prints the same report on one worker as on two', async () => {
+    const one = await run('explore', '--client', 'parser=adaptive', '--faults', 'strip-header:transfer-encoding,http-502', '--depth', '2', '--workers', '1', '--json');
+    const two = await run('explore', '--client', 'parser=adaptive', '--faults', 'strip-header:transfer-encoding,http-502', '--depth', '2', '--workers', '2', '--json');
+    expect(one.code).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+  });
+
+  it('the table says holds up to the depth, with states and plans, and lists unreached transitions', async () => {
+    const r = await run('explore', '--server', 'reinit=pin-first', ...SEED_000, '--property', 'no-silent-empty', '--depth', '2', '--quiet');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/no-silent-empty: holds up to depth 2 \([0-9,]+ distinct states, [0-9,]+ plans\)/);
+    expect(r.stdout).toMatch(/client never took +dead: CALL/);
+  });
+
+  const bad: [string, string[], RegExp][] = [
+    ['negative depth', ['explore', '--depth', '-1'], /--depth must be a whole number from 0 to 12/],
+    ['bad progress', ['explore', '--progress', 'sometimes'], /--progress must be any, always or never/],
+    ['no workers', ['explore', '--workers', '0'], /--workers must be a whole number from 1/],
+    ['unknown fault', ['explore', '--faults', 'meteor'], /unknown fault 'meteor'/],
+    ['check: bad depth', ['check', '--depth', 'deep'], /--depth must be a whole number/],
+  ];
+  for (const [name, argv, message] of bad) {
+    it(`${name}: one line on stderr, exit 2`, async () => {
+      const r = await run(...argv);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    });
+  }
+
+  it('has --help', async () => {
+    const r = await run('explore', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^usage: mcp-faultsim explore/);
+    expect(r.stdout).toContain('--depth K');
+  });
+});
+
+describe('check --depth', () => {
+  it('adds each property its exhaustive block, and marks each counterexample minimal or not', async () => {
+    const r = await run('check', ...SEED_000, '--depth', '2', '--json');
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    for (const p of out.results) {
+      expect(Object.keys(p.exhaustive)).toEqual(['depth', 'states', 'plans', 'verdict', 'reached', 'shortest']);
+      if (p.counterexample) expect(typeof p.minimal).toBe('boolean');
+    }
+    const empty = out.results.find((x: { property: string }) => x.property === 'no-silent-empty');
+    expect(empty.minimal).toBe(true);
+    expect(empty.exhaustive.shortest.faults).toHaveLength(empty.counterexample.faults.length);
+    expect(out.exploration.depth).toBe(2);
+  });
+
+  it('without --depth still certifies every counterexample', async () => {
+    const r = await run('check', ...SEED_000, '--property', 'no-silent-empty', '--quiet');
+    expect(r.stdout).toContain('minimal   yes: no plan with fewer faults violates it on this workload');
+  });
+});
