@@ -160,25 +160,34 @@ function stepClient(r: Result<ClientEffect>, e: ClientEvent): void {
 }
 
 const serverGuards = serverMachine.implementations.guards as unknown as Record<string, (a: { context: ServerContext; event: ServerEvent }) => boolean>;
-const REQUEST_BRANCHES: [guard: string, reduce: keyof typeof serverReducers, opens: boolean][] = [
-  ['isNewHandshake', 'openSession', true],
-  ['isHandshakeOnUnknownSession', 'answerSessionNotFound', false],
-  ['isReHandshake', 'reinitialize', false],
-  ['lacksSessionId', 'answerMissingSession', false],
-  ['isUnknownSession', 'answerSessionNotFound', false],
-  ['isInitializedNotification', 'acknowledgeInitialized', false],
-  ['isToolCall', 'callTool', false],
-  ['isToolList', 'listTools', false],
-  ['isResume', 'resumeStream', false],
-];
+type RequestBranch = [guard: string | null, reduce: keyof typeof serverReducers, opens: boolean];
+/** The request branches of models/server.ts, per state, in order (null: the unguarded fallback). */
+const REQUEST_BRANCHES: Record<string, RequestBranch[]> = {
+  empty: [
+    ['isNewHandshake', 'openSession', true],
+    ['lacksSessionId', 'answerMissingSession', false],
+    [null, 'answerSessionNotFound', false],
+  ],
+  serving: [
+    ['isNewHandshake', 'openSession', true],
+    ['isHandshakeOnUnknownSession', 'answerSessionNotFound', false],
+    ['isReHandshake', 'reinitialize', false],
+    ['lacksSessionId', 'answerMissingSession', false],
+    ['isUnknownSession', 'answerSessionNotFound', false],
+    ['isInitializedNotification', 'acknowledgeInitialized', false],
+    ['isToolCall', 'callTool', false],
+    ['isToolList', 'listTools', false],
+    ['isResume', 'resumeStream', false],
+  ],
+};
 /** Per server state, each request branch with its transition's name. */
 const SERVER_BRANCHES: Record<string, { guard: (a: { context: ServerContext; event: ServerEvent }) => boolean; reduce: never; opens: boolean; name: string }[]> = {};
-for (const state of ['empty', 'serving']) {
-  SERVER_BRANCHES[state] = REQUEST_BRANCHES.map(([guard, reduce, opens]) => ({
-    guard: serverGuards[guard]!,
+for (const [state, branches] of Object.entries(REQUEST_BRANCHES)) {
+  SERVER_BRANCHES[state] = branches.map(([guard, reduce, opens]) => ({
+    guard: guard === null ? () => true : serverGuards[guard]!,
     reduce: serverReducers[reduce] as never,
     opens,
-    name: name(state, 'REQUEST', guard, opens ? 'serving' : undefined),
+    name: name(state, 'REQUEST', guard ?? undefined, opens ? 'serving' : undefined),
   }));
 }
 const S = {
@@ -203,7 +212,8 @@ function stepServer(r: Result<ServerEffect>, e: ServerEvent): void {
       }
       return;
     case 'RESTART':
-      r.taken.push(state === 'serving' ? S.servingRestart : S.emptyRestart);
+      if (state === 'empty') return void r.taken.push(S.emptyRestart);
+      r.taken.push(S.servingRestart);
       apply(r, serverReducers.forgetAll as never, e);
       r.value = 'empty';
       return;

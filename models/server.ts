@@ -257,8 +257,13 @@ export const serverMachine = setup({
     /** No live session: every request but a new handshake is answered 400/404. */
     empty: {
       on: {
-        REQUEST: [...REQUEST_BRANCHES],
-        RESTART: { actions: 'forgetAll' },
+        // With no session, only a new handshake can succeed; the other branches could never fire here.
+        REQUEST: [
+          { guard: 'isNewHandshake', actions: 'openSession', target: 'serving' },
+          { guard: 'lacksSessionId', actions: 'answerMissingSession' },
+          { actions: 'answerSessionNotFound' },
+        ],
+        RESTART: {},
         EXPIRE: {},
       },
     },
