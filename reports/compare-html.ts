@@ -3,6 +3,7 @@
 // and text; each finding opens to a timeline in Jepsen's manner (one column per actor, each call a
 // bar from invoke to end, coloured by outcome) and its history step by step. Every string from a
 // history or a policy is escaped; the script only reads attributes and toggles visibility.
+import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
 import type { CellResult, Comparison } from '../sim/compare.ts';
 import { CELL_CLASSES } from '../sim/compare.ts';
 import type { Finding } from '../sim/findings.ts';
@@ -124,7 +125,10 @@ function finding(f: Finding, n: number): string {
   const outcomes = outcomeMap(f);
   const facts = [
     `<li><b>combination</b> <code>${esc(combinationLine(f.combination))}</code></li>`,
-    ...f.properties.map((p) => `<li><b>${esc(p.property)}</b> ${f.kind === 'policy-error' ? '' : 'violated: '}${esc(p.why)}</li>`),
+    ...f.properties.map((p) => {
+      const certificate = minimality(p);
+      return `<li><b>${esc(p.property)}</b> ${f.kind === 'policy-error' ? '' : 'violated: '}${esc(p.why)}${certificate ? ` <i class="certificate">(${esc(certificate)})</i>` : ''}</li>`;
+    }),
     `<li><b>shrunk fault plan</b> ${f.plan.length === 0 ? '(no faults)' : `<ol class="plan">${f.plan.map((x) => `<li><code>${esc(describeFault(x))}</code></li>`).join('')}</ol>`}</li>`,
     `<li><b>workload</b> <code>${esc(describeWorkload(f.workload) || '(none)')}</code>${f.schedule.length ? ` schedule <code>${esc(f.schedule.join(','))}</code>` : ''}</li>`,
     f.outcomes.length ? `<li><b>outcomes</b> ${f.outcomes.map((o) => `call ${esc(o.callId)}: <span class="${esc(o.outcome)}">${esc(o.outcome)}</span>`).join(', ')}</li>` : '',
@@ -146,6 +150,30 @@ function listed(findings: Finding[], from: number): string {
   if (findings.length === 0) return '';
   const rows = findings.map((f, i) => `<tr><td>${from + i + 1}</td><td>${esc(f.cellName)}</td><td>${esc(f.properties.map((p) => p.property).join(', '))}</td><td>${esc(f.plan.map(describeFault).join(', then ') || '(no faults)')}</td><td><code>${esc(counterexamplePath(f))}</code></td></tr>`);
   return `<h3>${findings.length} more findings, not shown in detail (see --details)</h3><table class="listed"><thead><tr><th>#</th><th>cell</th><th>violated</th><th>shrunk fault plan</th><th>counterexample</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function exhaustive(c: Comparison): string {
+  const rows = exhaustiveRows(c);
+  if (rows.length === 0) return '';
+  const body = rows
+    .map((r) => {
+      const results = r.results.map((x) => `<div class="${x.verdict === 'violated' ? 'silent' : 'ok'}"><b>${esc(x.property)}</b> ${esc(x.text)}</div>`).join('');
+      return `<tr><td>${r.index + 1}</td><td>${esc(r.cell)}${r.complete ? '' : ' (incomplete)'}</td><td>${esc(r.states.toLocaleString('en-US'))}</td><td>${esc(r.plans.toLocaleString('en-US'))}</td><td>${results}</td></tr>`;
+    })
+    .join('');
+  return `<section id="exhaustive"><h2>Exhaustive search</h2><p>Every plan of up to ${esc(rows[0]!.depth)} faults at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them.</p><table class="listed"><thead><tr><th>#</th><th>cell</th><th>distinct states</th><th>plans</th><th>result</th></tr></thead><tbody>${body}</tbody></table></section>`;
+}
+
+function coverage(c: Comparison): string {
+  const machines = comparisonCoverage(c);
+  if (machines.length === 0) return '';
+  const items = machines
+    .map((m) => {
+      const never = [...m.states.unreached.map((s) => `state never entered: ${s}`), ...m.transitions.unreached.map((t) => `transition never taken: ${t}`)];
+      return `<li><b>${esc(m.machine)}</b>: ${m.states.reached} of ${m.states.total} states, ${m.transitions.reached} of ${m.transitions.total} transitions${never.length ? `<ul>${never.map((x) => `<li><code>${esc(x)}</code></li>`).join('')}</ul>` : ''}</li>`;
+    })
+    .join('');
+  return `<section id="coverage"><h2>Machine coverage</h2><p>The states and transitions of the models' statecharts that some run of some cell reached; what none reached is a behaviour no verdict says anything about.</p><ul>${items}</ul></section>`;
 }
 
 function extras(c: Comparison): string {
@@ -183,6 +211,8 @@ ${c.findings.length === 0 ? '<p>No property was violated and no policy failed.</
 ${shown.map((f, i) => finding(f, i + 1)).join('\n')}
 ${listed(rest, shown.length)}
 </section>
+${exhaustive(c)}
+${coverage(c)}
 ${extras(c)}
 </main>
 <script>${HTML_SCRIPT}</script>

@@ -2,6 +2,7 @@
 // verdict, and the silent / loud / ok call counts), what each cell reached (vacuity), then one
 // section per finding: its shrunk fault plan, a Mermaid sequence diagram, the history step by step,
 // and the command that replays it.
+import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
 import type { Comparison } from '../sim/compare.ts';
 import { CELL_CLASSES } from '../sim/compare.ts';
 import type { Finding } from '../sim/findings.ts';
@@ -108,12 +109,50 @@ function cells(c: Comparison): string[] {
   return [...lines, ''];
 }
 
+function exhaustive(c: Comparison): string[] {
+  const rows = exhaustiveRows(c);
+  if (rows.length === 0) return [];
+  const lines = [
+    '## Exhaustive search',
+    '',
+    `Beside the random runs, every plan of up to ${rows[0]!.depth} faults at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them, not only for the plans drawn.`,
+    '',
+    '| # | cell | distinct states | plans | result |',
+    '|---:|---|---:|---:|---|',
+  ];
+  for (const r of rows) {
+    const results = r.results.map((x) => `**${mdText(x.property)}** ${mdText(x.text)}`).join('<br>');
+    lines.push(`| ${r.index + 1} | ${mdText(r.cell)}${r.complete ? '' : ' (incomplete)'} | ${r.states.toLocaleString('en-US')} | ${r.plans.toLocaleString('en-US')} | ${results} |`);
+  }
+  return [...lines, ''];
+}
+
+function coverage(c: Comparison): string[] {
+  const machines = comparisonCoverage(c);
+  if (machines.length === 0) return [];
+  const lines = [
+    '## Machine coverage',
+    '',
+    "The states and transitions of the models' statecharts that some run of some cell reached, against all of them in the definitions (`xstate/graph`). What no run reached is a behaviour no verdict above says anything about.",
+    '',
+  ];
+  for (const m of machines) {
+    lines.push(`- **${m.machine}**: ${m.states.reached} of ${m.states.total} states, ${m.transitions.reached} of ${m.transitions.total} transitions`);
+    for (const s of m.states.unreached) lines.push(`  - state never entered: ${inlineCode(s)}`);
+    for (const t of m.transitions.unreached) lines.push(`  - transition never taken: ${inlineCode(t)}`);
+  }
+  return [...lines, ''];
+}
+
 function finding(f: Finding, n: number, anchor: string): string[] {
   const outcomes = outcomeMap(f);
   const title = f.properties.map((p) => p.property).join(', ');
   const lines = [`### <a id="${anchor}"></a>${n}. ${mdText(f.cellName)}: ${mdText(title)}`, ''];
   lines.push(`- **combination** ${inlineCode(combinationLine(f.combination))}`);
-  for (const p of f.properties) lines.push(`- **${mdText(p.property)}** ${f.kind === 'policy-error' ? '' : 'violated: '}${mdText(p.why)}`);
+  for (const p of f.properties) {
+    const certificate = minimality(p);
+    lines.push(`- **${mdText(p.property)}** ${f.kind === 'policy-error' ? '' : 'violated: '}${mdText(p.why)}${certificate ? ` — *${mdText(certificate)}*` : ''}`);
+  }
   lines.push(`- **shrunk fault plan** ${f.plan.length === 0 ? '(no faults)' : f.plan.map((x, i) => `${i + 1}. ${inlineCode(describeFault(x))}`).join(' ')}`);
   lines.push(`- **workload** ${inlineCode(describeWorkload(f.workload) || '(none)')}${f.schedule.length ? ` · schedule ${inlineCode(f.schedule.join(','))}` : ''}`);
   if (f.outcomes.length) lines.push(`- **outcomes** ${f.outcomes.map((o) => `call ${o.callId}: ${o.outcome}`).join(', ')}`);
@@ -175,7 +214,7 @@ export function renderMarkdown(c: Comparison, details: number): string {
   const { detailed: shown, listed: rest } = detailed(c, details);
   const anchors = new Map(shown.map((f) => [f.id, `finding-${f.id}`]));
   const byCell = findingsByCell(c);
-  const lines = [...header(c), ...matrix(c, byCell, anchors), ...cells(c)];
+  const lines = [...header(c), ...matrix(c, byCell, anchors), ...cells(c), ...exhaustive(c), ...coverage(c)];
   lines.push('## Findings', '');
   if (c.findings.length === 0) lines.push('No property was violated and no policy failed.', '');
   shown.forEach((f, i) => lines.push(...finding(f, i + 1, anchors.get(f.id)!)));

@@ -9,6 +9,15 @@ import type { Outcome } from '../properties/outcomes.ts';
 import { runWorld } from './world.ts';
 import type { Combination } from '../models/policies.ts';
 
+export interface FindingProperty {
+  property: string;
+  why: string;
+  /** No plan with fewer faults violates the property on this workload (sim/certify.ts). */
+  minimal?: boolean;
+  /** When not minimal: a violating plan with fewer faults. */
+  shorter?: { faults: FaultPlan; workload: Workload } | null;
+}
+
 export interface Finding {
   /** Unique in a report, stable across shards: `<cell id>--<first property>`. */
   id: string;
@@ -16,8 +25,9 @@ export interface Finding {
   cellIndex: number;
   cellName: string;
   kind: 'violation' | 'policy-error';
-  /** Each property this input violates, with why; for a policy error, `policy-error` and the message. */
-  properties: { property: string; why: string }[];
+  /** Each property this input violates, with why (and, for a random counterexample, whether an
+   *  exhaustive search certified it minimal); for a policy error, `policy-error` and the message. */
+  properties: FindingProperty[];
   combination: Combination;
   /** The alphabet the plan was drawn from. */
   alphabet: readonly string[];
@@ -60,10 +70,11 @@ export function findingsOf(cell: CellResult): Finding[] {
   for (const r of cell.results) {
     const ce = r.counterexample;
     if (!ce) continue;
+    const violated: FindingProperty = { property: r.property, why: ce.why, ...(r.minimal === undefined ? {} : { minimal: r.minimal, shorter: r.shorter ?? null }) };
     const key = JSON.stringify([ce.faults, ce.workload, ce.schedule]);
     const seen = groups.get(key);
     if (seen) {
-      seen.properties.push({ property: r.property, why: ce.why });
+      seen.properties.push(violated);
       continue;
     }
     const history = runWorld({ combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule }).entries;
@@ -71,7 +82,7 @@ export function findingsOf(cell: CellResult): Finding[] {
       ...base,
       id: `${cell.id}--${r.property}`,
       kind: 'violation',
-      properties: [{ property: r.property, why: ce.why }],
+      properties: [violated],
       plan: ce.faults,
       workload: ce.workload,
       schedule: ce.schedule,

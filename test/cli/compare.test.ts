@@ -71,6 +71,18 @@ describe('compare, the default matrix', () => {
     expect(read(a, 'compare.md')).toMatch(/http-502 ×\d+ \(\d+\)/);
   });
 
+  it('certifies each finding minimal or not, and lists what no cell of the comparison reached', () => {
+    const md = read(a, 'compare.md');
+    expect(md).toContain('no-silent-empty** violated: call 0 returned a well-formed result that differs from the fault-free run\'s (\\[\\]) with no error — *minimal: no plan with fewer faults violates it on this workload (checked exhaustively)*');
+    const coverage = md.slice(md.indexOf('## Machine coverage'), md.indexOf('## Findings'));
+    expect(coverage).toMatch(/\*\*client\*\*: \d+ of \d+ states, \d+ of \d+ transitions/);
+    // No default cell's workload lists tools, so no cell can have reached the server's tools/list branch.
+    expect(coverage).toContain('transition never taken: `serving: REQUEST [isToolList] → (stays)`');
+    expect(coverage).not.toContain('serving: REQUEST [isToolCall]');
+    expect(md).not.toContain('## Other per-cell data');
+    expect(md).not.toContain('## Exhaustive search');
+  });
+
   it('gives byte-identical reports for the same seed, apart from the JSON timing', () => {
     const ja = read(a, 'compare.json');
     const jb = read(b, 'compare.json');
@@ -204,5 +216,23 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
     await expectBad([join(s1, 'compare.json')], /missing shard 2\/2/);
     await expectBad([join(s1, 'compare.json'), join(s1, 'compare.json')], /shard 1\/2 is also given/);
     await expectBad([join(s1, 'compare.json'), join(s2, 'compare.json')], /its runs differs/);
+  });
+});
+
+describe('compare --depth', () => {
+  it('runs the exhaustive search beside the random one and reports it per cell', async () => {
+    const dir = tempDir('compare-depth');
+    const r = await run('compare', '--quiet', '--out', dir, '--server', 'reinit=pin-first|honor-last,streaming=negotiated,advertise=static', '--client', 'guards=,reconnect=replay-mutable,accept=always,parser=pinned', '--depth', '2', '--workers', '1');
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(read(dir, 'compare.json'));
+    const vulnerable = json.cells.find((c: { name: string }) => c.name === 'seed 000 vulnerable · seed alphabet');
+    const pinFirst = json.cells.find((c: { name: string }) => c.name === 'seed 000: server.reinit=pin-first · seed alphabet');
+    const exhaustive = (cell: { results: { property: string; exhaustive: unknown }[] }) => cell.results.find((x) => x.property === 'no-silent-empty')!.exhaustive;
+    expect(exhaustive(vulnerable)).toMatchObject({ depth: 2, verdict: 'violated', shortest: { faults: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }] } });
+    expect(exhaustive(pinFirst)).toMatchObject({ depth: 2, verdict: 'holds', reached: true });
+    const md = read(dir, 'compare.md');
+    expect(md).toContain('## Exhaustive search');
+    expect(md).toMatch(/\*\*no-silent-empty\*\* holds up to depth 2 \([\d,]+ distinct states, [\d,]+ plans\)/);
+    expect(read(dir, 'compare.html')).toContain('<section id="exhaustive"><h2>Exhaustive search</h2>');
   });
 });

@@ -4,7 +4,10 @@ import { DEFAULT_DETAILS } from '../../../reports/compare-common.ts';
 import { renderJson } from '../../../reports/compare-json.ts';
 import { renderSummary } from '../../../reports/compare-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../check.ts';
+import { withExhaustive } from '../../certify.ts';
 import { checkCell, runComparison, type CellRunner } from '../../compare.ts';
+import { explain, sequentialWorkloads } from '../../exhaustive.ts';
+import { defaultWorkers, exploreInParallel } from '../../explore-pool.ts';
 import { buildMatrix, shardOf, type Cut, type MatrixKind } from '../../matrix.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } from '../common-options.ts';
@@ -24,6 +27,8 @@ const OPTIONS: Record<string, OptionSpec> = {
   details: { value: true, arg: 'N', help: `findings shown with history and diagram (default ${DEFAULT_DETAILS}); the rest are listed` },
   shard: { value: true, arg: 'i/n', help: 'run every n-th cell starting at the i-th and write its compare.json only; join shards with merge' },
   'time-limit': { value: true, arg: 'SECONDS', help: 'stop after this long and write what finished, marked interrupted' },
+  depth: { value: true, arg: 'K', help: "also explore every plan of up to K faults in each cell exhaustively (sequential workloads of 1-3 calls), beside the random runs" },
+  workers: { value: true, arg: 'N', help: `worker threads for --depth (default: every core, ${defaultWorkers()} here); same result` },
   json: { value: false, help: 'print the JSON report on stdout instead of the summary table' },
   quiet: { value: false, help: 'no progress bar' },
   help: { value: false, help: 'show this help' },
@@ -42,11 +47,26 @@ export function parseCut(server: string | undefined, client: string | undefined)
   return { server: parseKnobList('server', server ?? ''), client: parseKnobList('client', client ?? '') };
 }
 
+/** The random check of a cell, then the exhaustive search to `depth` beside it (sim/certify.ts). */
+function withDepth(runner: CellRunner, depth: number, workers: number): CellRunner {
+  return async (cell, settings) => {
+    const random = await runner(cell, settings);
+    const options = {
+      faults: cell.faults,
+      depth,
+      workloads: sequentialWorkloads(3, cell.shape.workload?.progress === 'always' ? 'always' : 'any'),
+      ...(settings.properties ? { properties: settings.properties } : {}),
+    };
+    const exploration = await exploreInParallel(cell.combination, options, { workers });
+    return withExhaustive(random, explain(exploration, {}, settings.properties));
+  };
+}
+
 export async function runCompare(argv: readonly string[], out: NodeJS.WritableStream, runner: CellRunner = checkCell): Promise<number> {
   const args = parseArgs(argv, OPTIONS, 'compare');
   if (args.options.help) {
     const summary = 'Run a matrix of policy combinations through every property, on random fault plans, and report which\nfail silently, which fail loudly (and whether they recover), and which stay clean.';
-    out.write(helpText('mcp-faultsim compare [--matrix seeds|full] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n]', summary, OPTIONS, HELP_EXTRA));
+    out.write(helpText('mcp-faultsim compare [--matrix seeds|full] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K]', summary, OPTIONS, HELP_EXTRA));
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`compare: unexpected argument '${args.positionals[0]}'`);
@@ -60,6 +80,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const shard = shardOption(args);
   const timeLimit = secondsOption(args, 'time-limit');
   const outDir = stringOption(args, 'out') ?? DEFAULT_OUT;
+  const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
+  const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
+  const cellRunner = depth === undefined ? runner : withDepth(runner, depth, workers);
 
   const matrix = buildMatrix(kind, cut, policies.cells);
   if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
@@ -82,7 +105,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       runner: async (cell, settings) => {
         const t = Date.now();
         try {
-          return await runner(cell, settings);
+          return await cellRunner(cell, settings);
         } finally {
           cellMs[cell.id] = Date.now() - t;
         }

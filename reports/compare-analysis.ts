@@ -1,0 +1,65 @@
+// What the comparison reports derive from the cells beyond their verdicts, shared by the Markdown
+// and the HTML: machine coverage over the whole comparison (what no cell ever exercised), the
+// exhaustive search's verdicts when `--depth` ran one, and a finding's minimality certificate.
+import type { Comparison } from '../sim/compare.ts';
+import type { Exhaustive } from '../sim/exhaustive.ts';
+import type { FindingProperty } from '../sim/findings.ts';
+import { describePlan } from '../sim/plan.ts';
+import { describeExhaustive } from './explore-text.ts';
+
+export interface ComparisonCoverage {
+  machine: 'client' | 'server';
+  states: { reached: number; total: number; unreached: string[] };
+  transitions: { reached: number; total: number; unreached: string[] };
+}
+
+/** Per machine, what any cell reached: a state or transition is unreached only if no cell reached it. */
+export function comparisonCoverage(c: Comparison): ComparisonCoverage[] {
+  const cells = c.cells.filter((cell) => !cell.policyError && cell.coverage);
+  const first = cells[0]?.coverage;
+  if (!first) return [];
+  return first.map((m) => {
+    const mine = cells.map((cell) => cell.coverage.find((x) => x.machine === m.machine)!);
+    const never = (part: 'states' | 'transitions') => m[part].unreached.filter((name) => mine.every((x) => x[part].unreached.includes(name)));
+    const tally = (part: 'states' | 'transitions') => {
+      const unreached = never(part);
+      return { reached: m[part].total - unreached.length, total: m[part].total, unreached };
+    };
+    return { machine: m.machine, states: tally('states'), transitions: tally('transitions') };
+  });
+}
+
+export interface ExhaustiveRow {
+  cell: string;
+  index: number;
+  depth: number;
+  states: number;
+  plans: number;
+  complete: boolean;
+  results: { property: string; verdict: 'holds' | 'violated' | 'vacuous'; text: string }[];
+}
+
+/** One row per cell that ran an exhaustive search (`compare --depth`); none without it. */
+export function exhaustiveRows(c: Comparison): ExhaustiveRow[] {
+  const rows: ExhaustiveRow[] = [];
+  for (const cell of c.cells) {
+    const x = (cell as { exploration?: { depth: number; states: number; plans: number; complete: boolean } }).exploration;
+    if (!x) continue;
+    const results = cell.results.flatMap((r) => {
+      const e = (r as { exhaustive?: Exhaustive }).exhaustive;
+      if (!e) return [];
+      const verdict = e.verdict === 'violated' ? 'violated' : e.reached ? 'holds' : 'vacuous';
+      return [{ property: r.property, verdict, text: describeExhaustive(e) } as const];
+    });
+    rows.push({ cell: cell.name, index: cell.index, depth: x.depth, states: x.states, plans: x.plans, complete: x.complete, results });
+  }
+  return rows;
+}
+
+/** "minimal: …" for a violated property of a finding, or null when no certificate was computed. */
+export function minimality(p: FindingProperty): string | null {
+  if (p.minimal === undefined) return null;
+  if (p.minimal) return 'minimal: no plan with fewer faults violates it on this workload (checked exhaustively)';
+  const shorter = p.shorter ? `: ${p.shorter.faults.length} fault(s) suffice, ${describePlan(p.shorter.faults)}` : '';
+  return `NOT minimal${shorter}`;
+}
