@@ -50,6 +50,8 @@ export interface History {
   plan: FaultPlan;
   schedule: readonly number[];
   entries: HistoryEntry[];
+  /** Wire runs (sim/wire/): what stood on each side, the model with its knobs or real code. */
+  wire?: { client: string; server: string };
 }
 
 /** The history serialized as it is compared: deterministic key order by construction. */
