@@ -15,6 +15,7 @@ export type WireCallEnd =
 
 export class Agent {
   private issued = 0;
+  private issuing = false;
   private readonly ended = new Set<number>();
 
   constructor(
@@ -49,12 +50,20 @@ export class Agent {
     this.issueNext();
   }
 
+  /** Issue what the workload allows now, one call at a time: a call may end while it is issued
+   *  (a dead session fails it at once), and the next decision must see that. */
   private issueNext(): void {
-    for (const i of nextCalls(this.workload, this.issued, this.ended)) {
-      const step = this.workload[i]!;
-      this.issued++;
-      this.recorder.record({ kind: 'invoke', callId: i, method: step.method, progress: step.progress });
-      this.issue(i, step);
+    if (this.issuing) return;
+    this.issuing = true;
+    try {
+      for (let [i] = nextCalls(this.workload, this.issued, this.ended); i !== undefined; [i] = nextCalls(this.workload, this.issued, this.ended)) {
+        const step = this.workload[i]!;
+        this.issued++;
+        this.recorder.record({ kind: 'invoke', callId: i, method: step.method, progress: step.progress });
+        this.issue(i, step);
+      }
+    } finally {
+      this.issuing = false;
     }
   }
 }

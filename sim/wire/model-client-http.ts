@@ -160,7 +160,8 @@ export class ModelClientHttp implements ClientHooks {
       }
       return { status: res.status, headers, body: { kind: 'sse', events, complete: true } };
     }
-    await res.body?.cancel().catch(() => {});
+    // Any other body (a load balancer's HTML page) carries no JSON-RPC: drain it.
+    await res.arrayBuffer().catch(() => undefined);
     return { status: res.status, headers, body: { kind: 'empty' } };
   }
 }

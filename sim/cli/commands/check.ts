@@ -8,6 +8,7 @@ import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '.
 import { EXIT, UsageError } from '../errors.ts';
 import { parseClient, parseServer } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
+import { isWirePreset, runWireCheck, WIRE_HELP, WIRE_OPTIONS } from '../wire-check.ts';
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   server: { value: true, arg: 'K=V,…', help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)' },
@@ -18,6 +19,7 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   runs: { value: true, arg: 'N', help: `random runs per property (default ${DEFAULT_RUNS})` },
   json: { value: false, help: 'print one JSON object instead of the table' },
   quiet: { value: false, help: 'no progress bar' },
+  ...WIRE_OPTIONS,
   help: { value: false, help: 'show this help' },
 };
 
@@ -45,15 +47,22 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   if (args.options.help) {
     out.write(
       helpText(
-        'mcp-faultsim check [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--seed N] [--runs N] [--json]',
+        'mcp-faultsim check [--wire] [--server K=V,…|PRESET] [--client K=V,…|sdk] [--faults F,…] [--property P] [--seed N] [--runs N] [--json]',
         'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it.',
         CHECK_OPTIONS,
-        '\nexit status: 0 every property holds (or is vacuous), 1 a property is violated, 2 bad input.\nKnobs, values and faults: mcp-faultsim list',
+        `${WIRE_HELP}\n\nexit status: 0 every property holds (or is vacuous), 1 a property is violated, 2 bad input.\nKnobs, values and faults: mcp-faultsim list`,
       ),
     );
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`check: unexpected argument '${args.positionals[0]}'`);
+  if (args.options.wire) {
+    return runWireCheck(args, out, { faults: parseFaults(stringOption(args, 'faults')), properties: parseProperty(stringOption(args, 'property')) });
+  }
+  for (const side of ['client', 'server'] as const) {
+    if (isWirePreset(side, stringOption(args, side))) throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
+  }
+  for (const o of ['target', 'serve', 'serve-path', 'tools']) if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
   const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
   const progress = progressBar(!args.options.quiet && !args.options.json);
   const result = check(c, {
