@@ -131,7 +131,7 @@ export class FaultNetwork {
 
     await this.time.sleep(this.latencyMs);
     forwardHeaders.set(REQ_HEADER, String(n));
-    const forwarded = new Request(request.url, { method: request.method, headers: forwardHeaders, body: text || undefined, signal: request.signal });
+    const forwarded = new Request(request.url, { method: request.method, headers: forwardHeaders, body: text || undefined });
     let response: Response;
     try {
       response = await this.server.handle(forwarded, n);

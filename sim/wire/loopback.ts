@@ -113,7 +113,7 @@ class LoopbackAdapter implements ServerAdapter {
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
     let res: Response;
     try {
-      res = await this.time.real(fetch(bypass(new Request(this.url, { method: request.method, headers, body, signal: request.signal }))));
+      res = await this.time.real(fetch(bypass(new Request(this.url, { method: request.method, headers, body }))));
     } catch (e) {
       return new Response(`upstream ${this.url} unreachable: ${e instanceof Error ? e.message : String(e)}`, { status: 502, headers: { 'content-type': 'text/plain' } });
     }

@@ -5,7 +5,7 @@
 // can be run against every `client.*` strategy this way.
 import { clientMachine, clientReducers } from '../../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../../models/client-context.ts';
-import type { HttpRequest, HttpResponse, RequestBody, SseEvent } from '../../models/messages.ts';
+import { finalMessage, isResult, type HttpRequest, type HttpResponse, type RequestBody, type SseEvent } from '../../models/messages.ts';
 import type { ClientPolicy } from '../../models/policies.ts';
 import { compiledStepper } from '../compiled-step.ts';
 import { stateName } from '../step.ts';
@@ -19,6 +19,7 @@ import { carriesResponse, readEvents } from './sse.ts';
 
 const stepper = compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers);
 
+/** No usable answer (a network error, an unreadable handshake reply): the model reads it as HTTP 0. */
 const NETWORK_ERROR: HttpResponse = { status: 0, headers: {}, body: { kind: 'empty' } };
 
 function essence(type: string | null): string {
@@ -112,6 +113,9 @@ export class ModelClientHttp implements ClientHooks {
         signal: abort.signal,
       });
       response = await this.read(res, request.body.rpc);
+      // The model takes a 200 initialize reply to carry an InitializeResult; a real one may not (an
+      // SSE answer cut before its final event). Such a reply is no answer at all: a failed handshake.
+      if (request.body.rpc === 'initialize' && response.status === 200 && !isResult(finalMessage(response))) response = NETWORK_ERROR;
     } catch {
       if (abort.signal.aborted) return;
       response = NETWORK_ERROR;
