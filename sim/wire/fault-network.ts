@@ -196,13 +196,19 @@ export class FaultNetwork {
         this.fault(fault, n, true, `response held back ${ms} ms`);
       }
     }
-    if (kind === 'json' && body) {
-      // A JSON answer is one body: read it here (the network sees what passes) and pass it on.
-      body = await response.text();
-      try {
-        seen(JSON.parse(body));
-      } catch {
-        /* not JSON after all: the client will find out */
+    if (kind !== 'sse' && typeof body !== 'string' && body) {
+      // A body that is not a stream is one piece: read it here (the network sees what passes) and
+      // pass it on; an empty one passes as no body at all. msw's bodies cannot be cancelled
+      // (mswjs/interceptors#799), and the SDK cancels the empty body of a 202: left as a stream,
+      // its connect() would hang forever on a server that sends one (server-everything does).
+      const text = await response.text();
+      body = text === '' ? null : text;
+      if (kind === 'json') {
+        try {
+          seen(JSON.parse(text));
+        } catch {
+          /* not JSON after all: the client will find out */
+        }
       }
     } else if (kind === 'sse' && typeof body !== 'string' && body && !cut) {
       body = watchStream(body, seen, () => (this.time.activity++, undefined));

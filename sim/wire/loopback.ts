@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { bypass } from 'msw';
 import { EVERYTHING_TOOLS, type ToolMap } from './json-rpc.ts';
+import { loopbackFetch } from './loopback-fetch.ts';
 import type { ServerAdapter } from './server-adapter.ts';
 import { realSleep, type VirtualTime } from './virtual-time.ts';
 
@@ -61,34 +62,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Keep the network's clock still while a real response body is still arriving. */
-function tracked(body: ReadableStream<Uint8Array>, time: VirtualTime): ReadableStream<Uint8Array> {
-  time.realOpened();
-  let finished = false;
-  const finish = () => {
-    if (!finished) (finished = true), time.realClosed();
-  };
-  const reader = body.getReader();
-  return new ReadableStream({
-    async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (done) {
-          finish();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (e) {
-        finish();
-        controller.error(e);
-      }
-    },
-    cancel(reason) {
-      finish();
-      return reader.cancel(reason).catch(() => {});
-    },
-  });
-}
-
 class LoopbackAdapter implements ServerAdapter {
   readonly notesItself = false;
 
@@ -105,20 +78,23 @@ class LoopbackAdapter implements ServerAdapter {
   }
 
   async handle(request: Request): Promise<Response> {
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     // The proxy re-frames the body it forwards (fetch sets the length); bookkeeping stays here.
     request.headers.forEach((v, k) => {
-      if (!k.startsWith('x-faultsim-') && k !== 'transfer-encoding') headers.set(k, v);
+      if (!k.startsWith('x-faultsim-') && k !== 'transfer-encoding') headers[k] = v;
     });
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
     let res: Response;
     try {
-      res = await this.time.real(fetch(bypass(new Request(this.url, { method: request.method, headers, body }))));
+      // GET streams stay open by design; a POST's body is part of the exchange until it ends.
+      res = await loopbackFetch(this.time, this.url, { method: request.method, headers, body }, request.method !== 'GET');
     } catch (e) {
       return new Response(`upstream ${this.url} unreachable: ${e instanceof Error ? e.message : String(e)}`, { status: 502, headers: { 'content-type': 'text/plain' } });
     }
-    // GET streams stay open by design; a POST's body is part of the exchange until it ends.
-    const out = res.body && request.method !== 'GET' ? tracked(res.body, this.time) : res.body;
+    // A body that is not a stream is read here, whole: msw's bodies cannot be cancelled
+    // (mswjs/interceptors#799), so none is left for a client to cancel.
+    const sse = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    const out = res.body && !sse ? await res.arrayBuffer() : res.body;
     return new Response(out, { status: res.status, statusText: res.statusText, headers: res.headers });
   }
 
@@ -165,6 +141,16 @@ export class ServedProcess {
     this.stderr = '';
     const child = spawn('sh', ['-c', cmd], { env: { ...process.env, PORT: String(this.port) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     this.child = child;
+    // Its own process group, so that it can be ended whole; and ended with this process, however that ends.
+    const endWithUs = () => {
+      try {
+        if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    };
+    process.once('exit', endWithUs);
+    child.once('exit', () => process.off('exit', endWithUs));
     child.stderr?.on('data', (d) => (this.stderr = (this.stderr + String(d)).slice(-2000)));
     let exited: number | null = null;
     child.once('exit', (code) => (exited = code ?? -1));
