@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { VirtualTime } from './virtual-time.ts';
 
 interface Pending {
+  time: VirtualTime | null;
   head: (r: Response) => void;
   fail: (e: Error) => void;
   controller?: ReadableStreamDefaultController<Uint8Array>;
@@ -23,6 +24,7 @@ function getWorker(): Worker {
   w.on('message', (m: { id: number; type: string; status?: number; statusText?: string; headers?: [string, string][]; hasBody?: boolean; chunk?: Uint8Array; message?: string }) => {
     const p = pending.get(m.id);
     if (!p) return;
+    if (p.time) p.time.activity++;
     if (m.type === 'head') {
       const body = m.hasBody
         ? new ReadableStream<Uint8Array>({
@@ -59,16 +61,23 @@ function getWorker(): Worker {
   return w;
 }
 
-/** Fetch `url` on the real clock. `holdsClock`: the body is part of the exchange (a POST's answer). */
-export function loopbackFetch(time: VirtualTime, url: string, init: { method: string; headers: Record<string, string>; body?: string }, holdsClock: boolean): Promise<Response> {
+/** Fetch `url` on the real clock. `holdsClock`: the body is part of the exchange (a POST's answer).
+ *  Without a run (`time` null) it is a plain real fetch: the readiness probe of a served process. */
+export function loopbackFetch(
+  time: VirtualTime | null,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs?: number },
+  holdsClock: boolean,
+): Promise<Response> {
   const id = nextId++;
-  time.realOpened();
+  time?.realOpened();
   let open = true;
   const release = () => {
-    if (open) (open = false), time.realClosed();
+    if (open) (open = false), time?.realClosed();
   };
   return new Promise<Response>((resolve, reject) => {
     pending.set(id, {
+      time,
       head: (r) => {
         if (!holdsClock || r.body === null) release();
         resolve(r);
@@ -79,6 +88,6 @@ export function loopbackFetch(time: VirtualTime, url: string, init: { method: st
       },
       done: release,
     });
-    getWorker().postMessage({ id, url, method: init.method, headers: init.headers, body: init.body ?? null });
+    getWorker().postMessage({ id, url, method: init.method, headers: init.headers, body: init.body ?? null, timeoutMs: init.timeoutMs ?? 0 });
   });
 }

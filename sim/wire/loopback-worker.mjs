@@ -15,7 +15,8 @@ parentPort.on('message', async (m) => {
   const abort = new AbortController();
   aborts.set(m.id, abort);
   try {
-    const res = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body ?? undefined, signal: abort.signal });
+    const signal = m.timeoutMs ? AbortSignal.any([abort.signal, AbortSignal.timeout(m.timeoutMs)]) : abort.signal;
+    const res = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body ?? undefined, signal });
     const headers = [];
     res.headers.forEach((v, k) => headers.push([k, v]));
     parentPort.postMessage({ id: m.id, type: 'head', status: res.status, statusText: res.statusText, headers, hasBody: res.body !== null });

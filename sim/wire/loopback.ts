@@ -7,7 +7,6 @@
 // `server-restart` is skipped against `--target`, which the tool did not start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { bypass } from 'msw';
 import { EVERYTHING_TOOLS, type ToolMap } from './json-rpc.ts';
 import { loopbackFetch } from './loopback-fetch.ts';
 import type { ServerAdapter } from './server-adapter.ts';
@@ -40,10 +39,11 @@ export function checkLoopbackUrl(text: string): URL {
   return url;
 }
 
-/** Does anything answer HTTP at `url`? Any status counts: the server is up. */
+/** Does anything answer HTTP at `url`? Any status counts: the server is up. On the real clock
+ *  (the worker), since a restart happens in the middle of a run, whose timers are virtual. */
 async function answers(url: string): Promise<boolean> {
   try {
-    const res = await fetch(bypass(new Request(url, { method: 'GET', headers: { accept: 'text/event-stream' }, signal: AbortSignal.timeout(2000) })));
+    const res = await loopbackFetch(null, url, { method: 'GET', headers: { accept: 'text/event-stream' }, timeoutMs: 2000 }, false);
     await res.body?.cancel().catch(() => {});
     return true;
   } catch {

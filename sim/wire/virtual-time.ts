@@ -73,17 +73,18 @@ export class VirtualTime {
 
   /**
    * Wait until nothing in the process moves without a timer: two consecutive real event-loop
-   * turns with no activity and no real exchange open. Real exchanges are waited for on the wall
-   * clock, at most `realBudgetMs` (a server that never answers is the run's problem, not a hang).
+   * turns with no activity and no real exchange open. An open real exchange is waited for on the
+   * wall clock while it makes progress; one that has been silent for `stallMs` (a body nobody
+   * reads any more, a server that never answers) no longer holds virtual time back.
    */
-  async settle(realBudgetMs = 30_000): Promise<void> {
+  async settle(stallMs = 1000): Promise<void> {
     let quiet = 0;
-    let waited = 0;
+    let silentMs = 0;
     while (quiet < 2) {
       const before = this.activity;
-      if (this.realPending > 0 && waited < realBudgetMs) {
+      if (this.realPending > 0 && silentMs < stallMs) {
         await realSleep(1);
-        waited++;
+        silentMs = this.activity === before ? silentMs + 1 : 0;
         quiet = 0;
         continue;
       }

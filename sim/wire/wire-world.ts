@@ -87,7 +87,7 @@ export async function runWire(setup: WireSetup, input: WireInput, options: Parti
     recorder.close();
     await client.close();
     await server.close();
-    await time.settle(1000);
+    await time.settle(100);
   } finally {
     time.uninstall();
     uninstall();
