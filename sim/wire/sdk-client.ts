@@ -40,7 +40,10 @@ function sessionGone(e: unknown): boolean {
 export class SdkClient implements ClientHooks {
   readonly agent: Agent;
   private connection: Promise<Connection> | null = null;
-  private readonly all: Promise<Connection>[] = [];
+  private connects = 0;
+  /** Connections that were made: closed at the end. A connect still pending then is abandoned
+   *  (awaiting it could wait forever: see the close() calls below). */
+  private readonly made: Connection[] = [];
   private closed = false;
 
   constructor(
@@ -67,7 +70,7 @@ export class SdkClient implements ClientHooks {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const c of this.all) await c.then((x) => x.close(), () => {}).catch(() => {});
+    for (const c of this.made) void c.close().catch(() => {});
   }
 
   private note(n: Record<string, unknown>): void {
@@ -78,14 +81,15 @@ export class SdkClient implements ClientHooks {
   private session(): Promise<Connection> {
     if (!this.connection) {
       this.connection = this.connect();
-      this.all.push(this.connection);
+      this.connects++;
+      this.connection.then((c) => this.made.push(c), () => {});
     }
     return this.connection;
   }
 
   private async connect(): Promise<Connection> {
     const url = new URL(this.url);
-    this.note({ note: 'handshake-sent', handshake: this.all.length === 0 ? 'connect' : 'new-session', session: null, caps: [] });
+    this.note({ note: 'handshake-sent', handshake: this.connects === 0 ? 'connect' : 'new-session', session: null, caps: [] });
     const client = new Client(INFO);
     client.onerror = () => {};
     const streamable = new StreamableHTTPClientTransport(url);
@@ -93,7 +97,8 @@ export class SdkClient implements ClientHooks {
       await client.connect(streamable);
       return { client, close: () => client.close() };
     } catch (error) {
-      await client.close().catch(() => {});
+      // Not awaited: closing may cancel an msw body, which never settles (mswjs/interceptors#799).
+      void client.close().catch(() => {});
       this.note({ note: 'handshake-failed', handshake: 'connect', reason: `Streamable HTTP: ${describe(error)}` });
       this.note({ note: 'fallback', session: streamable.sessionId ?? '(none)', from: 'streamable-http', to: 'sse' });
       const legacy = new Client(INFO);
@@ -103,7 +108,7 @@ export class SdkClient implements ClientHooks {
         await legacy.connect(sse);
         return { client: legacy, close: () => legacy.close() };
       } catch (sseError) {
-        await legacy.close().catch(() => {});
+        void legacy.close().catch(() => {});
         this.note({ note: 'handshake-failed', handshake: 'connect', reason: `HTTP+SSE: ${describe(sseError)}` });
         throw new Error(`could not connect with either transport: ${describe(error)}; ${describe(sseError)}`);
       }
