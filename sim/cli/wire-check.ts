@@ -53,16 +53,17 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
   if (stringOption(args, 'serve-path') !== undefined && serve === undefined) throw new UsageError('--serve-path needs --serve');
   if (stringOption(args, 'tools') !== undefined && target === undefined && serve === undefined) throw new UsageError('--tools needs --target or --serve');
   const client: WireClientSpec = isWirePreset('client', clientText) ? { kind: 'sdk' } : { kind: 'model', policy: combination({ client: parseClient(clientText) }).client };
+  const tools = toolsOption(args);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
 
   let served: ServedProcess | null = null;
   try {
     let server: WireServerSpec;
-    if (target !== undefined) server = { kind: 'loopback', endpoint: await targetEndpoint(target, toolsOption(args)) };
+    if (target !== undefined) server = { kind: 'loopback', endpoint: await targetEndpoint(target, tools) };
     else if (serve !== undefined) {
       served = await ServedProcess.start(serve, stringOption(args, 'serve-path') ?? '/mcp');
-      server = { kind: 'loopback', endpoint: served.endpoint(toolsOption(args)) };
+      server = { kind: 'loopback', endpoint: served.endpoint(tools) };
     } else if (isWirePreset('server', serverText)) server = { kind: 'sdk', preset: serverText as SdkServerPreset };
     else server = { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
 
