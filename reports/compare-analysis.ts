@@ -15,7 +15,8 @@ export interface ComparisonCoverage {
 
 /** Per machine, what any cell reached: a state or transition is unreached only if no cell reached it. */
 export function comparisonCoverage(c: Comparison): ComparisonCoverage[] {
-  const cells = c.cells.filter((cell) => !cell.policyError && cell.coverage);
+  // Wire cells (real code) measure no machine coverage: their list is empty.
+  const cells = c.cells.filter((cell) => !cell.policyError && cell.coverage?.length);
   const first = cells[0]?.coverage;
   if (!first) return [];
   return first.map((m) => {

@@ -58,6 +58,8 @@ export interface History {
   entries: HistoryEntry[];
   /** Added with exhaustive exploration; absent in histories from other sources (the wire tier). */
   coverage?: Coverage;
+  /** Wire runs (sim/wire/): what stood on each side, the model with its knobs or real code. */
+  wire?: { client: string; server: string };
 }
 
 /** The history serialized as it is compared: deterministic key order by construction. */

@@ -14,6 +14,7 @@ import { checkCell, runCell } from '../../compare.ts';
 import { allProperties, findProperty } from '../../../properties/registry.ts';
 import { describePlan } from '../../plan.ts';
 import { EXHAUSTIVE_OPTIONS, exhaustiveFromArgs } from '../exhaustive-args.ts';
+import { isWirePreset, runWireCheck, WIRE_HELP, WIRE_OPTIONS } from '../wire-check.ts';
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   server: { value: true, arg: 'K=V,…', help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)' },
@@ -27,6 +28,7 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   save: { value: false, help: `save each finding as a counterexample file in the corpus (${DEFAULT_CORPUS}/)` },
   corpus: { value: true, arg: 'DIR', help: `where --save writes (default ${DEFAULT_CORPUS})` },
   quiet: { value: false, help: 'no progress bar' },
+  ...WIRE_OPTIONS,
   help: { value: false, help: 'show this help' },
 };
 
@@ -63,16 +65,25 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   if (args.options.help) {
     out.write(
       helpText(
-        'mcp-faultsim check [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--seed N] [--runs N] [--depth K] [--json] [--save] [--policies FILE,…]',
-        'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it and\nwhether it is minimal (no plan with fewer faults violates it on its workload). With --depth, an\nexhaustive search to that depth runs beside the random one.',
+        'mcp-faultsim check [--wire] [--server K=V,…|PRESET] [--client K=V,…|sdk] [--faults F,…] [--property P] [--seed N] [--runs N] [--depth K] [--json] [--save] [--policies FILE,…]',
+        'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it and\nwhether it is minimal (no plan with fewer faults violates it on its workload). With --depth, an\nexhaustive search to that depth runs beside the random one. With --wire, the same plans run on\nreal HTTP, against real code where a preset names it.',
         spec,
-        '\nexit status: 0 every property holds (or is vacuous), 1 a property is violated or a policy failed\n(policy-error), 2 bad input. Knobs, values and faults: mcp-faultsim list',
+        `${WIRE_HELP}\n\nexit status: 0 every property holds (or is vacuous), 1 a property is violated or a policy failed\n(policy-error), 2 bad input. Knobs, values and faults: mcp-faultsim list`,
       ),
     );
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`check: unexpected argument '${args.positionals[0]}'`);
   const policies = await policiesOption(args);
+  if (args.options.wire) {
+    if (args.options.depth !== undefined) throw new UsageError('--depth explores the model tier; it does not combine with --wire');
+    if (args.options.save) throw new UsageError('--save keeps model-tier findings; it does not combine with --wire');
+    return runWireCheck(args, out, { faults: parseFaults(stringOption(args, 'faults')), properties: parseProperty(stringOption(args, 'property')) });
+  }
+  for (const side of ['client', 'server'] as const) {
+    if (isWirePreset(side, stringOption(args, side))) throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
+  }
+  for (const o of ['target', 'serve', 'serve-path', 'tools']) if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
   const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
   const faults = parseFaults(stringOption(args, 'faults'));
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });

@@ -1,0 +1,29 @@
+// What the fault network needs from whatever answers behind it: the model server, the SDK's
+// server in-process, or a real server on loopback. Faults that need the server's cooperation
+// (`session-expire`, `server-restart`) go through it; a server that cannot be reached into says so,
+// and the network records those faults as skipped.
+import type { Recorder } from './recorder.ts';
+
+export interface ServerAdapter {
+  /** How reports name it: `model`, `sdk-sse`, `sdk-json`, `target http://…`, `serve …`. */
+  readonly name: string;
+  /** True when the server writes its own `server` notes into the history (the model server);
+   *  otherwise the network derives them from what it sees (observer.ts). */
+  readonly notesItself: boolean;
+  /** Null when it can act on the fault; otherwise why it cannot (recorded, and reported). */
+  cannot(fault: 'session-expire' | 'server-restart'): string | null;
+  /** Answer one request. `n` is the network's index of it. */
+  handle(request: Request, n: number): Promise<Response>;
+  /** Forget one session (the one named, or the newest): the ids forgotten. */
+  expire(sessionId: string | null): Promise<string[]>;
+  /** Forget every session: the ids forgotten. */
+  restart(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export type ServerFactory = (recorder: Recorder) => Promise<ServerAdapter>;
+
+export interface ClientHooks {
+  /** `config-reset`: true when the client has a mutable config and it was reset. */
+  configReset(): boolean;
+}
