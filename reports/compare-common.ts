@@ -27,7 +27,7 @@ export const CLASS_MEANING: Record<CellClass, string> = {
 
 export const VERDICT_MARK = { holds: '✅', violated: '❌', vacuous: '◌' } as const;
 
-const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError', 'coverage', 'exploration']);
+const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError', 'coverage', 'exploration', 'wire', 'skipped']);
 
 /** Fields of a cell result that the reports do not interpret, in the result's own order. */
 export function extraFields(cell: CellResult): [string, unknown][] {
@@ -68,4 +68,25 @@ export function verdictCell(cell: CellResult, property: string): { mark: string;
   if (r.verdict === 'violated') return { mark: '❌', text: `violated in ${r.violations}/${cell.runs}`, sort: 2 + r.violations / (cell.runs + 1) };
   if (r.verdict === 'vacuous') return { mark: '◌', text: 'vacuous: never reached', sort: 1 };
   return { mark: '✅', text: `holds (reached ${r.reached}/${cell.runs})`, sort: 0 };
+}
+
+/** How a cell's two sides read: the model's knobs, or the real code a wire cell put there. */
+export function sides(cell: CellResult): { server: string; client: string } {
+  const wire = (cell as { wire?: { server: string; client: string } }).wire;
+  const { server, client } = cell.combination;
+  const model = {
+    server: `${server.reinit} · ${server.streaming} · ${server.advertise}`,
+    client: `${client.reconnect} · ${client.accept} · ${client.parser} · ${client.guards.join('+') || 'no guards'}`,
+  };
+  if (!wire) return model;
+  return {
+    server: wire.server.startsWith('model ') ? `${model.server} (wire)` : `${wire.server} (real code)`,
+    client: wire.client.startsWith('model ') ? `${model.client} (wire)` : `${wire.client} (real code)`,
+  };
+}
+
+/** Faults a wire cell's server could not take part in, with why ("" when none). */
+export function skippedFaults(cell: CellResult): string {
+  const skipped = (cell as { skipped?: Record<string, string> }).skipped ?? {};
+  return Object.entries(skipped).map(([fault, why]) => `${fault}: ${why}`).join('; ');
 }

@@ -29,6 +29,9 @@ const KNOBS = [
 ] as const;
 
 function knobValue(cell: CellResult, side: 'server' | 'client', knob: string): string {
+  // A wire cell's real side has no knobs: filter it by what it is.
+  const wire = (cell as { wire?: Record<'server' | 'client', string> }).wire;
+  if (wire && !wire[side].startsWith('model ')) return `${wire[side]} (real code)`;
   const v = (cell.combination[side] as unknown as Record<string, unknown>)[knob];
   return Array.isArray(v) ? v.join('+') || 'none' : String(v);
 }

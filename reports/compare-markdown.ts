@@ -20,6 +20,8 @@ import {
   outcomeMap,
   VERDICT_MARK,
   verdictCell,
+  sides,
+  skippedFaults,
 } from './compare-common.ts';
 import { describeEntry, stepLine } from './history-text.ts';
 import { formatJson } from './json-format.ts';
@@ -101,9 +103,10 @@ function cells(c: Comparison): string[] {
     const s = cell.stats;
     const acted = Object.entries(s.faultsFired).map(([f, n]) => `${f} ×${n} (${s.faultsApplied[f] ?? 0})`).join(', ') || 'none';
     const vacuous = cell.results.filter((r) => r.verdict === 'vacuous').map((r) => r.property).join(', ') || '—';
-    const { server, client } = cell.combination;
+    const { server, client } = sides(cell);
+    const skipped = skippedFaults(cell);
     lines.push(
-      `| ${cell.index + 1} | ${mdText(`${server.reinit} · ${server.streaming} · ${server.advertise}`)} | ${mdText(`${client.reconnect} · ${client.accept} · ${client.parser} · ${client.guards.join('+') || 'no guards'}`)} | ${mdText(cell.alphabet === 'all faults' ? 'all faults' : cell.faults.join(', '))} | ${s.reconnects} | ${s.reinitializes} | ${s.fallbacks} | ${mdText(acted)} | ${mdText(vacuous)} |`,
+      `| ${cell.index + 1} | ${mdText(server)} | ${mdText(client)} | ${mdText(cell.alphabet === 'all faults' ? 'all faults' : cell.faults.join(', '))} | ${s.reconnects} | ${s.reinitializes} | ${s.fallbacks} | ${mdText(acted)}${skipped ? ` · skipped: ${mdText(skipped)}` : ''} | ${mdText(vacuous)} |`,
     );
   }
   return [...lines, ''];

@@ -16,7 +16,7 @@ import { inputs, type InputShape } from './arbitraries.ts';
 import { certify, type Certificate } from './certify.ts';
 import { coverageReport, type MachineCoverage } from './coverage.ts';
 import type { Exhaustive } from './exhaustive.ts';
-import type { History } from './history.ts';
+import type { History, HistoryEntry } from './history.ts';
 import type { FaultPlan } from './plan.ts';
 import { runWorld, type WorldOptions } from './world.ts';
 import type { Workload } from './workload.ts';
@@ -47,6 +47,8 @@ export interface Counterexample {
   /** How many inputs fast-check drew before the first failure, and how many shrink steps it took. */
   runsToFailure: number;
   shrinks: number;
+  /** The run's history, when the model world cannot recompute it from the inputs (wire runs). */
+  history?: HistoryEntry[];
 }
 
 export interface PropertyResult {

@@ -77,7 +77,7 @@ export function findingsOf(cell: CellResult): Finding[] {
       seen.properties.push(violated);
       continue;
     }
-    const history = runWorld({ combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule }).entries;
+    const history = ce.history ?? runWorld({ combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule }).entries;
     groups.set(key, {
       ...base,
       id: `${cell.id}--${r.property}`,

@@ -30,6 +30,14 @@ export interface MatrixCell {
   /** The property the record is about, when the cell comes from a record. */
   property: string | null;
   shape: InputShape;
+  /** Wire cells (`compare --wire`): real code on a side, through the wire tier (sim/wire/). */
+  wire?: WireChoice;
+}
+
+/** Which side of a wire cell is real code: the official SDK client, or an SDK server preset. */
+export interface WireChoice {
+  client: 'model' | 'sdk';
+  server: 'model' | 'sdk-sse' | 'sdk-json';
 }
 
 /** A named cell a policy module adds to the default matrix (sim/plugins.ts). */

@@ -115,7 +115,7 @@ async function shrink(judgeRun: WireJudge, arb: fc.Arbitrary<[FaultPlan, Workloa
     throw new Error(`internal: fc.check did not reproduce the violation of ${p.name} that fc.sample found on the wire (seed ${seed})`);
   }
   const [[plan, workload]] = details.counterexample;
-  const { judgement } = await judgeRun.run(plan, workload);
+  const { history, judgement } = await judgeRun.run(plan, workload);
   return {
     faults: plan,
     workload,
@@ -126,6 +126,8 @@ async function shrink(judgeRun: WireJudge, arb: fc.Arbitrary<[FaultPlan, Workloa
     outcomes: judgement.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome })),
     runsToFailure: details.numRuns,
     shrinks: details.numShrinks,
+    // Real code ran: only this history says what happened (the model world would tell another story).
+    history: history.entries,
   };
 }
 

@@ -8,6 +8,7 @@ import { withExhaustive } from '../../certify.ts';
 import { checkCell, runComparison, type CellRunner } from '../../compare.ts';
 import { explain, sequentialWorkloads } from '../../exhaustive.ts';
 import { defaultWorkers, exploreInParallel } from '../../explore-pool.ts';
+import { wireCells, withWire } from '../../wire/wire-matrix.ts';
 import { buildMatrix, shardOf, type Cut, type MatrixKind } from '../../matrix.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } from '../common-options.ts';
@@ -29,6 +30,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'time-limit': { value: true, arg: 'SECONDS', help: 'stop after this long and write what finished, marked interrupted' },
   depth: { value: true, arg: 'K', help: "also explore every plan of up to K faults in each cell exhaustively (sequential workloads of 1-3 calls), beside the random runs" },
   workers: { value: true, arg: 'N', help: `worker threads for --depth (default: every core, ${defaultWorkers()} here); same result` },
+  wire: { value: false, help: 'add real-SDK rows: the SDK client against each model server, each model client against the SDK servers (sdk-sse, sdk-json), and the SDK against itself, run on real HTTP through msw' },
   json: { value: false, help: 'print the JSON report on stdout instead of the summary table' },
   quiet: { value: false, help: 'no progress bar' },
   help: { value: false, help: 'show this help' },
@@ -66,7 +68,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const args = parseArgs(argv, OPTIONS, 'compare');
   if (args.options.help) {
     const summary = 'Run a matrix of policy combinations through every property, on random fault plans, and report which\nfail silently, which fail loudly (and whether they recover), and which stay clean.';
-    out.write(helpText('mcp-faultsim compare [--matrix seeds|full] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K]', summary, OPTIONS, HELP_EXTRA));
+    out.write(helpText('mcp-faultsim compare [--matrix seeds|full] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K] [--wire]', summary, OPTIONS, HELP_EXTRA));
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`compare: unexpected argument '${args.positionals[0]}'`);
@@ -82,9 +84,11 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const outDir = stringOption(args, 'out') ?? DEFAULT_OUT;
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
-  const cellRunner = depth === undefined ? runner : withDepth(runner, depth, workers);
+  const modelRunner = depth === undefined ? runner : withDepth(runner, depth, workers);
+  const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
 
-  const matrix = buildMatrix(kind, cut, policies.cells);
+  const model = buildMatrix(kind, cut, policies.cells);
+  const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
   if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
   const cells = shard ? shardOf(matrix, shard) : matrix;
 

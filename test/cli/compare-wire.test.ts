@@ -1,0 +1,47 @@
+// `compare --wire`: real-SDK rows beside the model's, through the same reports, deterministically.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withoutTiming } from '../../reports/compare-json.ts';
+import { run, tempDir } from './run.ts';
+
+const CUT = ['--server', 'reinit=honor-last,streaming=negotiated,advertise=static', '--client', 'reconnect=replay-mutable,accept=always,parser=pinned,guards='];
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+
+describe('compare --wire', () => {
+  let a: string;
+  let b: string;
+  beforeAll(async () => {
+    a = tempDir('compare-wire-a');
+    b = tempDir('compare-wire-b');
+    for (const dir of [a, b]) {
+      const r = await run('compare', '--quiet', '--wire', '--runs', '25', ...CUT, '--out', dir);
+      expect(r.code, r.stderr).toBe(0);
+    }
+  }, 120_000);
+
+  it('puts the SDK client, the SDK servers, and SDK against SDK beside the model cells', () => {
+    const cells = JSON.parse(read(a, 'compare.json')).cells as { name: string; wire?: { client: string; server: string }; index: number }[];
+    const model = cells.filter((c) => !c.wire);
+    const wire = cells.filter((c) => c.wire);
+    expect(model.map((c) => c.name)).toContain('seed 000 vulnerable · seed alphabet');
+    expect(Math.min(...wire.map((c) => c.index))).toBe(model.length);
+    const sides = new Set(wire.map((c) => `${c.wire!.client.startsWith('model') ? 'model' : c.wire!.client} × ${c.wire!.server.startsWith('model') ? 'model' : c.wire!.server}`));
+    expect([...sides].sort()).toEqual(['model × sdk-json', 'model × sdk-sse', 'sdk × model', 'sdk × sdk-json', 'sdk × sdk-sse']);
+    expect(wire.map((c) => c.name)).toContain('wire: SDK client × SDK server sdk-sse · faults http-502, config-reset');
+  });
+
+  it('reports what real code did: the pinned model client cannot read the SDK server\'s SSE answers, loudly', () => {
+    const cells = JSON.parse(read(a, 'compare.json')).cells as { name: string; class: string; results: { property: string; outcomes: Record<string, number> }[] }[];
+    const pinnedVsSse = cells.find((c) => c.name.startsWith('wire: model client') && c.name.includes('× SDK server sdk-sse · faults http-502, config-reset'))!;
+    expect(pinnedVsSse.class).toBe('loud, never recovers');
+    expect(pinnedVsSse.results[0]!.outcomes.ok).toBe(0);
+    const md = read(a, 'compare.md');
+    expect(md).toContain('| sdk-sse (real code) |');
+    expect(md).not.toContain('## Other per-cell data');
+  });
+
+  it('gives byte-identical JSON twice, apart from timing', () => {
+    expect(withoutTiming(read(a, 'compare.json'))).toBe(withoutTiming(read(b, 'compare.json')));
+  });
+});
