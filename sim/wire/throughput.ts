@@ -33,12 +33,12 @@ async function rate(url: string, calls: number): Promise<number> {
   for (let done = 0; done < calls; ) {
     const client = await connect(url);
     const n = Math.min(CALLS_PER_SESSION, calls - done);
-    const start = performance.now();
+    const start = performance.now(); // wall-clock timing: a throughput figure, never a result
     for (let i = 0; i < n; i++) {
       await client.callTool({ name: 'work', arguments: {}, _meta: { [META_CALL]: done + i } });
       if (i % 200 === 199) await realTick();
     }
-    elapsed += performance.now() - start;
+    elapsed += performance.now() - start; // wall-clock timing
     done += n;
     await client.close();
   }
