@@ -20,7 +20,6 @@ const pending = new Map<number, Pending>();
 function getWorker(): Worker {
   if (worker) return worker;
   const w = new Worker(new URL('./loopback-worker.mjs', import.meta.url), { execArgv: [] });
-  w.unref();
   w.on('message', (m: { id: number; type: string; status?: number; statusText?: string; headers?: [string, string][]; hasBody?: boolean; chunk?: Uint8Array; message?: string }) => {
     const p = pending.get(m.id);
     if (!p) return;
@@ -57,6 +56,9 @@ function getWorker(): Worker {
       p.done();
     }
   });
+  // After the listener: attaching a 'message' listener refs the worker's port again, and a
+  // ref'd port kept the CLI alive after `check --wire --serve` had printed its report.
+  w.unref();
   worker = w;
   return w;
 }

@@ -1,7 +1,10 @@
 // `check --wire` as users drive it: real-SDK rows, JSON verdicts, and one-line errors on bad input.
+import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../sim/cli/main.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -46,4 +49,20 @@ describe('check --wire', () => {
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     });
   }
+});
+
+describe('check --wire --serve, as a process', () => {
+  it('starts the server, runs the plans, stops it, and exits (nothing it started keeps it alive)', () => {
+    const serve = 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js streamableHttp';
+    const r = spawnSync(process.execPath, ['bin/mcp-faultsim.js', 'check', '--wire', '--client', 'sdk', '--serve', serve, '--faults', 'http-502,server-restart', '--runs', '4', '--quiet', '--json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    expect(r.error, 'the CLI did not exit by itself').toBeUndefined();
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.wire).toEqual({ client: 'sdk', server: `serve ${serve}` });
+    expect(out.stats.faultsApplied['http-502']).toBeGreaterThan(0);
+  }, 120_000);
 });
