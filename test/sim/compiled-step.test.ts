@@ -1,27 +1,14 @@
 // The compiled engine must be XState, only faster: on random worlds over every knob, both engines
 // give byte-identical histories.
 import { test } from '@fast-check/vitest';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clientMachine, clientReducers } from '../../models/client.ts';
-import { CLIENT_KNOBS, combination, SERVER_KNOBS, type Guard } from '../../models/policies.ts';
 import { historyJson } from '../../sim/history.ts';
 import { compiledStepper } from '../../sim/compiled-step.ts';
 import { inputs } from '../../sim/arbitraries.ts';
 import { runWorld } from '../../sim/world.ts';
 import { setup } from 'xstate';
-
-const anyCombination = fc
-  .record({
-    reinit: fc.constantFrom(...SERVER_KNOBS.reinit.values),
-    streaming: fc.constantFrom(...SERVER_KNOBS.streaming.values),
-    advertise: fc.constantFrom(...SERVER_KNOBS.advertise.values),
-    reconnect: fc.constantFrom(...CLIENT_KNOBS.reconnect.values),
-    accept: fc.constantFrom(...CLIENT_KNOBS.accept.values),
-    parser: fc.constantFrom(...CLIENT_KNOBS.parser.values),
-    guards: fc.subarray([...CLIENT_KNOBS.guards.values] as Guard[]),
-  })
-  .map(({ reinit, streaming, advertise, ...client }) => combination({ server: { reinit, streaming, advertise }, client }));
+import { anyCombination } from '../fixtures/combinations.ts';
 
 describe('compiled engine', () => {
   test.prop([anyCombination, inputs({ workload: { overlap: true, lists: true } })], { numRuns: 300 })(

@@ -3,25 +3,13 @@
 // disagreement is a bug in one of them; fast-check shrinks it to the smallest plan that shows it.
 // Each plan also runs three times on the wire: the same outcomes every time.
 import { test } from '@fast-check/vitest';
-import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { CLIENT_KNOBS, combination, SERVER_KNOBS, type Guard } from '../../models/policies.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { faultPlan, workload } from '../../sim/arbitraries.ts';
 import { runWire } from '../../sim/wire/wire-world.ts';
 import { runWorld } from '../../sim/world.ts';
+import { anyCombination } from '../fixtures/combinations.ts';
 
-const anyCombination = fc
-  .record({
-    reinit: fc.constantFrom(...SERVER_KNOBS.reinit.values),
-    streaming: fc.constantFrom(...SERVER_KNOBS.streaming.values),
-    advertise: fc.constantFrom(...SERVER_KNOBS.advertise.values),
-    reconnect: fc.constantFrom(...CLIENT_KNOBS.reconnect.values),
-    accept: fc.constantFrom(...CLIENT_KNOBS.accept.values),
-    parser: fc.constantFrom(...CLIENT_KNOBS.parser.values),
-    guards: fc.subarray([...CLIENT_KNOBS.guards.values] as Guard[]),
-  })
-  .map(({ reinit, streaming, advertise, ...client }) => combination({ server: { reinit, streaming, advertise }, client }));
 
 describe('wire tier = model tier (model client × model server)', () => {
   test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true })], { numRuns: 60, seed: 5 })(
