@@ -1,16 +1,8 @@
 // The CLI as users drive it: JSON verdicts, exit codes, and one-line errors on bad input.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../sim/cli/main.ts';
+import { itRejects, run } from './run.ts';
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const sink = (f: (s: string) => void) => new Writable({ write: (chunk, _e, cb) => (f(String(chunk)), cb()) });
-  const code = await main(argv, sink((s) => (stdout += s)), sink((s) => (stderr += s)));
-  return { code, stdout, stderr };
-}
 
 const SEED_000 = ['--server', 'reinit=honor-last,streaming=negotiated,advertise=static', '--client', 'reconnect=replay-mutable,parser=pinned,guards='];
 
@@ -67,15 +59,7 @@ describe('bad input', () => {
     ['unknown option', ['check', '--colour'], /unknown option '--colour'/],
     ['unknown command', ['frobnicate'], /unknown command 'frobnicate'/],
   ];
-  for (const [name, argv, message] of cases) {
-    it(`${name}: one line on stderr, exit 2`, async () => {
-      const r = await run(...argv);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    });
-  }
+  itRejects(cases);
 });
 
 describe('list and help', () => {

@@ -1,16 +1,8 @@
 // `explore` and `check --depth` as users drive them: verdicts with states and plans, the same JSON
 // on one core or two, minimality beside each counterexample, one-line errors on bad input.
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../sim/cli/main.ts';
+import { itRejects, run } from './run.ts';
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const sink = (f: (s: string) => void) => new Writable({ write: (chunk, _e, cb) => (f(String(chunk)), cb()) });
-  const code = await main(argv, sink((s) => (stdout += s)), sink((s) => (stderr += s)));
-  return { code, stdout, stderr };
-}
 
 const SEED_000 = ['--faults', 'http-502,config-reset'];
 
@@ -53,15 +45,7 @@ describe('explore', () => {
     ['unknown fault', ['explore', '--faults', 'meteor'], /unknown fault 'meteor'/],
     ['check: bad depth', ['check', '--depth', 'deep'], /--depth must be a whole number/],
   ];
-  for (const [name, argv, message] of bad) {
-    it(`${name}: one line on stderr, exit 2`, async () => {
-      const r = await run(...argv);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    });
-  }
+  itRejects(bad);
 
   it('has --help', async () => {
     const r = await run('explore', '--help');

@@ -1,18 +1,10 @@
 // `check --wire` as users drive it: real-SDK rows, JSON verdicts, and one-line errors on bad input.
 import { spawnSync } from 'node:child_process';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../sim/cli/main.ts';
+import { itRejects, run } from './run.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const sink = (f: (s: string) => void) => new Writable({ write: (chunk, _e, cb) => (f(String(chunk)), cb()) });
-  const code = await main(argv, sink((s) => (stdout += s)), sink((s) => (stderr += s)));
-  return { code, stdout, stderr };
-}
 
 describe('check --wire', () => {
   it('runs the SDK client against the SDK server and finds the cut-stream hang, shrunk, as JSON', async () => {
@@ -40,15 +32,7 @@ describe('check --wire', () => {
     ['a server command that dies', ['check', '--wire', '--serve', 'exit 3'], /exited with status 3 before answering/],
     ['an unknown tool set', ['check', '--wire', '--serve', 'true', '--tools', 'mine'], /unknown --tools 'mine'/],
   ];
-  for (const [name, argv, message] of bad) {
-    it(`${name}: one line on stderr, exit 2`, async () => {
-      const r = await run(...argv);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    });
-  }
+  itRejects(bad);
 });
 
 describe('check --wire --serve, as a process', () => {
