@@ -9,10 +9,11 @@ import fc from 'fast-check';
 import { FAULT_VOCABULARY, type FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
 import { judge, type Judgement } from '../properties/judge.ts';
-import { countOutcomes, emptyCounts, referenceOf, type Outcome, type Reference } from '../properties/outcomes.ts';
+import { referenceOf, type Outcome, type Reference } from '../properties/outcomes.ts';
 import { PROPERTIES, type Property } from '../properties/properties.ts';
-import { addStats, emptyStats, sortedStats, statsOf, type RunStats } from '../properties/stats.ts';
+import { sortedStats, type RunStats } from '../properties/stats.ts';
 import { inputs, type InputShape } from './arbitraries.ts';
+import { SampleTally } from './tally.ts';
 import { certify, type Certificate } from './certify.ts';
 import { coverageReport, type MachineCoverage } from './coverage.ts';
 import type { Exhaustive } from './exhaustive.ts';
@@ -120,31 +121,22 @@ export function check(combination: Combination, options: CheckOptions = {}): Che
   const arb = inputs(shape);
   const judgeRun = new Judge(combination, options.world, properties);
 
-  const outcomes = emptyCounts();
-  const stats = emptyStats();
-  const reached: Record<string, number> = {};
-  const violations: Record<string, number> = {};
+  const tally = new SampleTally(properties);
   let done = 0;
   for (const [plan, workload, schedule] of fc.sample(arb, { seed, numRuns: runs })) {
     if (options.onProgress && done++ % 50 === 0) options.onProgress(done - 1, runs);
     const { history, judgement } = judgeRun.run(plan, workload, schedule);
-    countOutcomes(judgement.outcomes, outcomes);
-    addStats(stats, statsOf(history));
-    for (const p of properties) {
-      const v = judgement.verdicts[p.name]!;
-      if (v.reached) reached[p.name] = (reached[p.name] ?? 0) + 1;
-      if (!v.holds) violations[p.name] = (violations[p.name] ?? 0) + 1;
-    }
+    tally.add(history, judgement);
   }
 
   options.onProgress?.(runs, runs);
   const results = properties.map((p): PropertyResult => {
-    const base = { property: p.name, outcomes, reached: reached[p.name] ?? 0, violations: violations[p.name] ?? 0 };
-    if (!violations[p.name]) return { ...base, verdict: base.reached > 0 ? 'holds' : 'vacuous', counterexample: null };
+    if (!tally.violated(p)) return tally.result(p, null);
     const counterexample = shrink(judgeRun, arb, p, seed, runs);
     const { minimal, shorter } = certify(combination, p, counterexample, faults, options.world);
-    return { ...base, verdict: 'violated', counterexample, minimal, ...(shorter ? { shorter } : {}) };
+    return tally.result(p, { counterexample, minimal, ...(shorter ? { shorter } : {}) });
   });
+  const stats = tally.stats;
   const c = stats.coverage;
   const coverage = coverageReport({ client: { states: Object.keys(c.client.states), transitions: Object.keys(c.client.transitions) }, server: { states: Object.keys(c.server.states), transitions: Object.keys(c.server.transitions) } });
   return { combination, seed, runs, faults, results, stats: sortedStats(stats), coverage };

@@ -7,10 +7,11 @@
 import fc from 'fast-check';
 import { FAULT_VOCABULARY, type FaultName } from '../../models/faults.ts';
 import { judge, type Judgement } from '../../properties/judge.ts';
-import { countOutcomes, emptyCounts, referenceOf, type Reference } from '../../properties/outcomes.ts';
+import { referenceOf, type Reference } from '../../properties/outcomes.ts';
 import { PROPERTIES, type Property } from '../../properties/properties.ts';
-import { addStats, emptyStats, sortedStats, statsOf } from '../../properties/stats.ts';
+import { sortedStats } from '../../properties/stats.ts';
 import { inputs, type InputShape } from '../arbitraries.ts';
+import { SampleTally } from '../tally.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED, type CheckResult, type Counterexample, type PropertyResult } from '../check.ts';
 import type { History } from '../history.ts';
 import type { FaultPlan } from '../plan.ts';
@@ -77,35 +78,22 @@ export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}
   const shape: InputShape = { ...options.shape, plan: { ...options.shape?.plan, faults } };
   const arb = inputs(shape);
   const judgeRun = new WireJudge(setup, options.wire, properties);
-  const outcomes = emptyCounts();
-  const stats = emptyStats();
   const skipped: Record<string, string> = {};
-  const reached: Record<string, number> = {};
-  const violations: Record<string, number> = {};
+  const tally = new SampleTally(properties);
   let done = 0;
   // The schedule (tie-breaks of the model's event queue) has no meaning on the wire: real code
   // orders its own events. It is drawn, so that seeds draw the same plans as the model tier.
   for (const [plan, workload] of fc.sample(arb, { seed, numRuns: runs })) {
     options.onProgress?.(done++, runs);
     const { history, judgement } = await judgeRun.run(plan, workload);
-    countOutcomes(judgement.outcomes, outcomes);
-    addStats(stats, statsOf(history));
+    tally.add(history, judgement);
     skippedOf(history, skipped);
-    for (const p of properties) {
-      const v = judgement.verdicts[p.name]!;
-      if (v.reached) reached[p.name] = (reached[p.name] ?? 0) + 1;
-      if (!v.holds) violations[p.name] = (violations[p.name] ?? 0) + 1;
-    }
   }
   options.onProgress?.(runs, runs);
   const results: PropertyResult[] = [];
-  for (const p of properties) {
-    const base = { property: p.name, outcomes, reached: reached[p.name] ?? 0, violations: violations[p.name] ?? 0 };
-    if (!violations[p.name]) results.push({ ...base, verdict: base.reached > 0 ? 'holds' : 'vacuous', counterexample: null });
-    else results.push({ ...base, verdict: 'violated', counterexample: await shrink(judgeRun, arb, p, seed, runs) });
-  }
+  for (const p of properties) results.push(tally.violated(p) ? tally.result(p, { counterexample: await shrink(judgeRun, arb, p, seed, runs) }) : tally.result(p, null));
   // Machine coverage is a model-tier measure: real code on either side has no statechart to cover.
-  return { combination: modelCombination(setup), wire: describeSides(setup), seed, runs, faults, results, stats: sortedStats(stats), coverage: [], skipped };
+  return { combination: modelCombination(setup), wire: describeSides(setup), seed, runs, faults, results, stats: sortedStats(tally.stats), coverage: [], skipped };
 }
 
 async function shrink(judgeRun: WireJudge, arb: fc.Arbitrary<[FaultPlan, Workload, number[]]>, p: Property, seed: number, runs: number): Promise<Counterexample> {
