@@ -1,0 +1,16 @@
+// The refactor's safety net: the same commands give the same JSON as main did before it
+// (test/golden/golden.ts says which commands; fixed bugs that change a cell are listed there).
+import { describe, expect, it } from 'vitest';
+import { goldenCases, readGolden, runGolden } from './golden.ts';
+
+describe('golden outputs (compare seed 3, compare --depth 2, check --json of every seed cell)', () => {
+  for (const c of goldenCases()) {
+    it(`${c.file}: ${c.argv.filter((a) => !a.startsWith('/')).join(' ')}`, async () => {
+      const want = readGolden(c.file);
+      const got = await runGolden(c);
+      expect(got.stderr).toBe('');
+      expect(got.code).toBe(want.code);
+      expect(got.json).toEqual(want.json);
+    });
+  }
+});
