@@ -4,26 +4,26 @@ import type { Combination } from './models/policies.ts';
 import { judge } from './properties/judge.ts';
 import { referenceOf } from './properties/outcomes.ts';
 import { propertyByName, type PropertyVerdict } from './properties/properties.ts';
-import { runWorld, type RunInput, type WorldOptions } from './sim/world.ts';
-import * as arbitraries from './sim/arbitraries.ts';
+import { runWorld, type RunInput, type WorldOptions } from './world/world.ts';
+import * as arbitraries from './search/random/arbitraries.ts';
 
 export { arbitraries };
 export { combination, formatCombination, formatServer, formatClient, SERVER_KNOBS, CLIENT_KNOBS, DEFAULT_SERVER, DEFAULT_CLIENT } from './models/policies.ts';
 export type { Combination, ServerPolicy, ClientPolicy, Guard } from './models/policies.ts';
 export { FAULT_FAMILIES, FAULT_VOCABULARY, expandFault, type FaultName } from './models/faults.ts';
-export { runWorld, DEFAULT_WORLD, type RunInput, type WorldOptions } from './sim/world.ts';
-export { check, DEFAULT_RUNS, DEFAULT_SEED, type CheckOptions, type CheckResult, type PropertyResult, type Counterexample } from './sim/check.ts';
-export { sortPlan, describePlan, type FaultPlan, type PlannedFault } from './sim/plan.ts';
-export { call, list, describeWorkload, type Workload, type WorkloadStep } from './sim/workload.ts';
-export type { History, HistoryEntry } from './sim/history.ts';
+export { runWorld, DEFAULT_WORLD, type RunInput, type WorldOptions } from './world/world.ts';
+export { check, DEFAULT_RUNS, DEFAULT_SEED, type CheckOptions, type CheckResult, type PropertyResult, type Counterexample } from './search/random/check.ts';
+export { sortPlan, describePlan, type FaultPlan, type PlannedFault } from './core/plan.ts';
+export { call, list, describeWorkload, type Workload, type WorkloadStep } from './core/workload.ts';
+export type { History, HistoryEntry } from './core/history.ts';
 export { PROPERTIES, propertyByName, type Property, type PropertyVerdict } from './properties/properties.ts';
 export { judge, type Judgement } from './properties/judge.ts';
 export { callOutcomes, referenceOf, OUTCOMES, type Outcome, type CallOutcome } from './properties/outcomes.ts';
-export { exploreCombination, sequentialWorkloads, cellOptions, type Exploration, type ExhaustiveOptions, type Exhaustive } from './sim/exhaustive.ts';
-export { exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './sim/explore-pool.ts';
-export { exploreJob, type ExploreJob, type JobResult } from './sim/explore.ts';
-export { certify, withExhaustive, type Certificate } from './sim/certify.ts';
-export { coverageReport, type MachineCoverage } from './sim/coverage.ts';
+export { exploreCombination, sequentialWorkloads, cellOptions, type Exploration, type ExhaustiveOptions, type Exhaustive } from './search/exhaustive/exhaustive.ts';
+export { exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './search/exhaustive/pool.ts';
+export { exploreJob, type ExploreJob, type JobResult } from './search/exhaustive/explore.ts';
+export { certify, withExhaustive, type Certificate } from './search/certify.ts';
+export { coverageReport, type MachineCoverage } from './world/coverage.ts';
 
 /**
  * Run one input under a combination (and the same workload fault-free, for reference) and return
@@ -38,8 +38,8 @@ export function verdictOf(c: Combination, input: Omit<RunInput, 'combination'>, 
 }
 
 // Writing your own policies (`--policies ./my-policy.ts`): see the README's walkthrough.
-export { definePolicies, type PolicyModule } from './sim/plugins.ts';
+export { definePolicies, type PolicyModule } from './plugins/policy-module.ts';
 export { SERVER_CAPABILITIES, type Capability, type CapabilitySet, type Transport } from './models/capabilities.ts';
 export { emptyResponse, errorResponse, jsonResponse, type HttpRequest, type HttpResponse } from './models/messages.ts';
-export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './sim/compare.ts';
-export { buildMatrix, type MatrixCell } from './sim/matrix.ts';
+export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './compare/compare.ts';
+export { buildMatrix, type MatrixCell } from './compare/matrix.ts';

@@ -2,10 +2,10 @@
 // hand-written reducer of the same logic (bench/hand-stepper.ts, the practical limit), and XState's
 // own transition() for reference. Rounds interleave the engines so that the machine's load, which
 // drifts, falls on all of them alike; each figure is the median of its rounds.
-import { VULNERABLE_000 } from '../sim/cells.ts';
-import { describePlan, type FaultPlan } from '../sim/plan.ts';
-import { call, describeWorkload } from '../sim/workload.ts';
-import { runWorld, type WorldOptions } from '../sim/world.ts';
+import { VULNERABLE_000 } from '../core/cells.ts';
+import { describePlan, type FaultPlan } from '../core/plan.ts';
+import { call, describeWorkload } from '../core/workload.ts';
+import { runWorld, type WorldOptions } from '../world/world.ts';
 import { handEngine } from './hand-stepper.ts';
 import { median, note, round, time } from './measure.ts';
 

@@ -2,9 +2,9 @@
 // every sequential workload of up to three calls): the depth reached within 60 s on every core,
 // by iterative deepening (each depth from scratch, the clock shared), states per second, the
 // speed-up of the worker pool over one core, and every safe cell proved to depth 4.
-import { SEED_CELLS } from '../sim/cells.ts';
-import type { Exploration } from '../sim/exhaustive.ts';
-import { defaultWorkers, exploreCells } from '../sim/explore-pool.ts';
+import { SEED_CELLS } from '../core/cells.ts';
+import type { Exploration } from '../search/exhaustive/exhaustive.ts';
+import { defaultWorkers, exploreCells } from '../search/exhaustive/pool.ts';
 import { median, note, now, round } from './measure.ts';
 
 export interface DepthRun {

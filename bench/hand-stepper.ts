@@ -8,11 +8,11 @@ import type { EventObject } from 'xstate';
 import { clientGuards, clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientContext, ClientEffect, ClientEvent } from '../models/client-context.ts';
 import { serverMachine, serverReducers, type ServerContext, type ServerEffect, type ServerEvent } from '../models/server.ts';
-import type { Stepped, Stepper } from '../sim/step.ts';
-import { transitionId } from '../sim/transitions.ts';
-import type { Engine } from '../sim/world.ts';
+import type { Stepped, Stepper } from '../world/engine/step.ts';
+import { transitionId } from '../world/engine/transitions.ts';
+import type { Engine } from '../world/world.ts';
 
-/** A transition's name, as sim/transitions.ts spells it (for the history's coverage). */
+/** A transition's name, as world/engine/transitions.ts spells it (for the history's coverage). */
 const name = (source: string, event: string, guard?: string, target?: string) =>
   transitionId({ source: { path: source.split('.') }, eventType: event, guard, target: target ? [{ path: target.split('.') }] : undefined });
 

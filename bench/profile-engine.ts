@@ -1,5 +1,5 @@
 // The engine loop the profile samples: the benchmark's fixed session, many times.
-import { runWorld } from '../sim/world.ts';
+import { runWorld } from '../world/world.ts';
 import { SESSION } from './engine.ts';
 
 const sessions = Number(process.argv[2] ?? 200_000);

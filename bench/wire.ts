@@ -1,4 +1,4 @@
-// The wire tier's throughput (issue 5 builds sim/wire/): real MCP SDK client and server through msw,
+// The wire tier's throughput (issue 5 builds wire/): real MCP SDK client and server through msw,
 // with the fault layer on but no faults, against bare msw + SDK. Loaded only if it is there.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +14,8 @@ export interface WireFigures {
 }
 
 export async function measureWire(quick: boolean): Promise<WireFigures> {
-  const url = new URL('../sim/wire/throughput.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(url))) return { callsPerSecond: null, bareCallsPerSecond: null, ratio: null, rounds: 0, note: 'sim/wire not merged yet' };
+  const url = new URL('../wire/throughput.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(url))) return { callsPerSecond: null, bareCallsPerSecond: null, ratio: null, rounds: 0, note: 'wire/ not present' };
   const { measureWireThroughput } = (await import(url.href)) as {
     measureWireThroughput(opts: { calls: number }): Promise<{ callsPerSecond: number; bareCallsPerSecond: number }>;
   };

@@ -1,5 +1,5 @@
 // Everything the oracles say about one history: each call's outcome and each property's verdict.
-import type { History } from '../sim/history.ts';
+import type { History } from '../core/history.ts';
 import { callOutcomes, type CallOutcome, type Reference } from './outcomes.ts';
 import { PROPERTIES, type Property, type PropertyVerdict } from './properties.ts';
 

@@ -1,11 +1,11 @@
 // The properties of properties.ts as monitors: each reads a history one entry at a time and keeps
 // only what the rest of the run can still change its verdict with. Exhaustive exploration
-// (sim/explore.ts) merges two worlds only when their machines, queues *and* monitors agree, so a
+// (search/exhaustive/explore.ts) merges two worlds only when their machines, queues *and* monitors agree, so a
 // monitor's `key` must say everything the future depends on, with times relative to now.
 // `test/properties/monitors.test.ts` requires each monitor to give its property's verdict, holds
 // and reached alike, on random histories over every knob and fault.
 import { progressEncoding, type Transport } from '../models/capabilities.ts';
-import type { History, HistoryEntry } from '../sim/history.ts';
+import type { History, HistoryEntry } from '../core/history.ts';
 import { callOutcomes, outcomeOf, type Outcome, type Reference } from './outcomes.ts';
 import { PROPERTIES, RECOVERY_GRACE, type Property } from './properties.ts';
 

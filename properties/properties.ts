@@ -2,7 +2,7 @@
 // whether it holds, whether its situation was reached at all (a property that holds only because
 // nothing tested it is vacuous), and, when violated, why, in one line.
 import { progressEncoding, type Transport } from '../models/capabilities.ts';
-import type { History, HistoryEntry } from '../sim/history.ts';
+import type { History, HistoryEntry } from '../core/history.ts';
 import type { CallOutcome } from './outcomes.ts';
 
 export interface PropertyVerdict {

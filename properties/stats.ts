@@ -1,7 +1,7 @@
 // Vacuity guards: how often each fault actually fired and acted, how often a reconnect, a
 // re-initialize and a transport fallback happened, and which machine states and transitions a run
 // reached. A property that holds where its situation was never reached is reported as vacuous.
-import type { History } from '../sim/history.ts';
+import type { History } from '../core/history.ts';
 
 export interface RunStats {
   runs: number;
@@ -17,7 +17,7 @@ export interface RunStats {
   /** `client:ready→reconnecting.initializing`…: transitions taken. */
   transitions: Record<string, number>;
   /** Per machine, in how many runs each state and each named transition (the history's coverage,
-   *  sim/transitions.ts) was reached. */
+   *  world/engine/transitions.ts) was reached. */
   coverage: { client: ReachCounts; server: ReachCounts };
 }
 

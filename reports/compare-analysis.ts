@@ -1,10 +1,10 @@
 // What the comparison reports derive from the cells beyond their verdicts, shared by the Markdown
 // and the HTML: machine coverage over the whole comparison (what no cell ever exercised), the
 // exhaustive search's verdicts when `--depth` ran one, and a finding's minimality certificate.
-import type { Comparison } from '../sim/compare.ts';
-import type { Exhaustive } from '../sim/exhaustive.ts';
-import type { FindingProperty } from '../sim/findings.ts';
-import { describePlan } from '../sim/plan.ts';
+import type { Comparison } from '../compare/compare.ts';
+import type { Exhaustive } from '../search/exhaustive/exhaustive.ts';
+import type { FindingProperty } from '../compare/findings.ts';
+import { describePlan } from '../core/plan.ts';
 import { describeExhaustive } from './explore-text.ts';
 
 export interface ComparisonCoverage {

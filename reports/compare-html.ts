@@ -4,11 +4,11 @@
 // bar from invoke to end, coloured by outcome) and its history step by step. Every string from a
 // history or a policy is escaped; the script only reads attributes and toggles visibility.
 import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
-import type { CellResult, Comparison } from '../sim/compare.ts';
-import { CELL_CLASSES } from '../sim/compare.ts';
-import type { Finding } from '../sim/findings.ts';
-import { describeFault } from '../sim/plan.ts';
-import { describeWorkload } from '../sim/workload.ts';
+import type { CellResult, Comparison } from '../compare/compare.ts';
+import { CELL_CLASSES } from '../compare/compare.ts';
+import type { Finding } from '../compare/findings.ts';
+import { describeFault } from '../core/plan.ts';
+import { describeWorkload } from '../core/workload.ts';
 import { callCounts, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
 import { describeEntry, stepLine, type Lane } from './history-text.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';

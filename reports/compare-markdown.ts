@@ -3,11 +3,11 @@
 // section per finding: its shrunk fault plan, a Mermaid sequence diagram, the history step by step,
 // and the command that replays it.
 import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
-import type { Comparison } from '../sim/compare.ts';
-import { CELL_CLASSES } from '../sim/compare.ts';
-import type { Finding } from '../sim/findings.ts';
-import { describeFault } from '../sim/plan.ts';
-import { describeWorkload } from '../sim/workload.ts';
+import type { Comparison } from '../compare/compare.ts';
+import { CELL_CLASSES } from '../compare/compare.ts';
+import type { Finding } from '../compare/findings.ts';
+import { describeFault } from '../core/plan.ts';
+import { describeWorkload } from '../core/workload.ts';
 import {
   callCounts,
   CLASS_MARK,

@@ -1,7 +1,7 @@
 // The comparison as the terminal shows it: one row per cell with each property's verdict, the
 // call counts and the class, then where the reports were written.
-import type { Comparison } from '../sim/compare.ts';
-import { describePlan } from '../sim/plan.ts';
+import type { Comparison } from '../compare/compare.ts';
+import { describePlan } from '../core/plan.ts';
 import { callCounts, verdictCell } from './compare-common.ts';
 import { table } from './table.ts';
 

@@ -1,6 +1,6 @@
 // Machine coverage as a person reads it: per machine, states and transitions reached out of all
 // in its definition, then every unreached one (a behaviour no verdict above says anything about).
-import type { MachineCoverage } from '../sim/coverage.ts';
+import type { MachineCoverage } from '../world/coverage.ts';
 
 export function renderCoverage(coverage: readonly MachineCoverage[], over: string): string[] {
   const summary = coverage.map((m) => `${m.machine} ${m.states.reached}/${m.states.total} states, ${m.transitions.reached}/${m.transitions.total} transitions`).join('; ');

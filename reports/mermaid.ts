@@ -2,7 +2,7 @@
 // balancer / proxy and the server as participants, every request and response as an arrow, the
 // faults and the silent outcomes marked in red boxes, the rest as notes. Text is escaped with
 // Mermaid's entity codes, so no history string can break the diagram.
-import type { HistoryEntry } from '../sim/history.ts';
+import type { HistoryEntry } from '../core/history.ts';
 import type { Outcome } from '../properties/outcomes.ts';
 import { describeEntry } from './history-text.ts';
 

@@ -3,10 +3,10 @@
 // plan, and explained in the README's findings.
 import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
-import { call } from '../../sim/workload.ts';
-import { runWorld } from '../../sim/world.ts';
+import { call } from '../../core/workload.ts';
+import { runWorld } from '../../world/world.ts';
 import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
-import { ALPHABET_000, ALPHABET_003_WITH_502 as STRIP_AND_502, DOES_NOT_APPLY_003, VULNERABLE_000, VULNERABLE_003 } from '../../sim/cells.ts';
+import { ALPHABET_000, ALPHABET_003_WITH_502 as STRIP_AND_502, DOES_NOT_APPLY_003, VULNERABLE_000, VULNERABLE_003 } from '../../core/cells.ts';
 
 const PROGRESS_CALLS = { workload: { overlap: false, progress: 'always' as const } };
 const SEQUENTIAL = { workload: { overlap: false } };
@@ -27,7 +27,7 @@ describe('seed 003 cells when a 502 makes the client re-initialize', () => {
     ]);
     expect(r.counterexample!.workload).toEqual([call(true)]);
     // Other seeds find the same two faults. (fast-check's greedy shrink alone could stop at three
-    // here, dropping one 502 renumbers the requests the others fire at; sim/plan-shrink.ts fixes that.)
+    // here, dropping one 502 renumbers the requests the others fire at; search/random/plan-shrink.ts fixes that.)
     for (let seed = 2; seed <= 8; seed++) {
       const k = kinds(result(perTransport, 'no-silent-hang', { faults: STRIP_AND_502, shape: PROGRESS_CALLS, seed }))!;
       expect(new Set(k), `seed ${seed}`).toEqual(new Set(['http-502', 'strip-header:transfer-encoding']));

@@ -2,9 +2,9 @@
 // identically (the same history, outcomes and verdicts). Add one with `check --save`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCounterexample } from '../../sim/counterexample-file.ts';
-import { loadPolicies } from '../../sim/plugins.ts';
-import { replay } from '../../sim/replay.ts';
+import { parseCounterexample } from '../../corpus/counterexample-file.ts';
+import { loadPolicies } from '../../plugins/policy-module.ts';
+import { replay } from '../../corpus/replay.ts';
 
 const dir = new URL('../corpus/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();

@@ -2,9 +2,9 @@
 import { expect } from 'vitest';
 import type { FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
-import { check, Judge, type CheckOptions, type PropertyResult } from '../../sim/check.ts';
-import { enumeratePlans } from '../../sim/enumerate.ts';
-import { call, type Workload } from '../../sim/workload.ts';
+import { check, Judge, type CheckOptions, type PropertyResult } from '../../search/random/check.ts';
+import { enumeratePlans } from '../../search/exhaustive/enumerate.ts';
+import { call, type Workload } from '../../core/workload.ts';
 import { propertyByName } from '../properties.ts';
 
 export function result(c: Combination, property: string, options: CheckOptions): PropertyResult {

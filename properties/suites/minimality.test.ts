@@ -2,11 +2,11 @@
 // minimal (no plan with fewer faults fails on its workload), and the exhaustive search agrees on
 // the shortest plan. The certificates' searches are small and cached per combination.
 import { describe, expect, it } from 'vitest';
-import { propertyByName } from '../../properties/properties.ts';
-import { ALPHABET_000, ALPHABET_003, ALPHABET_003_WITH_502, DOES_NOT_APPLY_003, VULNERABLE_000, VULNERABLE_003 } from '../../sim/cells.ts';
-import { check } from '../../sim/check.ts';
-import { exploreCombination, sequentialWorkloads } from '../../sim/exhaustive.ts';
-import { call } from '../../sim/workload.ts';
+import { propertyByName } from '../properties.ts';
+import { ALPHABET_000, ALPHABET_003, ALPHABET_003_WITH_502, DOES_NOT_APPLY_003, VULNERABLE_000, VULNERABLE_003 } from '../../core/cells.ts';
+import { check } from '../../search/random/check.ts';
+import { exploreCombination, sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
+import { call } from '../../core/workload.ts';
 
 const SEEDS = Array.from({ length: 100 }, (_, i) => i + 1);
 const SEED_000 = { combination: VULNERABLE_000, faults: ALPHABET_000, property: 'no-silent-empty', shape: { workload: { overlap: false } } };

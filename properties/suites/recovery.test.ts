@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { kinds, result } from './helpers.ts';
-import { ALPHABET_000 as ALPHABET, DOES_NOT_APPLY_000, VULNERABLE_000 } from '../../sim/cells.ts';
+import { ALPHABET_000 as ALPHABET, DOES_NOT_APPLY_000, VULNERABLE_000 } from '../../core/cells.ts';
 
 const SEQUENTIAL = { workload: { overlap: false } };
 

@@ -4,11 +4,11 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
-import { ALPHABET_000, DOES_NOT_APPLY_000, VULNERABLE_000 } from '../../sim/cells.ts';
-import { inputs } from '../../sim/arbitraries.ts';
-import { check, Judge } from '../../sim/check.ts';
-import { call } from '../../sim/workload.ts';
-import { runWorld } from '../../sim/world.ts';
+import { ALPHABET_000, DOES_NOT_APPLY_000, VULNERABLE_000 } from '../../core/cells.ts';
+import { inputs } from '../../search/random/arbitraries.ts';
+import { check, Judge } from '../../search/random/check.ts';
+import { call } from '../../core/workload.ts';
+import { runWorld } from '../../world/world.ts';
 import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
 
 const ALPHABET = ALPHABET_000;

@@ -4,11 +4,11 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
-import { ALPHABET_003, DOES_NOT_APPLY_003, VULNERABLE_003 } from '../../sim/cells.ts';
-import { inputs } from '../../sim/arbitraries.ts';
-import { check, Judge } from '../../sim/check.ts';
-import { call, list } from '../../sim/workload.ts';
-import { runWorld } from '../../sim/world.ts';
+import { ALPHABET_003, DOES_NOT_APPLY_003, VULNERABLE_003 } from '../../core/cells.ts';
+import { inputs } from '../../search/random/arbitraries.ts';
+import { check, Judge } from '../../search/random/check.ts';
+import { call, list } from '../../core/workload.ts';
+import { runWorld } from '../../world/world.ts';
 import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
 
 const ALPHABET = ALPHABET_003;

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withoutTiming } from '../../reports/compare-json.ts';
-import { parseCounterexample } from '../../sim/counterexample-file.ts';
-import { replay } from '../../sim/replay.ts';
+import { parseCounterexample } from '../../corpus/counterexample-file.ts';
+import { replay } from '../../corpus/replay.ts';
 import { ROOT, run, tempDir } from './run.ts';
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replaceFolder, writeAtomic } from '../../sim/cli/files.ts';
+import { replaceFolder, writeAtomic } from '../../cli/files.ts';
 import { run, tempDir } from './run.ts';
 
 describe('writing reports', () => {

@@ -4,9 +4,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { PolicyError } from '../../models/registry.ts';
-import { loadPolicies, unloadPolicies } from '../../sim/plugins.ts';
-import { call } from '../../sim/workload.ts';
-import { runWorld } from '../../sim/world.ts';
+import { loadPolicies, unloadPolicies } from '../../plugins/policy-module.ts';
+import { call } from '../../core/workload.ts';
+import { runWorld } from '../../world/world.ts';
 import { run, tempDir } from './run.ts';
 
 beforeEach(() => unloadPolicies());
@@ -108,7 +108,7 @@ describe('a policy that fails is a finding, not a crash', () => {
 
   it('answers the model cannot use are policy errors too', async () => {
     await loadPolicies(['test/fixtures/policies/everything.ts']);
-    const { registerPolicies } = await import('../../sim/plugins.ts');
+    const { registerPolicies } = await import('../../plugins/policy-module.ts');
     registerPolicies({ server: { reinit: { nonsense: { describe: 'returns a capability that does not exist', decide: () => ({ kind: 'adopt', caps: ['telepathy'] }) } } } }, 'inline');
     const h = () => runWorld({ combination: combination({ server: { reinit: 'nonsense' } }), workload: [call()], plan: [{ fault: 'http-502', at: 2 }] });
     expect(h).toThrow(/^decide returned \{"kind":"adopt","caps":\["telepathy"\]\}: unknown capability "telepathy"/);

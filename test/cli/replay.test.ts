@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { unloadPolicies } from '../../sim/plugins.ts';
+import { unloadPolicies } from '../../plugins/policy-module.ts';
 import { run, tempDir } from './run.ts';
 
 const CORPUS = 'properties/corpus';

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { main } from '../../sim/cli/main.ts';
+import { main } from '../../cli/main.ts';
 
 export async function run(...argv: string[]) {
   let stdout = '';

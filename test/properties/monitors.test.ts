@@ -7,8 +7,8 @@ import { judge } from '../../properties/judge.ts';
 import { monitorFor } from '../../properties/monitors.ts';
 import { referenceOf } from '../../properties/outcomes.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
-import { inputs } from '../../sim/arbitraries.ts';
-import { runWorld } from '../../sim/world.ts';
+import { inputs } from '../../search/random/arbitraries.ts';
+import { runWorld } from '../../world/world.ts';
 import { anyCombination } from '../fixtures/combinations.ts';
 
 describe('monitors', () => {

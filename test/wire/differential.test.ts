@@ -5,9 +5,9 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
-import { faultPlan, workload } from '../../sim/arbitraries.ts';
-import { runWire } from '../../sim/wire/wire-world.ts';
-import { runWorld } from '../../sim/world.ts';
+import { faultPlan, workload } from '../../search/random/arbitraries.ts';
+import { runWire } from '../../wire/world.ts';
+import { runWorld } from '../../world/world.ts';
 import { anyCombination } from '../fixtures/combinations.ts';
 
 

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
-import type { History } from '../../sim/history.ts';
-import { wireCheck } from '../../sim/wire/wire-check.ts';
-import { runWire } from '../../sim/wire/wire-world.ts';
-import type { WireSetup } from '../../sim/wire/wire-setup.ts';
-import { call } from '../../sim/workload.ts';
+import type { History } from '../../core/history.ts';
+import { wireCheck } from '../../wire/check.ts';
+import { runWire } from '../../wire/world.ts';
+import type { WireSetup } from '../../wire/setup.ts';
+import { call } from '../../core/workload.ts';
 
 const SDK_SSE: WireSetup = { client: { kind: 'sdk' }, server: { kind: 'sdk', preset: 'sdk-sse' } };
 const SDK_JSON: WireSetup = { client: { kind: 'sdk' }, server: { kind: 'sdk', preset: 'sdk-json' } };

@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
-import type { History } from '../../sim/history.ts';
-import { ServedProcess } from '../../sim/wire/loopback.ts';
-import { runWire } from '../../sim/wire/wire-world.ts';
-import type { WireClientSpec, WireSetup } from '../../sim/wire/wire-setup.ts';
-import { call } from '../../sim/workload.ts';
+import type { History } from '../../core/history.ts';
+import { ServedProcess } from '../../wire/loopback.ts';
+import { runWire } from '../../wire/world.ts';
+import type { WireClientSpec, WireSetup } from '../../wire/setup.ts';
+import { call } from '../../core/workload.ts';
 
 export const EVERYTHING = 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js streamableHttp';
 let served: ServedProcess;

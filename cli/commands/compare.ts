@@ -1,0 +1,140 @@
+// `mcp-faultsim compare`: run a matrix of combinations through every property and write the
+// reports (Markdown, HTML, JSON, one counterexample file per finding) into --out.
+import { DEFAULT_DETAILS } from '../../reports/compare-common.ts';
+import { renderJson } from '../../reports/compare-json.ts';
+import { renderSummary } from '../../reports/compare-text.ts';
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
+import { withExhaustive } from '../../search/certify.ts';
+import { checkCell, runComparison, type CellRunner } from '../../compare/compare.ts';
+import { explain, sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
+import { defaultWorkers, exploreInParallel } from '../../search/exhaustive/pool.ts';
+import { wireCells, withWire } from '../../wire/matrix.ts';
+import { buildMatrix, shardOf, type Cut, type MatrixKind } from '../../compare/matrix.ts';
+import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
+import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } from '../common-options.ts';
+import { EXIT, UsageError } from '../errors.ts';
+import { parseKnobList } from '../knobs.ts';
+import { progressBar } from '../progress.ts';
+import { DEFAULT_OUT, writeReports } from '../report-files.ts';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  matrix: { value: true, arg: 'seeds|full', help: "seeds (default): the records' cells, each under its record's faults and all faults; full: every value of every knob" },
+  server: { value: true, arg: 'K=V|V,…', help: 'keep only cells whose server knobs take these values, e.g. reinit=honor-last|pin-first|reject' },
+  client: { value: true, arg: 'K=V|V,…', help: "keep only cells whose client knobs take these values, e.g. guards=|content-type ('' = no guards)" },
+  policies: POLICIES_OPTION,
+  seed: { value: true, arg: 'N', help: `fast-check seed (default ${DEFAULT_SEED}); the same seed gives the same reports` },
+  runs: { value: true, arg: 'N', help: `random runs per cell (default ${DEFAULT_RUNS})` },
+  out: { value: true, arg: 'DIR', help: `where the reports go (default ${DEFAULT_OUT})` },
+  details: { value: true, arg: 'N', help: `findings shown with history and diagram (default ${DEFAULT_DETAILS}); the rest are listed` },
+  shard: { value: true, arg: 'i/n', help: 'run every n-th cell starting at the i-th and write its compare.json only; join shards with merge' },
+  'time-limit': { value: true, arg: 'SECONDS', help: 'stop after this long and write what finished, marked interrupted' },
+  depth: { value: true, arg: 'K', help: "also explore every plan of up to K faults in each cell exhaustively (sequential workloads of 1-3 calls), beside the random runs" },
+  workers: { value: true, arg: 'N', help: `worker threads for --depth (default: every core, ${defaultWorkers()} here); same result` },
+  wire: { value: false, help: 'add real-SDK rows: the SDK client against each model server, each model client against the SDK servers (sdk-sse, sdk-json), and the SDK against itself, run on real HTTP through msw' },
+  json: { value: false, help: 'print the JSON report on stdout instead of the summary table' },
+  quiet: { value: false, help: 'no progress bar' },
+  help: { value: false, help: 'show this help' },
+};
+
+const HELP_EXTRA = `
+Writes compare.md (renders on GitHub), compare.html (one offline file) and compare.json into --out,
+with counterexamples/<finding>.json for each finding (replay one with 'mcp-faultsim replay FILE').
+Each finding is a shrunk fault plan with its history; JSON is byte-identical for the same inputs
+except its top-level "timing".
+
+exit status: 0 the comparison finished (its findings are in the reports), 2 bad input,
+124 stopped by --time-limit, 130 interrupted (SIGINT); both write what finished, marked interrupted.`;
+
+export function parseCut(server: string | undefined, client: string | undefined): Cut {
+  return { server: parseKnobList('server', server ?? ''), client: parseKnobList('client', client ?? '') };
+}
+
+/** The random check of a cell, then the exhaustive search to `depth` beside it (search/certify.ts). */
+function withDepth(runner: CellRunner, depth: number, workers: number): CellRunner {
+  return async (cell, settings) => {
+    const random = await runner(cell, settings);
+    const options = {
+      faults: cell.faults,
+      depth,
+      workloads: sequentialWorkloads(3, cell.shape.workload?.progress === 'always' ? 'always' : 'any'),
+      ...(settings.properties ? { properties: settings.properties } : {}),
+    };
+    const exploration = await exploreInParallel(cell.combination, options, { workers });
+    return withExhaustive(random, explain(exploration, {}, settings.properties));
+  };
+}
+
+export async function runCompare(argv: readonly string[], out: NodeJS.WritableStream, runner: CellRunner = checkCell): Promise<number> {
+  const args = parseArgs(argv, OPTIONS, 'compare');
+  if (args.options.help) {
+    const summary = 'Run a matrix of policy combinations through every property, on random fault plans, and report which\nfail silently, which fail loudly (and whether they recover), and which stay clean.';
+    out.write(helpText('mcp-faultsim compare [--matrix seeds|full] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K] [--wire]', summary, OPTIONS, HELP_EXTRA));
+    return EXIT.ok;
+  }
+  if (args.positionals.length) throw new UsageError(`compare: unexpected argument '${args.positionals[0]}'`);
+  const kind = (stringOption(args, 'matrix') ?? 'seeds') as MatrixKind;
+  if (kind !== 'seeds' && kind !== 'full') throw new UsageError(`unknown --matrix '${kind}' (valid: seeds, full)`);
+  const policies = await policiesOption(args);
+  const cut = parseCut(stringOption(args, 'server'), stringOption(args, 'client'));
+  const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
+  const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
+  const details = intOption(args, 'details', DEFAULT_DETAILS, { min: 0 });
+  const shard = shardOption(args);
+  const timeLimit = secondsOption(args, 'time-limit');
+  const outDir = stringOption(args, 'out') ?? DEFAULT_OUT;
+  const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
+  const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
+  const modelRunner = depth === undefined ? runner : withDepth(runner, depth, workers);
+  const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
+
+  const model = buildMatrix(kind, cut, policies.cells);
+  const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
+  if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
+  const cells = shard ? shardOf(matrix, shard) : matrix;
+
+  const progress = progressBar(!args.options.quiet && !args.options.json);
+  const stop = stopper(timeLimit);
+  const started = Date.now();
+  const cellMs: Record<string, number> = {};
+  let stopped: 'sigint' | 'time-limit' | null = null;
+  try {
+    const comparison = await runComparison(cells, {
+      seed,
+      runs,
+      kind,
+      cut,
+      size: matrix.length,
+      policies: policies.paths,
+      ...(shard ? { shard } : {}),
+      runner: async (cell, settings) => {
+        const t = Date.now();
+        try {
+          return await cellRunner(cell, settings);
+        } finally {
+          cellMs[cell.id] = Date.now() - t;
+        }
+      },
+      beforeCell: async (done, total, next) => {
+        progress.update(done, total, next.name);
+        await new Promise((r) => setImmediate(r)); // let a SIGINT be delivered between cells
+        stopped = stop.reason();
+        return stopped !== null;
+      },
+    });
+    progress.done();
+    comparison.timing = { startedAt: new Date(started).toISOString(), wallMs: Date.now() - started, ...(stopped ? { stoppedBy: stopped } : {}), cellMs };
+    const written = writeReports(comparison, outDir, details);
+    if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : details));
+    else out.write(`${renderSummary(comparison)}\nwrote ${written.join(', ')}\n${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
+  } finally {
+    stop.dispose();
+    progress.done();
+  }
+  return stopped === 'sigint' ? 130 : stopped === 'time-limit' ? 124 : EXIT.ok;
+}
+
+export const command = {
+  name: 'compare',
+  summary: 'run a matrix of policy combinations and write Markdown, HTML and JSON reports of which fail silently, loudly, or not at all',
+  run: (argv: readonly string[], out: NodeJS.WritableStream) => runCompare(argv, out),
+};

@@ -1,0 +1,98 @@
+// A cell's findings: its shrunk counterexamples, one per distinct input (properties violated by the
+// same plan, workload and schedule share one finding), and its policy error, each with the history
+// of its run, so that reports can show it step by step and replay can check it reproduces.
+import type { HistoryEntry } from '../core/history.ts';
+import type { CellResult } from './compare.ts';
+import type { FaultPlan } from '../core/plan.ts';
+import type { Workload } from '../core/workload.ts';
+import type { Outcome } from '../properties/outcomes.ts';
+import { runWorld } from '../world/world.ts';
+import type { Combination } from '../models/policies.ts';
+
+export interface FindingProperty {
+  property: string;
+  why: string;
+  /** No plan with fewer faults violates the property on this workload (search/certify.ts). */
+  minimal?: boolean;
+  /** When not minimal: a violating plan with fewer faults. */
+  shorter?: { faults: FaultPlan; workload: Workload } | null;
+}
+
+export interface Finding {
+  /** Unique in a report, stable across shards: `<cell id>--<first property>`. */
+  id: string;
+  cell: string;
+  cellIndex: number;
+  cellName: string;
+  kind: 'violation' | 'policy-error';
+  /** Each property this input violates, with why (and, for a random counterexample, whether an
+   *  exhaustive search certified it minimal); for a policy error, `policy-error` and the message. */
+  properties: FindingProperty[];
+  combination: Combination;
+  /** The alphabet the plan was drawn from. */
+  alphabet: readonly string[];
+  plan: FaultPlan;
+  workload: Workload;
+  schedule: number[];
+  seed: number;
+  path: string;
+  runs: number;
+  outcomes: { callId: number; outcome: Outcome }[];
+  /** How many inputs fast-check drew before the failure, and how many shrink steps it took (null: not shrunk). */
+  runsToFailure: number | null;
+  shrinks: number | null;
+  history: HistoryEntry[];
+}
+
+export function findingsOf(cell: CellResult): Finding[] {
+  const base = { cell: cell.id, cellIndex: cell.index, cellName: cell.name, combination: cell.combination, alphabet: cell.faults, runs: cell.runs };
+  if (cell.policyError) {
+    const e = cell.policyError;
+    return [
+      {
+        ...base,
+        id: `${cell.id}--policy-error`,
+        kind: 'policy-error',
+        properties: [{ property: 'policy-error', why: `${e.policy}: ${e.message}` }],
+        plan: e.faults,
+        workload: e.workload,
+        schedule: e.schedule,
+        seed: e.seed,
+        path: e.path,
+        outcomes: [],
+        runsToFailure: null,
+        shrinks: null,
+        history: e.history,
+      },
+    ];
+  }
+  const groups = new Map<string, Finding>();
+  for (const r of cell.results) {
+    const ce = r.counterexample;
+    if (!ce) continue;
+    const violated: FindingProperty = { property: r.property, why: ce.why, ...(r.minimal === undefined ? {} : { minimal: r.minimal, shorter: r.shorter ?? null }) };
+    const key = JSON.stringify([ce.faults, ce.workload, ce.schedule]);
+    const seen = groups.get(key);
+    if (seen) {
+      seen.properties.push(violated);
+      continue;
+    }
+    const history = ce.history ?? runWorld({ combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule }).entries;
+    groups.set(key, {
+      ...base,
+      id: `${cell.id}--${r.property}`,
+      kind: 'violation',
+      properties: [violated],
+      plan: ce.faults,
+      workload: ce.workload,
+      schedule: ce.schedule,
+      seed: ce.seed,
+      path: ce.path,
+      outcomes: ce.outcomes,
+      runsToFailure: ce.runsToFailure,
+      shrinks: ce.shrinks,
+      history,
+    });
+  }
+  return [...groups.values()];
+}

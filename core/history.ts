@@ -1,0 +1,68 @@
+// One append-only history per run: the workload's invokes and outcomes, every request and response
+// the network carried, the faults that fired, the machines' state changes and notes. Plain JSON,
+// so it can be saved, replayed, diffed and rendered; the oracles read nothing else.
+import type { ClientNote } from '../models/client-context.ts';
+import type { Combination } from '../models/policies.ts';
+import type { ServerNote } from '../models/server.ts';
+import type { TextContent } from '../models/messages.ts';
+import type { FaultPlan } from './plan.ts';
+import type { Workload } from './workload.ts';
+
+export const HISTORY_VERSION = 1;
+
+/** What had become of the server's answer when a call's deadline ended it. */
+export type Answer = 'delivered' | 'lost' | 'in-transit' | 'none';
+
+export type HistoryEntry = { t: number } & (
+  | { kind: 'invoke'; callId: number; method: string; progress: boolean }
+  | { kind: 'end'; callId: number; attempts: number; req: number; end: 'result'; content: TextContent[] }
+  | { kind: 'end'; callId: number; attempts: number; req: number; end: 'error'; reason: string }
+  | { kind: 'end'; callId: number; attempts: number; req: number; end: 'deadline'; answer: Answer; serverFinished: boolean }
+  | { kind: 'end'; callId: number; attempts: number; req: number; end: 'never'; answer: Answer; serverFinished: boolean }
+  | { kind: 'request'; req: number; method: string; rpc: string; headers: Record<string, string>; callId?: number }
+  | { kind: 'fault'; fault: string; at: number; applied: boolean; detail: string }
+  | {
+      kind: 'response';
+      req: number;
+      status: number;
+      contentType: string | null;
+      sessionId: string | null;
+      body: 'json' | 'sse' | 'empty';
+      events?: number;
+      complete?: boolean;
+      /** When the response reaches the client (after any delay). */
+      deliverAt: number;
+      from: 'server' | 'load-balancer';
+    }
+  | { kind: 'deliver'; req: number }
+  | { kind: 'state'; machine: 'client' | 'server'; from: string; to: string }
+  | ({ kind: 'client' } & ClientNote)
+  | ({ kind: 'server' } & ServerNote)
+  | { kind: 'budget-exhausted'; steps: number }
+);
+
+export type EndEntry = Extract<HistoryEntry, { kind: 'end' }>;
+
+/** The states and transitions of each machine a run reached (names: world/engine/transitions.ts), sorted. */
+export interface Coverage {
+  client: { states: string[]; transitions: string[] };
+  server: { states: string[]; transitions: string[] };
+}
+
+export interface History {
+  version: number;
+  combination: Combination;
+  workload: Workload;
+  plan: FaultPlan;
+  schedule: readonly number[];
+  entries: HistoryEntry[];
+  /** Added with exhaustive exploration; absent in histories from other sources (the wire tier). */
+  coverage?: Coverage;
+  /** Wire runs (wire/): what stood on each side, the model with its knobs or real code. */
+  wire?: { client: string; server: string };
+}
+
+/** The history serialized as it is compared: deterministic key order by construction. */
+export function historyJson(h: History): string {
+  return JSON.stringify(h);
+}

@@ -1,0 +1,117 @@
+// Exploration on every core: exploration jobs (one per combination and workload) run on worker
+// threads, each job whole on one thread, and their results come back in job order, so a run on
+// many cores merges into exactly the report a single-core run gives. Workers load the project's
+// TypeScript through tsx's loader (search/exhaustive/worker.mjs), like bin/mcp-faultsim.js does.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { PROPERTIES } from '../../properties/properties.ts';
+import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
+import { cellOptions, jobsFor, mergeJobs, type Exploration, type ExhaustiveOptions } from './exhaustive.ts';
+import type { Cell } from '../../core/cells.ts';
+import type { Combination } from '../../models/policies.ts';
+
+/** An exploration job as it crosses to a worker: properties by name, no functions; a stop flag in
+ *  shared memory instead of a callback. */
+export type JobSpec = Omit<ExploreJob, 'properties' | 'shouldStop'> & { properties?: string[]; stop?: Int32Array };
+
+export interface PoolOptions {
+  /** Worker threads (default: every core). 1 runs the jobs in this thread. */
+  workers?: number;
+  /** Jobs stop, incomplete, once `stop[0]` is non-zero (an Int32Array over a SharedArrayBuffer, set
+   *  by the caller, e.g. from a timer: the benchmark's time budget; no clock is read here). */
+  stop?: Int32Array;
+  /** Called as jobs finish: for a progress bar. */
+  onJob?: (done: number, total: number) => void;
+}
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+/** Jobs whose properties are the built-in ones and whose engine is named can go to a worker. */
+function specOf(job: ExploreJob, stop: Int32Array | undefined): JobSpec | null {
+  if (job.shouldStop || (job.world?.engine && typeof job.world.engine !== 'string')) return null;
+  if (job.properties && !job.properties.every((p) => PROPERTIES.includes(p))) return null;
+  const { properties, shouldStop: _s, ...rest } = job;
+  return { ...rest, ...(properties ? { properties: properties.map((p) => p.name) } : {}), ...(stop ? { stop } : {}) };
+}
+
+export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions = {}): Promise<JobResult[]> {
+  const workers = Math.min(options.workers ?? defaultWorkers(), jobs.length);
+  const specs = jobs.map((j) => specOf(j, options.stop));
+  if (workers <= 1 || specs.some((s) => s === null)) {
+    // In this thread (a designer's own property or engine cannot cross to a worker). A flag set by
+    // a timer cannot change while a job runs here: stopping in-thread jobs needs `job.shouldStop`.
+    return jobs.map((job, i) => {
+      const r = exploreJob(job);
+      options.onJob?.(i + 1, jobs.length);
+      return r;
+    });
+  }
+  const results: JobResult[] = new Array(jobs.length);
+  const pool = Array.from({ length: workers }, () => new Worker(new URL('./worker.mjs', import.meta.url)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // Longest workloads first, so that no core is left with one big job at the end; results go
+      // back to their job's index whatever the order they finish in.
+      const order = specs.map((_, i) => i).sort((a, b) => jobs[b]!.workload.length - jobs[a]!.workload.length || a - b);
+      let next = 0;
+      let done = 0;
+      const feed = (w: Worker) => {
+        if (next >= order.length) return;
+        const index = order[next++]!;
+        w.postMessage({ index, spec: specs[index] });
+      };
+      for (const w of pool) {
+        w.on('message', (m: { index: number; result?: JobResult; error?: string }) => {
+          if (m.error !== undefined) return reject(new Error(`exploration worker failed: ${m.error}`));
+          results[m.index] = m.result!;
+          done++;
+          options.onJob?.(done, specs.length);
+          if (done === specs.length) resolve();
+          else feed(w);
+        });
+        w.on('error', reject);
+        w.on('exit', (code) => {
+          if (done < specs.length) reject(new Error(`exploration worker exited (code ${code}) with ${specs.length - done} job(s) unfinished`));
+        });
+        feed(w);
+      }
+    });
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  return results;
+}
+
+/** `exploreCombination` on every core: the same result, sooner. */
+export async function exploreInParallel(combination: Combination, options: ExhaustiveOptions, pool: PoolOptions = {}): Promise<Exploration> {
+  return mergeJobs(combination, options, await runJobs(jobsFor(combination, options), pool));
+}
+
+/** Several combinations at once (a matrix), all their jobs in one pool; results in input order. */
+export async function exploreMatrix(
+  items: readonly { combination: Combination; options: ExhaustiveOptions }[],
+  pool: PoolOptions = {},
+): Promise<Exploration[]> {
+  const perItem = items.map(({ combination, options }) => jobsFor(combination, options));
+  const results = await runJobs(perItem.flat(), pool);
+  let at = 0;
+  return items.map(({ combination, options }, i) => {
+    const mine = results.slice(at, at + perItem[i]!.length);
+    at += perItem[i]!.length;
+    return mergeJobs(combination, options, mine);
+  });
+}
+
+/**
+ * Seed cells explored to `depth`, each under its record's alphabet and on every sequential workload
+ * of up to three calls (`cellOptions`), all on one pool: what `compare --depth` shows beside each
+ * cell's random verdicts (attach it to the cell's check result with `withExhaustive`, search/certify.ts).
+ */
+export async function exploreCells(cells: readonly Cell[], depth: number, pool: PoolOptions = {}): Promise<Exploration[]> {
+  return exploreMatrix(
+    cells.map((cell) => ({ combination: cell.combination, options: cellOptions(cell, depth) })),
+    pool,
+  );
+}

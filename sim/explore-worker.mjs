@@ -1,6 +1,0 @@
-// Worker-thread entry of the exploration pool: register tsx's loader in this thread (as
-// bin/mcp-faultsim.js does for the CLI), then run the TypeScript worker.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./explore-worker.ts');

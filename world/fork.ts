@@ -1,0 +1,84 @@
+// A world exhaustive exploration can steer (search/exhaustive/explore.ts): it pauses just before the network
+// carries each request, carries it with the faults its caller chooses, and forks. A fork copies
+// what decides the world's future and shares the machines' snapshots, queued items and effects
+// (immutable data). `stateKey` says what that future depends on, so that equal worlds are merged.
+import type { FaultName } from '../models/faults.ts';
+import type { ClientEffect } from '../models/client-context.ts';
+import { World, type EntrySink } from './world.ts';
+
+/** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
+ *  worlds share them, and exploration keys every world it reaches. */
+const jsonCache = new WeakMap<object, string>();
+function jsonOf(o: object): string {
+  let s = jsonCache.get(o);
+  if (s === undefined) jsonCache.set(o, (s = JSON.stringify(o)));
+  return s;
+}
+
+export class ForkableWorld extends World {
+  /** Start pausing before every request the network is to carry, writing entries to `sink`.
+   *  Returns true when the run ended without carrying any request. */
+  startPaused(sink: EntrySink): boolean {
+    this.pauses = true;
+    this.sink = sink;
+    this.start();
+    return this.loop();
+  }
+
+  /** Virtual now, and the index of the request a paused world is about to carry. */
+  get now(): number {
+    return this.queue.now;
+  }
+  get nextRequest(): number {
+    return this.carried;
+  }
+
+  /** Carry the pending request with these faults (fired in this order), then run to the next pause
+   *  (false) or to the end of the run (true). */
+  resume(faults: readonly FaultName[]): boolean {
+    const pending = this.pending;
+    if (!pending) throw new Error('internal: resume() on a world that is not paused');
+    this.pending = null;
+    const send = pending.effects[pending.index] as Extract<ClientEffect, { type: 'send' }>;
+    this.carry(send.req, send.request, faults);
+    this.perform(pending.effects, pending.index + 1);
+    return this.pending ? false : this.loop();
+  }
+
+  /** An independent copy writing to `sink`. Machine snapshots, queued items and effects are
+   *  immutable data and are shared; the coverage it reaches is added to the same `Reach`. */
+  fork(sink: EntrySink): ForkableWorld {
+    const w = new ForkableWorld(this.input, this.options, this.reach, this);
+    w.sink = sink;
+    return w;
+  }
+
+  /**
+   * Everything that decides this world's future, as one canonical string: two worlds with equal
+   * keys go on identically (up to a shift of virtual time). Times are relative to now; of the
+   * per-request bookkeeping only what a later entry can still name is kept: the answers of the
+   * attempts the client still waits on, and the response faults of requests not yet answered.
+   * The step counter is left out: a run that exhausts its budget is reported by the explorer.
+   */
+  stateKey(): string {
+    const now = this.queue.now;
+    const ctx = this.client.context as { inflight: Record<number, { attemptId: number }> };
+    const rest = this.pending ? this.pending.effects.slice(this.pending.index) : [];
+    const named = new Set<number>();
+    for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
+    for (const e of rest) if (e.type === 'call-ended') named.add(e.req);
+    const answers = [...named].sort((a, b) => a - b).map((r) => `${r}:${this.answer(r)}${this.finished.has(r) ? ':finished' : ''}`);
+    const queued = this.queue.entries().map((e) => `${e.at - now}:${jsonOf(e.item)}`);
+    const atServer = this.queue.entries().flatMap((e) => (e.item.to === 'server' ? [[e.item.req, this.responseFaults.get(e.item.req) ?? []]] : []));
+    // Parts joined by newlines (JSON never contains a raw one), not nested JSON: no re-escaping.
+    return [
+      this.clientState,
+      jsonOf(this.client.context as object),
+      this.serverState,
+      jsonOf(this.server.context as object),
+      `${queued.length}\n${queued.join('\n')}`,
+      JSON.stringify(rest),
+      JSON.stringify([this.carried, this.issued, [...this.ended].sort((a, b) => a - b), answers, atServer, this.queue.picksUsed]),
+    ].join('\n');
+  }
+}
