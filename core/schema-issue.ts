@@ -1,0 +1,70 @@
+// Reading files and modules users hand us with zod schemas, and saying what is wrong in the one
+// line a user reads: where, then what (`plan[0].at should be a whole number ≥ 0, not -3`). Only the
+// first issue is told: fixing it and trying again is quicker than reading a list.
+import type { z } from 'zod';
+
+/** `['plan', 0, 'at']` → `plan[0].at`. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+}
+
+function kindOf(v: unknown): string {
+  return v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
+}
+
+const NAMES: Record<string, string> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  function: 'a function',
+  null: 'null',
+};
+
+function shown(v: unknown): string {
+  return typeof v === 'number' ? String(v) : JSON.stringify(v) ?? String(v);
+}
+
+/** What is wrong, without where: `should be an array, not string`. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const input: unknown = issue.input;
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = NAMES[issue.expected] ?? issue.expected;
+      // A number that is not whole says which number; anything else says what kind it is.
+      const got = issue.expected === 'int' && typeof input === 'number' ? shown(input) : kindOf(input);
+      return `should be ${expected}, not ${got}`;
+    }
+    case 'too_small':
+      if (issue.origin === 'array' || issue.origin === 'string' || issue.origin === 'set') {
+        return Number(issue.minimum) === 1 ? 'should not be empty' : `should have at least ${issue.minimum} items`;
+      }
+      return `should be ${issue.inclusive ? '≥' : '>'} ${issue.minimum}, not ${shown(input)}`;
+    case 'too_big':
+      if (issue.origin === 'array' || issue.origin === 'string' || issue.origin === 'set') return `should have at most ${issue.maximum} items`;
+      return `should be ${issue.inclusive ? '≤' : '<'} ${issue.maximum}, not ${shown(input)}`;
+    case 'invalid_value':
+      return `should be ${issue.values.map((v) => shown(v)).join(' or ')}, not ${shown(input)}`;
+    case 'unrecognized_keys':
+      return `has an unknown key '${issue.keys[0]}'`;
+    default:
+      return issue.message;
+  }
+}
+
+/** The first issue as one line: `where what`, or just `what` at the top level. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'is not valid';
+  const where = issuePath(issue.path);
+  const what = describeIssue(issue).replace(/\s*\n\s*/g, ' ');
+  return where ? `${where} ${what}` : what;
+}
+
+/** Parse `value` with `schema`; on failure, the first issue as one line. */
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown): { ok: true; value: z.output<T> } | { ok: false; message: string } {
+  const r = schema.safeParse(value, { reportInput: true });
+  return r.success ? { ok: true, value: r.data } : { ok: false, message: firstIssue(r.error) };
+}
