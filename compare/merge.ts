@@ -1,7 +1,10 @@
 // Joining shard results (`compare --shard i/n`) into the comparison an unsharded run would have
 // produced: the same cells and findings in matrix order, so the reports come out identical
-// outside `timing`. Shards must come from the same settings and together cover the matrix.
+// outside `timing`. Shards must come from the same settings and together cover the matrix; each is
+// read through a schema (compare/comparison-schema.ts) so a malformed one is one line, exit 2.
+import { parseWith } from '../core/schema-issue.ts';
 import type { Comparison } from './compare.ts';
+import { comparisonSchema } from './comparison-schema.ts';
 
 export class BadMerge extends Error {}
 
@@ -17,8 +20,9 @@ export function parseComparison(text: string, name: string): Comparison {
   const c = raw as Partial<Comparison> | null;
   if (!c || typeof c !== 'object' || c.format !== 'mcp-faultsim/compare') throw new BadMerge(`${name}: not a compare.json file`);
   if (c.version !== 1) throw new BadMerge(`${name}: compare format version ${JSON.stringify(c.version ?? null)} is not supported (expected 1)`);
-  if (!Array.isArray(c.cells) || !Array.isArray(c.findings) || typeof c.matrix !== 'object') throw new BadMerge(`${name}: cells, findings or matrix missing`);
-  if (c.findings.some((f) => f.history === null)) throw new BadMerge(`${name}: its findings lack histories (write shards with --shard, which keeps them all)`);
+  const parsed = parseWith(comparisonSchema, c);
+  if (!parsed.ok) throw new BadMerge(`${name}: ${parsed.message}`);
+  if (c.findings!.some((f) => f.history === null)) throw new BadMerge(`${name}: its findings lack histories (write shards with --shard, which keeps them all)`);
   return c as Comparison;
 }
 

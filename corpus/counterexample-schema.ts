@@ -4,23 +4,10 @@
 // its own message; the knob values, faults and properties a file names are checked against what is
 // loaded (corpus/replay.ts `checkKnown`).
 import { z } from 'zod';
+import { combinationSchema, historyEntrySchema, plannedFaultSchema, requestIndex, workloadSchema } from '../core/schemas.ts';
 import { OUTCOMES } from '../properties/outcomes.ts';
 
-/** A request index: a whole number from 0 (not -3, 2.5 or 1e300). */
-const index = z.int().min(0);
-
-const plannedFault = z.object({ fault: z.string(), at: index });
-
-const workloadStep = z.object({ method: z.enum(['tools/call', 'tools/list']), progress: z.boolean(), overlap: z.boolean() });
-
-// Knob values are strings here; whether this process knows them is checkKnown's question. Other
-// knobs (a later protocol revision's) are carried along.
-const combination = z.object({
-  server: z.object({ reinit: z.string(), streaming: z.string(), advertise: z.string() }).catchall(z.string()),
-  client: z.object({ reconnect: z.string(), accept: z.string(), parser: z.string(), guards: z.array(z.string()) }).catchall(z.string()),
-});
-
-const world = z.looseObject({
+const worldSchema = z.looseObject({
   latencyMs: z.number().min(0),
   deadlineMs: z.number().positive(),
   stepBudget: z.int().min(1),
@@ -31,19 +18,19 @@ export const counterexampleSchema = z.looseObject({
   id: z.string(),
   cell: z.string().nullable(),
   kind: z.enum(['violation', 'policy-error']),
-  combination,
+  combination: combinationSchema,
   alphabet: z.array(z.string()),
-  plan: z.array(plannedFault),
-  workload: z.array(workloadStep).min(1),
-  schedule: z.array(index),
+  plan: z.array(plannedFaultSchema),
+  workload: workloadSchema,
+  schedule: z.array(requestIndex),
   seed: z.int(),
   path: z.string(),
   runs: z.int().min(0),
   policies: z.array(z.string()),
-  world,
+  world: worldSchema,
   expected: z.object({
     properties: z.array(z.object({ property: z.string(), why: z.string() })),
-    outcomes: z.array(z.object({ callId: index, outcome: z.enum(OUTCOMES) })),
-    history: z.array(z.looseObject({ t: z.number().min(0), kind: z.string() })),
+    outcomes: z.array(z.object({ callId: z.int().min(0), outcome: z.enum(OUTCOMES) })),
+    history: z.array(historyEntrySchema),
   }),
 });

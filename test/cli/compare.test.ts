@@ -216,6 +216,18 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
     await expectBad([join(s1, 'compare.json')], /missing shard 2\/2/);
     await expectBad([join(s1, 'compare.json'), join(s1, 'compare.json')], /shard 1\/2 is also given/);
     await expectBad([join(s1, 'compare.json'), join(s2, 'compare.json')], /its runs differs/);
+    // Issue 12: a field of the wrong kind used to end in exit 3, "internal error".
+    const edited = (name: string, edit: (c: Record<string, any>) => void) => {
+      const c = JSON.parse(good);
+      edit(c);
+      return write(name, JSON.stringify(c));
+    };
+    const s3 = tempDir('m3');
+    expect((await run('compare', '--quiet', '--runs', '10', '--server', 'reinit=reject', '--shard', '2/2', '--out', s3)).code).toBe(0);
+    const results = edited('results.json', (c) => (c.cells[0].results = 'all fine'));
+    await expectBad([results, join(s3, 'compare.json')], /results\.json: cells\[0\]\.results should be an array, not string$/m);
+    await expectBad([edited('verdict.json', (c) => (c.cells[0].results[0].verdict = 'maybe'))], /cells\[0\]\.results\[0\]\.verdict should be "holds" or "violated" or "vacuous", not "maybe"$/m);
+    await expectBad([edited('size.json', (c) => (c.matrix.size = -1))], /size\.json: matrix\.size should be ≥ 0, not -1$/m);
   });
 });
 
