@@ -179,7 +179,7 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
     ['a bad time limit', ['compare', '--time-limit', 'soon'], /--time-limit must be a positive number of seconds/],
     ['a stray argument', ['compare', 'everything'], /compare: unexpected argument 'everything'/],
     ['a missing policy module', ['compare', '--policies', 'nope.ts'], /--policies nope.ts: cannot load it/],
-    ['a policy module of the wrong shape', ['compare', '--policies', 'test/fixtures/policies/bad-shape.ts'], /server.reinit.no-decide needs decide: a function/],
+    ['a policy module of the wrong shape', ['compare', '--policies', 'test/fixtures/policies/bad-shape.ts'], /--policies test\/fixtures\/policies\/bad-shape.ts: server\.reinit\.no-decide\.decide should be a function, not missing$/m],
     ['merge of nothing', ['merge'], /merge needs the compare.json of every shard/],
     ['merge of a missing file', ['merge', join(dir, 'none.json')], /none.json: cannot read it \(ENOENT\)/],
   ];
