@@ -59,5 +59,6 @@ export function stringOption(parsed: Parsed, name: string): string | undefined {
 export function helpText(usage: string, summary: string, spec: Record<string, OptionSpec>, extra = ''): string {
   const rows = Object.entries(spec).map(([k, s]) => [`--${k}${s.value ? ` ${s.arg ?? 'VALUE'}` : ''}`, s.help] as const);
   const width = Math.max(...rows.map(([a]) => a.length));
-  return [`usage: ${usage}`, '', summary, '', 'options:', ...rows.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`), extra].join('\n').trimEnd() + '\n';
+  const text = [`usage: ${usage}`, '', summary, '', 'options:', ...rows.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`), extra].join('\n');
+  return `${text.trimEnd()}\n`;
 }

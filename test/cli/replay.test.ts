@@ -11,6 +11,7 @@ const SEED_000 = `${CORPUS}/no-silent-empty--defaults--22927e0718.json`;
 const POLICY_ERROR = `${CORPUS}/policy-error--reinit-throws-on-reinit--04e34d6f3f.json`;
 const dir = tempDir('replay');
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests corrupt a file on purpose, field by field
 function variant(name: string, edit: (f: Record<string, any>) => void): string {
   const f = JSON.parse(readFileSync(SEED_000, 'utf8'));
   edit(f);
