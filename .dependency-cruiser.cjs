@@ -11,15 +11,34 @@ const OUTSIDE = '^(test|bench|examples)/|\\.test\\.ts$|^properties/(suites|corpu
 /** The layers, lowest first. A layer may import its own folder and the folders listed as `may`. */
 const LAYERS = [
   { name: 'models', may: [], comment: 'models/ is the protocol as designers describe it: it imports nothing of the project' },
-  { name: 'core', may: [], types: ['models'], comment: 'core/ is shared data (history, plan, workload): values from nothing, types of models/' },
-  { name: 'properties', may: ['core'], types: ['models'], comment: 'properties/ judges a history: it reads core/ only (types of models/ allowed; no model logic)' },
+  {
+    name: 'core',
+    may: [],
+    types: ['models'],
+    comment: 'core/ is shared data (history, plan, workload): values from nothing, types of models/',
+  },
+  {
+    name: 'properties',
+    may: ['core'],
+    types: ['models'],
+    comment: 'properties/ judges a history: it reads core/ only (types of models/ allowed; no model logic)',
+  },
   { name: 'world', may: ['models', 'core'], comment: 'world/ runs the models on a virtual clock; it knows nothing of oracles or search' },
   { name: 'search', may: ['models', 'core', 'world', 'properties'], comment: 'search/ drives worlds and judges them; it never reports' },
   { name: 'compare', may: ['models', 'core', 'world', 'properties', 'search'], comment: 'compare/ runs the matrix through search/' },
   { name: 'corpus', may: ['models', 'core', 'world', 'properties', 'search', 'compare'], comment: 'corpus/ saves and replays findings' },
   { name: 'plugins', may: ['models', 'core', 'properties', 'compare'], comment: 'plugins/ loads policy modules into the registries' },
-  { name: 'wire', may: ['models', 'core', 'world', 'properties', 'search', 'compare', 'plugins'], comment: 'wire/ drives real code through the fault network' },
-  { name: 'reports', may: ['models', 'core', 'properties'], types: ['world', 'search', 'compare', 'wire'], comment: 'reports/ renders result data and never runs the simulation (types of world/, search/, compare/, wire/ only)' },
+  {
+    name: 'wire',
+    may: ['models', 'core', 'world', 'properties', 'search', 'compare', 'plugins'],
+    comment: 'wire/ drives real code through the fault network',
+  },
+  {
+    name: 'reports',
+    may: ['models', 'core', 'properties'],
+    types: ['world', 'search', 'compare', 'wire'],
+    comment: 'reports/ renders result data and never runs the simulation (types of world/, search/, compare/, wire/ only)',
+  },
 ];
 
 // Violations that exist today (other engineers are removing them): reported as ignored instead of

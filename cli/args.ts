@@ -20,7 +20,9 @@ export interface Parsed {
 }
 
 export function parseArgs(argv: readonly string[], spec: Record<string, OptionSpec>, command: string): Parsed {
-  const options = Object.fromEntries(Object.entries(spec).map(([name, s]) => [name, { type: s.value ? ('string' as const) : ('boolean' as const) }]));
+  const options = Object.fromEntries(
+    Object.entries(spec).map(([name, s]) => [name, { type: s.value ? ('string' as const) : ('boolean' as const) }]),
+  );
   const { tokens } = parseArgv({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const parsed: Parsed = { options: {}, positionals: [] };
   for (const token of tokens) {
@@ -28,7 +30,9 @@ export function parseArgs(argv: readonly string[], spec: Record<string, OptionSp
     if (token.kind !== 'option') continue;
     const s = spec[token.name];
     if (!s || token.rawName !== `--${token.name}`) {
-      const valid = Object.keys(spec).map((k) => `--${k}`).join(', ');
+      const valid = Object.keys(spec)
+        .map((k) => `--${k}`)
+        .join(', ');
       throw new UsageError(`${command}: unknown option '${token.rawName}' (valid: ${valid})`);
     }
     if (!s.value) {

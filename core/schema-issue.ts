@@ -25,7 +25,7 @@ const NAMES: Record<string, string> = {
 };
 
 function shown(v: unknown): string {
-  return typeof v === 'number' ? String(v) : JSON.stringify(v) ?? String(v);
+  return typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? String(v));
 }
 
 /** zod's error map, in our words: what is wrong, without where (`should be an array, not string`).
@@ -45,7 +45,8 @@ export const describeIssue: z.core.$ZodErrorMap = (issue) => {
       }
       return `should be ${issue.inclusive ? '≥' : '>'} ${issue.minimum}, not ${shown(input)}`;
     case 'too_big':
-      if (issue.origin === 'array' || issue.origin === 'string' || issue.origin === 'set') return `should have at most ${issue.maximum} items`;
+      if (issue.origin === 'array' || issue.origin === 'string' || issue.origin === 'set')
+        return `should have at most ${issue.maximum} items`;
       return `should be ${issue.inclusive ? '≤' : '<'} ${issue.maximum}, not ${shown(input)}`;
     case 'invalid_value':
       return `should be ${issue.values.map((v) => shown(v)).join(' or ')}, not ${shown(input)}`;
@@ -68,7 +69,11 @@ export function firstIssue(error: z.ZodError, top = ''): string {
 }
 
 /** Parse `value` with `schema`; on failure, the first issue as one line. */
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown, top = ''): { ok: true; value: z.output<T> } | { ok: false; message: string } {
+export function parseWith<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  top = '',
+): { ok: true; value: z.output<T> } | { ok: false; message: string } {
   const r = schema.safeParse(value, { error: describeIssue });
   return r.success ? { ok: true, value: r.data } : { ok: false, message: firstIssue(r.error, top) };
 }

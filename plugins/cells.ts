@@ -19,7 +19,8 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
         if (valid.length === 0) fail(source, `${where}.${side}: unknown knob '${k}'`);
         // Only guards is a set; a list given for another knob is one (unknown) value.
         for (const value of k === 'guards' && Array.isArray(v) ? v : [v]) {
-          if (!valid.includes(value as string)) fail(source, `${where}.${side}.${k}: unknown value '${String(value)}' (valid: ${valid.join(', ')})`);
+          if (!valid.includes(value as string))
+            fail(source, `${where}.${side}.${k}: unknown value '${String(value)}' (valid: ${valid.join(', ')})`);
         }
       }
     }
@@ -31,13 +32,36 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
     const client = (c.client ?? {}) as ClientOverrides;
     if (c.record === '000') {
       const comb = combination({ server: { ...VULNERABLE_000.server, ...server }, client: { ...VULNERABLE_000.client, ...client } });
-      return { name: c.name, seed: '000', role: 'beyond', combination: comb, faults: faults ?? ALPHABET_000, property: 'no-silent-empty', progressCalls: false };
+      return {
+        name: c.name,
+        seed: '000',
+        role: 'beyond',
+        combination: comb,
+        faults: faults ?? ALPHABET_000,
+        property: 'no-silent-empty',
+        progressCalls: false,
+      };
     }
     if (c.record === '003') {
       const comb = combination({ server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } });
-      return { name: c.name, seed: '003', role: 'beyond', combination: comb, faults: faults ?? ALPHABET_003, property: 'no-silent-hang', progressCalls: true };
+      return {
+        name: c.name,
+        seed: '003',
+        role: 'beyond',
+        combination: comb,
+        faults: faults ?? ALPHABET_003,
+        property: 'no-silent-hang',
+        progressCalls: true,
+      };
     }
-    return { name: c.name, seed: null, role: 'beyond', combination: combination({ server, client }), faults: faults ?? [], property: null, progressCalls: false };
+    return {
+      name: c.name,
+      seed: null,
+      role: 'beyond',
+      combination: combination({ server, client }),
+      faults: faults ?? [],
+      property: null,
+      progressCalls: false,
+    };
   });
 }
-

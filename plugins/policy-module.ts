@@ -1,9 +1,9 @@
 // Designers' policy modules (`--policies ./my-policy.ts`): a module's default export, built with
 // `definePolicies`, may add server re-init policies, client reconnect strategies, guards, faults,
 // properties, and named cells for the default `compare` matrix. The loader checks the module's
-// shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each addition beside the built-ins,
-// and wraps every hook in the sandbox, so that a hook that throws, hangs or answers nonsense
-// becomes a `policy-error` finding of the combination it ran in.
+// shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
+// addition beside the built-ins, and wraps every hook in the sandbox, so that a hook that throws,
+// hangs or answers nonsense becomes a `policy-error` finding of the combination it ran in.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CapabilitySet } from '../models/capabilities.ts';
@@ -118,7 +118,9 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     const taken = allFaultFamilies().flatMap((f) => [f.kind, ...f.instances]);
     checkNew(source, 'fault', name, taken);
     const instances = def.instances ?? [name];
-    if (instances.some((i) => i !== name && !i.startsWith(`${name}:`))) fail(source, `faults.${name}.instances should list '${name}' or '${name}:<something>' names`);
+    if (instances.some((i) => i !== name && !i.startsWith(`${name}:`))) {
+      fail(source, `faults.${name}.instances should list '${name}' or '${name}:<something>' names`);
+    }
     const { request, response } = def;
     if (!request && !response) fail(source, `faults.${name} needs request or response (or both)`);
     EXTENSIONS.faults.add(

@@ -19,14 +19,21 @@ function named<T extends z.ZodType>(definition: T) {
 const reinit = strictObject({ describe: z.string(), decide: hook, opening: hook.optional() });
 const reconnect = strictObject({ describe: z.string(), afterFailure: hook, handshake: hook });
 const guard = strictObject({ describe: z.string(), checkResponse: hook.optional(), checkReinitialize: hook.optional() });
-const fault = strictObject({ describe: z.string(), instances: z.array(z.string()).min(1).optional(), request: hook.optional(), response: hook.optional() });
+const fault = strictObject({
+  describe: z.string(),
+  instances: z.array(z.string()).min(1).optional(),
+  request: hook.optional(),
+  response: hook.optional(),
+});
 const property = strictObject({ holdsWhen: z.string(), check: hook });
 
 export const cellSchema = strictObject({
   name: z.string().refine((s) => s.trim() !== '', { error: 'should not be blank' }),
   record: z.enum(['000', '003']).optional(),
   server: z.record(z.string(), z.string()).optional(),
-  client: z.record(z.string(), z.union([z.string(), z.array(z.string())], { error: 'should be a knob value (guards: a list of them)' })).optional(),
+  client: z
+    .record(z.string(), z.union([z.string(), z.array(z.string())], { error: 'should be a knob value (guards: a list of them)' }))
+    .optional(),
   faults: z.array(z.string()).optional(),
 });
 

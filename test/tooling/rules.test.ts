@@ -51,7 +51,13 @@ const CLOCK = [
 describe('determinism lint rule (lint-rules/no-wall-clock.grit)', () => {
   it('fires on each clock or random read in a simulation folder, and not where the clock is allowed', () => {
     const dir = project(
-      { 'world/planted.ts': CLOCK, 'search/random/planted.ts': CLOCK, 'cli/planted.ts': CLOCK, 'bench/planted.ts': CLOCK, 'wire/virtual-time.ts': CLOCK },
+      {
+        'world/planted.ts': CLOCK,
+        'search/random/planted.ts': CLOCK,
+        'cli/planted.ts': CLOCK,
+        'bench/planted.ts': CLOCK,
+        'wire/virtual-time.ts': CLOCK,
+      },
       ['biome.jsonc', 'lint-rules'],
     );
     const hits = biomeLint(dir, ['--vcs-enabled=false']).filter((d) => d.category === 'plugin');
@@ -75,9 +81,16 @@ interface Violation {
 
 /** The violations as data, and the exit status of the run as `check:deps` makes it (its `err` output). */
 function depcruise(cwd: string, paths: readonly string[]): { status: number | null; violations: Violation[] } {
-  const cruise = (output: string) => spawnSync(join(BIN, 'depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', output, ...paths], { cwd, encoding: 'utf8' });
+  const cruise = (output: string) =>
+    spawnSync(join(BIN, 'depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', output, ...paths], {
+      cwd,
+      encoding: 'utf8',
+    });
   const json = cruise('json');
-  return { status: cruise('err').status, violations: (JSON.parse(json.stdout) as { summary: { violations: Violation[] } }).summary.violations };
+  return {
+    status: cruise('err').status,
+    violations: (JSON.parse(json.stdout) as { summary: { violations: Violation[] } }).summary.violations,
+  };
 }
 
 describe('dependency rules (.dependency-cruiser.cjs)', () => {
@@ -88,11 +101,14 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'core/one.ts': 'export const one = 1;\n',
         'models/b.ts': "import { a } from './a.ts';\nexport const b = () => 1;\nexport const unused = a;\nexport type Caps = string[];\n",
         'core/plan.ts': "import type { Caps } from '../models/b.ts';\nexport const plan = 1;\nexport type P = Caps;\n",
-        'properties/oracle.ts': "import { b } from '../models/b.ts';\nimport type { Caps } from '../models/b.ts';\nexport const o = (c: Caps) => b() + c.length;\n",
-        'search/run.ts': "export const run = () => 2;\n",
-        'reports/render.ts': "import { run } from '../search/run.ts';\nimport type { P } from '../core/plan.ts';\nexport const r = (p: P) => run() + p;\n",
+        'properties/oracle.ts':
+          "import { b } from '../models/b.ts';\nimport type { Caps } from '../models/b.ts';\nexport const o = (c: Caps) => b() + c.length;\n",
+        'search/run.ts': 'export const run = () => 2;\n',
+        'reports/render.ts':
+          "import { run } from '../search/run.ts';\nimport type { P } from '../core/plan.ts';\nexport const r = (p: P) => run() + p;\n",
         'world/clock.ts': "import { performance } from 'node:perf_hooks';\nexport const now = () => performance.now();\n",
-        'cli/main.ts': "import { r } from '../reports/render.ts';\nimport { performance } from 'node:perf_hooks';\nexport const m = () => r(1) + performance.now();\n",
+        'cli/main.ts':
+          "import { r } from '../reports/render.ts';\nimport { performance } from 'node:perf_hooks';\nexport const m = () => r(1) + performance.now();\n",
       },
       ['.dependency-cruiser.cjs', 'tsconfig.json'],
     );
