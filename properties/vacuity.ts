@@ -6,6 +6,6 @@ export type Verdict = 'holds' | 'violated' | 'vacuous';
 export const VERDICTS: readonly Verdict[] = ['holds', 'violated', 'vacuous'];
 
 /** `violated` if any run violated it, else `holds` if some run reached its situation, else `vacuous`. */
-export function verdictOf(o: { violated: boolean; reached: boolean }): Verdict {
+export function decideVerdict(o: { violated: boolean; reached: boolean }): Verdict {
   return o.violated ? 'violated' : o.reached ? 'holds' : 'vacuous';
 }

@@ -7,7 +7,7 @@ import type { Combination } from '../../models/policies.ts';
 import { judge } from '../../properties/judge.ts';
 import { referenceOf } from '../../properties/outcomes.ts';
 import { PROPERTIES, propertyByName, type Property } from '../../properties/properties.ts';
-import { verdictOf, type Verdict } from '../../properties/vacuity.ts';
+import { decideVerdict, type Verdict } from '../../properties/vacuity.ts';
 import type { Cell } from '../../core/cells.ts';
 import { union } from '../../core/reach.ts';
 import { coverageReport, type MachineCoverage } from '../../world/coverage.ts';
@@ -102,7 +102,7 @@ export function mergeJobs(combination: Combination, options: ExhaustiveOptions, 
       if (s && (!shortest || s.length < shortest.faults.length)) shortest = { faults: s, workload: j.workload };
     }
     const reached = jobs.some((j) => j.properties[i]!.reached);
-    const verdict = verdictOf({ violated: shortest !== null, reached });
+    const verdict = decideVerdict({ violated: shortest !== null, reached });
     const depth = shortest ? Math.min(explored, ...jobs.map((j) => j.depth)) : explored;
     return { property, depth, states, plans, verdict, reached, shortest };
   });

@@ -6,7 +6,7 @@ import type { Judgement } from '../../properties/judge.ts';
 import { countOutcomes, emptyCounts } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
 import { addStats, emptyStats, statsOf } from '../../properties/stats.ts';
-import { verdictOf } from '../../properties/vacuity.ts';
+import { decideVerdict } from '../../properties/vacuity.ts';
 import type { History } from '../../core/history.ts';
 import { addReach, emptyReach } from '../../core/reach.ts';
 import type { Counterexample, PropertyResult } from './result.ts';
@@ -40,7 +40,7 @@ export class SampleTally {
   result(p: Property, found: ({ counterexample: Counterexample } & Pick<PropertyResult, 'minimal' | 'shorter'>) | null): PropertyResult {
     const reached = this.reached[p.name] ?? 0;
     const base = { property: p.name, outcomes: this.outcomes, reached, violations: this.violations[p.name] ?? 0 };
-    const verdict = verdictOf({ violated: this.violated(p), reached: reached > 0 });
+    const verdict = decideVerdict({ violated: this.violated(p), reached: reached > 0 });
     if (!found) {
       if (verdict === 'violated') throw new Error(`internal: ${p.name} was violated but no counterexample was found`);
       return { ...base, verdict, counterexample: null };
