@@ -8,14 +8,15 @@ import { EXIT, UsageError } from '../errors.ts';
 import { parseClient, parseServer } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
 import { parseFaults, parseProperty, POLICIES_OPTION, policiesOption } from '../common-options.ts';
-
-export { parseFaults, parseProperty } from '../common-options.ts';
 import { DEFAULT_CORPUS, saveFindings } from '../save-findings.ts';
 import { checkCell, runCell, singleCell, type CellResult } from '../../compare/compare.ts';
 import { findingsOf } from '../../compare/findings.ts';
 import { describePlan } from '../../core/plan.ts';
 import { EXHAUSTIVE_OPTIONS, exhaustiveFromArgs } from '../exhaustive-args.ts';
 import { isWirePreset, runWireCheck, WIRE_HELP, WIRE_OPTIONS } from '../wire-check.ts';
+
+/** The option parsers check shares with explore (they live in cli/common-options.ts). */
+export { parseFaults, parseProperty } from '../common-options.ts';
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   server: { value: true, arg: 'K=V,…', help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)' },
