@@ -24,11 +24,17 @@ function nonDefaults(c: Combination): string {
 
 export const DEFAULT_CORPUS = 'properties/corpus';
 
-export function saveFindings(findings: readonly Finding[], dir: string, policies: string[]): { path: string; status: 'added' | 'unchanged' }[] {
+export function saveFindings(
+  findings: readonly Finding[],
+  dir: string,
+  policies: string[],
+): { path: string; status: 'added' | 'unchanged' }[] {
   return findings.map((f) => {
-    // Other world options make another finding of the same input (default options keep the names saved before them).
+    // Other world options make another finding of the same input (default options keep the names
+    // saved before them).
     const world = JSON.stringify(f.world) === JSON.stringify(savedWorld()) ? [] : [f.world];
-    const hash = createHash('sha256').update(JSON.stringify([f.combination, f.plan, f.workload, f.schedule, ...world])).digest('hex').slice(0, 10);
+    const key = JSON.stringify([f.combination, f.plan, f.workload, f.schedule, ...world]);
+    const hash = createHash('sha256').update(key).digest('hex').slice(0, 10);
     const id = `${f.properties[0]!.property}--${slug(nonDefaults(f.combination)) || 'defaults'}--${hash}`;
     const text = `${formatJson(counterexampleFile({ ...f, id, cellName: '' }, policies))}\n`;
     const path = join(dir, `${id}.json`);

@@ -68,7 +68,8 @@ export const checkCell: CellRunner = (cell, s) =>
 /** `check`'s one combination as a cell of its own, so that it runs, classifies and yields findings
  *  exactly as a comparison's cells do. */
 export function singleCell(combination: Combination, faults: readonly FaultName[]): MatrixCell {
-  return { index: 0, id: 'check', name: 'check', record: null, role: 'product', alphabet: 'cell alphabet', combination, faults, property: null, shape: {} };
+  const where = { index: 0, id: 'check', name: 'check', record: null, role: 'product', alphabet: 'cell alphabet' } as const;
+  return { ...where, combination, faults, property: null, shape: {} };
 }
 
 /** Run one cell; a policy's failure becomes its finding instead of an exception. */
@@ -79,8 +80,10 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
     result = await runner(cell, settings);
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
-    policyError = policyErrorReport(e, { ...cell, seed: settings.seed, runs: settings.runs, properties: settings.properties, world: settings.world ?? {} });
-    result = { combination: cell.combination, seed: settings.seed, runs: settings.runs, faults: cell.faults, results: [], stats: emptyStats(), coverage: coverageReport(emptyReach()) };
+    const { seed, runs, properties } = settings;
+    policyError = policyErrorReport(e, { ...cell, seed, runs, properties, world: settings.world ?? {} });
+    const nothing = { results: [], stats: emptyStats(), coverage: coverageReport(emptyReach()) };
+    result = { combination: cell.combination, seed, runs, faults: cell.faults, ...nothing };
   }
   const { index, id, name, record, role, alphabet } = cell;
   return { index, id, name, record, role, alphabet, class: classify(result, policyError), ...result, policyError };
@@ -104,7 +107,12 @@ export interface ComparisonOptions {
 }
 
 export async function runComparison(cells: readonly MatrixCell[], o: ComparisonOptions): Promise<Comparison> {
-  const settings: RunSettings = { seed: o.seed, runs: o.runs, properties: o.properties ?? allProperties(), ...(o.world ? { world: o.world } : {}) };
+  const settings: RunSettings = {
+    seed: o.seed,
+    runs: o.runs,
+    properties: o.properties ?? allProperties(),
+    ...(o.world ? { world: o.world } : {}),
+  };
   const results: CellResult[] = [];
   let interrupted = false;
   for (const [i, cell] of cells.entries()) {

@@ -59,7 +59,15 @@ export interface Finding {
 /** The findings of a cell whose runs used `world` (the options its check was given). */
 export function findingsOf(cell: CellResult, world: Partial<WorldOptions> = {}): Finding[] {
   const saved = savedWorld(world);
-  const base = { cell: cell.id, cellIndex: cell.index, cellName: cell.name, combination: cell.combination, alphabet: cell.faults, runs: cell.runs, world: saved };
+  const base = {
+    cell: cell.id,
+    cellIndex: cell.index,
+    cellName: cell.name,
+    combination: cell.combination,
+    alphabet: cell.faults,
+    runs: cell.runs,
+    world: saved,
+  };
   if (cell.policyError) {
     const e = cell.policyError;
     return [
@@ -92,7 +100,8 @@ export function findingsOf(cell: CellResult, world: Partial<WorldOptions> = {}):
       continue;
     }
     // A model-world counterexample is replayable: the same input under the same options is its run.
-    const history = ce.history ?? runWorld({ combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule }, world).entries;
+    const input = { combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule };
+    const history = ce.history ?? runWorld(input, world).entries;
     groups.set(key, {
       ...base,
       id: `${cell.id}--${r.property}`,

@@ -41,7 +41,7 @@ export function union(...reaches: readonly ReachLike[]): Reach {
 }
 
 /** The same reach as sorted lists (for JSON: a Set serializes as `{}`). */
-export function sortedReach(r: ReachLike): { client: { states: string[]; transitions: string[] }; server: { states: string[]; transitions: string[] } } {
+export function sortedReach(r: ReachLike): Record<'client' | 'server', { states: string[]; transitions: string[] }> {
   const sorted = (s: Iterable<string>) => [...s].sort();
   return {
     client: { states: sorted(r.client.states), transitions: sorted(r.client.transitions) },

@@ -67,13 +67,25 @@ export function findingsByCell(c: Comparison): Map<string, Finding[]> {
   return m;
 }
 
+export interface VerdictShown {
+  kind: VerdictKind;
+  mark: string;
+  text: string;
+  sort: number;
+  violations: number;
+}
+
 /** One property's verdict in one cell, as data (`kind`, `violations`) and as the reports show it. */
-export function verdictCell(cell: CellResult, property: string): { kind: VerdictKind; mark: string; text: string; sort: number; violations: number } {
-  const shown = (kind: VerdictKind, text: string, sort: number, violations = 0) => ({ kind, mark: KIND_MARK[kind], text, sort, violations });
+export function verdictCell(cell: CellResult, property: string): VerdictShown {
+  const shown = (kind: VerdictKind, text: string, sort: number, violations = 0): VerdictShown => {
+    return { kind, mark: KIND_MARK[kind], text, sort, violations };
+  };
   if (cell.policyError) return shown('policy-error', 'policy error', 3);
   const r = cell.results.find((p) => p.property === property);
   if (!r) return shown('not-run', 'not run', -1);
-  if (r.verdict === 'violated') return shown('violated', `violated in ${r.violations}/${cell.runs}`, 2 + r.violations / (cell.runs + 1), r.violations);
+  if (r.verdict === 'violated') {
+    return shown('violated', `violated in ${r.violations}/${cell.runs}`, 2 + r.violations / (cell.runs + 1), r.violations);
+  }
   if (r.verdict === 'vacuous') return shown('vacuous', 'vacuous: never reached', 1);
   return shown('holds', `holds (reached ${r.reached}/${cell.runs})`, 0);
 }

@@ -14,7 +14,8 @@ export function renderSummary(c: Comparison): string {
   const header = ['#', 'cell', ...c.properties, 'calls ok/loud/silent', 'class'];
   const rows = c.cells.map((cell) => {
     const n = callCounts(cell);
-    return [String(cell.index + 1), cell.name, ...c.properties.map((p) => SHORT[verdictCell(cell, p).kind]), `${n.ok}/${n.loud}/${n.silent}`, cell.class];
+    const verdicts = c.properties.map((p) => SHORT[verdictCell(cell, p).kind]);
+    return [String(cell.index + 1), cell.name, ...verdicts, `${n.ok}/${n.loud}/${n.silent}`, cell.class];
   });
   const lines = [
     `mcp-faultsim compare: ${c.matrix.kind} matrix, ${c.cells.length}${c.cells.length === c.matrix.size ? '' : ` of ${c.matrix.size}`} cells${c.shard ? ` (shard ${c.shard.index}/${c.shard.count})` : ''}, seed ${c.seed}, ${c.runs} runs per cell`,

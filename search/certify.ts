@@ -51,7 +51,10 @@ export function certify(
 
 /** A check result with the exhaustive search beside it: each property gains its `exhaustive` block,
  *  and a counterexample the search beats (a shorter plan on another workload) is not minimal. */
-export function withExhaustive<R extends CheckResult>(result: R, e: Exploration): R & { exploration: Omit<Exploration, 'combination' | 'faults' | 'results'> } {
+export function withExhaustive<R extends CheckResult>(
+  result: R,
+  e: Exploration,
+): R & { exploration: Omit<Exploration, 'combination' | 'faults' | 'results'> } {
   const results = result.results.map((r) => {
     const x = e.results.find((q) => q.property === r.property);
     if (!x) return r;

@@ -193,7 +193,8 @@ export class World {
 
   protected history(): History {
     const { combination, workload, schedule = [] } = this.input;
-    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage: union(this.reach) };
+    const coverage = union(this.reach);
+    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage };
   }
 
   private record(e: DistributiveOmit<HistoryEntry, 't'>): void {

@@ -154,10 +154,20 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
   });
 }
 
-function shrink(judge: InputJudge, arb: fc.Arbitrary<Drawn>, p: Property, seed: number, runs: number, isAsync: boolean): Maybe<Counterexample> {
-  const holds = ([plan, workload, schedule]: Drawn) => andThen(judge.run(judge.inputOf(plan, workload, schedule)), (j) => j.judgement.verdicts[p.name]!.holds);
+function shrink(
+  judge: InputJudge,
+  arb: fc.Arbitrary<Drawn>,
+  p: Property,
+  seed: number,
+  runs: number,
+  isAsync: boolean,
+): Maybe<Counterexample> {
+  const holds = ([plan, workload, schedule]: Drawn) =>
+    andThen(judge.run(judge.inputOf(plan, workload, schedule)), (j) => j.judgement.verdicts[p.name]!.holds);
   const settings = { seed, numRuns: runs };
-  const details = isAsync ? fc.check(fc.asyncProperty(arb, holds as (d: Drawn) => Promise<boolean>), settings) : fc.check(fc.property(arb, holds as (d: Drawn) => boolean), settings);
+  const details = isAsync
+    ? fc.check(fc.asyncProperty(arb, holds as (d: Drawn) => Promise<boolean>), settings)
+    : fc.check(fc.property(arb, holds as (d: Drawn) => boolean), settings);
   return andThen(details, (d) => {
     if (!d.failed || !d.counterexample) {
       throw new Error(`internal: fc.check did not reproduce the violation of ${p.name} that fc.sample found (seed ${seed})`);

@@ -44,7 +44,8 @@ function historyUpTo(where: Where, plan: FaultPlan, workload: Workload, schedule
   const attached = error.history as { entries?: HistoryEntry[] } | undefined;
   if (attached?.entries) return attached.entries;
   try {
-    return runWorld({ combination: where.combination, workload, plan, schedule }, where.world).entries; // the error came from a property, after the run
+    // The error came from a property, after the run: run it again for its history.
+    return runWorld({ combination: where.combination, workload, plan, schedule }, where.world).entries;
   } catch (e) {
     if (e instanceof PolicyError) return ((e.history as { entries?: HistoryEntry[] } | undefined)?.entries) ?? [];
     throw e;

@@ -11,7 +11,8 @@ import { DEFAULT_WORLD, runWorld } from '../../world/world.ts';
 
 const SHORT = { deadlineMs: 20_000 };
 const cell = { ...singleCell(VULNERABLE_003, ALPHABET_003), shape: { workload: { overlap: false, progress: 'always' as const } } };
-const options = { seed: 1, runs: 60, kind: 'seeds' as const, cut: { server: {}, client: {} }, size: 1, policies: [], properties: PROPERTIES };
+const cut = { server: {}, client: {} };
+const options = { seed: 1, runs: 60, kind: 'seeds' as const, cut, size: 1, policies: [], properties: PROPERTIES };
 
 describe('findings carry their world options and history', async () => {
   const comparison = await runComparison([cell], { ...options, world: SHORT });

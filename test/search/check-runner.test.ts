@@ -41,7 +41,9 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
   it('keeps the history in a counterexample only when the runner cannot recompute it', () => {
     for (const ce of direct.counterexamples.values()) expect(ce.history).toBeUndefined();
     const real = randomCheck({ run: sync.run }, options);
-    for (const ce of real.counterexamples.values()) expect(ce.history).toEqual(sync.run({ plan: ce.faults, workload: ce.workload, schedule: ce.schedule }).entries);
+    for (const ce of real.counterexamples.values()) {
+      expect(ce.history).toEqual(sync.run({ plan: ce.faults, workload: ce.workload, schedule: ce.schedule }).entries);
+    }
   });
 
   it('drops the schedule for a runner that has none', () => {

@@ -34,7 +34,10 @@ describe('vacuity, decided once', () => {
       seed: 1, runs: 40, kind: 'seeds', cut: { server: {}, client: {} }, size: 1, policies: [], properties: [unreached, reached],
     });
     const cell = c.cells[0]!;
-    expect(cell.results.map((r) => [r.property, r.verdict, r.reached > 0])).toEqual([['transport-expressible', 'vacuous', false], ['caps-immutable', 'violated', true]]);
+    expect(cell.results.map((r) => [r.property, r.verdict, r.reached > 0])).toEqual([
+      ['transport-expressible', 'vacuous', false],
+      ['caps-immutable', 'violated', true],
+    ]);
     expect(verdictCell(cell, 'transport-expressible')).toMatchObject({ kind: 'vacuous', mark: '◌' });
     expect(verdictCell(cell, 'caps-immutable')).toMatchObject({ kind: 'violated', mark: '❌', violations: cell.results[1]!.violations });
     expect(renderHtml(c, 10)).toMatch(/<td class="v vvacuous" data-sort="1" title="vacuous: never reached">vacuous<\/td>/);
