@@ -40,15 +40,6 @@ export function union(...reaches: readonly ReachLike[]): Reach {
   return addReach(emptyReach(), ...reaches);
 }
 
-/** The same reach as sorted lists (for JSON: a Set serializes as `{}`). */
-export function sortedReach(r: ReachLike): Record<'client' | 'server', { states: string[]; transitions: string[] }> {
-  const sorted = (s: Iterable<string>) => [...s].sort();
-  return {
-    client: { states: sorted(r.client.states), transitions: sorted(r.client.transitions) },
-    server: { states: sorted(r.server.states), transitions: sorted(r.server.transitions) },
-  };
-}
-
 /** Per machine, how much of its definition was reached, with what was not (world/coverage.ts makes it). */
 export interface MachineCoverage {
   machine: 'client' | 'server';
