@@ -43,3 +43,8 @@ export { SERVER_CAPABILITIES, type Capability, type CapabilitySet, type Transpor
 export { emptyResponse, errorResponse, jsonResponse, type HttpRequest, type HttpResponse } from './models/messages.ts';
 export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './compare/compare.ts';
 export { buildMatrix, type MatrixCell } from './compare/matrix.ts';
+export { randomCheck, type Runner, type CheckInput, type RandomCheck } from './search/random/check-runner.ts';
+export { findingsOf, savedWorld, type Finding, type SavedWorld } from './compare/findings.ts';
+export { singleCell, runCell } from './compare/compare.ts';
+export { emptyReach, union, type Reach } from './core/reach.ts';
+export { decideVerdict, type Verdict } from './properties/vacuity.ts';

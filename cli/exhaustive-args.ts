@@ -4,7 +4,7 @@ import type { Combination } from '../models/policies.ts';
 import { explain, sequentialWorkloads, DEFAULT_EXPLORE_CALLS, type Exploration } from '../search/exhaustive/exhaustive.ts';
 import { defaultWorkers, exploreInParallel } from '../search/exhaustive/pool.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
-import { parseFaults, parseProperty } from './commands/check.ts';
+import { parseFaults, parseProperty } from './common-options.ts';
 import { UsageError } from './errors.ts';
 import { progressBar } from './progress.ts';
 

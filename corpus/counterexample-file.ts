@@ -4,9 +4,8 @@
 // back strictly (corpus/counterexample-schema.ts): a malformed, truncated or wrong-version file is
 // refused with one line naming what is wrong.
 import { HISTORY_VERSION, type HistoryEntry } from '../core/history.ts';
-import type { Finding } from '../compare/findings.ts';
+import type { Finding, SavedWorld } from '../compare/findings.ts';
 import { TOOL } from '../core/tool.ts';
-import { DEFAULT_WORLD, type WorldOptions } from '../world/world.ts';
 import type { Combination } from '../models/policies.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
@@ -36,7 +35,8 @@ export interface CounterexampleFile {
   runs: number;
   /** Policy modules that were loaded when it was found (replay needs the same ones). */
   policies: string[];
-  world: Omit<WorldOptions, 'engine'>;
+  /** The world options it was found with; replay runs under them. */
+  world: SavedWorld;
   expected: {
     properties: { property: string; why: string }[];
     outcomes: { callId: number; outcome: Outcome }[];
@@ -45,7 +45,6 @@ export interface CounterexampleFile {
 }
 
 export function counterexampleFile(f: Finding, policies: string[]): CounterexampleFile {
-  const { engine: _engine, ...world } = DEFAULT_WORLD;
   return {
     format: COUNTEREXAMPLE_FORMAT,
     version: COUNTEREXAMPLE_VERSION,
@@ -63,7 +62,7 @@ export function counterexampleFile(f: Finding, policies: string[]): Counterexamp
     path: f.path,
     runs: f.runs,
     policies,
-    world,
+    world: f.world,
     expected: { properties: f.properties, outcomes: f.outcomes, history: f.history },
   };
 }

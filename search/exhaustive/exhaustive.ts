@@ -7,7 +7,9 @@ import type { Combination } from '../../models/policies.ts';
 import { judge } from '../../properties/judge.ts';
 import { referenceOf } from '../../properties/outcomes.ts';
 import { PROPERTIES, propertyByName, type Property } from '../../properties/properties.ts';
+import { decideVerdict, type Verdict } from '../../properties/vacuity.ts';
 import type { Cell } from '../../core/cells.ts';
+import { union } from '../../core/reach.ts';
 import { coverageReport, type MachineCoverage } from '../../world/coverage.ts';
 import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
 import type { FaultPlan } from '../../core/plan.ts';
@@ -32,8 +34,9 @@ export interface Exhaustive {
   depth: number;
   states: number;
   plans: number;
-  verdict: 'holds' | 'violated';
-  /** Some explored plan reached the property's situation; a holds without it is vacuous. */
+  /** `vacuous`: it holds, but no explored plan reached its situation (properties/vacuity.ts). */
+  verdict: Verdict;
+  /** Some explored plan reached the property's situation. */
   reached: boolean;
   shortest: null | { faults: FaultPlan; workload: Workload; why?: string };
 }
@@ -98,15 +101,12 @@ export function mergeJobs(combination: Combination, options: ExhaustiveOptions, 
       const s = j.properties[i]!.shortest;
       if (s && (!shortest || s.length < shortest.faults.length)) shortest = { faults: s, workload: j.workload };
     }
-    const verdict: Exhaustive['verdict'] = shortest ? 'violated' : 'holds';
+    const reached = jobs.some((j) => j.properties[i]!.reached);
+    const verdict = decideVerdict({ violated: shortest !== null, reached });
     const depth = shortest ? Math.min(explored, ...jobs.map((j) => j.depth)) : explored;
-    return { property, depth, states, plans, verdict, reached: jobs.some((j) => j.properties[i]!.reached), shortest };
+    return { property, depth, states, plans, verdict, reached, shortest };
   });
-  const union = (pick: (j: JobResult) => string[]) => [...new Set(jobs.flatMap(pick))];
-  const coverage = coverageReport({
-    client: { states: union((j) => j.reach.client.states), transitions: union((j) => j.reach.client.transitions) },
-    server: { states: union((j) => j.reach.server.states), transitions: union((j) => j.reach.server.transitions) },
-  });
+  const coverage = coverageReport(union(...jobs.map((j) => j.reach)));
   return {
     combination,
     faults: options.faults,
