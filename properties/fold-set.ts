@@ -27,9 +27,15 @@ export class FoldSet {
     for (let i = 0; i < this.folds.length; i++) this.states[i] = this.folds[i]!.step(this.states[i], e);
   }
 
-  /** Everything the verdicts' future depends on, times relative to `now`; unambiguous across folds. */
+  /** Everything the verdicts' future depends on, times relative to `now`; each fold's key length-prefixed,
+   *  so that no two different lists of keys read the same. */
   key(now: number): string {
-    return JSON.stringify(this.folds.map((f, i) => f.key(this.states[i], now)));
+    let out = '';
+    for (let i = 0; i < this.folds.length; i++) {
+      const k = this.folds[i]!.key(this.states[i], now);
+      out += `${k.length}:${k}`;
+    }
+    return out;
   }
 
   verdicts(): PropertyVerdict[] {

@@ -23,17 +23,20 @@ const keyOf = (sessions: Readonly<Record<string, Carrier>>) =>
     .map(([s, c]) => `${s},${c.transport},${c.encoding}`)
     .join(';');
 
+function carry(s: ExpressibleState, session: string, transport: Transport, encoding: ProgressEncoding): ExpressibleState {
+  return { ...s, sessions: { ...s.sessions, [session]: { transport, encoding } } };
+}
+
 export const transportExpressible: PropertyFold<ExpressibleState> = {
   name: 'transport-expressible',
   holdsWhen: "no capability admitted for use is inexpressible in the session's actual transport",
   init: () => ({ reached: false, why: null, sessions: {} }),
   step(s, e) {
     if (s.why !== null) return s;
-    const carry = (session: string, transport: Transport, encoding: ProgressEncoding) => ({ ...s, sessions: { ...s.sessions, [session]: { transport, encoding } } });
     if (e.kind === 'server') {
-      if (e.note === 'session-opened') return carry(e.session, e.transport, e.encoding);
-      if (e.note === 'reinitialized') return carry(e.newSession ?? e.session, e.transport, e.encoding);
-      if (e.note === 'transport-changed') return carry(e.session, e.to, e.encoding);
+      if (e.note === 'session-opened') return carry(s, e.session, e.transport, e.encoding);
+      if (e.note === 'reinitialized') return carry(s, e.newSession ?? e.session, e.transport, e.encoding);
+      if (e.note === 'transport-changed') return carry(s, e.session, e.to, e.encoding);
       return s;
     }
     if (e.kind !== 'client' || e.note !== 'admit') return s;
