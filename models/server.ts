@@ -48,7 +48,15 @@ export type ServerEvent =
  *  the oracles judge what the server did from the history, not by recomputing it. */
 export type ServerNote =
   | { note: 'session-opened'; session: string; caps: CapabilitySet; transport: Transport; encoding: ProgressEncoding }
-  | { note: 'reinitialized'; session: string; policy: string; caps: CapabilitySet; transport: Transport; encoding: ProgressEncoding; newSession?: string }
+  | {
+      note: 'reinitialized';
+      session: string;
+      policy: string;
+      caps: CapabilitySet;
+      transport: Transport;
+      encoding: ProgressEncoding;
+      newSession?: string;
+    }
   | { note: 'reinit-rejected'; session: string }
   | { note: 'transport-changed'; session: string; from: Transport; to: Transport; encoding: ProgressEncoding }
   | { note: 'session-forgotten'; session: string; why: 'expired' | 'restart' }
@@ -141,10 +149,22 @@ function reinitialize(ctx: ServerContext, e: RequestEvent): R {
   const updated: ServerSession = { ...s, caps: decision.caps, transport };
   const effects: ServerEffect[] = [];
   if (transport !== s.transport) {
-    effects.push({ type: 'note', note: { note: 'transport-changed', session: s.id, from: s.transport, to: transport, encoding: progressEncoding(transport) } });
+    const encoding = progressEncoding(transport);
+    const note: ServerNote = { note: 'transport-changed', session: s.id, from: s.transport, to: transport, encoding };
+    effects.push({ type: 'note', note });
   }
   effects.push(
-    { type: 'note', note: { note: 'reinitialized', session: s.id, policy: ctx.policy.reinit, caps: updated.caps, transport, encoding: progressEncoding(transport) } },
+    {
+      type: 'note',
+      note: {
+        note: 'reinitialized',
+        session: s.id,
+        policy: ctx.policy.reinit,
+        caps: updated.caps,
+        transport,
+        encoding: progressEncoding(transport),
+      },
+    },
     respond(e.req, jsonResponse(200, { result: initializeResult(updated) }, { 'mcp-session-id': s.id })),
   );
   return { context: withSession(ctx, updated), effects };

@@ -206,7 +206,8 @@ function registerFold(source: string, name: string, def: Record<string, unknown>
   only(source, where, def, ['holdsWhen', 'init', 'step', 'verdict', 'key']);
   if (findProperty(name)) fail(source, `property '${name}' already exists`);
   if (typeof def.holdsWhen !== 'string') fail(source, `${where} needs holdsWhen: a one-line string`);
-  const [init, step, judge, key] = (['init', 'step', 'verdict', 'key'] as const).map((k) => fn(source, where, def, k, true) as (...args: unknown[]) => unknown);
+  const part = (k: string) => fn(source, where, def, k, true) as (...args: unknown[]) => unknown;
+  const [init, step, judge, key] = [part('init'), part('step'), part('verdict'), part('key')];
   const policy = `property ${name}`;
   const anyState = (raw: unknown) => ok(raw);
   const aKey = (raw: unknown) => (typeof raw === 'string' ? ok(raw) : bad('expected a string'));

@@ -40,10 +40,15 @@ export const capsImmutable: PropertyFold<CapsState> = {
         if (e.newSession !== undefined) return { ...s, reached: true, first: { ...s.first, [e.newSession]: caps } };
         const first = s.first[e.session];
         if (first === undefined) {
-          const why = `session ${e.session} was re-initialized in place (policy ${e.policy}) at t=${e.t} ms though the server had no such session (forgotten or never opened)`;
+          const why =
+            `session ${e.session} was re-initialized in place (policy ${e.policy}) at t=${e.t} ms ` +
+            'though the server had no such session (forgotten or never opened)';
           return { ...s, reached: true, why };
         }
-        if (first !== caps) return { ...s, reached: true, why: `session ${e.session} went from ${first} to ${caps} on a re-initialize (policy ${e.policy}) at t=${e.t} ms` };
+        if (first !== caps) {
+          const why = `session ${e.session} went from ${first} to ${caps} on a re-initialize (policy ${e.policy}) at t=${e.t} ms`;
+          return { ...s, reached: true, why };
+        }
         return s.reached ? s : { ...s, reached: true };
       }
       default:

@@ -17,7 +17,8 @@ export const contentTypeConsistent: PropertyFold<ContentTypeState> = {
   step(s, e) {
     const after = stepAfterFault(s.after, e);
     if (s.why === null && e.kind === 'client' && e.note === 'read' && e.expected !== 'any' && e.contentType !== TYPES[e.expected]) {
-      return { after, why: `call ${e.callId}'s response (request ${e.req}) was ${e.contentType} where the client expected ${TYPES[e.expected]}` };
+      const why = `call ${e.callId}'s response (request ${e.req}) was ${e.contentType} where the client expected ${TYPES[e.expected]}`;
+      return { after, why };
     }
     return after === s.after ? s : { ...s, after };
   },

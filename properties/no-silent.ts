@@ -17,9 +17,11 @@ type Silent = 'silent-empty' | 'silent-hang';
 
 const WHY: Record<Silent, (end: EndEntry) => string> = {
   'silent-empty': (e) =>
-    `call ${e.callId} returned a well-formed result that differs from the fault-free run's (${JSON.stringify(e.end === 'result' ? e.content : null)}) with no error`,
+    `call ${e.callId} returned a well-formed result that differs from the fault-free run's ` +
+    `(${JSON.stringify(e.end === 'result' ? e.content : null)}) with no error`,
   'silent-hang': (e) =>
-    `call ${e.callId} ended only by the client's deadline at t=${e.t} ms though the server had finished it (answer ${'answer' in e ? e.answer : '?'})`,
+    `call ${e.callId} ended only by the client's deadline at t=${e.t} ms though the server had finished it ` +
+    `(answer ${'answer' in e ? e.answer : '?'})`,
 };
 
 function silentCall(name: string, holdsWhen: string, kind: Silent): PropertyFold<SilentState> {
@@ -45,4 +47,8 @@ export const noSilentEmpty = silentCall(
   'silent-empty',
 );
 
-export const noSilentHang = silentCall('no-silent-hang', 'no call ends only by the client deadline (or never) while the server finished it', 'silent-hang');
+export const noSilentHang = silentCall(
+  'no-silent-hang',
+  'no call ends only by the client deadline (or never) while the server finished it',
+  'silent-hang',
+);

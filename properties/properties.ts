@@ -11,7 +11,14 @@ import { transportExpressible } from './transport-expressible.ts';
 export type { CheckProperty, Property, PropertyFold, PropertyVerdict } from './fold.ts';
 export { RECOVERY_GRACE } from './recovers.ts';
 
-export const PROPERTIES: readonly AnyFold[] = [noSilentEmpty, noSilentHang, capsImmutable, transportExpressible, contentTypeConsistent, recovers];
+export const PROPERTIES: readonly AnyFold[] = [
+  noSilentEmpty,
+  noSilentHang,
+  capsImmutable,
+  transportExpressible,
+  contentTypeConsistent,
+  recovers,
+];
 
 export type PropertyName = 'no-silent-empty' | 'no-silent-hang' | 'caps-immutable' | 'transport-expressible' | 'content-type-consistent' | 'recovers';
 

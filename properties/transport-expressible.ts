@@ -45,7 +45,9 @@ export const transportExpressible: PropertyFold<ExpressibleState> = {
     const reached = s.reached || actual.transport !== 'streamable-http';
     const wrong = e.caps.find(({ encoding }) => encoding !== actual.encoding);
     if (wrong) {
-      const why = `call ${e.callId} was admitted relying on ${wrong.cap} as ${wrong.encoding} progress, but session ${e.session} runs on ${actual.transport}, which carries it as ${actual.encoding}`;
+      const why =
+        `call ${e.callId} was admitted relying on ${wrong.cap} as ${wrong.encoding} progress, ` +
+        `but session ${e.session} runs on ${actual.transport}, which carries it as ${actual.encoding}`;
       return { ...s, reached: true, why };
     }
     return reached === s.reached ? s : { ...s, reached };

@@ -40,7 +40,8 @@ export class Observer {
         } else {
           const fresh = session !== req.sessionId ? session : undefined;
           if (fresh) this.transports.set(fresh, transport);
-          this.note({ note: 'reinitialized', session: req.sessionId, policy: 'observed', caps, transport, encoding, ...(fresh ? { newSession: fresh } : {}) });
+          const newSession = fresh ? { newSession: fresh } : {};
+          this.note({ note: 'reinitialized', session: req.sessionId, policy: 'observed', caps, transport, encoding, ...newSession });
         }
       } else if (status === 400 && message.error?.code === -32600 && req.sessionId !== null) {
         this.note({ note: 'reinit-rejected', session: req.sessionId });
