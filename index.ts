@@ -18,6 +18,7 @@ export { call, list, describeWorkload, type Workload, type WorkloadStep } from '
 export type { History, HistoryEntry } from './core/history.ts';
 export { PROPERTIES, propertyByName, type Property, type PropertyVerdict } from './properties/properties.ts';
 export { judge, type Judgement } from './properties/judge.ts';
+export { checkHistory, wholeHistory, type CheckProperty, type HistoryFrame, type PropertyFold } from './properties/fold.ts';
 export { callOutcomes, referenceOf, OUTCOMES, type Outcome, type CallOutcome } from './properties/outcomes.ts';
 export { exploreCombination, sequentialWorkloads, cellOptions, type Exploration, type ExhaustiveOptions, type Exhaustive } from './search/exhaustive/exhaustive.ts';
 export { exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './search/exhaustive/pool.ts';

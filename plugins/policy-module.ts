@@ -15,13 +15,14 @@ import { knobValues, type ClientOverrides, type ServerOverrides } from '../model
 import type { ReconnectView } from '../models/reconnect.ts';
 import { EXTENSIONS } from '../models/registry.ts';
 import type { ReinitDecision, ReinitInput } from '../models/reinit.ts';
-import type { CallOutcome } from '../properties/outcomes.ts';
+import type { HistoryFrame } from '../properties/fold.ts';
+import type { CallOutcome, Reference } from '../properties/outcomes.ts';
 import type { PropertyVerdict } from '../properties/properties.ts';
 import { clearRegisteredProperties, findProperty, registerProperty } from '../properties/registry.ts';
-import type { History } from '../core/history.ts';
+import type { History, HistoryEntry } from '../core/history.ts';
 import type { ExtraCell } from '../compare/matrix.ts';
 import { parseWith } from '../core/schema-issue.ts';
-import { capabilities, isRecord, oneOf, reasonOrNull, sandboxed } from './sandbox.ts';
+import { bad, capabilities, isRecord, ok, oneOf, reasonOrNull, sandboxed } from './sandbox.ts';
 import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
 import { policyModuleSchema } from './policy-schema.ts';
@@ -42,10 +43,28 @@ export interface PolicyModule {
       response?: (input: { fault: string; response: HttpResponse }) => { applied: boolean; detail: string; response?: HttpResponse; delayMs?: number; lostAnswer?: boolean };
     }
   >;
-  properties?: Record<string, { holdsWhen: string; check: (history: History, outcomes: readonly CallOutcome[]) => PropertyVerdict }>;
+  /** A property either judges the whole history (`check`), or is a fold (`init`, `step`, `verdict`, `key`;
+   *  properties/fold.ts says what each must do), which exhaustive exploration can merge states with. */
+  properties?: Record<string, CheckDefinition | FoldDefinition>;
   /** Named combinations for the default `compare` matrix: a record's vulnerable cell with some knobs
    *  changed (under that record's alphabet and the whole vocabulary), or a combination of your own. */
   cells?: { name: string; record?: '000' | '003'; server?: ServerOverrides; client?: ClientOverrides; faults?: string[] }[];
+}
+
+export interface CheckDefinition {
+  holdsWhen: string;
+  check: (history: History, outcomes: readonly CallOutcome[]) => PropertyVerdict;
+}
+
+/** A state is plain data (it is copied between calls); `step` returns the next one. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface FoldDefinition<S = any> {
+  holdsWhen: string;
+  init: (reference: Reference, frame: HistoryFrame) => S;
+  step: (state: S, entry: HistoryEntry) => S;
+  verdict: (state: S) => PropertyVerdict;
+  /** Everything the rest of the run can still change the verdict with; times relative to `now`. */
+  key: (state: S, now: number) => string;
 }
 
 /** Identity, for the types: `export default definePolicies({ … })`. */
@@ -135,6 +154,10 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     );
   }
   for (const [name, def] of Object.entries(properties)) {
+    if ('init' in def) {
+      registerFold(source, name, def);
+      continue;
+    }
     if (findProperty(name)) fail(source, `property '${name}' already exists`);
     const userCheck = def.check as (h: History, o: readonly CallOutcome[]) => unknown;
     // The sandbox passes one argument; a property takes the history and the outcomes.
@@ -142,6 +165,31 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     registerProperty({ name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) }, source);
   }
   return cellsOf(source, cells, fail);
+}
+
+/** A designer's fold: each of its functions sandboxed like any hook (its input copied, its time bounded). */
+function registerFold(source: string, name: string, def: { holdsWhen: string; init: unknown; step: unknown; verdict: unknown; key: unknown }): void {
+  if (findProperty(name)) fail(source, `property '${name}' already exists`);
+  const part = (k: 'init' | 'step' | 'verdict' | 'key') => def[k] as (...args: unknown[]) => unknown;
+  const [init, step, judge, key] = [part('init'), part('step'), part('verdict'), part('key')];
+  const policy = `property ${name}`;
+  const anyState = (raw: unknown) => ok(raw);
+  const aKey = (raw: unknown) => (typeof raw === 'string' ? ok(raw) : bad('expected a string'));
+  const sInit = sandboxed(policy, 'init', (i: { reference: Reference; frame: HistoryFrame }) => init!(i.reference, i.frame), anyState);
+  const sStep = sandboxed(policy, 'step', (i: { state: unknown; entry: HistoryEntry }) => step!(i.state, i.entry), anyState);
+  const sVerdict = sandboxed(policy, 'verdict', (i: { state: unknown }) => judge!(i.state), verdict);
+  const sKey = sandboxed(policy, 'key', (i: { state: unknown; now: number }) => key!(i.state, i.now), aKey);
+  registerProperty(
+    {
+      name,
+      holdsWhen: def.holdsWhen as string,
+      init: (reference, frame) => sInit({ reference, frame }),
+      step: (state, entry) => sStep({ state, entry }),
+      verdict: (state) => sVerdict({ state }),
+      key: (state, now) => sKey({ state, now }),
+    },
+    source,
+  );
 }
 
 /** Load policy modules (paths as given, relative to the working directory); each is loaded once. */

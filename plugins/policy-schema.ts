@@ -25,7 +25,14 @@ const fault = strictObject({
   request: hook.optional(),
   response: hook.optional(),
 });
-const property = strictObject({ holdsWhen: z.string(), check: hook });
+/** A property: the simple whole-history `check`, or a fold, whose states exploration can merge. */
+const property = z.union(
+  [
+    strictObject({ holdsWhen: z.string(), check: hook }),
+    strictObject({ holdsWhen: z.string(), init: hook, step: hook, verdict: hook, key: hook }),
+  ],
+  { error: 'should be { holdsWhen, check } or a fold { holdsWhen, init, step, verdict, key }' },
+);
 
 export const cellSchema = strictObject({
   name: z.string().refine((s) => s.trim() !== '', { error: 'should not be blank' }),
