@@ -154,7 +154,7 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     );
   }
   for (const [name, def] of Object.entries(properties)) {
-    if ('init' in def) {
+    if (def.check === undefined) {
       registerFold(source, name, def);
       continue;
     }
@@ -168,7 +168,7 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
 }
 
 /** A designer's fold: each of its functions sandboxed like any hook (its input copied, its time bounded). */
-function registerFold(source: string, name: string, def: { holdsWhen: string; init: unknown; step: unknown; verdict: unknown; key: unknown }): void {
+function registerFold(source: string, name: string, def: { holdsWhen: string; init?: unknown; step?: unknown; verdict?: unknown; key?: unknown }): void {
   if (findProperty(name)) fail(source, `property '${name}' already exists`);
   const part = (k: 'init' | 'step' | 'verdict' | 'key') => def[k] as (...args: unknown[]) => unknown;
   const [init, step, judge, key] = [part('init'), part('step'), part('verdict'), part('key')];

@@ -25,14 +25,25 @@ const fault = strictObject({
   request: hook.optional(),
   response: hook.optional(),
 });
-/** A property: the simple whole-history `check`, or a fold, whose states exploration can merge. */
-const property = z.union(
-  [
-    strictObject({ holdsWhen: z.string(), check: hook }),
-    strictObject({ holdsWhen: z.string(), init: hook, step: hook, verdict: hook, key: hook }),
-  ],
-  { error: 'should be { holdsWhen, check } or a fold { holdsWhen, init, step, verdict, key }' },
-);
+/** A property: the simple whole-history `check`, or a fold (`init`, `step`, `verdict`, `key`), whose
+ *  states exploration can merge. One object, so that a mistake names the key it is about. */
+const FOLD = ['init', 'step', 'verdict', 'key'] as const;
+const property = strictObject({
+  holdsWhen: z.string(),
+  check: hook.optional(),
+  init: hook.optional(),
+  step: hook.optional(),
+  verdict: hook.optional(),
+  key: hook.optional(),
+}).superRefine((p, ctx) => {
+  const fold = FOLD.filter((k) => p[k] !== undefined);
+  if (p.check !== undefined && fold.length > 0) ctx.addIssue({ code: 'custom', message: `takes check or a fold (${FOLD.join(', ')}), not both` });
+  else if (p.check === undefined && fold.length === 0) ctx.addIssue({ code: 'custom', message: `needs check, or a fold: ${FOLD.join(', ')}` });
+  else if (p.check === undefined) {
+    const missing = FOLD.find((k) => p[k] === undefined);
+    if (missing) ctx.addIssue({ code: 'custom', path: [missing], message: 'should be a function, not missing (a fold needs init, step, verdict and key)' });
+  }
+});
 
 export const cellSchema = strictObject({
   name: z.string().refine((s) => s.trim() !== '', { error: 'should not be blank' }),

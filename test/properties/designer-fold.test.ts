@@ -76,6 +76,6 @@ describe("a designer's property as a fold", () => {
   it('is checked when loaded: a fold with an unknown part is refused in one line', () => {
     const fold = { holdsWhen: 'x', init: () => 0, step: () => 0, verdict: () => ({ holds: true, reached: true }), key: () => '', explain: () => '' };
     expect(() => registerPolicies({ properties: { 'odd-fold': fold } }, 'odd.ts')).toThrow(PolicyLoadError);
-    expect(() => registerPolicies({ properties: { 'odd-fold': fold } }, 'odd.ts')).toThrow("--policies odd.ts: properties.odd-fold has an unknown key 'explain' (valid: holdsWhen, init, step, verdict, key)");
+    expect(() => registerPolicies({ properties: { 'odd-fold': fold } }, 'odd.ts')).toThrow("--policies odd.ts: properties.odd-fold has an unknown key 'explain' (valid: holdsWhen, check, init, step, verdict, key)");
   });
 });
