@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { History } from '../../core/history.ts';
 import { call } from '../../core/workload.ts';
+import type { HttpResponse } from '../../models/messages.ts';
 import { combination } from '../../models/policies.ts';
 import { loadPolicies, registerPolicies, unloadPolicies } from '../../plugins/policy-module.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
@@ -34,7 +35,7 @@ describe('registered faults on both tiers', () => {
         faults: {
           'slow-body': {
             describe: 'the proxy holds back a response past the deadline, naming its body',
-            response: ({ response }) => ({ applied: true, detail: `held a ${response.status} ${response.body.kind} body`, delayMs: 40_000 }),
+            response: ({ response }: { response: HttpResponse }) => ({ applied: true, detail: `held a ${response.status} ${response.body.kind} body`, delayMs: 40_000 }),
           },
         },
       },
