@@ -174,7 +174,7 @@ export class FaultNetwork {
         }
       }
     } else if (kind === 'sse' && response.body && readsBody(faults)) {
-      gathered = await gatherStream(response.body, (m) => (seen(m), this.time.activity++));
+      gathered = await gatherStream(response.body, (m) => (seen(m), this.time.activity++), () => this.time.idle());
     }
     const v = responseView(response, kind, text, gathered);
     const verdict = applyResponseFaults(v.view, faults);

@@ -67,7 +67,7 @@ export interface Gathered {
   cancel(): void;
 }
 
-export async function gatherStream(body: ReadableStream<Uint8Array>, onResponse: (m: unknown) => void): Promise<Gathered> {
+export async function gatherStream(body: ReadableStream<Uint8Array>, onResponse: (m: unknown) => void, idle: () => Promise<void>): Promise<Gathered> {
   const events: EventSourceMessage[] = [];
   let after: EventSourceMessage[] = [];
   let final = false;
@@ -87,13 +87,25 @@ export async function gatherStream(body: ReadableStream<Uint8Array>, onResponse:
   const decoder = new TextDecoder();
   const upstream = body.getReader();
   let ended = false;
-  const read = async (): Promise<boolean> => {
-    const { value, done } = await upstream.read().catch(() => ({ value: undefined, done: true as const }));
-    if (done) parser.feed(decoder.decode());
-    else parser.feed(decoder.decode(value, { stream: true }));
-    return !done;
-  };
-  while (!final && !ended) ended = !(await read());
+  let reading: Promise<void> | null = null;
+  const read = (): Promise<void> =>
+    (reading ??= upstream.read().then(
+      ({ value, done }) => {
+        reading = null;
+        if (done) (ended = true), parser.feed(decoder.decode());
+        else parser.feed(decoder.decode(value, { stream: true }));
+      },
+      () => {
+        reading = null;
+        ended = true;
+      },
+    ));
+  // A stream that goes quiet without its final event (a standalone GET stream, a call never
+  // answered) is taken as it stands once nothing else moves: later events follow the view's.
+  let quiet = false;
+  const quieted = idle().then(() => void (quiet = true));
+  while (!final && !ended && !quiet) await Promise.race([read(), quieted]);
+  final = true;
   const cancel = () => void upstream.cancel().catch(() => {});
   return {
     events,
@@ -109,8 +121,8 @@ export async function gatherStream(body: ReadableStream<Uint8Array>, onResponse:
           emit = (e) => controller.enqueue(encoder.encode(encodeEvent(e)));
         },
         async pull(controller) {
-          if (ended) return;
-          if (!(await read())) (ended = true), controller.close();
+          if (!ended) await read();
+          if (ended) controller.close();
         },
         cancel,
       });
