@@ -5,7 +5,7 @@
 import type { FaultName } from '../models/faults.ts';
 import type { ClientEffect } from '../models/client-context.ts';
 import { answerOf, finishedBy } from '../core/answer-ledger.ts';
-import { World, type EntrySink } from './world.ts';
+import { World, type EntrySink, type WorldState } from './world.ts';
 
 /** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
  *  worlds share them, and exploration keys every world it reaches. */
@@ -24,6 +24,11 @@ export class ForkableWorld extends World {
     this.sink = sink;
     this.start();
     return this.loop();
+  }
+
+  /** The world's state record, read-only (tests, tools): a fork clones it with `cloneState`. */
+  get state(): Readonly<WorldState> {
+    return this.s;
   }
 
   /** Virtual now, and the index of the request a paused world is about to carry. */

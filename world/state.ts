@@ -1,6 +1,6 @@
 // Everything a running world changes, as one plain record, and the one function that copies it
 // for a fork (world/fork.ts). A field added here is cloned by `cloneState` without further ado:
-// sets and maps are copied, the event queue clones itself, and everything else is a primitive or
+// sets, maps and arrays are copied, the event queue clones itself, and everything else is a primitive or
 // immutable data (machine snapshots, queued items and pending effects are never mutated, so forks
 // share them). test/world/state.test.ts holds every key to that.
 import type { AnswerLedger } from '../core/answer-ledger.ts';
@@ -49,6 +49,7 @@ export function cloneState<S extends object>(state: S): S {
   for (const key in copy) {
     const v = copy[key];
     if (v instanceof Set) copy[key] = new Set(v) as typeof v;
+    else if (Array.isArray(v)) copy[key] = v.slice() as typeof v;
     else if (v instanceof Map) copy[key] = new Map(v) as typeof v;
     else if (v instanceof EventQueue) copy[key] = v.clone() as typeof v;
   }
