@@ -5,85 +5,24 @@
 //
 // For exhaustive exploration a world can also pause just before the network carries each request
 // and be copied (world/fork.ts: resume with chosen faults, fork, key the state).
-import { clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
 import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, type BeforeSite, type FaultEffect } from '../models/network.ts';
-import type { Combination } from '../models/policies.ts';
 import { extensionsUsed, PolicyError } from '../models/registry.ts';
-import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../models/server.ts';
-import { compiledStepper } from './engine/compiled-step.ts';
+import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
 import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished } from '../core/answer-ledger.ts';
-import { HISTORY_VERSION, type Answer, type Coverage, type History, type HistoryEntry } from '../core/history.ts';
+import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '../core/history.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
-import { stateName, xstateStepper, type Stepper } from './engine/step.ts';
-import { nextCalls, type Workload } from '../core/workload.ts';
+import { stateName, type Stepper } from './engine/step.ts';
+import { nextCalls } from '../core/workload.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
 
+import { coverageOf, DEFAULT_WORLD, emptyReach, enginesFor, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
+
 export type { Item, Pending, WorldState } from './state.ts';
-
-export interface WorldOptions {
-  /** One-way network latency, virtual ms. */
-  latencyMs: number;
-  /** The client's per-request deadline, virtual ms (seed 003's client: 30 s). */
-  deadlineMs: number;
-  /** Queue events a run may process before it is stopped and marked. */
-  stepBudget: number;
-  /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
-   *  to a table (world/engine/compiled-step.ts; identical histories, several times faster), or steppers of
-   *  your own (the benchmark's hand-written reducer). */
-  engine: 'compiled' | 'xstate' | Engine;
-}
-
-export interface Engine {
-  client: Stepper<ClientEvent, ClientEffect>;
-  server: Stepper<ServerEvent, ServerEffect>;
-}
-
-/** Where a world writes its history entries: an array for a run, the oracles' monitors when exploring. */
-export interface EntrySink {
-  push(entry: HistoryEntry): unknown;
-}
-
-/** The states and transitions a world reached, per machine (names: world/engine/transitions.ts). */
-export interface Reach {
-  client: { states: Set<string>; transitions: Set<string> };
-  server: { states: Set<string>; transitions: Set<string> };
-}
-
-export function emptyReach(): Reach {
-  return { client: { states: new Set(), transitions: new Set() }, server: { states: new Set(), transitions: new Set() } };
-}
-
-export const DEFAULT_WORLD: WorldOptions = { latencyMs: 5, deadlineMs: 30_000, stepBudget: 10_000, engine: 'compiled' };
-
-export interface RunInput {
-  combination: Combination;
-  workload: Workload;
-  plan: FaultPlan;
-  /** Picks among events due at the same instant (see EventQueue). */
-  schedule?: readonly number[];
-}
-
-const ENGINES = {
-  xstate: () => ({
-    client: xstateStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
-    server: xstateStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
-  }),
-  compiled: () => ({
-    client: compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
-    server: compiledStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
-  }),
-};
-const steppers = new Map<'compiled' | 'xstate', Engine>();
-function enginesFor(engine: WorldOptions['engine']): Engine {
-  if (typeof engine === 'object') return engine;
-  let s = steppers.get(engine);
-  if (!s) steppers.set(engine, (s = ENGINES[engine]()));
-  return s;
-}
+export { DEFAULT_WORLD, emptyReach, type Engine, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
 
 /** What the world keeps besides its state (world/state.ts): the run's plan and its machines' steppers. */
 export class World {
@@ -365,14 +304,6 @@ export class World {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-function coverageOf(reach: Reach): Coverage {
-  const sorted = (s: Set<string>) => [...s].sort();
-  return {
-    client: { states: sorted(reach.client.states), transitions: sorted(reach.client.transitions) },
-    server: { states: sorted(reach.server.states), transitions: sorted(reach.server.transitions) },
-  };
-}
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
