@@ -183,7 +183,11 @@ export class FaultNetwork {
     const unchanged = out === v.view;
     let body: ReadableStream<Uint8Array> | string | null;
     if (kind === 'sse' && !gathered && unchanged) body = response.body && watchStream(response.body, seen, () => (this.time.activity++, undefined));
-    else body = bodyAfterRules(out, v, gathered, text);
+    else {
+      body = bodyAfterRules(out, v, gathered, text);
+      // A rule replaced a stream it did not read (an answer lost at the load balancer): nobody will read it.
+      if (kind === 'sse' && !gathered) response.body?.cancel().catch(() => {});
+    }
     const delay = this.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
     this.recorder.record({
       kind: 'response',
