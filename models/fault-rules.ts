@@ -75,7 +75,9 @@ function forgetting(which: 'one' | 'all'): FaultRule {
 export const BUILTIN_RULES: Readonly<Record<string, FaultRule>> = {
   'config-reset': {
     before: (_fault, _request, hooks) =>
-      andThen(hooks.resetClientConfig(), (why) => (why === null ? { applied: true, detail: 'client config reset to defaults' } : skipped(why))),
+      andThen(hooks.resetClientConfig(), (why) =>
+        why === null ? { applied: true, detail: 'client config reset to defaults' } : skipped(why),
+      ),
   },
   'session-expire': forgetting('one'),
   'server-restart': forgetting('all'),

@@ -4,7 +4,16 @@
 // network (wire/fault-network.ts), so built-in and registered faults write the same entries there.
 // Stateless between requests, so plain functions rather than a machine.
 import { faultKind, type FaultName } from './faults.ts';
-import { BUILTIN_RULES, andThen, type FaultEffect, type FaultRule, type Maybe, type ReachHooks, type RequestVerdict, type ResponseVerdict } from './fault-rules.ts';
+import {
+  BUILTIN_RULES,
+  andThen,
+  type FaultEffect,
+  type FaultRule,
+  type Maybe,
+  type ReachHooks,
+  type RequestVerdict,
+  type ResponseVerdict,
+} from './fault-rules.ts';
 import type { HttpRequest, HttpResponse } from './messages.ts';
 import { EXTENSIONS } from './registry.ts';
 

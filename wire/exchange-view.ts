@@ -48,7 +48,12 @@ export interface ResponseView {
   raw: Map<SseEvent, EventSourceMessage>;
 }
 
-export function responseView(res: Response, kind: HttpResponse['body']['kind'], text: string | null, gathered: Gathered | undefined): ResponseView {
+export function responseView(
+  res: Response,
+  kind: HttpResponse['body']['kind'],
+  text: string | null,
+  gathered: Gathered | undefined,
+): ResponseView {
   const raw = new Map<SseEvent, EventSourceMessage>();
   let body: HttpResponse['body'];
   if (kind === 'json') body = { kind: 'json', message: parsed(text ?? '') as JsonRpcMessage };
@@ -64,7 +69,13 @@ export function responseView(res: Response, kind: HttpResponse['body']['kind'], 
   return { view: { status: res.status, headers: headerRecord(res.headers), body }, raw };
 }
 
-const STATUS_TEXT: Record<number, string> = { 404: 'Not Found', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+const STATUS_TEXT: Record<number, string> = {
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
 
 /** A response the network makes up (the load balancer's 502): an HTML error page when it says text/html. */
 export function answerResponse(answer: HttpResponse): Response {
@@ -74,8 +85,9 @@ export function answerResponse(answer: HttpResponse): Response {
 
 function bodyText(r: HttpResponse): string | undefined {
   if (r.body.kind === 'json') return JSON.stringify(r.body.message);
-  if (r.body.kind === 'sse') return r.body.events.map((e) => encodeEvent({ id: e.id, event: e.event, data: JSON.stringify(e.data) })).join('');
-  if (r.headers['content-type']?.startsWith('text/html')) return `<html><body><h1>${r.status} ${STATUS_TEXT[r.status] ?? ''}</h1></body></html>`;
+  if (r.body.kind === 'sse') return r.body.events.map((e) => encodeEvent({ ...e, data: JSON.stringify(e.data) })).join('');
+  const page = `<html><body><h1>${r.status} ${STATUS_TEXT[r.status] ?? ''}</h1></body></html>`;
+  if (r.headers['content-type']?.startsWith('text/html')) return page;
   return undefined;
 }
 
@@ -84,7 +96,12 @@ function bodyText(r: HttpResponse): string | undefined {
  * events (their own bytes where they were gathered), then, if the view is still complete, the rest
  * of the real stream; a cut one ends there and the real stream is cancelled.
  */
-export function bodyAfterRules(out: HttpResponse, v: ResponseView, gathered: Gathered | undefined, original: string | null): ReadableStream<Uint8Array> | string | null {
+export function bodyAfterRules(
+  out: HttpResponse,
+  v: ResponseView,
+  gathered: Gathered | undefined,
+  original: string | null,
+): ReadableStream<Uint8Array> | string | null {
   if (out.body.kind === 'sse' && gathered) {
     const events = out.body.events.map((e) => v.raw.get(e) ?? { id: e.id, event: e.event, data: JSON.stringify(e.data) });
     return gathered.replay(events, out.body.complete);

@@ -12,7 +12,8 @@ import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverF
 import type { Answer } from '../core/history.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { FaultName } from '../models/faults.ts';
-import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, readsBody, type BeforeSite, type FaultEffect } from '../models/network.ts';
+import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, readsBody } from '../models/network.ts';
+import type { BeforeSite, FaultEffect } from '../models/network.ts';
 import { answerResponse, bodyAfterRules, forwardedHeaders, requestView, responseView } from './exchange-view.ts';
 import { META_CALL } from './json-rpc.ts';
 import { Observer, type ObservedRequest } from './observer.ts';
@@ -92,7 +93,10 @@ export class FaultNetwork {
       hold: () => {
         // The fault's entry precedes what it caused, as in the model tier's history.
         const at = this.recorder.entries.length;
-        return (e) => void this.recorder.entries.splice(at, 0, { t: this.time.now, kind: 'fault', fault: e.fault, at: n, applied: e.applied, detail: e.detail });
+        return (e) => {
+          const entry = { t: this.time.now, kind: 'fault' as const, fault: e.fault, at: n, applied: e.applied, detail: e.detail };
+          this.recorder.entries.splice(at, 0, entry);
+        };
       },
     };
   }
@@ -152,7 +156,13 @@ export class FaultNetwork {
   }
 
   /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
-  private async respond(n: number, req: ObservedRequest, response: Response, from: 'server' | 'load-balancer', faults: FaultName[]): Promise<Response> {
+  private async respond(
+    n: number,
+    req: ObservedRequest,
+    response: Response,
+    from: 'server' | 'load-balancer',
+    faults: FaultName[],
+  ): Promise<Response> {
     const kind = bodyKind(response);
     const seen = (m: any) => {
       if (m && typeof m === 'object' && 'result' in m && req.rpc === 'tools/call') markFinished(this.ledger, n);
@@ -182,8 +192,9 @@ export class FaultNetwork {
     const out = verdict.response;
     const unchanged = out === v.view;
     let body: ReadableStream<Uint8Array> | string | null;
-    if (kind === 'sse' && !gathered && unchanged) body = response.body && watchStream(response.body, seen, () => (this.time.activity++, undefined));
-    else {
+    if (kind === 'sse' && !gathered && unchanged) {
+      body = response.body && watchStream(response.body, seen, () => (this.time.activity++, undefined));
+    } else {
       body = bodyAfterRules(out, v, gathered, text);
       // A rule replaced a stream it did not read (an answer lost at the load balancer): nobody will read it.
       if (kind === 'sse' && !gathered) response.body?.cancel().catch(() => {});

@@ -67,7 +67,11 @@ export interface Gathered {
   cancel(): void;
 }
 
-export async function gatherStream(body: ReadableStream<Uint8Array>, onResponse: (m: unknown) => void, idle: () => Promise<void>): Promise<Gathered> {
+export async function gatherStream(
+  body: ReadableStream<Uint8Array>,
+  onResponse: (m: unknown) => void,
+  idle: () => Promise<void>,
+): Promise<Gathered> {
   const events: EventSourceMessage[] = [];
   let after: EventSourceMessage[] = [];
   let final = false;

@@ -8,7 +8,8 @@
 import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
 import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
-import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, type BeforeSite, type FaultEffect } from '../models/network.ts';
+import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../models/network.ts';
+import type { BeforeSite, FaultEffect } from '../models/network.ts';
 import { extensionsUsed, PolicyError } from '../models/registry.ts';
 import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
@@ -19,7 +20,8 @@ import { stateName, type Stepper } from './engine/step.ts';
 import { nextCalls } from '../core/workload.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
 
-import { coverageOf, DEFAULT_WORLD, emptyReach, enginesFor, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
+import { coverageOf, DEFAULT_WORLD, emptyReach, enginesFor } from './options.ts';
+import type { EntrySink, Reach, RunInput, WorldOptions } from './options.ts';
 
 export type { Item, Pending, WorldState } from './state.ts';
 export { DEFAULT_WORLD, emptyReach, type Engine, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
@@ -228,7 +230,9 @@ export class World {
     const s = this.s;
     if (req !== s.carried) throw new Error(`client request ${req} is not the network's request ${s.carried}`);
     s.carried++;
-    if (faults.length > 0 && fireBeforeFaults(faults, request, this.site) instanceof Promise) throw new Error('internal: a model-tier hook is asynchronous');
+    if (faults.length > 0 && fireBeforeFaults(faults, request, this.site) instanceof Promise) {
+      throw new Error('internal: a model-tier hook is asynchronous');
+    }
     const body = request.body;
     this.record({ kind: 'request', req, method: request.method, rpc: body.rpc, headers: request.headers, ...(body.rpc === 'tools/call' ? { callId: body.callId } : {}) });
     const verdict = applyRequestFaults(request, faults);
