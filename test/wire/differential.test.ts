@@ -33,7 +33,8 @@ describe('one fault mechanism on both tiers (model client × model server)', () 
     'every fault fires at the same request with the same effect and detail on the wire as in the model',
     async (c, plan, w) => {
       const model = faultsOf(runWorld({ combination: c, workload: w, plan }));
-      const wire = await runWire({ client: { kind: 'model', policy: c.client }, server: { kind: 'model', policy: c.server } }, { workload: w, plan });
+      const sides = { client: { kind: 'model', policy: c.client }, server: { kind: 'model', policy: c.server } } as const;
+      const wire = await runWire(sides, { workload: w, plan });
       expect(faultsOf(wire)).toEqual(model);
       compared += model.length;
     },

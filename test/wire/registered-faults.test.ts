@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { History } from '../../core/history.ts';
 import { call } from '../../core/workload.ts';
 import type { HttpResponse } from '../../models/messages.ts';
-import { combination } from '../../models/policies.ts';
+import { combination, type Combination } from '../../models/policies.ts';
 import { loadPolicies, registerPolicies, unloadPolicies } from '../../plugins/policy-module.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { runWire } from '../../wire/world.ts';
@@ -14,11 +14,14 @@ import { run } from '../cli/run.ts';
 
 beforeEach(() => unloadPolicies());
 
-const faultEntries = (h: History) => h.entries.flatMap((e) => (e.kind === 'fault' ? [{ fault: e.fault, at: e.at, applied: e.applied, detail: e.detail }] : []));
+const faultEntries = (h: History) =>
+  h.entries.flatMap((e) => (e.kind === 'fault' ? [{ fault: e.fault, at: e.at, applied: e.applied, detail: e.detail }] : []));
+const MODEL_BOTH_SIDES = (c: Combination) => ({ client: { kind: 'model' as const, policy: c.client }, server: { kind: 'model' as const, policy: c.server } });
 
 describe('a registered fault under check --wire', () => {
   it('fires, is applied, and makes calls fail loudly (model client × model server through msw)', async () => {
-    const r = await run('check', '--wire', '--policies', 'test/fixtures/policies/everything.ts', '--faults', 'http-503', '--runs', '5', '--json');
+    const policies = ['--policies', 'test/fixtures/policies/everything.ts'];
+    const r = await run('check', '--wire', ...policies, '--faults', 'http-503', '--runs', '5', '--json');
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
     expect(out.stats.faultsFired['http-503']).toBeGreaterThan(0);
@@ -35,7 +38,11 @@ describe('registered faults on both tiers', () => {
         faults: {
           'slow-body': {
             describe: 'the proxy holds back a response past the deadline, naming its body',
-            response: ({ response }: { response: HttpResponse }) => ({ applied: true, detail: `held a ${response.status} ${response.body.kind} body`, delayMs: 40_000 }),
+            response: ({ response }: { response: HttpResponse }) => ({
+              applied: true,
+              detail: `held a ${response.status} ${response.body.kind} body`,
+              delayMs: 40_000,
+            }),
           },
         },
       },
@@ -49,7 +56,7 @@ describe('registered faults on both tiers', () => {
     ];
     const reference = referenceOf(runWorld({ combination: c, workload, plan: [] }));
     const model = runWorld({ combination: c, workload, plan });
-    const wire = await runWire({ client: { kind: 'model', policy: c.client }, server: { kind: 'model', policy: c.server } }, { workload, plan });
+    const wire = await runWire(MODEL_BOTH_SIDES(c), { workload, plan });
     expect(faultEntries(model)).toEqual([
       { fault: 'http-503', at: 2, applied: true, detail: '503 for tools/call' },
       { fault: 'slow-body', at: 5, applied: true, detail: expect.stringMatching(/^held a 200 (json|sse) body$/) },
