@@ -1,5 +1,5 @@
 // Extension points of the model. The built-in policies, guards and faults live in their own tables
-// (reinit.ts, reconnect.ts, client-guards.ts, faults.ts + network.ts); every lookup asks those first
+// (reinit.ts, reconnect.ts, client-guards.ts, faults.ts + fault-rules.ts); every lookup asks those first
 // and then the extensions registered here, by a designer's policy module (`--policies`, loaded and
 // checked by plugins/policy-module.ts). Properties register beside the oracles, in properties/registry.ts.
 //
