@@ -35,22 +35,8 @@ export class World {
   private readonly serverStepper: Stepper<ServerEvent, ServerEffect>;
   /** Everything a run changes; a fork clones it (protected for world/fork.ts). */
   protected readonly s: WorldState;
-  /** How `before` faults reach into the machines (models/network.ts's loop calls it). */
-  private readonly site: BeforeSite = {
-    resetClientConfig: () => (this.stepClient({ type: 'CONFIG_RESET' }, true), null),
-    forgetSessions: (which, sessionId) => this.stepServer(which === 'all' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId }),
-    hold: () => {
-      // The fault's entry goes before what it caused, but says what that was (how many sessions it forgot).
-      const sink = this.sink;
-      const held: HistoryEntry[] = [];
-      this.sink = held;
-      return (effect) => {
-        this.sink = sink;
-        this.recordFaults(this.s.carried - 1, [effect]);
-        for (const e of held) sink.push(e);
-      };
-    },
-  };
+  /** How `before` faults reach into the machines (models/network.ts's loop calls it); made on first use. */
+  private site: BeforeSite | undefined;
 
   constructor(
     protected readonly input: RunInput,
@@ -230,7 +216,7 @@ export class World {
     const s = this.s;
     if (req !== s.carried) throw new Error(`client request ${req} is not the network's request ${s.carried}`);
     s.carried++;
-    if (faults.length > 0 && fireBeforeFaults(faults, request, this.site) instanceof Promise) {
+    if (faults.length > 0 && fireBeforeFaults(faults, request, this.beforeSite()) instanceof Promise) {
       throw new Error('internal: a model-tier hook is asynchronous');
     }
     const body = request.body;
@@ -240,6 +226,24 @@ export class World {
     s.responseFaults.set(req, faults.filter(isResponseFault));
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
     else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
+  }
+
+  private beforeSite(): BeforeSite {
+    return (this.site ??= {
+      resetClientConfig: () => (this.stepClient({ type: 'CONFIG_RESET' }, true), null),
+      forgetSessions: (which, sessionId) => this.stepServer(which === 'all' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId }),
+      hold: () => {
+        // The fault's entry goes before what it caused, but says what that was (how many sessions it forgot).
+        const sink = this.sink;
+        const held: HistoryEntry[] = [];
+        this.sink = held;
+        return (effect) => {
+          this.sink = sink;
+          this.recordFaults(this.s.carried - 1, [effect]);
+          for (const e of held) sink.push(e);
+        };
+      },
+    });
   }
 
   private recordFaults(at: number, effects: readonly FaultEffect[]): void {
