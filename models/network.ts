@@ -14,37 +14,12 @@ import {
   type RequestVerdict,
   type ResponseVerdict,
 } from './fault-rules.ts';
+import type { FaultDef } from './fault-def.ts';
 import type { HttpRequest, HttpResponse } from './messages.ts';
 import { EXTENSIONS } from './registry.ts';
 
 export type { FaultEffect, Maybe, ReachHooks, RequestVerdict, ResponseVerdict } from './fault-rules.ts';
-
-/** A fault a policy module adds: it acts at request n, on the request, its response, or both. Its
- *  hooks return what changed rather than mutating anything. */
-export interface FaultDef {
-  /** The fault's name in plans and `--faults` (no ':'). */
-  name: string;
-  /** One line: what it does (shown by `list` and the reports). */
-  describe: string;
-  /** The concrete names the arbitraries draw (default: just `name`). */
-  instances?: readonly string[];
-  request?: (input: { fault: string; request: HttpRequest }) => {
-    applied: boolean;
-    detail: string;
-    /** The request as the server will see it. */
-    request?: HttpRequest;
-    /** The network answers itself; the request never reaches the server. */
-    answer?: HttpResponse;
-  };
-  response?: (input: { fault: string; response: HttpResponse }) => {
-    applied: boolean;
-    detail: string;
-    response?: HttpResponse;
-    delayMs?: number;
-    /** The answer will not reach the client (as a cut stream's). */
-    lostAnswer?: boolean;
-  };
-}
+export type { FaultDef } from './fault-def.ts';
 
 /** A registered fault as a rule; its response hook may read anything, so it reads the body. */
 function registeredRule(def: FaultDef): FaultRule {
