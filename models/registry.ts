@@ -1,11 +1,11 @@
 // Extension points of the model. The built-in policies, guards and faults live in their own tables
-// (reinit.ts, reconnect.ts, client-guards.ts, faults.ts + network.ts); every lookup asks those first
+// (reinit.ts, reconnect.ts, client-guards.ts, faults.ts + fault-rules.ts); every lookup asks those first
 // and then the extensions registered here, by a designer's policy module (`--policies`, loaded and
 // checked by plugins/policy-module.ts). Properties register beside the oracles, in properties/registry.ts.
 //
 // This file holds names and definitions only: it imports types, never behaviour, so any model file
 // can consult it without an import cycle.
-import type { FaultDef } from './network.ts';
+import type { FaultDef } from './fault-def.ts';
 import type { ReconnectStrategyDef } from './reconnect.ts';
 import type { GuardDef } from './client-guards.ts';
 import type { ReinitPolicyDef } from './reinit.ts';

@@ -1,20 +1,25 @@
 // The load balancer and proxy of models/network.ts, on real `Request`/`Response` objects inside an
-// msw handler. Request n is the n-th request the network carries; the plan's faults fire there:
-// `before` faults reach into the client (config-reset) or the server (session-expire,
-// server-restart), `http-502` answers without the server, `strip-header:<name>` removes a real
-// header, `stream-cut` ends a real SSE body before its final event, `delay:<ms>` holds the response
-// back in virtual time. Latency is virtual too. Everything lands in the run's history, and the
-// network keeps what the oracles need about each request: did the server finish it (its JSON-RPC
-// result passed here), and what became of that answer (delivered, lost to a cut, still held back).
-import { delayMs, faultKind, strippedHeader, type FaultName } from '../models/faults.ts';
-import { isResponseFault } from '../models/network.ts';
+// msw handler. Request n is the n-th request the network carries; the plan's faults fire there,
+// through the same rules and loop as in the model world (models/fault-rules.ts, models/network.ts),
+// on a plain view of the exchange (exchange-view.ts): `before` faults reach into the client
+// (config-reset) or the server (session-expire, server-restart) through hooks, request rules change
+// the forwarded headers or answer without the server, response rules hold the response back in
+// virtual time or end a real SSE body before its final event; a policy module's faults act the
+// same way. Latency is virtual too. Everything lands in the run's history, and the network keeps
+// the answer ledger (core/answer-ledger.ts): did the server finish a request (its JSON-RPC result
+// passed here), and what became of that answer (delivered, lost to a cut, still held back).
+import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished as markFinished } from '../core/answer-ledger.ts';
 import type { Answer } from '../core/history.ts';
 import type { FaultPlan } from '../core/plan.ts';
+import type { FaultName } from '../models/faults.ts';
+import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, readsBody } from '../models/network.ts';
+import type { BeforeSite, FaultEffect } from '../models/network.ts';
+import { answerResponse, bodyAfterRules, forwardedHeaders, requestView, responseView } from './exchange-view.ts';
 import { META_CALL } from './json-rpc.ts';
 import { Observer, type ObservedRequest } from './observer.ts';
 import type { Recorder } from './recorder.ts';
 import type { ClientHooks, ServerAdapter } from './server-adapter.ts';
-import { cutStream, watchStream } from './sse.ts';
+import { gatherStream, watchStream, type Gathered } from './sse.ts';
 import { realTick } from './virtual-time.ts';
 
 /** Headers the wire tier adds for its own bookkeeping; never recorded, never a fault's target. */
@@ -37,10 +42,7 @@ function bodyKind(res: Response): 'json' | 'sse' | 'empty' {
 
 export class FaultNetwork {
   carried = 0;
-  private readonly lost = new Set<number>();
-  private readonly inTransit = new Set<number>();
-  private readonly delivered = new Set<number>();
-  private readonly finished = new Set<number>();
+  private readonly ledger = emptyLedger();
   private readonly byCall = new Map<number, number>();
   private readonly byClientReq = new Map<number, number>();
   private readonly observer: Observer;
@@ -70,14 +72,33 @@ export class FaultNetwork {
   }
 
   answer(n: number): Answer {
-    if (this.lost.has(n)) return 'lost';
-    if (this.inTransit.has(n)) return 'in-transit';
-    if (this.delivered.has(n)) return 'delivered';
-    return 'none';
+    return answerOf(this.ledger, n);
   }
 
   serverFinished(n: number): boolean {
-    return this.finished.has(n);
+    return finishedBy(this.ledger, n);
+  }
+
+  /** How `before` faults at request n reach into the client and the server. */
+  private site(n: number): BeforeSite {
+    return {
+      resetClientConfig: () => (this.client.configReset() ? null : 'this client has no mutable config'),
+      forgetSessions: async (which, sessionId) => {
+        const cannot = this.server.cannot(which === 'all' ? 'server-restart' : 'session-expire');
+        if (cannot) return cannot;
+        const forgot = which === 'all' ? await this.server.restart() : await this.server.expire(sessionId);
+        this.observer.forgotten(forgot, which === 'all' ? 'restart' : 'expired');
+        return forgot.length;
+      },
+      hold: () => {
+        // The fault's entry precedes what it caused, as in the model tier's history.
+        const at = this.recorder.entries.length;
+        return (e) => {
+          const entry = { t: this.time.now, kind: 'fault' as const, fault: e.fault, at: n, applied: e.applied, detail: e.detail };
+          this.recorder.entries.splice(at, 0, entry);
+        };
+      },
+    };
   }
 
   /** The msw resolver: carry one request through the faults to the server and back. */
@@ -93,13 +114,14 @@ export class FaultNetwork {
     } catch {
       json = null;
     }
-    for (const fault of faults) await this.fireBefore(fault, n, request);
-
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => {
       if (!k.startsWith('x-faultsim-')) headers[k] = v;
     });
     const rpc = request.method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : json?.method ?? request.method;
+    const view = requestView(request.method, headers, rpc, text);
+    if (faults.length > 0) await fireBeforeFaults(faults, view, this.site(n));
+
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
     const callId = rpc === 'tools/call' ? metaCall : undefined;
@@ -109,27 +131,14 @@ export class FaultNetwork {
     if (metaCall !== undefined) this.byCall.set(metaCall, n);
     const observed: ObservedRequest = { n, rpc, sessionId: headers['mcp-session-id'] ?? null, ...(callId !== undefined ? { callId } : {}) };
 
-    let answer: Response | undefined;
-    const forwardHeaders = new Headers(request.headers);
-    forwardHeaders.delete(CLIENT_REQ_HEADER);
-    for (const fault of faults) {
-      const kind = faultKind(fault);
-      if (kind === 'http-502') {
-        const applied = answer === undefined;
-        answer ??= new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } });
-        this.fault(fault, n, applied, applied ? 'load balancer answered 502 Bad Gateway' : 'already answered by the load balancer');
-      } else if (kind === 'strip-header') {
-        const name = strippedHeader(fault)!;
-        const had = forwardHeaders.has(name);
-        forwardHeaders.delete(name);
-        if (had) forwardHeaders.append(STRIPPED_HEADER, name);
-        this.fault(fault, n, had, had ? `proxy stripped ${name}` : `no ${name} header to strip`);
-      }
-    }
+    const verdict = applyRequestFaults(view, faults);
+    this.faults(n, verdict.effects);
     const responseFaults = faults.filter(isResponseFault);
-    if (answer) return this.respond(n, observed, answer, 'load-balancer', responseFaults);
+    if (verdict.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
 
     await this.time.sleep(this.latencyMs);
+    const forwardHeaders = forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER);
+    forwardHeaders.delete(CLIENT_REQ_HEADER);
     forwardHeaders.set(REQ_HEADER, String(n));
     const forwarded = new Request(request.url, { method: request.method, headers: forwardHeaders, body: text || undefined });
     let response: Response;
@@ -142,68 +151,31 @@ export class FaultNetwork {
     return this.respond(n, observed, response, 'server', responseFaults);
   }
 
-  private fault(fault: string, at: number, applied: boolean, detail: string): void {
-    this.recorder.record({ kind: 'fault', fault, at, applied, detail });
-  }
-
-  private async fireBefore(fault: FaultName, n: number, request: Request): Promise<void> {
-    const kind = faultKind(fault);
-    if (kind === 'config-reset') {
-      const reset = this.client.configReset();
-      this.fault(fault, n, reset, reset ? 'client config reset to defaults' : 'skipped: this client has no mutable config');
-    } else if (kind === 'session-expire' || kind === 'server-restart') {
-      // (FaultKind admits registered kinds, so the comparison above does not narrow it by itself.)
-      const cannot = this.server.cannot(kind as 'session-expire' | 'server-restart');
-      if (cannot) return this.fault(fault, n, false, `skipped: ${cannot}`);
-      const at = this.recorder.entries.length;
-      const forgot = kind === 'server-restart' ? await this.server.restart() : await this.server.expire(request.headers.get('mcp-session-id'));
-      this.observer.forgotten(forgot, kind === 'server-restart' ? 'restart' : 'expired');
-      // The fault precedes what it caused, as in the model tier's history.
-      const entry = { t: this.time.now, kind: 'fault' as const, fault, at: n, applied: forgot.length > 0, detail: forgot.length > 0 ? `server forgot ${forgot.length} session(s)` : 'no live session to forget' };
-      this.recorder.entries.splice(at, 0, entry);
-    }
+  private faults(at: number, effects: readonly FaultEffect[]): void {
+    for (const e of effects) this.recorder.record({ kind: 'fault', fault: e.fault, at, applied: e.applied, detail: e.detail });
   }
 
   /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
-  private async respond(n: number, req: ObservedRequest, response: Response, from: 'server' | 'load-balancer', faults: FaultName[]): Promise<Response> {
+  private async respond(
+    n: number,
+    req: ObservedRequest,
+    response: Response,
+    from: 'server' | 'load-balancer',
+    faults: FaultName[],
+  ): Promise<Response> {
     const kind = bodyKind(response);
-    const sessionId = response.headers.get('mcp-session-id');
-    let body: ReadableStream<Uint8Array> | string | null = response.body;
-    let extraMs = 0;
     const seen = (m: any) => {
-      if (m && typeof m === 'object' && 'result' in m && req.rpc === 'tools/call') this.finished.add(n);
-      this.observer.onMessage(req, response.status, sessionId, m);
+      if (m && typeof m === 'object' && 'result' in m && req.rpc === 'tools/call') markFinished(this.ledger, n);
+      this.observer.onMessage(req, response.status, response.headers.get('mcp-session-id'), m);
     };
-    let cut = false;
-    for (const fault of faults) {
-      if (faultKind(fault) === 'stream-cut') {
-        if (kind !== 'sse' || !body || typeof body === 'string' || cut) {
-          this.fault(fault, n, false, 'no SSE stream to cut');
-          continue;
-        }
-        cut = true;
-        body = cutStream(body, ({ passed, dropped }) => {
-          if (dropped !== undefined) {
-            seen(dropped);
-            this.lost.add(n);
-          }
-          this.time.activity++;
-          void passed;
-        });
-        this.fault(fault, n, true, 'SSE stream ends before its final event');
-      } else if (faultKind(fault) === 'delay') {
-        const ms = delayMs(fault)!;
-        extraMs += ms;
-        this.fault(fault, n, true, `response held back ${ms} ms`);
-      }
-    }
-    if (kind !== 'sse' && typeof body !== 'string' && body) {
-      // A body that is not a stream is one piece: read it here (the network sees what passes) and
-      // pass it on; an empty one passes as no body at all. msw's bodies cannot be cancelled
-      // (mswjs/interceptors#799), and the SDK cancels the empty body of a 202: left as a stream,
-      // its connect() would hang forever on a server that sends one (server-everything does).
-      const text = await response.text();
-      body = text === '' ? null : text;
+    // A body that is not a stream is one piece: read it here (the network sees what passes). msw's
+    // bodies cannot be cancelled (mswjs/interceptors#799), and the SDK cancels the empty body of a
+    // 202: left as a stream, its connect() would hang forever on a server that sends one
+    // (server-everything does). A stream is gathered up to its final event only for a rule that reads it.
+    let text: string | null = null;
+    let gathered: Gathered | undefined;
+    if (kind !== 'sse' && response.body) {
+      text = await response.text();
       if (kind === 'json') {
         try {
           seen(JSON.parse(text));
@@ -211,25 +183,38 @@ export class FaultNetwork {
           /* not JSON after all: the client will find out */
         }
       }
-    } else if (kind === 'sse' && typeof body !== 'string' && body && !cut) {
-      body = watchStream(body, seen, () => (this.time.activity++, undefined));
+    } else if (kind === 'sse' && response.body && readsBody(faults)) {
+      gathered = await gatherStream(response.body, (m) => (seen(m), this.time.activity++), () => this.time.idle());
     }
-    const delay = this.latencyMs * (from === 'server' ? 1 : 2) + extraMs;
+    const v = responseView(response, kind, text, gathered);
+    const verdict = applyResponseFaults(v.view, faults);
+    this.faults(n, verdict.effects);
+    const out = verdict.response;
+    const unchanged = out === v.view;
+    let body: ReadableStream<Uint8Array> | string | null;
+    if (kind === 'sse' && !gathered && unchanged) {
+      body = response.body && watchStream(response.body, seen, () => (this.time.activity++, undefined));
+    } else {
+      body = bodyAfterRules(out, v, gathered, text);
+      // A rule replaced a stream it did not read (an answer lost at the load balancer): nobody will read it.
+      if (kind === 'sse' && !gathered) response.body?.cancel().catch(() => {});
+    }
+    const delay = this.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
     this.recorder.record({
       kind: 'response',
       req: n,
-      status: response.status,
-      contentType: response.headers.get('content-type'),
-      sessionId,
-      body: kind,
+      status: out.status,
+      contentType: out.headers['content-type'] ?? null,
+      sessionId: out.headers['mcp-session-id'] ?? null,
+      body: out.body.kind,
       deliverAt: this.time.now + delay,
       from,
     });
-    this.inTransit.add(n);
+    answerSent(this.ledger, n, verdict.lostAnswer);
     await this.time.sleep(delay);
-    this.inTransit.delete(n);
-    this.delivered.add(n);
+    answerDelivered(this.ledger, n);
     this.recorder.record({ kind: 'deliver', req: n });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const headers = unchanged ? response.headers : new Headers(out.headers);
+    return new Response(body, { status: out.status, statusText: unchanged ? response.statusText : '', headers });
   }
 }

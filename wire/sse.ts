@@ -1,6 +1,6 @@
 // Server-sent events on real bodies: encoding (the model server's streams), parsing (with
-// eventsource-parser, never by hand), and the proxy's `stream-cut`, which ends a real
-// `text/event-stream` body before its final event.
+// eventsource-parser, never by hand), and gathering a stream up to its final event for the fault
+// rules (models/fault-rules.ts: `stream-cut` ends it before that event).
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface WireEvent {
@@ -55,62 +55,83 @@ export function carriesResponse(e: EventSourceMessage): unknown | undefined {
   }
 }
 
-export interface CutReport {
-  /** Events that passed before the cut. */
-  passed: number;
-  /** The JSON-RPC response the cut kept from the client, when there was one. */
-  dropped: unknown | undefined;
+/**
+ * An SSE stream read up to its final event: the first one carrying a JSON-RPC response (a request's
+ * stream ends there), or the stream's end. The fault rules then see these events (as the model's
+ * complete stream); `replay` passes on the events they kept and, unless the stream was cut, the rest
+ * of the real stream as it comes. `onResponse` is told of each JSON-RPC response read, here or later.
+ */
+export interface Gathered {
+  events: EventSourceMessage[];
+  replay(events: readonly WireEvent[], complete: boolean): ReadableStream<Uint8Array>;
+  cancel(): void;
 }
 
-/**
- * `stream-cut` on a real body: events pass one behind (each is held until the next arrives), so
- * the stream can end before its final event without knowing in advance which one that is. It ends
- * at the first event carrying a JSON-RPC response (the final event of a request's stream), or, on
- * a stream with none, by dropping the last event: the model's cut (models/network.ts), streamed.
- */
-export function cutStream(body: ReadableStream<Uint8Array>, onCut: (r: CutReport) => void): ReadableStream<Uint8Array> {
-  let held: EventSourceMessage | null = null;
-  let passed = 0;
-  let finished = false;
-  const upstream = body.getReader();
-  const decoder = new TextDecoder();
-  let pending: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (e) => pending.push(e) });
-  const finish = (controller: ReadableStreamDefaultController<Uint8Array>, dropped: unknown | undefined) => {
-    if (finished) return;
-    finished = true;
-    onCut({ passed, dropped });
-    controller.close();
-    upstream.cancel().catch(() => {});
-  };
-  return new ReadableStream({
-    async pull(controller) {
-      while (!finished) {
-        const { value, done } = await upstream.read().catch(() => ({ value: undefined, done: true as const }));
-        if (done) return finish(controller, undefined);
-        parser.feed(decoder.decode(value, { stream: true }));
-        const events = pending;
-        pending = [];
-        for (const e of events) {
-          const response = carriesResponse(e);
-          if (response !== undefined) {
-            if (held) controller.enqueue(encoder.encode(encodeEvent({ id: held.id, event: held.event, data: held.data }))), passed++;
-            return finish(controller, response);
-          }
-          if (held) {
-            controller.enqueue(encoder.encode(encodeEvent({ id: held.id, event: held.event, data: held.data })));
-            passed++;
-          }
-          held = e;
-        }
-        if (events.length > 0) return;
+export async function gatherStream(
+  body: ReadableStream<Uint8Array>,
+  onResponse: (m: unknown) => void,
+  idle: () => Promise<void>,
+): Promise<Gathered> {
+  const events: EventSourceMessage[] = [];
+  let after: EventSourceMessage[] = [];
+  let final = false;
+  let emit: ((e: EventSourceMessage) => void) | null = null;
+  const parser = createParser({
+    onEvent: (e) => {
+      const m = carriesResponse(e);
+      if (m !== undefined) onResponse(m);
+      if (emit) emit(e);
+      else if (final) after.push(e);
+      else {
+        events.push(e);
+        if (m !== undefined) final = true;
       }
     },
-    cancel() {
-      finished = true;
-      upstream.cancel().catch(() => {});
-    },
   });
+  const decoder = new TextDecoder();
+  const upstream = body.getReader();
+  let ended = false;
+  let reading: Promise<void> | null = null;
+  const read = (): Promise<void> =>
+    (reading ??= upstream.read().then(
+      ({ value, done }) => {
+        reading = null;
+        if (done) (ended = true), parser.feed(decoder.decode());
+        else parser.feed(decoder.decode(value, { stream: true }));
+      },
+      () => {
+        reading = null;
+        ended = true;
+      },
+    ));
+  // A stream that goes quiet without its final event (a standalone GET stream, a call never
+  // answered) is taken as it stands once nothing else moves: later events follow the view's.
+  let quiet = false;
+  const quieted = idle().then(() => void (quiet = true));
+  while (!final && !ended && !quiet) await Promise.race([read(), quieted]);
+  final = true;
+  const cancel = () => void upstream.cancel().catch(() => {});
+  return {
+    events,
+    cancel,
+    replay(kept, complete) {
+      return new ReadableStream({
+        start(controller) {
+          for (const e of kept) controller.enqueue(encoder.encode(encodeEvent(e)));
+          if (!complete) return cancel(), controller.close();
+          for (const e of after) controller.enqueue(encoder.encode(encodeEvent(e)));
+          after = [];
+          if (ended) return controller.close();
+          emit = (e) => controller.enqueue(encoder.encode(encodeEvent(e)));
+        },
+        async pull(controller) {
+          if (!ended) await read();
+          if (ended) controller.close();
+        },
+        cancel,
+      });
+    },
+  };
 }
 
 /** Watch an SSE body as it passes, calling `onResponse` for each JSON-RPC response it carries. */

@@ -80,7 +80,15 @@ export class VirtualTime {
   async settle(stallMs = 1000): Promise<void> {
     let quiet = 0;
     let silentMs = 0;
-    while (quiet < 2) {
+    for (;;) {
+      if (quiet >= 2) {
+        // Settled: whoever waits for that (a stream gathered for the fault rules) goes on, and may move things.
+        if (this.idleWaiters.length === 0) return;
+        for (const wake of this.idleWaiters.splice(0)) wake();
+        quiet = 0;
+        this.activity++;
+        continue;
+      }
       const before = this.activity;
       if (this.realPending > 0 && silentMs < stallMs) {
         await realSleep(1);
@@ -91,6 +99,13 @@ export class VirtualTime {
       await realTick();
       quiet = this.activity === before ? quiet + 1 : 0;
     }
+  }
+
+  private readonly idleWaiters: (() => void)[] = [];
+
+  /** Resolves when the process next settles: what has not happened by then waits on a timer (or forever). */
+  idle(): Promise<void> {
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Fire the next timer (advancing virtual time to it). False when none is pending. */

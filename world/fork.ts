@@ -4,7 +4,8 @@
 // (immutable data). `stateKey` says what that future depends on, so that equal worlds are merged.
 import type { FaultName } from '../models/faults.ts';
 import type { ClientEffect } from '../models/client-context.ts';
-import { World, type EntrySink } from './world.ts';
+import { answerOf, finishedBy } from '../core/answer-ledger.ts';
+import { World, type EntrySink, type WorldState } from './world.ts';
 
 /** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
  *  worlds share them, and exploration keys every world it reaches. */
@@ -19,30 +20,35 @@ export class ForkableWorld extends World {
   /** Start pausing before every request the network is to carry, writing entries to `sink`.
    *  Returns true when the run ended without carrying any request. */
   startPaused(sink: EntrySink): boolean {
-    this.pauses = true;
+    this.s.pauses = true;
     this.sink = sink;
     this.start();
     return this.loop();
   }
 
+  /** The world's state record, read-only (tests, tools): a fork clones it with `cloneState`. */
+  get state(): Readonly<WorldState> {
+    return this.s;
+  }
+
   /** Virtual now, and the index of the request a paused world is about to carry. */
   get now(): number {
-    return this.queue.now;
+    return this.s.queue.now;
   }
   get nextRequest(): number {
-    return this.carried;
+    return this.s.carried;
   }
 
   /** Carry the pending request with these faults (fired in this order), then run to the next pause
    *  (false) or to the end of the run (true). */
   resume(faults: readonly FaultName[]): boolean {
-    const pending = this.pending;
+    const pending = this.s.pending;
     if (!pending) throw new Error('internal: resume() on a world that is not paused');
-    this.pending = null;
+    this.s.pending = null;
     const send = pending.effects[pending.index] as Extract<ClientEffect, { type: 'send' }>;
     this.carry(send.req, send.request, faults);
     this.perform(pending.effects, pending.index + 1);
-    return this.pending ? false : this.loop();
+    return this.s.pending ? false : this.loop();
   }
 
   /** An independent copy writing to `sink`. Machine snapshots, queued items and effects are
@@ -61,24 +67,26 @@ export class ForkableWorld extends World {
    * The step counter is left out: a run that exhausts its budget is reported by the explorer.
    */
   stateKey(): string {
-    const now = this.queue.now;
-    const ctx = this.client.context as { inflight: Record<number, { attemptId: number }> };
-    const rest = this.pending ? this.pending.effects.slice(this.pending.index) : [];
+    const s = this.s;
+    const now = s.queue.now;
+    const ctx = s.client.context as { inflight: Record<number, { attemptId: number }> };
+    const rest = s.pending ? s.pending.effects.slice(s.pending.index) : [];
     const named = new Set<number>();
     for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
     for (const e of rest) if (e.type === 'call-ended') named.add(e.req);
-    const answers = [...named].sort((a, b) => a - b).map((r) => `${r}:${this.answer(r)}${this.finished.has(r) ? ':finished' : ''}`);
-    const queued = this.queue.entries().map((e) => `${e.at - now}:${jsonOf(e.item)}`);
-    const atServer = this.queue.entries().flatMap((e) => (e.item.to === 'server' ? [[e.item.req, this.responseFaults.get(e.item.req) ?? []]] : []));
+    const answers = [...named].sort((a, b) => a - b).map((r) => `${r}:${answerOf(s, r)}${finishedBy(s, r) ? ':finished' : ''}`);
+    const entries = s.queue.entries();
+    const queued = entries.map((e) => `${e.at - now}:${jsonOf(e.item)}`);
+    const atServer = entries.flatMap((e) => (e.item.to === 'server' ? [[e.item.req, s.responseFaults.get(e.item.req) ?? []]] : []));
     // Parts joined by newlines (JSON never contains a raw one), not nested JSON: no re-escaping.
     return [
-      this.clientState,
-      jsonOf(this.client.context as object),
-      this.serverState,
-      jsonOf(this.server.context as object),
+      s.clientState,
+      jsonOf(s.client.context as object),
+      s.serverState,
+      jsonOf(s.server.context as object),
       `${queued.length}\n${queued.join('\n')}`,
       JSON.stringify(rest),
-      JSON.stringify([this.carried, this.issued, [...this.ended].sort((a, b) => a - b), answers, atServer, this.queue.picksUsed]),
+      JSON.stringify([s.carried, s.issued, [...s.ended].sort((a, b) => a - b), answers, atServer, s.queue.picksUsed]),
     ].join('\n');
   }
 }

@@ -5,111 +5,39 @@
 //
 // For exhaustive exploration a world can also pause just before the network carries each request
 // and be copied (world/fork.ts: resume with chosen faults, fork, key the state).
-import { clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
-import { faultKind, type FaultName } from '../models/faults.ts';
+import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
-import { applyRequestFaults, applyResponseFaults, isResponseFault, type FaultEffect } from '../models/network.ts';
-import type { Combination } from '../models/policies.ts';
+import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../models/network.ts';
+import type { BeforeSite, FaultEffect } from '../models/network.ts';
 import { extensionsUsed, PolicyError } from '../models/registry.ts';
-import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../models/server.ts';
-import { compiledStepper } from './engine/compiled-step.ts';
+import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
+import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished } from '../core/answer-ledger.ts';
 import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '../core/history.ts';
-import { emptyReach, union, type Reach } from '../core/reach.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
-import { stateName, xstateStepper, type Stepped, type Stepper } from './engine/step.ts';
-import { nextCalls, type Workload } from '../core/workload.ts';
+import { stateName, type Stepper } from './engine/step.ts';
+import { nextCalls } from '../core/workload.ts';
+import { cloneState, type Item, type WorldState } from './state.ts';
 
-export interface WorldOptions {
-  /** One-way network latency, virtual ms. */
-  latencyMs: number;
-  /** The client's per-request deadline, virtual ms (seed 003's client: 30 s). */
-  deadlineMs: number;
-  /** Queue events a run may process before it is stopped and marked. */
-  stepBudget: number;
-  /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
-   *  to a table (world/engine/compiled-step.ts; identical histories, several times faster), or steppers of
-   *  your own (the benchmark's hand-written reducer). */
-  engine: 'compiled' | 'xstate' | Engine;
-}
+import { DEFAULT_WORLD, enginesFor } from './options.ts';
+import { emptyReach, union } from '../core/reach.ts';
+import type { EntrySink, Reach, RunInput, WorldOptions } from './options.ts';
 
-export interface Engine {
-  client: Stepper<ClientEvent, ClientEffect>;
-  server: Stepper<ServerEvent, ServerEffect>;
-}
+export type { Item, Pending, WorldState } from './state.ts';
+export { DEFAULT_WORLD, emptyReach, type Engine, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
 
-/** Where a world writes its history entries: an array for a run, the oracles' monitors when exploring. */
-export interface EntrySink {
-  push(entry: HistoryEntry): unknown;
-}
-
-/** The states and transitions a world reached, per machine (core/reach.ts). */
-export { emptyReach, type Reach } from '../core/reach.ts';
-
-export const DEFAULT_WORLD: WorldOptions = { latencyMs: 5, deadlineMs: 30_000, stepBudget: 10_000, engine: 'compiled' };
-
-export interface RunInput {
-  combination: Combination;
-  workload: Workload;
-  plan: FaultPlan;
-  /** Picks among events due at the same instant (see EventQueue). */
-  schedule?: readonly number[];
-}
-
-export type Item =
-  | { to: 'client'; event: ClientEvent }
-  | { to: 'server'; req: number; request: HttpRequest }
-  | { to: 'deliver'; req: number; response: HttpResponse };
-
-const ENGINES = {
-  xstate: () => ({
-    client: xstateStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
-    server: xstateStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
-  }),
-  compiled: () => ({
-    client: compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
-    server: compiledStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
-  }),
-};
-const steppers = new Map<'compiled' | 'xstate', Engine>();
-function enginesFor(engine: WorldOptions['engine']): Engine {
-  if (typeof engine === 'object') return engine;
-  let s = steppers.get(engine);
-  if (!s) steppers.set(engine, (s = ENGINES[engine]()));
-  return s;
-}
-
-/** A client step whose effects are being performed; a paused world stops before a `send`. */
-export interface Pending {
-  effects: readonly ClientEffect[];
-  index: number;
-}
-
-/** Fields are protected for world/fork.ts, which pauses, forks and keys worlds for exploration. */
+/** What the world keeps besides its state (world/state.ts): the run's plan and its machines' steppers. */
 export class World {
   private readonly entries: HistoryEntry[] = [];
   protected sink: EntrySink = this.entries;
-  protected queue: EventQueue<Item>;
   private readonly plan: FaultPlan;
   private readonly clientStepper: Stepper<ClientEvent, ClientEffect>;
   private readonly serverStepper: Stepper<ServerEvent, ServerEffect>;
-  protected client: Stepped<ClientEffect>['snapshot'];
-  protected server: Stepped<ServerEffect>['snapshot'];
-  protected clientState: string;
-  protected serverState: string;
-  protected carried = 0;
-  protected issued = 0;
-  private steps = 0;
-  protected ended = new Set<number>();
-  private inTransit = new Set<number>();
-  private delivered = new Set<number>();
-  private lost = new Set<number>();
-  protected finished = new Set<number>();
-  protected responseFaults = new Map<number, FaultName[]>();
-  /** Exploration: stop before each `send`, leaving it `pending` (world/fork.ts resumes it). */
-  protected pauses = false;
-  protected pending: Pending | null = null;
+  /** Everything a run changes; a fork clones it (protected for world/fork.ts). */
+  protected readonly s: WorldState;
+  /** How `before` faults reach into the machines (models/network.ts's loop calls it); made on first use. */
+  private site: BeforeSite | undefined;
 
   constructor(
     protected readonly input: RunInput,
@@ -118,40 +46,32 @@ export class World {
     /** Start as a copy of this world (a fork, world/fork.ts). */
     from?: World,
   ) {
+    ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine));
     if (from) {
-      // Through the constructor, so that forks keep the class's shape (an Object.assign'd copy is slower to run).
       this.plan = from.plan;
-      this.queue = from.queue.clone();
-      this.clientStepper = from.clientStepper;
-      this.serverStepper = from.serverStepper;
-      this.client = from.client;
-      this.server = from.server;
-      this.clientState = from.clientState;
-      this.serverState = from.serverState;
-      this.carried = from.carried;
-      this.issued = from.issued;
-      this.steps = from.steps;
-      this.ended = new Set(from.ended);
-      this.inTransit = new Set(from.inTransit);
-      this.delivered = new Set(from.delivered);
-      this.lost = new Set(from.lost);
-      this.finished = new Set(from.finished);
-      this.responseFaults = new Map(from.responseFaults);
-      this.pauses = from.pauses;
-      this.pending = from.pending && { ...from.pending };
+      this.s = cloneState(from.s);
       return;
     }
     this.plan = sortPlan(input.plan);
-    this.queue = new EventQueue(input.schedule ?? []);
-    ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine));
-    const c = this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs });
-    const s = this.serverStepper.initial({ policy: input.combination.server });
-    this.client = c.snapshot;
-    this.server = s.snapshot;
-    this.clientState = stateName(this.client.value);
-    this.serverState = stateName(this.server.value);
-    this.reach.client.states.add(this.clientState);
-    this.reach.server.states.add(this.serverState);
+    const client = this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }).snapshot;
+    const server = this.serverStepper.initial({ policy: input.combination.server }).snapshot;
+    this.s = {
+      queue: new EventQueue(input.schedule ?? []),
+      client,
+      server,
+      clientState: stateName(client.value),
+      serverState: stateName(server.value),
+      carried: 0,
+      issued: 0,
+      steps: 0,
+      ended: new Set(),
+      ...emptyLedger(),
+      responseFaults: new Map(),
+      pauses: false,
+      pending: null,
+    };
+    this.reach.client.states.add(this.s.clientState);
+    this.reach.server.states.add(this.s.serverState);
   }
 
   run(): History {
@@ -167,16 +87,17 @@ export class World {
   }
 
   protected start(): void {
-    this.queue.push(0, { to: 'client', event: { type: 'CONNECT' } });
+    this.s.queue.push(0, { to: 'client', event: { type: 'CONNECT' } });
     this.issueCalls();
   }
 
   /** Process events until the run is over (true), or until a paused world reaches a `send` (false). */
   protected loop(): boolean {
-    while (this.ended.size < this.input.workload.length) {
-      const next = this.queue.pop();
+    const s = this.s;
+    while (s.ended.size < this.input.workload.length) {
+      const next = s.queue.pop();
       if (!next) break;
-      if (++this.steps > this.options.stepBudget) {
+      if (++s.steps > this.options.stepBudget) {
         this.record({ kind: 'budget-exhausted', steps: this.options.stepBudget });
         // The built-ins always terminate well inside the budget; a run that does not, with a
         // designer's policy in it, is that policy's failure.
@@ -185,7 +106,7 @@ export class World {
         break;
       }
       this.dispatch(next.item);
-      if (this.pending) return false;
+      if (s.pending) return false;
     }
     this.endUnfinished();
     return true;
@@ -198,7 +119,7 @@ export class World {
   }
 
   private record(e: DistributiveOmit<HistoryEntry, 't'>): void {
-    this.sink.push({ t: this.queue.now, ...e } as HistoryEntry);
+    this.sink.push({ t: this.s.queue.now, ...e } as HistoryEntry);
   }
 
   private dispatch(item: Item): void {
@@ -208,8 +129,7 @@ export class World {
     } else if (item.to === 'server') {
       this.stepServer({ type: 'REQUEST', req: item.req, request: item.request });
     } else {
-      this.inTransit.delete(item.req);
-      this.delivered.add(item.req);
+      answerDelivered(this.s, item.req);
       this.record({ kind: 'deliver', req: item.req });
       this.stepClient({ type: 'RESPONSE', req: item.req, response: item.response });
     }
@@ -218,15 +138,16 @@ export class World {
   /** Step the client and perform its effects; `nested` steps (a config reset while a request is
    *  carried) perform theirs at once, and never send. */
   private stepClient(event: ClientEvent, nested = false): void {
-    const { snapshot, effects, taken } = this.clientStepper.step(this.client, event);
-    this.client = snapshot;
+    const s = this.s;
+    const { snapshot, effects, taken } = this.clientStepper.step(s.client, event);
+    s.client = snapshot;
     const to = stateName(snapshot.value);
     if (taken) for (const id of taken) this.reach.client.transitions.add(id);
-    if (to !== this.clientState) {
-      this.record({ kind: 'state', machine: 'client', from: this.clientState, to });
+    if (to !== s.clientState) {
+      this.record({ kind: 'state', machine: 'client', from: s.clientState, to });
       this.reach.client.states.add(to);
     }
-    this.clientState = to;
+    s.clientState = to;
     if (nested) {
       for (const effect of effects) {
         if (effect.type === 'send') throw new Error('internal: a nested client step sent a request');
@@ -240,32 +161,37 @@ export class World {
   protected perform(effects: readonly ClientEffect[], from: number): void {
     for (let i = from; i < effects.length; i++) {
       const effect = effects[i]!;
-      if (this.pauses && effect.type === 'send') {
-        this.pending = { effects, index: i };
+      if (this.s.pauses && effect.type === 'send') {
+        this.s.pending = { effects, index: i };
         return;
       }
       this.performClient(effect);
     }
   }
 
-  private stepServer(event: ServerEvent): void {
-    const { snapshot, effects, taken } = this.serverStepper.step(this.server, event);
-    this.server = snapshot;
+  /** Step the server and perform its effects; returns how many sessions the step forgot. */
+  private stepServer(event: ServerEvent): number {
+    const s = this.s;
+    const { snapshot, effects, taken } = this.serverStepper.step(s.server, event);
+    s.server = snapshot;
     const to = stateName(snapshot.value);
     if (taken) for (const id of taken) this.reach.server.transitions.add(id);
-    if (to !== this.serverState) {
-      this.record({ kind: 'state', machine: 'server', from: this.serverState, to });
+    if (to !== s.serverState) {
+      this.record({ kind: 'state', machine: 'server', from: s.serverState, to });
       this.reach.server.states.add(to);
     }
-    this.serverState = to;
+    s.serverState = to;
+    let forgot = 0;
     for (const effect of effects) {
       if (effect.type === 'note') {
-        if (effect.note.note === 'call-finished') this.finished.add(effect.note.req);
+        if (effect.note.note === 'call-finished') serverFinished(s, effect.note.req);
+        else if (effect.note.note === 'session-forgotten') forgot++;
         this.record({ kind: 'server', ...effect.note });
       } else {
         this.respond(effect.req, effect.response, 'server');
       }
     }
+    return forgot;
   }
 
   private performClient(effect: ClientEffect): void {
@@ -273,7 +199,7 @@ export class World {
       case 'send':
         return this.carry(effect.req, effect.request, this.faultsAt(effect.req));
       case 'timer':
-        return this.queue.push(effect.afterMs, { to: 'client', event: effect.event });
+        return this.s.queue.push(effect.afterMs, { to: 'client', event: effect.event });
       case 'note':
         return this.record({ kind: 'client', ...effect.note });
       case 'call-ended':
@@ -289,44 +215,46 @@ export class World {
 
   /** The network carries request n: `before` faults fire, then the proxy and load balancer act. */
   protected carry(req: number, request: HttpRequest, faults: readonly FaultName[]): void {
-    if (req !== this.carried) throw new Error(`client request ${req} is not the network's request ${this.carried}`);
-    this.carried++;
-    for (const fault of faults) this.fireBefore(fault, request);
+    const s = this.s;
+    if (req !== s.carried) throw new Error(`client request ${req} is not the network's request ${s.carried}`);
+    s.carried++;
+    if (faults.length > 0 && fireBeforeFaults(faults, request, this.beforeSite()) instanceof Promise) {
+      throw new Error('internal: a model-tier hook is asynchronous');
+    }
     const body = request.body;
     this.record({ kind: 'request', req, method: request.method, rpc: body.rpc, headers: request.headers, ...(body.rpc === 'tools/call' ? { callId: body.callId } : {}) });
     const verdict = applyRequestFaults(request, faults);
     this.recordFaults(req, verdict.effects);
-    this.responseFaults.set(req, faults.filter(isResponseFault));
+    s.responseFaults.set(req, faults.filter(isResponseFault));
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
-    else this.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
+    else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
   }
 
-  private fireBefore(fault: FaultName, request: HttpRequest): void {
-    const kind = faultKind(fault);
-    if (kind === 'config-reset') {
-      this.recordFaults(this.carried - 1, [{ fault, applied: true, detail: 'client config reset to defaults' }]);
-      this.stepClient({ type: 'CONFIG_RESET' }, true);
-    } else if (kind === 'session-expire' || kind === 'server-restart') {
-      // The fault's entry goes before the server's notes, but says how many sessions it forgot.
-      const sink = this.sink;
-      const notes: HistoryEntry[] = [];
-      this.sink = notes;
-      this.stepServer(kind === 'server-restart' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId: request.headers['mcp-session-id'] ?? null });
-      this.sink = sink;
-      const forgot = notes.filter((e) => e.kind === 'server' && e.note === 'session-forgotten').length;
-      const at = this.carried - 1;
-      this.record({ kind: 'fault', fault, at, applied: forgot > 0, detail: forgot > 0 ? `server forgot ${forgot} session(s)` : 'no live session to forget' });
-      for (const e of notes) sink.push(e);
-    }
+  private beforeSite(): BeforeSite {
+    return (this.site ??= {
+      resetClientConfig: () => (this.stepClient({ type: 'CONFIG_RESET' }, true), null),
+      forgetSessions: (which, sessionId) => this.stepServer(which === 'all' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId }),
+      hold: () => {
+        // The fault's entry goes before what it caused, but says what that was (how many sessions it forgot).
+        const sink = this.sink;
+        const held: HistoryEntry[] = [];
+        this.sink = held;
+        return (effect) => {
+          this.sink = sink;
+          this.recordFaults(this.s.carried - 1, [effect]);
+          for (const e of held) sink.push(e);
+        };
+      },
+    });
   }
 
-  private recordFaults(at: number, effects: FaultEffect[]): void {
+  private recordFaults(at: number, effects: readonly FaultEffect[]): void {
     for (const e of effects) this.record({ kind: 'fault', fault: e.fault, at, applied: e.applied, detail: e.detail });
   }
 
   /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
   private respond(req: number, response: HttpResponse, from: 'server' | 'load-balancer'): void {
-    const verdict = applyResponseFaults(response, this.responseFaults.get(req) ?? []);
+    const verdict = applyResponseFaults(response, this.s.responseFaults.get(req) ?? []);
     this.recordFaults(req, verdict.effects);
     const res = verdict.response;
     const delay = this.options.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
@@ -338,50 +266,49 @@ export class World {
       sessionId: res.headers['mcp-session-id'] ?? null,
       body: res.body.kind,
       ...(res.body.kind === 'sse' ? { events: res.body.events.length, complete: res.body.complete } : {}),
-      deliverAt: this.queue.now + delay,
+      deliverAt: this.s.queue.now + delay,
       from,
     });
-    if (verdict.lostAnswer) this.lost.add(req);
-    this.inTransit.add(req);
-    this.queue.push(delay, { to: 'deliver', req, response: res });
+    answerSent(this.s, req, verdict.lostAnswer);
+    this.s.queue.push(delay, { to: 'deliver', req, response: res });
   }
 
-  protected answer(req: number): Answer {
-    if (this.lost.has(req)) return 'lost';
-    if (this.inTransit.has(req)) return 'in-transit';
-    if (this.delivered.has(req)) return 'delivered';
-    return 'none';
+  /** How a call that ends by the deadline, or never, left its last request: the answer and whether the server finished it. */
+  private judged(req: number): { answer: Answer; serverFinished: boolean } {
+    return { answer: answerOf(this.s, req), serverFinished: finishedBy(this.s, req) };
   }
 
   private callEnded(effect: Extract<ClientEffect, { type: 'call-ended' }>): void {
     const { callId, attempts, req } = effect;
     if (effect.end === 'deadline') {
-      this.record({ kind: 'end', callId, attempts, req, end: 'deadline', answer: this.answer(req), serverFinished: this.finished.has(req) });
+      this.record({ kind: 'end', callId, attempts, req, end: 'deadline', ...this.judged(req) });
     } else if (effect.end === 'error') {
       this.record({ kind: 'end', callId, attempts, req, end: 'error', reason: effect.reason });
     } else {
       this.record({ kind: 'end', callId, attempts, req, end: 'result', content: effect.content });
     }
-    this.ended.add(callId);
+    this.s.ended.add(callId);
     this.issueCalls();
   }
 
   private issueCalls(): void {
-    for (const i of nextCalls(this.input.workload, this.issued, this.ended)) {
+    const s = this.s;
+    for (const i of nextCalls(this.input.workload, s.issued, s.ended)) {
       const step = this.input.workload[i]!;
-      this.queue.push(0, { to: 'client', event: { type: 'CALL', callId: i, method: step.method, progress: step.progress } });
-      this.issued++;
+      s.queue.push(0, { to: 'client', event: { type: 'CALL', callId: i, method: step.method, progress: step.progress } });
+      s.issued++;
     }
   }
 
   /** Calls still open when the run stopped (budget, or nothing left to happen) ended by nothing. */
   private endUnfinished(): void {
-    const snapshot = this.client.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> };
-    for (let callId = 0; callId < this.issued; callId++) {
-      if (this.ended.has(callId)) continue;
+    const s = this.s;
+    const snapshot = s.client.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> };
+    for (let callId = 0; callId < s.issued; callId++) {
+      if (s.ended.has(callId)) continue;
       const f = Object.values(snapshot.inflight).find((x) => x.call?.callId === callId);
       const req = f?.attemptId ?? -1;
-      this.record({ kind: 'end', callId, attempts: f?.call?.attempt ?? 1, req, end: 'never', answer: this.answer(req), serverFinished: this.finished.has(req) });
+      this.record({ kind: 'end', callId, attempts: f?.call?.attempt ?? 1, req, end: 'never', ...this.judged(req) });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyRequestFaults, applyResponseFaults } from '../../models/network.ts';
+import { FAULT_FAMILIES } from '../../models/faults.ts';
+import { applyRequestFaults, applyResponseFaults, ruleOf } from '../../models/network.ts';
 import { selectTransport } from '../../models/transport.ts';
 import type { HttpRequest, HttpResponse } from '../../models/messages.ts';
 
@@ -63,5 +64,18 @@ describe('transport selection (seed 003)', () => {
     const stripped = applyRequestFaults(post, ['strip-header:transfer-encoding']).request;
     expect(selectTransport(stripped, 'streamable-http', 'streamable-http')).toBe('sse');
     expect(selectTransport(post, 'streamable-http', 'sse')).toBe('sse');
+  });
+});
+
+describe('one rule per fault family', () => {
+  it('a family fires before a request exactly when its rule reaches in before one, and every family has a rule', () => {
+    for (const family of FAULT_FAMILIES) {
+      for (const fault of family.instances) {
+        const rule = ruleOf(fault);
+        expect(rule, fault).toBeDefined();
+        expect(rule!.before !== undefined, fault).toBe(family.when === 'before');
+        expect(rule!.onRequest !== undefined || rule!.onResponse !== undefined, fault).toBe(family.when === 'at');
+      }
+    }
   });
 });

@@ -3,7 +3,8 @@
 // disagreement is a bug in one of them; fast-check shrinks it to the smallest plan that shows it.
 // Each plan also runs three times on the wire: the same outcomes every time.
 import { test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { History } from '../../core/history.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { faultPlan, workload } from '../../search/random/arbitraries.ts';
 import { runWire } from '../../wire/world.ts';
@@ -23,4 +24,20 @@ describe('wire tier = model tier (model client × model server)', () => {
       }
     },
   );
+});
+
+describe('one fault mechanism on both tiers (model client × model server)', () => {
+  const faultsOf = (h: History) => h.entries.flatMap((e) => (e.kind === 'fault' ? [`${e.at} ${e.fault} ${e.applied} ${e.detail}`] : []));
+  let compared = 0;
+  test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true })], { numRuns: 40, seed: 8 })(
+    'every fault fires at the same request with the same effect and detail on the wire as in the model',
+    async (c, plan, w) => {
+      const model = faultsOf(runWorld({ combination: c, workload: w, plan }));
+      const sides = { client: { kind: 'model', policy: c.client }, server: { kind: 'model', policy: c.server } } as const;
+      const wire = await runWire(sides, { workload: w, plan });
+      expect(faultsOf(wire)).toEqual(model);
+      compared += model.length;
+    },
+  );
+  it('compared fault entries at all (the property above is not vacuous)', () => expect(compared).toBeGreaterThan(40));
 });

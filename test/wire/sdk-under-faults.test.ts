@@ -42,7 +42,7 @@ describe('official SDK client × SDK server', () => {
   it('the JSON preset has no stream to cut', async () => {
     const r = await outcomes(SDK_JSON, [{ fault: 'stream-cut', at: 3 }]);
     expect(r.outcomes).toEqual(['ok']);
-    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({ applied: false, detail: 'no SSE stream to cut' });
+    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({ applied: false, detail: 'no complete SSE stream to cut' });
   });
 
   it('a 502 on the call rejects at once and the retry succeeds; an expired session is 404 and a new session heals it', async () => {

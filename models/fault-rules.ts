@@ -1,0 +1,119 @@
+// One rule per fault family: what it does before request n is carried (reaching into the client or
+// the server through hooks the tier provides), on the request, and on its response. Rules are
+// written against the model's plain HTTP exchange (messages.ts), which both tiers hand them: the
+// model world has it already, the wire tier builds it from real Request/Response objects
+// (wire/exchange-view.ts). A fault a policy module registers becomes a rule of the same shape, so
+// built-in and registered faults go through one path (network.ts) on both tiers.
+import { delayMs, strippedHeader, type FaultName } from './faults.ts';
+import { emptyResponse, type HttpRequest, type HttpResponse } from './messages.ts';
+
+export interface FaultEffect {
+  fault: FaultName;
+  /** false when the fault fired on something it could not touch (a header that was not there, a cut on a JSON body). */
+  applied: boolean;
+  detail: string;
+}
+
+export type Outcome = Omit<FaultEffect, 'fault'>;
+
+/** A value now (the model world) or later (the wire tier, whose servers answer asynchronously). */
+export type Maybe<T> = T | Promise<T>;
+
+/** What `before` faults reach into; each tier implements it. */
+export interface ReachHooks {
+  /** `config-reset`: null once the client's mutable config is back to defaults, else why it was skipped. */
+  resetClientConfig(): Maybe<string | null>;
+  /** `session-expire` (one: the session the request names, or the newest) and `server-restart` (all):
+   *  how many sessions the server forgot, or why it cannot be reached into. */
+  forgetSessions(which: 'one' | 'all', sessionId: string | null): Maybe<number | string>;
+}
+
+/** A request on its way to the server: the proxy may change it, the load balancer may answer it. */
+export interface RequestVerdict {
+  request: HttpRequest;
+  /** Set when the network answers itself (502) and the request never reaches the server. */
+  answer?: HttpResponse;
+  effects: FaultEffect[];
+}
+
+/** A response on its way to the client. */
+export interface ResponseVerdict {
+  response: HttpResponse;
+  delayMs: number;
+  /** The response's final event was cut off: the server's answer will not reach the client. */
+  lostAnswer: boolean;
+  effects: FaultEffect[];
+}
+
+export interface FaultRule {
+  before?(fault: FaultName, request: HttpRequest, hooks: ReachHooks): Maybe<Outcome>;
+  onRequest?(fault: FaultName, v: RequestVerdict): Outcome;
+  onResponse?(fault: FaultName, v: ResponseVerdict): Outcome;
+  /** The response rule reads the body's events: the wire tier then gathers an SSE stream up to its final event first. */
+  readsBody?: boolean;
+}
+
+export function andThen<T, U>(x: Maybe<T>, f: (t: T) => Maybe<U>): Maybe<U> {
+  return x instanceof Promise ? x.then(f) : f(x);
+}
+
+const skipped = (why: string): Outcome => ({ applied: false, detail: `skipped: ${why}` });
+
+function forgetting(which: 'one' | 'all'): FaultRule {
+  return {
+    before: (_fault, request, hooks) =>
+      andThen(hooks.forgetSessions(which, request.headers['mcp-session-id'] ?? null), (forgot) =>
+        typeof forgot === 'string'
+          ? skipped(forgot)
+          : forgot > 0
+            ? { applied: true, detail: `server forgot ${forgot} session(s)` }
+            : { applied: false, detail: 'no live session to forget' },
+      ),
+  };
+}
+
+export const BUILTIN_RULES: Readonly<Record<string, FaultRule>> = {
+  'config-reset': {
+    before: (_fault, _request, hooks) =>
+      andThen(hooks.resetClientConfig(), (why) =>
+        why === null ? { applied: true, detail: 'client config reset to defaults' } : skipped(why),
+      ),
+  },
+  'session-expire': forgetting('one'),
+  'server-restart': forgetting('all'),
+  'http-502': {
+    onRequest(_fault, v) {
+      if (v.answer) return { applied: false, detail: 'already answered by the load balancer' };
+      v.answer = emptyResponse(502, { 'content-type': 'text/html' });
+      return { applied: true, detail: 'load balancer answered 502 Bad Gateway' };
+    },
+  },
+  'strip-header': {
+    onRequest(fault, v) {
+      const name = strippedHeader(fault)!;
+      if (!(name in v.request.headers)) return { applied: false, detail: `no ${name} header to strip` };
+      const { [name]: _removed, ...headers } = v.request.headers;
+      v.request = { ...v.request, headers };
+      return { applied: true, detail: `proxy stripped ${name}` };
+    },
+  },
+  'stream-cut': {
+    readsBody: true,
+    onResponse(_fault, v) {
+      const body = v.response.body;
+      if (body.kind !== 'sse' || !body.complete) return { applied: false, detail: 'no complete SSE stream to cut' };
+      const final = body.events.findLastIndex((e) => e.event === 'message');
+      const events = final < 0 ? body.events.slice(0, -1) : body.events.slice(0, final);
+      v.response = { ...v.response, body: { kind: 'sse', events, complete: false } };
+      v.lostAnswer = true;
+      return { applied: true, detail: `stream ended after ${events.length} of ${body.events.length} events` };
+    },
+  },
+  delay: {
+    onResponse(fault, v) {
+      const ms = delayMs(fault)!;
+      v.delayMs += ms;
+      return { applied: true, detail: `response held back ${ms} ms` };
+    },
+  },
+};
