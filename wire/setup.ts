@@ -34,9 +34,11 @@ export class WirePresetError extends Error {
   override name = 'WirePresetError';
 }
 
-/** `sdk2` or `sdk2,protocol=2026-07-28`: the preset and its `protocol=` (only the v2 presets take one). */
-function splitPreset(text: string): { name: string; protocol: string | undefined } {
+/** `sdk2` or `sdk2,protocol=2026-07-28`: the preset and its `protocol=` (only the v2 presets take one).
+ *  A text whose first item names no preset is a model knob list: null, unread. */
+function splitPreset(text: string, presets: readonly string[]): { name: string; protocol: string | undefined } | null {
   const [name = '', ...rest] = text.split(',').map((x) => x.trim());
+  if (!presets.includes(name)) return null;
   let protocol: string | undefined;
   for (const item of rest) {
     const m = /^protocol=(.*)$/.exec(item);
@@ -55,18 +57,20 @@ function protocolOf<T extends string>(name: string, given: string | undefined, v
 
 /** The client preset `text` names, or null when it names none (then it is a model knob list). */
 export function clientPreset(text: string): WireClientSpec | null {
-  const { name, protocol } = splitPreset(text);
+  const preset = splitPreset(text, Object.keys(CLIENT_PRESETS));
+  if (!preset) return null;
+  const { name, protocol } = preset;
   if (name === 'sdk2') return { kind: 'sdk2', protocol: protocolOf(name, protocol, SDK2_CLIENT_PROTOCOLS) };
-  if (!(name in CLIENT_PRESETS)) return null;
   if (protocol !== undefined) throw new WirePresetError(`preset '${name}' (SDK v1) speaks 2025-11-25 only; protocol= is for sdk2`);
   return { kind: 'sdk' };
 }
 
 /** The in-process server preset `text` names, or null when it names none. */
 export function serverPreset(text: string): WireServerSpec | null {
-  const { name, protocol } = splitPreset(text);
+  const preset = splitPreset(text, [...Object.keys(SDK_SERVER_PRESETS), ...Object.keys(SDK2_SERVER_PRESETS)]);
+  if (!preset) return null;
+  const { name, protocol } = preset;
   if (name in SDK2_SERVER_PRESETS) return { kind: 'sdk2', preset: name as Sdk2ServerPreset, protocol: protocolOf(name, protocol, SDK2_SERVER_PROTOCOLS) };
-  if (!(name in SDK_SERVER_PRESETS)) return null;
   if (protocol !== undefined) throw new WirePresetError(`preset '${name}' (SDK v1) speaks 2025-11-25 only; protocol= is for sdk2-sse, sdk2-json`);
   return { kind: 'sdk', preset: name as SdkServerPreset };
 }

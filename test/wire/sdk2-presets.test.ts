@@ -12,9 +12,10 @@ describe('preset names', () => {
     expect(clientPreset('sdk2,protocol=negotiate')).toEqual({ kind: 'sdk2', protocol: 'negotiate' });
     expect(clientPreset('sdk')).toEqual({ kind: 'sdk' });
     expect(clientPreset('parser=adaptive')).toBeNull();
+    expect(clientPreset('reconnect=new-session,parser=adaptive')).toBeNull();
     expect(serverPreset('sdk2-json,protocol=dual')).toEqual({ kind: 'sdk2', preset: 'sdk2-json', protocol: 'dual' });
     expect(serverPreset('sdk-sse')).toEqual({ kind: 'sdk', preset: 'sdk-sse' });
-    expect(serverPreset('reinit=reject')).toBeNull();
+    expect(serverPreset('reinit=reject,streaming=accept-header')).toBeNull();
     expect(() => clientPreset('sdk2,protocol=dual')).toThrow(WirePresetError);
     expect(() => serverPreset('sdk-json,protocol=2026-07-28')).toThrow(/speaks 2025-11-25 only/);
   });
