@@ -1,6 +1,7 @@
 // `mcp-faultsim check --wire`: the same properties over the same fault plans, on real HTTP through
-// msw. A side is the model (its knob list, as in `check`) or real code: `--client sdk`,
-// `--server sdk-sse|sdk-json`, `--target http://127.0.0.1:PORT/mcp`, `--serve "<cmd with {port}>"`.
+// msw. A side is the model (its knob list, as in `check`) or real code: `--client sdk|sdk2`,
+// `--server sdk-sse|sdk-json|sdk2-sse|sdk2-json` (the v2 presets take `,protocol=…`),
+// `--target http://127.0.0.1:PORT/mcp`, `--serve "<cmd with {port}>"`.
 import type { FaultName } from '../models/faults.ts';
 import { combination } from '../models/policies.ts';
 import type { Property } from '../properties/properties.ts';
@@ -8,16 +9,27 @@ import { renderWireCheck } from '../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
 import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../wire/json-rpc.ts';
 import { LoopbackError, ServedProcess, targetEndpoint } from '../wire/loopback.ts';
-import { SDK_SERVER_PRESETS, type SdkServerPreset } from '../wire/sdk-server.ts';
+import { SDK_SERVER_PRESETS } from '../wire/sdk-server.ts';
 import { wireCheck } from '../wire/check.ts';
-import { CLIENT_PRESETS, type WireClientSpec, type WireServerSpec } from '../wire/setup.ts';
+import {
+  CLIENT_PRESETS,
+  clientPreset,
+  DEFAULT_SDK2_PROTOCOL,
+  SDK2_CLIENT_PROTOCOLS,
+  SDK2_SERVER_PRESETS,
+  SDK2_SERVER_PROTOCOLS,
+  serverPreset,
+  WirePresetError,
+  type WireClientSpec,
+  type WireServerSpec,
+} from '../wire/setup.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { EXIT, UsageError } from './errors.ts';
 import { parseClient, parseServer } from './knobs.ts';
 import { progressBar } from './progress.ts';
 
 export const WIRE_OPTIONS: Record<string, OptionSpec> = {
-  wire: { value: false, help: 'run on real HTTP through msw (the wire tier); --client/--server also take presets: sdk, sdk-sse, sdk-json' },
+  wire: { value: false, help: 'run on real HTTP through msw (the wire tier); --client/--server also take presets: sdk, sdk-sse, sdk-json, sdk2, sdk2-sse, sdk2-json' },
   target: { value: true, arg: 'URL', help: 'with --wire: the server is a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
   serve: { value: true, arg: 'CMD', help: "with --wire: start this server command on a free loopback port ({port} and $PORT) and restart it for server-restart" },
   'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
@@ -29,12 +41,26 @@ export const WIRE_HELP = [
   'wire tier (--wire): the same plans on real HTTP through msw, on virtual time (no test waits on a timeout).',
   `  --client sdk       ${CLIENT_PRESETS.sdk}`,
   ...Object.entries(SDK_SERVER_PRESETS).map(([name, p]) => `  --server ${name.padEnd(9)} ${p.describe}`),
+  `  --client sdk2      ${CLIENT_PRESETS.sdk2}`,
+  ...Object.entries(SDK2_SERVER_PRESETS).map(([name, p]) => `  --server ${name.padEnd(9)} ${p.describe}`),
+  `  The v1 presets speak 2025-11-25 only. The v2 presets take a revision: sdk2,protocol=${SDK2_CLIENT_PROTOCOLS.join('|')}`,
+  `  (negotiate: server/discover, falling back to initialize) and sdk2-sse,protocol=${SDK2_SERVER_PROTOCOLS.join('|')}`,
+  `  (dual: a request with the 2026-07-28 _meta envelope is served sessionless, initialize opens a session); default ${DEFAULT_SDK2_PROTOCOL}.`,
   '  Either side may instead be the model (a knob list). Against --target, session-expire and server-restart',
   '  are skipped (the report says so); against --serve, session-expire is.',
 ].join('\n');
 
 export function isWirePreset(side: 'client' | 'server', text: string | undefined): boolean {
-  return text !== undefined && (side === 'client' ? text in CLIENT_PRESETS : text in SDK_SERVER_PRESETS);
+  return text !== undefined && presetOf(side, text) !== null;
+}
+
+function presetOf(side: 'client' | 'server', text: string): WireClientSpec | WireServerSpec | null {
+  try {
+    return side === 'client' ? clientPreset(text) : serverPreset(text);
+  } catch (e) {
+    if (e instanceof WirePresetError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 function toolsOption(args: Parsed): ToolMap {
@@ -52,7 +78,7 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
   if ([serverText, target, serve].filter((x) => x !== undefined).length > 1) throw new UsageError('check --wire: give one of --server, --target, --serve');
   if (stringOption(args, 'serve-path') !== undefined && serve === undefined) throw new UsageError('--serve-path needs --serve');
   if (stringOption(args, 'tools') !== undefined && target === undefined && serve === undefined) throw new UsageError('--tools needs --target or --serve');
-  const client: WireClientSpec = isWirePreset('client', clientText) ? { kind: 'sdk' } : { kind: 'model', policy: combination({ client: parseClient(clientText) }).client };
+  const client: WireClientSpec = (presetOf('client', clientText) as WireClientSpec | null) ?? { kind: 'model', policy: combination({ client: parseClient(clientText) }).client };
   const tools = toolsOption(args);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
@@ -64,7 +90,7 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
     else if (serve !== undefined) {
       served = await ServedProcess.start(serve, stringOption(args, 'serve-path') ?? '/mcp');
       server = { kind: 'loopback', endpoint: served.endpoint(tools) };
-    } else if (isWirePreset('server', serverText)) server = { kind: 'sdk', preset: serverText as SdkServerPreset };
+    } else if (serverText !== undefined && isWirePreset('server', serverText)) server = presetOf('server', serverText) as WireServerSpec;
     else server = { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
 
     const progress = progressBar(!args.options.quiet && !args.options.json);

@@ -34,10 +34,12 @@ export interface MatrixCell {
   wire?: WireChoice;
 }
 
-/** Which side of a wire cell is real code: the official SDK client, or an SDK server preset. */
+/** Which side of a wire cell is real code: an official SDK client (v1 `sdk`, v2 `sdk2`), or an SDK server preset. */
 export interface WireChoice {
-  client: 'model' | 'sdk';
-  server: 'model' | 'sdk-sse' | 'sdk-json';
+  client: 'model' | 'sdk' | 'sdk2';
+  server: 'model' | 'sdk-sse' | 'sdk-json' | 'sdk2-sse' | 'sdk2-json';
+  /** The revision both v2 sides speak; absent: 2025-11-25 (the only one the v1 SDK and the model speak). */
+  protocol?: '2026-07-28';
 }
 
 /** A named cell a policy module adds to the default matrix (plugins/policy-module.ts). */

@@ -1,22 +1,27 @@
-// `compare --wire`: real-SDK rows beside the model's. For the cells of a matrix, the official SDK
-// client against each of their model servers, each of their model clients against the two SDK
-// server presets, and the SDK client against both presets: each under the fault alphabets and
-// workload shapes the model cells use, without duplicates, after the model cells.
+// `compare --wire`: real-SDK rows beside the model's. For the cells of a matrix, for each SDK line
+// (v1 `sdk`, v2 `sdk2`): its client against each of their model servers, each of their model
+// clients against its two server presets, and its client against both presets; the v2 line once
+// more in 2026-07-28 (client and servers; the model speaks 2025-11-25 only). Each under the fault
+// alphabets and workload shapes the model cells use, without duplicates, after the model cells.
 import { DEFAULT_CLIENT, DEFAULT_SERVER, formatClient, formatServer, type ClientPolicy, type ServerPolicy } from '../models/policies.ts';
 import type { CellRunner } from '../compare/compare.ts';
 import { slug, type MatrixCell, type WireChoice } from '../compare/matrix.ts';
 import type { WireSetup } from './setup.ts';
 import { wireCheck } from './check.ts';
 
-const PRESETS = ['sdk-sse', 'sdk-json'] as const;
+const LINES = [
+  { client: 'sdk', presets: ['sdk-sse', 'sdk-json'] },
+  { client: 'sdk2', presets: ['sdk2-sse', 'sdk2-json'] },
+] as const;
 
 function alphabetLabel(cell: MatrixCell): string {
   return cell.alphabet === 'all faults' ? 'all faults' : `faults ${cell.faults.join(', ')}`;
 }
 
 function wireCell(from: MatrixCell, wire: WireChoice, server: ServerPolicy, client: ClientPolicy): Omit<MatrixCell, 'index'> {
-  const clientName = wire.client === 'sdk' ? 'SDK client' : `model client ${formatClient(client)}`;
-  const serverName = wire.server === 'model' ? `model server ${formatServer(server)}` : `SDK server ${wire.server}`;
+  const revision = wire.protocol ? ` protocol=${wire.protocol}` : '';
+  const clientName = wire.client === 'sdk' ? 'SDK client' : wire.client === 'sdk2' ? `SDK v2 client${revision}` : `model client ${formatClient(client)}`;
+  const serverName = wire.server === 'model' ? `model server ${formatServer(server)}` : `SDK server ${wire.server}${wire.server.startsWith('sdk2') ? revision : ''}`;
   const progress = from.shape.workload?.progress === 'always' ? ' · progress calls' : '';
   const name = `wire: ${clientName} × ${serverName} · ${alphabetLabel(from)}${progress}`;
   return {
@@ -42,21 +47,31 @@ export function wireCells(model: readonly MatrixCell[]): MatrixCell[] {
     const key = JSON.stringify([c.wire, c.combination, c.faults, c.shape]);
     if (!seen.has(key)) out.push(c), seen.add(key);
   };
-  for (const cell of model) {
-    const { server, client } = cell.combination;
-    add(wireCell(cell, { client: 'sdk', server: 'model' }, server, DEFAULT_CLIENT));
-    for (const preset of PRESETS) add(wireCell(cell, { client: 'model', server: preset }, DEFAULT_SERVER, client));
-    for (const preset of PRESETS) add(wireCell(cell, { client: 'sdk', server: preset }, DEFAULT_SERVER, DEFAULT_CLIENT));
+  // One line after the other, so that the v1 rows keep the indexes they had before v2 rows existed.
+  for (const line of LINES) {
+    for (const cell of model) {
+      const { server, client } = cell.combination;
+      add(wireCell(cell, { client: line.client, server: 'model' }, server, DEFAULT_CLIENT));
+      for (const preset of line.presets) add(wireCell(cell, { client: 'model', server: preset }, DEFAULT_SERVER, client));
+      for (const preset of line.presets) add(wireCell(cell, { client: line.client, server: preset }, DEFAULT_SERVER, DEFAULT_CLIENT));
+      if (line.client === 'sdk2') for (const preset of line.presets) add(wireCell(cell, { client: 'sdk2', server: preset, protocol: '2026-07-28' }, DEFAULT_SERVER, DEFAULT_CLIENT));
+    }
   }
   return out.map((c, i) => ({ ...c, index: model.length + i }));
 }
 
 export function wireSetup(cell: MatrixCell & { wire: WireChoice }): WireSetup {
   const { wire, combination } = cell;
-  return {
-    client: wire.client === 'sdk' ? { kind: 'sdk' } : { kind: 'model', policy: combination.client },
-    server: wire.server === 'model' ? { kind: 'model', policy: combination.server } : { kind: 'sdk', preset: wire.server },
-  };
+  const protocol = wire.protocol ?? '2025-11-25';
+  const client: WireSetup['client'] =
+    wire.client === 'sdk' ? { kind: 'sdk' } : wire.client === 'sdk2' ? { kind: 'sdk2', protocol } : { kind: 'model', policy: combination.client };
+  const server: WireSetup['server'] =
+    wire.server === 'model'
+      ? { kind: 'model', policy: combination.server }
+      : wire.server === 'sdk2-sse' || wire.server === 'sdk2-json'
+        ? { kind: 'sdk2', preset: wire.server, protocol }
+        : { kind: 'sdk', preset: wire.server };
+  return { client, server };
 }
 
 /** Runs wire cells through the wire tier and every other cell with `model`. */

@@ -18,6 +18,8 @@ import { acquireMsw, install, releaseMsw, route } from './msw-host.ts';
 import { Recorder } from './recorder.ts';
 import { SdkClient } from './sdk-client.ts';
 import { SdkServer } from './sdk-server.ts';
+import { Sdk2Client } from './sdk2-client.ts';
+import { Sdk2Server } from './sdk2-server.ts';
 import type { ServerAdapter } from './server-adapter.ts';
 import { VirtualTime } from './virtual-time.ts';
 import { describeSides, modelCombination, toolsOf, type WireSetup } from './setup.ts';
@@ -47,6 +49,7 @@ function serverFor(setup: WireSetup, recorder: Recorder): ServerAdapter {
   const s = setup.server;
   if (s.kind === 'model') return new ModelServerHttp(s.policy, recorder);
   if (s.kind === 'sdk') return new SdkServer(s.preset);
+  if (s.kind === 'sdk2') return new Sdk2Server(s.preset, s.protocol);
   return s.endpoint.adapter(recorder.time);
 }
 
@@ -59,10 +62,12 @@ export async function runWire(setup: WireSetup, input: WireInput, options: Parti
   const server = serverFor(setup, recorder);
   const hooks = { configReset: (): boolean => client.configReset() };
   const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, o.latencyMs);
-  const client: ModelClientHttp | SdkClient =
+  const client: ModelClientHttp | SdkClient | Sdk2Client =
     setup.client.kind === 'model'
       ? new ModelClientHttp(setup.client.policy, o.deadlineMs, url, toolsOf(setup), recorder, network, input.workload)
-      : new SdkClient(url, toolsOf(setup), recorder, network, input.workload);
+      : setup.client.kind === 'sdk2'
+        ? new Sdk2Client(setup.client.protocol, url, toolsOf(setup), recorder, network, input.workload)
+        : new SdkClient(url, toolsOf(setup), recorder, network, input.workload);
 
   const msw = acquireMsw();
   const uninstall = install(msw, route(url, (request) => network.carry(request)));

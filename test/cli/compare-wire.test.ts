@@ -18,7 +18,7 @@ describe('compare --wire', () => {
       const r = await run('compare', '--quiet', '--wire', '--runs', '25', ...CUT, '--out', dir);
       expect(r.code, r.stderr).toBe(0);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('puts the SDK client, the SDK servers, and SDK against SDK beside the model cells', () => {
     const cells = JSON.parse(read(a, 'compare.json')).cells as { name: string; wire?: { client: string; server: string }; index: number }[];
@@ -27,7 +27,20 @@ describe('compare --wire', () => {
     expect(model.map((c) => c.name)).toContain('seed 000 vulnerable · seed alphabet');
     expect(Math.min(...wire.map((c) => c.index))).toBe(model.length);
     const sides = new Set(wire.map((c) => `${c.wire!.client.startsWith('model') ? 'model' : c.wire!.client} × ${c.wire!.server.startsWith('model') ? 'model' : c.wire!.server}`));
-    expect([...sides].sort()).toEqual(['model × sdk-json', 'model × sdk-sse', 'sdk × model', 'sdk × sdk-json', 'sdk × sdk-sse']);
+    expect([...sides].sort()).toEqual([
+      'model × sdk-json',
+      'model × sdk-sse',
+      'model × sdk2-json protocol=2025-11-25',
+      'model × sdk2-sse protocol=2025-11-25',
+      'sdk × model',
+      'sdk × sdk-json',
+      'sdk × sdk-sse',
+      'sdk2 protocol=2025-11-25 × model',
+      'sdk2 protocol=2025-11-25 × sdk2-json protocol=2025-11-25',
+      'sdk2 protocol=2025-11-25 × sdk2-sse protocol=2025-11-25',
+      'sdk2 protocol=2026-07-28 × sdk2-json protocol=2026-07-28',
+      'sdk2 protocol=2026-07-28 × sdk2-sse protocol=2026-07-28',
+    ]);
     expect(wire.map((c) => c.name)).toContain('wire: SDK client × SDK server sdk-sse · faults http-502, config-reset');
   });
 
