@@ -20,7 +20,7 @@ import {
   LATEST_PROTOCOL_VERSION,
 } from '@modelcontextprotocol/sdk/types.js';
 import { capSet, has, type Capability, type CapabilitySet, type Transport } from '../models/capabilities.ts';
-import type { CallResult, InitializeResult, JsonRpcMessage, ListResult, RequestBody, RpcResult, TextContent } from '../models/messages.ts';
+import type { CallResult, InitializeResult, JsonRpcMessage, ListResult, RequestBody, RequestMeta, RpcResult, TextContent } from '../models/messages.ts';
 
 export const META_CALL = 'io.faultsim/call';
 export const META_TRANSPORT = 'io.faultsim/transport';
@@ -85,17 +85,28 @@ export function requestToJson(body: RequestBody, id: number, tools: ToolMap): Js
       return { jsonrpc: '2.0', method: 'notifications/initialized' };
     case 'tools/call': {
       const tool = body.progressToken !== null || body.tool === 'probe' ? tools.progress : tools.plain;
-      const _meta: Json = { [META_CALL]: body.callId };
+      const _meta: Json = { [META_CALL]: body.callId, ...(body.meta ? metaToJson(body.meta) : {}) };
       if (body.progressToken !== null) _meta.progressToken = body.progressToken;
       // The model server tells the probe apart by name; real servers get the progress tool.
       const name = body.tool === 'probe' && tools === FAULTSIM_TOOLS ? 'probe' : tool.name;
       return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: tool.args(body.callId), _meta } };
     }
     case 'tools/list':
-      return { jsonrpc: '2.0', id, method: 'tools/list', params: {} };
+      return { jsonrpc: '2.0', id, method: 'tools/list', params: body.meta ? { _meta: metaToJson(body.meta) } : {} };
+    case 'server/discover':
+      return { jsonrpc: '2.0', id, method: 'server/discover', params: { _meta: metaToJson(body.meta) } };
     case 'resume':
       return null;
   }
+}
+
+/** The 2026-07-28 revision's per-request `_meta` entries. */
+function metaToJson(meta: RequestMeta): Json {
+  return {
+    'io.modelcontextprotocol/protocolVersion': meta.protocolVersion,
+    'io.modelcontextprotocol/clientCapabilities': capabilitiesToJson(meta.clientCapabilities),
+    'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+  };
 }
 
 export interface ParsedRequest {
