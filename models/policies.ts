@@ -126,7 +126,7 @@ export type ReissuePolicy = ValueOf<typeof CLIENT_KNOBS.reissue>;
 
 /** The revision a request of this combination's client travels in, once negotiated. */
 export type Revision = '2025-11-25' | '2026-07-28';
-export const MODERN: Revision = '2026-07-28';
+export const MODERN = '2026-07-28' as const;
 
 /** The open knobs and where their extensions register. */
 const OPEN_KNOBS: Record<string, keyof typeof EXTENSIONS> = { 'server.reinit': 'reinit', 'client.reconnect': 'reconnect', 'client.guards': 'guards' };
