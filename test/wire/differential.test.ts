@@ -8,7 +8,7 @@ import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { faultPlan, workload } from '../../search/random/arbitraries.ts';
 import { runWire } from '../../wire/world.ts';
 import { runWorld } from '../../world/world.ts';
-import { anyCombination } from '../fixtures/combinations.ts';
+import { anyLegacyCombination as anyCombination } from '../fixtures/combinations.ts';
 
 
 describe('wire tier = model tier (model client × model server)', () => {
