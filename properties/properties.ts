@@ -4,6 +4,7 @@
 import { progressEncoding, type Transport } from '../models/capabilities.ts';
 import type { History, HistoryEntry } from '../core/history.ts';
 import type { CallOutcome } from './outcomes.ts';
+import { atMostOnce } from './at-most-once.ts';
 
 export interface PropertyVerdict {
   holds: boolean;
@@ -125,9 +126,9 @@ const recovers: Property = {
   },
 };
 
-export const PROPERTIES: readonly Property[] = [noSilentEmpty, noSilentHang, capsImmutable, transportExpressible, contentTypeConsistent, recovers];
+export const PROPERTIES: readonly Property[] = [noSilentEmpty, noSilentHang, capsImmutable, transportExpressible, contentTypeConsistent, recovers, atMostOnce];
 
-export type PropertyName = 'no-silent-empty' | 'no-silent-hang' | 'caps-immutable' | 'transport-expressible' | 'content-type-consistent' | 'recovers';
+export type PropertyName = 'no-silent-empty' | 'no-silent-hang' | 'caps-immutable' | 'transport-expressible' | 'content-type-consistent' | 'recovers' | 'at-most-once';
 
 export function propertyByName(name: string): Property | undefined {
   return PROPERTIES.find((p) => p.name === name);
