@@ -9,6 +9,7 @@ import { allProperties } from '../properties/registry.ts';
 import { check, type CheckResult } from '../search/random/check.ts';
 import { coverageReport } from '../world/coverage.ts';
 import { findingsOf, type Finding } from './findings.ts';
+import { migrationRows, type MigrationRow } from './migration.ts';
 import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { policyErrorReport, type PolicyErrorReport } from '../search/random/policy-errors.ts';
 import { emptyStats } from '../properties/stats.ts';
@@ -37,6 +38,8 @@ export interface CellResult extends CheckResult {
   alphabet: MatrixCell['alphabet'];
   class: CellClass;
   policyError: PolicyErrorReport | null;
+  /** Migration cells: which seed cell and revision pair (`--matrix migration`). */
+  migration?: MatrixCell['migration'];
 }
 
 export interface Comparison {
@@ -54,6 +57,8 @@ export interface Comparison {
   interrupted: boolean;
   cells: CellResult[];
   findings: Finding[];
+  /** `--matrix migration`: what moving from 2025-11-25 to 2026-07-28 does, per seed cell (compare/migration.ts). */
+  migration?: MigrationRow[];
   /** Wall-clock figures: the only part of a report that differs between identical runs. */
   timing?: Record<string, unknown>;
 }
@@ -82,8 +87,8 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
     const none = { states: [], transitions: [] };
     result = { combination: cell.combination, seed: settings.seed, runs: settings.runs, faults: cell.faults, results: [], stats: emptyStats(), coverage: coverageReport({ client: none, server: none }) };
   }
-  const { index, id, name, record, role, alphabet } = cell;
-  return { index, id, name, record, role, alphabet, class: classify(result, policyError), ...result, policyError };
+  const { index, id, name, record, role, alphabet, migration } = cell;
+  return { index, id, name, record, role, alphabet, ...(migration ? { migration } : {}), class: classify(result, policyError), ...result, policyError };
 }
 
 export interface ComparisonOptions {
@@ -125,5 +130,6 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     interrupted,
     cells: results,
     findings: results.flatMap(findingsOf),
+    ...(o.kind === 'migration' ? { migration: migrationRows(results) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // Joining shard results (`compare --shard i/n`) into the comparison an unsharded run would have
 // produced: the same cells and findings in matrix order, so the reports come out identical
 // outside `timing`. Shards must come from the same settings and together cover the matrix.
+import { migrationRows } from './migration.ts';
 import type { Comparison } from './compare.ts';
 
 export class BadMerge extends Error {}
@@ -56,6 +57,7 @@ export function merge(parts: readonly { name: string; comparison: Comparison }[]
     interrupted,
     cells,
     findings,
+    ...(first.matrix.kind === 'migration' ? { migration: migrationRows(cells) } : {}),
     timing: { shards: parts.map((p) => ({ file: p.name, shard: p.comparison.shard ?? null, ...p.comparison.timing })) },
   };
 }
