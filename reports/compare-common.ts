@@ -27,7 +27,7 @@ export const CLASS_MEANING: Record<CellClass, string> = {
 
 export const VERDICT_MARK = { holds: '✅', violated: '❌', vacuous: '◌' } as const;
 
-const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError', 'coverage', 'exploration', 'wire', 'skipped']);
+const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError', 'coverage', 'exploration', 'wire', 'skipped', 'migration']);
 
 /** Fields of a cell result that the reports do not interpret, in the result's own order. */
 export function extraFields(cell: CellResult): [string, unknown][] {
