@@ -8,11 +8,11 @@ import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { faultPlan, workload } from '../../search/random/arbitraries.ts';
 import { runWire } from '../../wire/world.ts';
 import { runWorld } from '../../world/world.ts';
-import { anyLegacyCombination as anyCombination } from '../fixtures/combinations.ts';
+import { anyCombination } from '../fixtures/combinations.ts';
 
 
-describe('wire tier = model tier (model client × model server)', () => {
-  test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true })], { numRuns: 60, seed: 5 })(
+describe('wire tier = model tier (model client × model server, both revisions)', () => {
+  test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true, idempotent: true })], { numRuns: 60, seed: 5 })(
     'every call has the same outcome on the wire as in the model, three times over',
     async (c, plan, w) => {
       const reference = referenceOf(runWorld({ combination: c, workload: w, plan: [] }));
