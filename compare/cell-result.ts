@@ -5,7 +5,8 @@ import type { CheckResult } from '../search/random/result.ts';
 import type { PolicyErrorReport } from '../search/random/policy-errors.ts';
 import type { MatrixCell } from './matrix.ts';
 
-/** What a designer reads first: how the agent's calls fared in this cell. */
+/** What a designer reads first: how the agent's calls fared in this cell (a duplicate execution
+ *  the agent never hears of counts as silent). */
 export type CellClass = 'policy-error' | 'silent' | 'loud, never recovers' | 'loud, recovers' | 'clean';
 export const CELL_CLASSES: readonly CellClass[] = ['policy-error', 'silent', 'loud, never recovers', 'loud, recovers', 'clean'];
 
@@ -18,6 +19,8 @@ export interface CellResult extends CheckResult {
   alphabet: MatrixCell['alphabet'];
   class: CellClass;
   policyError: PolicyErrorReport | null;
+  /** Migration cells: which seed cell and revision pair (`--matrix migration`). */
+  migration?: MatrixCell['migration'];
 }
 
 export function classify(r: CheckResult, policyError: PolicyErrorReport | null): CellClass {
@@ -25,6 +28,8 @@ export function classify(r: CheckResult, policyError: PolicyErrorReport | null):
   const o = r.results[0]?.outcomes;
   if (!o) return 'clean';
   if (o['silent-empty'] + o['silent-hang'] > 0) return 'silent';
+  // A tool that ran twice for one call is silent too: the agent saw one ordinary result.
+  if (r.results.some((p) => p.property === 'at-most-once' && p.verdict === 'violated')) return 'silent';
   if (o.error === 0) return 'clean';
   return r.results.find((p) => p.property === 'recovers')?.verdict === 'violated' ? 'loud, never recovers' : 'loud, recovers';
 }

@@ -16,6 +16,7 @@ import type { WorldOptions } from '../world/world.ts';
 import { emptyReach } from '../core/reach.ts';
 import { classify, type CellResult } from './cell-result.ts';
 import { findingsOf, type Finding } from './findings.ts';
+import { migrationRows, type MigrationRow } from './migration.ts';
 import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { policyErrorReport, type PolicyErrorReport } from '../search/random/policy-errors.ts';
 import { emptyStats } from '../properties/stats.ts';
@@ -50,6 +51,8 @@ export interface Comparison {
   interrupted: boolean;
   cells: CellResult[];
   findings: Finding[];
+  /** `--matrix migration`: what moving from 2025-11-25 to 2026-07-28 does, per seed cell (compare/migration.ts). */
+  migration?: MigrationRow[];
   /** Wall-clock figures: the only part of a report that differs between identical runs. */
   timing?: Record<string, unknown>;
 }
@@ -85,8 +88,8 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
     const nothing = { results: [], stats: emptyStats(), coverage: coverageReport(emptyReach()) };
     result = { combination: cell.combination, seed, runs, faults: cell.faults, ...nothing };
   }
-  const { index, id, name, record, role, alphabet } = cell;
-  return { index, id, name, record, role, alphabet, class: classify(result, policyError), ...result, policyError };
+  const { index, id, name, record, role, alphabet, migration } = cell;
+  return { index, id, name, record, role, alphabet, ...(migration ? { migration } : {}), class: classify(result, policyError), ...result, policyError };
 }
 
 export interface ComparisonOptions {
@@ -135,5 +138,6 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     interrupted,
     cells: results,
     findings: results.flatMap((r) => findingsOf(r, o.world)),
+    ...(o.kind === 'migration' ? { migration: migrationRows(results) } : {}),
   };
 }

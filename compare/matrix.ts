@@ -3,11 +3,22 @@
 // vocabulary; `full` is every value of every knob (guards: every subset) under the whole vocabulary.
 // A cut (`--server reinit=a|b`, `--client …`) keeps the cells whose knobs take the listed values.
 import { faultVocabulary, type FaultName } from '../models/faults.ts';
-import { CLIENT_KNOBS, combination, knobValues, normalizeGuards, SERVER_KNOBS, type Combination, type Guard } from '../models/policies.ts';
+import {
+  CLIENT_KNOBS,
+  combination,
+  knobValues,
+  normalizeGuards,
+  SERVER_KNOBS,
+  type ClientProtocol,
+  type Combination,
+  type Guard,
+  type ServerProtocol,
+} from '../models/policies.ts';
 import type { InputShape } from '../search/random/arbitraries.ts';
 import { SEED_CELLS, type Cell } from '../core/cells.ts';
 
-export type MatrixKind = 'seeds' | 'full';
+export type MatrixKind = 'seeds' | 'full' | 'migration';
+export const MATRIX_KINDS: readonly MatrixKind[] = ['seeds', 'full', 'migration'];
 
 /** Knob values to keep, as `parseKnobList` returns them; a missing knob is not cut. */
 export interface Cut {
@@ -32,7 +43,25 @@ export interface MatrixCell {
   shape: InputShape;
   /** Wire cells (`compare --wire`): real code on a side, through the wire tier (wire/). */
   wire?: WireChoice;
+  /** Migration cells (`--matrix migration`): the seed cell this is a revision pair of, and the pair. */
+  migration?: { cell: string; pair: RevisionPair['name'] };
 }
+
+/** Which revision each side speaks in a migration cell. */
+export interface RevisionPair {
+  name: '2025-11-25' | '2026-07-28' | 'new client × legacy server' | 'legacy client × new server' | 'negotiate × dual';
+  server: ServerProtocol;
+  client: ClientProtocol;
+}
+
+/** Both revisions, and the mixed pairs a migration goes through. The first two are compared. */
+export const REVISION_PAIRS: readonly RevisionPair[] = [
+  { name: '2025-11-25', server: '2025-11-25', client: '2025-11-25' },
+  { name: '2026-07-28', server: '2026-07-28', client: '2026-07-28' },
+  { name: 'new client × legacy server', server: '2025-11-25', client: '2026-07-28' },
+  { name: 'legacy client × new server', server: '2026-07-28', client: '2025-11-25' },
+  { name: 'negotiate × dual', server: 'dual', client: 'negotiate' },
+];
 
 /** Which side of a wire cell is real code: an official SDK client (v1 `sdk`, v2 `sdk2`), or an SDK server preset. */
 export interface WireChoice {
@@ -77,6 +106,29 @@ export function seedMatrix(extra: readonly ExtraCell[] = []): Omit<MatrixCell, '
   return out;
 }
 
+/**
+ * Every seed cell under each revision pair, each under its record's alphabet and the whole
+ * vocabulary: the same policies and the same faults, only the protocol generation changes. Cells
+ * are grouped by seed cell and alphabet, the pairs in REVISION_PAIRS order.
+ */
+export function migrationMatrix(): Omit<MatrixCell, 'index'>[] {
+  const out: Omit<MatrixCell, 'index'>[] = [];
+  for (const base of seedMatrix()) {
+    for (const pair of REVISION_PAIRS) {
+      const c = base.combination;
+      const name = `${base.name} · ${pair.name}`;
+      out.push({
+        ...base,
+        id: slug(`${base.id} ${pair.name}`),
+        name,
+        combination: { server: { ...c.server, protocol: pair.server }, client: { ...c.client, protocol: pair.client } },
+        migration: { cell: base.name, pair: pair.name },
+      });
+    }
+  }
+  return out;
+}
+
 function subsets<T>(items: readonly T[]): T[][] {
   const out: T[][] = [[]];
   for (const item of items) for (const s of [...out]) out.push([...s, item]);
@@ -117,7 +169,8 @@ function keeps(cut: Cut, c: Combination): boolean {
 }
 
 export function buildMatrix(kind: MatrixKind, cut: Cut, extra: readonly ExtraCell[] = []): MatrixCell[] {
-  const cells = (kind === 'full' ? fullMatrix() : seedMatrix(extra)).filter((c) => keeps(cut, c.combination));
+  const all = kind === 'full' ? fullMatrix() : kind === 'migration' ? migrationMatrix() : seedMatrix(extra);
+  const cells = all.filter((c) => keeps(cut, c.combination));
   const seen = new Set<string>();
   return cells.map((c, index) => {
     let id = c.id;

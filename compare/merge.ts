@@ -3,6 +3,7 @@
 // outside `timing`. Shards must come from the same settings and together cover the matrix; each is
 // read through a schema (compare/comparison-schema.ts) so a malformed one is one line, exit 2.
 import { parseWith } from '../core/schema-issue.ts';
+import { migrationRows } from './migration.ts';
 import type { Comparison } from './compare.ts';
 import { comparisonSchema } from './comparison-schema.ts';
 
@@ -68,6 +69,7 @@ export function merge(parts: readonly { name: string; comparison: Comparison }[]
     interrupted,
     cells,
     findings,
+    ...(first.matrix.kind === 'migration' ? { migration: migrationRows(cells) } : {}),
     timing: { shards: parts.map((p) => ({ file: p.name, shard: p.comparison.shard ?? null, ...p.comparison.timing })) },
   };
 }

@@ -15,7 +15,7 @@ export const HISTORY_VERSION = 1;
 export type Answer = 'delivered' | 'lost' | 'in-transit' | 'none';
 
 export type HistoryEntry = { t: number } & (
-  | { kind: 'invoke'; callId: number; method: string; progress: boolean }
+  | { kind: 'invoke'; callId: number; method: string; progress: boolean; idempotent?: boolean }
   | { kind: 'end'; callId: number; attempts: number; req: number; end: 'result'; content: TextContent[] }
   | { kind: 'end'; callId: number; attempts: number; req: number; end: 'error'; reason: string }
   | { kind: 'end'; callId: number; attempts: number; req: number; end: 'deadline'; answer: Answer; serverFinished: boolean }

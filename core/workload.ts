@@ -7,14 +7,16 @@ export interface WorkloadStep {
   progress: boolean;
   /** Issued without waiting for the calls before it to end. */
   overlap: boolean;
+  /** The tool is annotated `idempotentHint: true` (absent: a tool with a side effect). */
+  idempotent?: boolean;
 }
 
 export type Workload = readonly WorkloadStep[];
 
 export const MAX_IN_FLIGHT = 3;
 
-export function call(progress = false, overlap = false): WorkloadStep {
-  return { method: 'tools/call', progress, overlap };
+export function call(progress = false, overlap = false, idempotent = false): WorkloadStep {
+  return { method: 'tools/call', progress, overlap, ...(idempotent ? { idempotent: true } : {}) };
 }
 
 export function list(): WorkloadStep {
@@ -36,6 +38,6 @@ export function nextCalls(workload: Workload, issued: number, ended: ReadonlySet
 
 export function describeWorkload(workload: Workload): string {
   return workload
-    .map((s, i) => `${i === 0 || !s.overlap ? '' : '‖'}${s.method === 'tools/list' ? 'list' : s.progress ? 'call+progress' : 'call'}`)
+    .map((s, i) => `${i === 0 || !s.overlap ? '' : '‖'}${s.method === 'tools/list' ? 'list' : s.progress ? 'call+progress' : 'call'}${s.idempotent ? '(idempotent)' : ''}`)
     .join(' ');
 }

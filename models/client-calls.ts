@@ -2,9 +2,11 @@
 // records' mechanisms: an SSE parser that reads a JSON body sees zero events and surfaces an empty
 // result (seed 000); a parser waiting for inline progress that comes as frames waits until its
 // deadline (seed 003).
+import { MODERN } from './policies.ts';
 import {
   type ClientContext,
   type ClientEffect,
+  type ClientEvent,
   type CallAttempt,
   type Inflight,
   type R,
@@ -23,13 +25,21 @@ function end(call: CallAttempt, req: number, e: { end: 'result'; content: TextCo
   return { type: 'call-ended', callId: call.callId, attempts: call.attempt, req, ...e };
 }
 
-/** An attempt failed: a first attempt waits for a reconnect and is retried once; a second ends in error. */
+/** Whether `client.reissue` lets this call be sent once more after its first attempt failed. */
+export function reissues(ctx: ClientContext, call: CallAttempt): boolean {
+  const policy = ctx.policy.reissue;
+  return call.attempt === 1 && !ctx.session?.dead && (policy === 'always' || (policy === 'idempotent-only' && call.idempotent));
+}
+
+/** An attempt failed: a first attempt waits for a reconnect (2026-07-28: for nothing) and is sent
+ *  once more where `client.reissue` allows it; otherwise the call ends in error. */
 export function failAttempt(ctx: ClientContext, call: CallAttempt, req: number, reason: string): R {
   const effects: ClientEffect[] = [note({ note: 'attempt-failed', callId: call.callId, attempt: call.attempt, reason })];
-  if (call.attempt === 1 && !ctx.session?.dead) {
+  if (reissues(ctx, call)) {
     return { context: { ...ctx, waiting: [...ctx.waiting, { ...call, attempt: 2 }] }, effects: [...effects, FAILED] };
   }
-  const why = ctx.session?.dead ? `${reason} (session dead: ${ctx.session.dead})` : reason;
+  const kept = call.attempt === 1 && !ctx.session?.dead ? ` (not re-issued: client.reissue=${ctx.policy.reissue})` : '';
+  const why = ctx.session?.dead ? `${reason} (session dead: ${ctx.session.dead})` : `${reason}${kept}`;
   return { context: ctx, effects: [...effects, end(call, req, { end: 'error', reason: why })] };
 }
 
@@ -56,7 +66,9 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
   }
   const sent = request(ctx, {
     rpc: call.method,
-    ...(call.method === 'tools/call' ? { callId: call.callId, tool: 'work' as const, progressToken: call.progress ? `p${call.callId}` : null } : {}),
+    ...(call.method === 'tools/call'
+      ? { callId: call.callId, tool: call.idempotent ? ('lookup' as const) : ('work' as const), progressToken: call.progress ? `p${call.callId}` : null }
+      : {}),
   } as never);
   const inflight: Inflight = { kind: 'call', call, attemptId: sent.req, resumed: false };
   const effects = [...sent.effects];
@@ -172,6 +184,10 @@ function streamWithoutAnswer(ctx: ClientContext, req: number, f: Extract<Infligh
     // The pinned SSE parser treats the end of the stream as the end of a zero-result answer.
     return { context: withoutInflight(ctx, req), effects: [end(call, f.attemptId, { end: 'result', content: [] })] };
   }
+  if (ctx.revision === MODERN) {
+    // 2026-07-28: no resumption; "a broken response stream loses the in-flight request".
+    return failAttempt(withoutInflight(ctx, req), call, f.attemptId, 'response stream ended before its result');
+  }
   const events = res.body.kind === 'sse' ? res.body.events : [];
   const lastEventId = events[events.length - 1]?.id;
   if (f.resumed || lastEventId === undefined || res.headers['content-type'] !== SSE_TYPE) {
@@ -222,7 +238,7 @@ export function handleDeadline(ctx: ClientContext, e: { type: 'DEADLINE'; req: n
     const r = failAll(base, f.waiting, f.attemptId, 'probe timed out');
     return { context: r.context, effects: [note({ note: 'probe', cap: f.cap, req: Number(req), verdict: 'failed', detail: 'deadline' }), ...r.effects] };
   }
-  if (f.call.attempt === 1 && !base.session?.dead) return failAttempt(base, f.call, f.attemptId, 'deadline');
+  if (reissues(base, f.call)) return failAttempt(base, f.call, f.attemptId, 'deadline');
   return { context: base, effects: [note({ note: 'attempt-failed', callId: f.call.callId, attempt: f.call.attempt, reason: 'deadline' }), end(f.call, f.attemptId, { end: 'deadline' })] };
 }
 
@@ -239,16 +255,28 @@ export function abandonInflight(ctx: ClientContext, reason: string): R {
   return { context, effects };
 }
 
-export function queueCall(ctx: ClientContext, e: { type: 'CALL'; callId: number; method: 'tools/call' | 'tools/list'; progress: boolean }): R {
-  return { context: { ...ctx, waiting: [...ctx.waiting, { callId: e.callId, method: e.method, progress: e.progress, attempt: 1 }] }, effects: [] };
+type CallEvent = Extract<ClientEvent, { type: 'CALL' }>;
+
+function firstAttempt(e: CallEvent): CallAttempt {
+  return { callId: e.callId, method: e.method, progress: e.progress, idempotent: e.idempotent ?? false, attempt: 1 };
 }
 
-export function callNow(ctx: ClientContext, e: { type: 'CALL'; callId: number; method: 'tools/call' | 'tools/list'; progress: boolean }): R {
-  return sendCall(ctx, { callId: e.callId, method: e.method, progress: e.progress, attempt: 1 });
+export function queueCall(ctx: ClientContext, e: CallEvent): R {
+  return { context: { ...ctx, waiting: [...ctx.waiting, firstAttempt(e)] }, effects: [] };
 }
 
-export function failCallOnDeadSession(ctx: ClientContext, e: { type: 'CALL'; callId: number; method: 'tools/call' | 'tools/list'; progress: boolean }): R {
+export function callNow(ctx: ClientContext, e: CallEvent): R {
+  return sendCall(ctx, firstAttempt(e));
+}
+
+export function failCallOnDeadSession(ctx: ClientContext, e: CallEvent): R {
   const reason = `session dead: ${ctx.session?.dead ?? 'unknown'}`;
-  return { context: ctx, effects: [end({ callId: e.callId, method: e.method, progress: e.progress, attempt: 1 }, -1, { end: 'error', reason })] };
+  return { context: ctx, effects: [end(firstAttempt(e), -1, { end: 'error', reason })] };
+}
+
+/** 2026-07-28: a failed attempt needs no reconnect; the calls waiting to be re-issued go at once,
+ *  each as a new request with a new id. */
+export function reissueWaiting(ctx: ClientContext): R {
+  return sendAll({ ...ctx, waiting: [] }, ctx.waiting);
 }
 

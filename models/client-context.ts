@@ -2,7 +2,7 @@
 // and the effects it asks the world to perform. Shared by the handshake and call reducers.
 import { capSet, has, progressEncoding, type Capability, type CapabilitySet, type ProgressEncoding, type Transport } from './capabilities.ts';
 import { JSON_TYPE, SSE_TYPE, type HttpRequest, type HttpResponse, type RequestBody, type TextContent } from './messages.ts';
-import type { ClientPolicy } from './policies.ts';
+import { MODERN, type ClientPolicy, type Revision } from './policies.ts';
 import type { Raise, Reduction } from './reducers.ts';
 
 export interface ClientConfig {
@@ -47,6 +47,8 @@ export interface CallAttempt {
   callId: number;
   method: 'tools/call' | 'tools/list';
   progress: boolean;
+  /** The tool is annotated `idempotentHint: true` (`client.reissue=idempotent-only` re-sends only these). */
+  idempotent: boolean;
   attempt: 1 | 2;
 }
 
@@ -58,13 +60,16 @@ export type HandshakeKind = 'connect' | 'replay' | 'new-session';
 
 export interface ClientContext {
   policy: ClientPolicy;
+  /** The revision the client speaks: fixed by `client.protocol`, or null until `negotiate` has
+   *  heard the server's answer to `server/discover`. */
+  revision: Revision | null;
   config: ClientConfig;
   deadlineMs: number;
   nextReq: number;
   session: ClientSession | null;
   /** The first validated handshake this client made: what `replay-cached` re-sends. */
   cachedParams: InitParams | null;
-  handshake: { kind: HandshakeKind; phase: 'initialize' | 'initialized'; req: number; params: InitParams } | null;
+  handshake: { kind: HandshakeKind; phase: 'discover' | 'initialize' | 'initialized'; req: number; params: InitParams } | null;
   inflight: Record<number, Inflight>;
   /** Calls waiting for a handshake to finish before they are (re)sent. */
   waiting: CallAttempt[];
@@ -72,7 +77,7 @@ export interface ClientContext {
 
 export type ClientEvent =
   | { type: 'CONNECT' }
-  | { type: 'CALL'; callId: number; method: 'tools/call' | 'tools/list'; progress: boolean }
+  | { type: 'CALL'; callId: number; method: 'tools/call' | 'tools/list'; progress: boolean; idempotent?: boolean }
   | { type: 'RESPONSE'; req: number; response: HttpResponse }
   | { type: 'DEADLINE'; req: number }
   | { type: 'CONFIG_RESET' }
@@ -95,7 +100,10 @@ export type ClientNote =
   | { note: 'resume'; callId: number; req: number; lastEventId: string }
   | { note: 'probe'; cap: string; req: number; verdict: 'sent' | 'verified' | 'mismatch' | 'failed'; detail?: string }
   | { note: 'late-response'; req: number }
-  | { note: 'config-reset'; config: ClientConfig };
+  | { note: 'config-reset'; config: ClientConfig }
+  /** 2026-07-28: no session; the pinned parser is bound to the mode of the client's first request. */
+  | { note: 'stateless'; caps: CapabilitySet; pinned: ParserBinding }
+  | { note: 'discovered'; revision: Revision; reason: string };
 
 export type CallEnd =
   | { end: 'result'; content: TextContent[] }
@@ -150,6 +158,16 @@ export function request(
     body.rpc === 'resume'
       ? { accept: SSE_TYPE }
       : { accept: streamingAccept ? `${JSON_TYPE}, ${SSE_TYPE}` : JSON_TYPE, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked' };
+  if (ctx.revision === MODERN || body.rpc === 'server/discover') {
+    // 2026-07-28: no session; every request names its revision (header and `_meta`), its method and
+    // tool, and carries the client's capabilities as they are now (a reset config shows at once).
+    headers['mcp-protocol-version'] = MODERN;
+    headers['mcp-method'] = body.rpc;
+    if (body.rpc === 'tools/call') headers['mcp-name'] = body.tool;
+    if (body.rpc === 'tools/call' || body.rpc === 'tools/list' || body.rpc === 'server/discover') {
+      body = { ...body, meta: { protocolVersion: MODERN, clientCapabilities: paramsFromConfig(ctx.config).capabilities } };
+    }
+  }
   const sessionId = opts.sessionId === undefined ? ctx.session?.id : opts.sessionId;
   if (sessionId) headers['mcp-session-id'] = sessionId;
   if (opts.lastEventId !== undefined) headers['last-event-id'] = opts.lastEventId;
@@ -162,6 +180,7 @@ export function request(
 export function initialContext(input: { policy: ClientPolicy; deadlineMs: number; config?: ClientConfig }): ClientContext {
   return {
     policy: input.policy,
+    revision: input.policy.protocol === 'negotiate' ? null : input.policy.protocol,
     config: input.config ?? CONFIG_CONFIGURED,
     deadlineMs: input.deadlineMs,
     nextReq: 0,

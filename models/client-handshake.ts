@@ -10,12 +10,14 @@ import {
   type R,
   bindParser,
   note,
+  paramsFromConfig,
   request,
 } from './client-context.ts';
+import { MODERN } from './policies.ts';
 import { abandonInflight, failAll, sendAll } from './client-calls.ts';
 import { reinitializeRefusal } from './client-guards.ts';
 import { reconnectStrategy } from './reconnect.ts';
-import { finalMessage, isResult, type HttpResponse, type InitializeResult } from './messages.ts';
+import { finalMessage, isResult, type DiscoverResult, type HttpResponse, type InitializeResult } from './messages.ts';
 
 type Response = Extract<ClientEvent, { type: 'RESPONSE' }>;
 
@@ -131,4 +133,48 @@ export function narrowingError(ctx: ClientContext, e: ClientEvent): string | nul
   if (!isResult(m)) return null;
   const incoming = (m.result as InitializeResult).capabilities;
   return reinitializeRefusal(ctx.policy.guards, { sessionId: ctx.session.id, firstCaps: ctx.session.firstCaps, incoming });
+}
+
+/** 2026-07-28: nothing to open. The "session" the client keeps is its own view: no id, the
+ *  capabilities it declares now, and the parser binding of its first request (its connect-time
+ *  config), which a later config reset does not re-pin. */
+export function startStateless(ctx: ClientContext): R {
+  const caps = paramsFromConfig(ctx.config).capabilities;
+  const pinned = bindParser(caps);
+  const session = { id: '', caps, transport: 'streamable-http' as const, proposed: 'streamable-http' as const, pinned, firstCaps: caps, probed: [], gone: false, dead: null };
+  const r = sendAll({ ...ctx, revision: MODERN, session, handshake: null, waiting: [] }, ctx.waiting);
+  return { context: r.context, effects: [note({ note: 'stateless', caps, pinned }), ...r.effects] };
+}
+
+/** `client.protocol=negotiate`: ask the server what it speaks before choosing a revision. */
+export function startDiscover(ctx: ClientContext): R {
+  const params = paramsFromConfig(ctx.config);
+  const sent = request(ctx, { rpc: 'server/discover', meta: { protocolVersion: MODERN, clientCapabilities: params.capabilities } }, { sessionId: null });
+  return { context: { ...sent.ctx, session: null, handshake: { kind: 'connect', phase: 'discover', req: sent.req, params } }, effects: sent.effects };
+}
+
+/** The server answered `server/discover` listing 2026-07-28: speak it from now on. */
+export function adoptDiscovered(ctx: ClientContext): R {
+  const r = startStateless({ ...ctx, handshake: null });
+  return { context: r.context, effects: [note({ note: 'discovered', revision: MODERN, reason: 'server/discover lists 2026-07-28' }), ...r.effects] };
+}
+
+/** The server answered `server/discover` as a 2025-11-25 server does (an error): initialize instead. */
+export function fallBackToInitialize(ctx: ClientContext, e: ClientEvent): R {
+  const r = startConnect({ ...ctx, revision: '2025-11-25', handshake: null });
+  return { context: r.context, effects: [note({ note: 'discovered', revision: '2025-11-25', reason: replyReason(e) }), ...r.effects] };
+}
+
+/** Whether a reply to `server/discover` says the server speaks 2026-07-28. */
+export function discoverListsModern(e: ClientEvent): boolean {
+  if (e.type !== 'RESPONSE' || e.response.status !== 200) return false;
+  const m = finalMessage(e.response);
+  return isResult(m) && Array.isArray((m.result as DiscoverResult).supportedVersions) && (m.result as DiscoverResult).supportedVersions.includes(MODERN);
+}
+
+/** A reply to `server/discover` that a 2025-11-25 server would give: an HTTP 4xx or a JSON-RPC error. */
+export function discoverAnsweredAsLegacy(e: ClientEvent): boolean {
+  if (e.type !== 'RESPONSE') return false;
+  const m = finalMessage(e.response);
+  return (e.response.status >= 400 && e.response.status < 500) || (m !== undefined && 'error' in m);
 }

@@ -4,10 +4,16 @@
 // and client-handshake.ts hold what each step does to the data.
 import { setup } from 'xstate';
 import { finalMessage, JSONRPC } from './messages.ts';
-import { callNow, failCallOnDeadSession, handleDeadline, handleResponse, queueCall } from './client-calls.ts';
+import { callNow, failCallOnDeadSession, handleDeadline, handleResponse, queueCall, reissueWaiting } from './client-calls.ts';
 import { initialContext, type ClientConfig, type ClientContext, type ClientEvent, type R } from './client-context.ts';
 import {
+  adoptDiscovered,
   adoptNewSession,
+  discoverAnsweredAsLegacy,
+  discoverListsModern,
+  fallBackToInitialize,
+  startDiscover,
+  startStateless,
   adoptReplayResult,
   completeHandshake,
   failHandshake,
@@ -17,7 +23,7 @@ import {
   startNewSession,
   startReplay,
 } from './client-handshake.ts';
-import type { ClientPolicy } from './policies.ts';
+import { MODERN, type ClientPolicy } from './policies.ts';
 import { reconnectStrategy } from './reconnect.ts';
 import { effectAction, reducerActions } from './reducers.ts';
 import { CONFIG_DEFAULTS, note } from './client-context.ts';
@@ -26,6 +32,11 @@ export const clientReducers = {
   startConnect,
   startNewSession,
   startReplay,
+  startStateless,
+  startDiscover,
+  adoptDiscovered,
+  fallBackToInitialize,
+  reissueWaiting,
   adoptNewSession,
   adoptReplayResult,
   completeHandshake,
@@ -63,7 +74,22 @@ export const clientGuards = {
   needsNewSession: ({ context }: { context: ClientContext }) =>
     context.session === null || context.session.gone || afterFailure(context) === 'new-session',
   reconnectsWithNewSession: ({ context }: { context: ClientContext }) => afterFailure(context) === 'new-session',
+  speaksStateless: ({ context }: { context: ClientContext }) => context.revision === MODERN,
+  negotiates: ({ context }: { context: ClientContext }) => context.revision === null,
+  discoverListsModern: ({ context, event }: { context: ClientContext; event: ClientEvent }) => reply(context, event) && discoverListsModern(event),
+  discoverAnsweredAsLegacy: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
+    reply(context, event) && discoverAnsweredAsLegacy(event),
 };
+
+/** How a client without a session starts: 2026-07-28 needs nothing, `negotiate` asks first. */
+function opening(then: readonly (keyof typeof clientReducers)[] = []) {
+  const with_ = (a: keyof typeof clientReducers) => (then.length ? [...then, a] : a);
+  return [
+    { guard: 'speaksStateless', target: 'ready', actions: with_('startStateless') },
+    { guard: 'negotiates', target: 'discovering', actions: with_('startDiscover') },
+    { target: 'connecting', actions: with_('startConnect') },
+  ] as const;
+}
 
 /** Responses and deadlines of calls in flight are handled the same in every state. */
 const CALL_TRAFFIC = {
@@ -116,10 +142,24 @@ export const clientMachine = setup({
     /** No session. The first call (or CONNECT) opens one. */
     idle: {
       on: {
-        CONNECT: { target: 'connecting', actions: 'startConnect' },
-        CALL: { target: 'connecting', actions: ['queueCall', 'startConnect'] },
-        ATTEMPT_FAILED: { target: 'connecting', actions: 'startConnect' },
+        CONNECT: [...opening()],
+        CALL: [...opening(['queueCall'])],
+        ATTEMPT_FAILED: [...opening()],
         ...CALL_TRAFFIC,
+      },
+    },
+    /** `negotiate`: waiting for the answer to `server/discover`. */
+    discovering: {
+      on: {
+        CALL: { actions: 'queueCall' },
+        RESPONSE: [
+          { guard: 'discoverListsModern', target: 'ready', actions: 'adoptDiscovered' },
+          { guard: 'discoverAnsweredAsLegacy', target: 'connecting', actions: 'fallBackToInitialize' },
+          { guard: 'isHandshakeReply', target: 'idle', actions: 'failHandshake' },
+          { actions: 'handleResponse' },
+        ],
+        DEADLINE: [{ guard: 'isHandshakeDeadline', target: 'idle', actions: 'failHandshake' }, { actions: 'handleDeadline' }],
+        CONFIG_RESET: { actions: 'resetConfig' },
       },
     },
     /** Opening a new session: a first connect, or `new-session` after a failure or a 404. */
@@ -150,6 +190,8 @@ export const clientMachine = setup({
       on: {
         CALL: { actions: 'callNow' },
         ATTEMPT_FAILED: [
+          // 2026-07-28: nothing to reconnect; the failed calls are re-issued as new requests.
+          { guard: 'speaksStateless', actions: 'reissueWaiting' },
           { guard: 'needsNewSession', target: 'connecting', actions: 'startNewSession' },
           { target: 'reconnecting', actions: 'startReplay' },
         ],

@@ -2,15 +2,28 @@
 // are lower-case. The wire tier maps these onto real Request/Response objects.
 import type { CapabilitySet, Transport } from './capabilities.ts';
 
-export type Rpc = 'initialize' | 'notifications/initialized' | 'tools/call' | 'tools/list' | 'resume';
+export type Rpc = 'initialize' | 'notifications/initialized' | 'tools/call' | 'tools/list' | 'resume' | 'server/discover';
+
+/** The 2026-07-28 revision's per-request `_meta`: the revision and the client's capabilities now,
+ *  in place of a session's handshake (`io.modelcontextprotocol/protocolVersion`, `…/clientCapabilities`). */
+export interface RequestMeta {
+  protocolVersion: '2026-07-28';
+  clientCapabilities: CapabilitySet;
+}
 
 export type RequestBody =
   | { rpc: 'initialize'; capabilities: CapabilitySet; transport: Transport }
   | { rpc: 'notifications/initialized' }
-  | { rpc: 'tools/call'; callId: number; tool: 'work' | 'probe'; progressToken: string | null }
-  | { rpc: 'tools/list' }
+  | { rpc: 'tools/call'; callId: number; tool: Tool; progressToken: string | null; meta?: RequestMeta }
+  | { rpc: 'tools/list'; meta?: RequestMeta }
+  /** 2026-07-28: what the server speaks and offers, in place of `initialize`. */
+  | { rpc: 'server/discover'; meta: RequestMeta }
   /** GET on the MCP endpoint with `Last-Event-ID`: resume a cut SSE stream (spec resumability). */
   | { rpc: 'resume' };
+
+/** The server's tools: `work` has a side effect, `lookup` is annotated `idempotentHint: true`, `probe`
+ *  is the probe guard's. */
+export type Tool = 'work' | 'lookup' | 'probe';
 
 export interface HttpRequest {
   method: 'POST' | 'GET';
@@ -41,7 +54,13 @@ export interface ListResult {
   tools: string[];
 }
 
-export type RpcResult = InitializeResult | CallResult | ListResult | Record<string, never>;
+/** 2026-07-28 `server/discover`: the revisions the server speaks and its capabilities. */
+export interface DiscoverResult {
+  supportedVersions: string[];
+  capabilities: CapabilitySet;
+}
+
+export type RpcResult = InitializeResult | CallResult | ListResult | DiscoverResult | Record<string, never>;
 
 export type JsonRpcMessage = { result: RpcResult } | { error: { code: number; message: string } };
 
@@ -75,6 +94,9 @@ export const SSE_TYPE = 'text/event-stream';
 export const JSONRPC = {
   invalidRequest: -32600,
   sessionNotFound: -32001,
+  methodNotFound: -32601,
+  /** 2026-07-28: the `MCP-Protocol-Version` header does not match the request's `_meta`. */
+  headerMismatch: -32020,
 } as const;
 
 export function jsonResponse(status: number, message: JsonRpcMessage, headers: Record<string, string> = {}): HttpResponse {

@@ -35,6 +35,16 @@ export const SERVER_KNOBS = {
       'per-transport': 'recomputed once the transport is selected',
     },
   },
+  protocol: {
+    values: ['2025-11-25', '2026-07-28', 'dual'],
+    default: '2025-11-25',
+    meaning: 'the MCP revision the server speaks',
+    describe: {
+      '2025-11-25': 'sessions (Mcp-Session-Id), the initialize handshake, Last-Event-ID resumption',
+      '2026-07-28': 'sessionless: capabilities in every request\'s _meta, server/discover, no resumption',
+      dual: 'both: a request carrying the new _meta is served statelessly, an initialize opens a legacy session',
+    },
+  },
 } as const;
 
 export const CLIENT_KNOBS = {
@@ -76,6 +86,26 @@ export const CLIENT_KNOBS = {
       probe: 'seed-003 mitigation: after a transport mismatch, probe before admitting a transport-dependent capability',
     },
   },
+  protocol: {
+    values: ['2025-11-25', '2026-07-28', 'negotiate'],
+    default: '2025-11-25',
+    meaning: 'the MCP revision the client speaks',
+    describe: {
+      '2025-11-25': 'initialize, then calls on the session',
+      '2026-07-28': 'every request stands alone, its capabilities built from the current config',
+      negotiate: 'server/discover first; initialize when the server answers as a legacy one',
+    },
+  },
+  reissue: {
+    values: ['always', 'idempotent-only', 'never'],
+    default: 'always',
+    meaning: 'which calls the client sends again after a broken stream or a failed attempt',
+    describe: {
+      always: 'every call, once (2026-07-28: the MUST after a broken stream; 2025-11-25: the retry-once)',
+      'idempotent-only': 'only calls whose tool is annotated idempotentHint: true; the others fail loudly',
+      never: 'none: the failed attempt is the call\'s error',
+    },
+  },
 } as const;
 
 type ValueOf<K> = K extends { values: readonly (infer V)[] } ? V : never;
@@ -90,6 +120,13 @@ export type ReconnectPolicy = Open<ValueOf<typeof CLIENT_KNOBS.reconnect>>;
 export type AcceptPolicy = ValueOf<typeof CLIENT_KNOBS.accept>;
 export type ParserPolicy = ValueOf<typeof CLIENT_KNOBS.parser>;
 export type Guard = Open<ValueOf<typeof CLIENT_KNOBS.guards>>;
+export type ServerProtocol = ValueOf<typeof SERVER_KNOBS.protocol>;
+export type ClientProtocol = ValueOf<typeof CLIENT_KNOBS.protocol>;
+export type ReissuePolicy = ValueOf<typeof CLIENT_KNOBS.reissue>;
+
+/** The revision a request of this combination's client travels in, once negotiated. */
+export type Revision = '2025-11-25' | '2026-07-28';
+export const MODERN = '2026-07-28' as const;
 
 /** The open knobs and where their extensions register. */
 const OPEN_KNOBS: Record<string, keyof typeof EXTENSIONS> = { 'server.reinit': 'reinit', 'client.reconnect': 'reconnect', 'client.guards': 'guards' };
@@ -116,6 +153,7 @@ export interface ServerPolicy {
   reinit: ReinitPolicy;
   streaming: StreamingPolicy;
   advertise: AdvertisePolicy;
+  protocol: ServerProtocol;
 }
 
 export interface ClientPolicy {
@@ -124,6 +162,8 @@ export interface ClientPolicy {
   parser: ParserPolicy;
   /** Sorted, without duplicates, so that equal policies serialize equally. */
   guards: Guard[];
+  protocol: ClientProtocol;
+  reissue: ReissuePolicy;
 }
 
 export interface Combination {
@@ -135,6 +175,7 @@ export const DEFAULT_SERVER: ServerPolicy = {
   reinit: SERVER_KNOBS.reinit.default,
   streaming: SERVER_KNOBS.streaming.default,
   advertise: SERVER_KNOBS.advertise.default,
+  protocol: SERVER_KNOBS.protocol.default,
 };
 
 export const DEFAULT_CLIENT: ClientPolicy = {
@@ -142,6 +183,8 @@ export const DEFAULT_CLIENT: ClientPolicy = {
   accept: CLIENT_KNOBS.accept.default,
   parser: CLIENT_KNOBS.parser.default,
   guards: [],
+  protocol: CLIENT_KNOBS.protocol.default,
+  reissue: CLIENT_KNOBS.reissue.default,
 };
 
 export type ServerOverrides = Partial<ServerPolicy>;
@@ -162,13 +205,32 @@ export function normalizeGuards(guards: readonly Guard[]): Guard[] {
 
 /** `reinit=honor-last,streaming=negotiated,advertise=static`: the compact form the CLI and reports use. */
 export function formatServer(p: ServerPolicy): string {
-  return `reinit=${p.reinit},streaming=${p.streaming},advertise=${p.advertise}`;
+  return `reinit=${p.reinit},streaming=${p.streaming},advertise=${p.advertise},protocol=${p.protocol}`;
 }
 
 export function formatClient(p: ClientPolicy): string {
-  return `reconnect=${p.reconnect},accept=${p.accept},parser=${p.parser},guards=${p.guards.join('+')}`;
+  return `reconnect=${p.reconnect},accept=${p.accept},parser=${p.parser},guards=${p.guards.join('+')},protocol=${p.protocol},reissue=${p.reissue}`;
 }
 
 export function formatCombination(c: Combination): string {
   return `server ${formatServer(c.server)} · client ${formatClient(c.client)}`;
+}
+
+/** Whether a combination can ever speak a revision: the server serves it and the client sends it. */
+export function speaks(c: Combination, revision: Revision): boolean {
+  const server = c.server.protocol === 'dual' || c.server.protocol === revision;
+  const client = c.client.protocol === 'negotiate' || c.client.protocol === revision;
+  return server && client;
+}
+
+/**
+ * The knobs (and guard values) that configure a mechanism this combination can never reach, because
+ * the revision that has it is not one both sides speak: sessions, `initialize` and transport fallback
+ * exist only in 2025-11-25. Reports show them as "not applicable", never as if they had been tested.
+ */
+export function notApplicable(c: Combination): string[] {
+  if (speaks(c, '2025-11-25')) return [];
+  const out = ['server.reinit', 'server.advertise', 'client.reconnect'];
+  for (const g of c.client.guards) if (g === 'compare-init' || g === 'probe') out.push(`client.guards=${g}`);
+  return out;
 }

@@ -3,7 +3,7 @@
 // can take (a new session, each re-initialize policy, a call, a 404…), so coverage of the graph
 // says which server behaviours a run exercised.
 import { setup } from 'xstate';
-import { has, progressEncoding, type CapabilitySet, type ProgressEncoding, type Transport } from './capabilities.ts';
+import { has, progressEncoding, SERVER_CAPABILITIES, type CapabilitySet, type ProgressEncoding, type Transport } from './capabilities.ts';
 import {
   emptyResponse,
   errorResponse,
@@ -17,7 +17,7 @@ import {
   type JsonRpcMessage,
   type SseEvent,
 } from './messages.ts';
-import type { ServerPolicy } from './policies.ts';
+import { MODERN, type ServerPolicy } from './policies.ts';
 import { effectAction, reducerActions, type Reduction } from './reducers.ts';
 import { advertised, openingCaps, reinitPolicy } from './reinit.ts';
 import { selectTransport } from './transport.ts';
@@ -67,7 +67,9 @@ export type ServerEffect = { type: 'respond'; req: number; response: HttpRespons
 type R = Reduction<ServerContext, ServerEffect>;
 type RequestEvent = Extract<ServerEvent, { type: 'REQUEST' }>;
 
-const TOOLS = ['work', 'probe'];
+const TOOLS = ['work', 'lookup', 'probe'];
+/** The session a 2026-07-28 request is served in: none (notes name it so). */
+export const STATELESS = '-';
 /** Progress a tool reports when asked, in percent. */
 const PROGRESS_STEPS = [50, 100];
 
@@ -219,7 +221,50 @@ function resumeStream(ctx: ServerContext, e: RequestEvent): R {
   };
 }
 
+/** 2026-07-28: one request, one answer, no session. Streaming is decided per request, from the
+ *  capabilities the request declares (`negotiated`) or its `Accept` (`accept-header`); the transport
+ *  is always Streamable HTTP (HTTP+SSE is not a transport of this revision), so progress is inline. */
+function callStateless(ctx: ServerContext, e: RequestEvent): R {
+  const body = e.request.body;
+  if (body.rpc !== 'tools/call' || !body.meta) throw new Error('callStateless needs a 2026-07-28 tools/call');
+  const token = body.progressToken;
+  const result: CallResult = { content: [{ type: 'text', text: `${body.tool} result for call ${body.callId}` }] };
+  if (token !== null) Object.assign(result, { progressToken: token, progress: PROGRESS_STEPS });
+  const finished: ServerEffect = {
+    type: 'note',
+    note: { note: 'call-finished', session: STATELESS, req: e.req, callId: body.callId, transport: 'streamable-http' },
+  };
+  const sse =
+    ctx.policy.streaming === 'accept-header' ? (e.request.headers['accept'] ?? '').includes(SSE_TYPE) : has(body.meta.clientCapabilities, 'tools.streaming');
+  if (!sse) return { context: ctx, effects: [finished, respond(e.req, jsonResponse(200, { result }))] };
+  const events: SseEvent[] = [{ id: `r${e.req}:0`, event: 'message', data: { result } }];
+  return { context: ctx, effects: [finished, respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } })] };
+}
+
+const modernReducers = {
+  callStateless,
+  answerDiscover: (ctx: ServerContext, e: RequestEvent): R => {
+    const supportedVersions = ctx.policy.protocol === 'dual' ? ['2025-11-25', MODERN] : [MODERN];
+    return { context: ctx, effects: [respond(e.req, jsonResponse(200, { result: { supportedVersions, capabilities: SERVER_CAPABILITIES } }))] };
+  },
+  answerHeaderMismatch: (ctx: ServerContext, e: RequestEvent): R => ({
+    context: ctx,
+    effects: [respond(e.req, errorResponse(400, JSONRPC.headerMismatch, "HeaderMismatch: MCP-Protocol-Version does not match the request's _meta"))],
+  }),
+  /** A 2026-07-28-only server and a 2025-11-25 request: `initialize` is not a method, GET is not allowed. */
+  answerLegacyRequest: (ctx: ServerContext, e: RequestEvent): R => {
+    const rpc = e.request.body.rpc;
+    if (e.request.method === 'GET') return { context: ctx, effects: [respond(e.req, emptyResponse(405, { allow: 'POST' }))] };
+    const response =
+      rpc === 'initialize'
+        ? errorResponse(400, JSONRPC.methodNotFound, 'Method not found: initialize is not a method of 2026-07-28')
+        : errorResponse(400, JSONRPC.invalidRequest, 'Invalid Request: no io.modelcontextprotocol/protocolVersion in _meta');
+    return { context: ctx, effects: [respond(e.req, response)] };
+  },
+};
+
 export const serverReducers = {
+  ...modernReducers,
   openSession,
   reinitialize,
   callTool,
@@ -250,6 +295,20 @@ export const serverReducers = {
 const rpc = (e: ServerEvent) => (e.type === 'REQUEST' ? e.request.body.rpc : undefined);
 const sessionHeader = (e: ServerEvent) => (e.type === 'REQUEST' ? e.request.headers['mcp-session-id'] : undefined);
 const known = (ctx: ServerContext, e: ServerEvent) => ctx.sessions[sessionHeader(e) ?? ''] !== undefined;
+/** The server speaks 2026-07-28 and the request carries that revision's `_meta`. */
+const speaksModern = (ctx: ServerContext, e: ServerEvent) => ctx.policy.protocol !== '2025-11-25' && modernMeta(e) !== undefined;
+
+const modernMeta = (e: ServerEvent) => (e.type === 'REQUEST' && 'meta' in e.request.body ? e.request.body.meta : undefined);
+
+/** What a server that speaks 2026-07-28 does with a request carrying its `_meta` (before any session
+ *  logic: such a request has no session), and what a 2026-07-28-only server does with any other. */
+const MODERN_BRANCHES = [
+  { guard: 'isModernHeaderMismatch', actions: 'answerHeaderMismatch' },
+  { guard: 'isModernDiscover', actions: 'answerDiscover' },
+  { guard: 'isModernToolCall', actions: 'callStateless' },
+  { guard: 'isModernToolList', actions: 'listTools' },
+  { guard: 'servesOnlyModern', actions: 'answerLegacyRequest' },
+] as const;
 
 const REQUEST_BRANCHES = [
   { guard: 'isNewHandshake', actions: 'openSession', target: 'serving' },
@@ -281,6 +340,12 @@ export const serverMachine = setup({
     isToolList: ({ event }) => rpc(event) === 'tools/list',
     isResume: ({ event }) => rpc(event) === 'resume',
     isLastSession: ({ context }) => Object.keys(context.sessions).length <= 1,
+    isModernHeaderMismatch: ({ context, event }) =>
+      speaksModern(context, event) && event.type === 'REQUEST' && event.request.headers['mcp-protocol-version'] !== modernMeta(event)!.protocolVersion,
+    isModernDiscover: ({ context, event }) => speaksModern(context, event) && rpc(event) === 'server/discover',
+    isModernToolCall: ({ context, event }) => speaksModern(context, event) && rpc(event) === 'tools/call',
+    isModernToolList: ({ context, event }) => speaksModern(context, event) && rpc(event) === 'tools/list',
+    servesOnlyModern: ({ context }) => context.policy.protocol === MODERN,
   },
 }).createMachine({
   id: 'server',
@@ -292,6 +357,7 @@ export const serverMachine = setup({
       on: {
         // With no session, only a new handshake can succeed; the other branches could never fire here.
         REQUEST: [
+          ...MODERN_BRANCHES,
           { guard: 'isNewHandshake', actions: 'openSession', target: 'serving' },
           { guard: 'lacksSessionId', actions: 'answerMissingSession' },
           { actions: 'answerSessionNotFound' },
@@ -302,7 +368,7 @@ export const serverMachine = setup({
     },
     serving: {
       on: {
-        REQUEST: [...REQUEST_BRANCHES],
+        REQUEST: [...MODERN_BRANCHES, ...REQUEST_BRANCHES],
         RESTART: { target: 'empty', actions: 'forgetAll' },
         EXPIRE: [{ guard: 'isLastSession', target: 'empty', actions: 'forgetSession' }, { actions: 'forgetSession' }],
       },

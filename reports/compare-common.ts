@@ -33,7 +33,7 @@ export type VerdictKind = Verdict | 'policy-error' | 'not-run';
 
 const KIND_MARK: Record<VerdictKind, string> = { ...VERDICT_MARK, 'policy-error': '💥', 'not-run': '' };
 
-const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError', 'coverage', 'exploration', 'wire', 'skipped']);
+const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError', 'coverage', 'exploration', 'wire', 'skipped', 'migration']);
 
 /** Fields of a cell result that the reports do not interpret, in the result's own order. */
 export function extraFields(cell: CellResult): [string, unknown][] {

@@ -3,6 +3,7 @@
 // and text; each finding opens to a timeline in Jepsen's manner (one column per actor, each call a
 // bar from invoke to end, coloured by outcome) and its history step by step. Every string from a
 // history or a policy is escaped; the script only reads attributes and toggles visibility.
+import { migrationHtml } from './migration-view.ts';
 import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
 import type { CellResult, Comparison } from '../compare/compare.ts';
 import { CELL_CLASSES } from '../compare/compare.ts';
@@ -203,6 +204,7 @@ export function renderHtml(c: Comparison, details: number): string {
 <body>
 <header><h1>mcp-faultsim: policy comparison</h1><p class="meta">${meta}</p>${c.interrupted ? `<p class="interrupted" role="alert">Interrupted: ${c.cells.length} of ${c.matrix.size} cells finished; the rest were not run.</p>` : ''}<p class="summary">${summary}</p></header>
 <main>
+${migrationHtml(c)}
 <section><h2>Matrix</h2>
 ${filters(c)}
 ${matrix(c, byCell, new Set(shown.map((f) => f.id)))}

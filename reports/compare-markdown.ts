@@ -26,6 +26,7 @@ import {
 import { describeEntry, stepLine } from './history-text.ts';
 import { formatJson } from './json-format.ts';
 import { sequenceDiagram } from './mermaid.ts';
+import { migrationMarkdown } from './migration-view.ts';
 
 /** Text inside a table cell or a line: no pipes, no HTML, no line breaks. */
 export function mdText(text: string): string {
@@ -217,7 +218,7 @@ export function renderMarkdown(c: Comparison, details: number): string {
   const { detailed: shown, listed: rest } = detailed(c, details);
   const anchors = new Map(shown.map((f) => [f.id, `finding-${f.id}`]));
   const byCell = findingsByCell(c);
-  const lines = [...header(c), ...matrix(c, byCell, anchors), ...cells(c), ...exhaustive(c), ...coverage(c)];
+  const lines = [...header(c), ...migrationMarkdown(c), ...matrix(c, byCell, anchors), ...cells(c), ...exhaustive(c), ...coverage(c)];
   lines.push('## Findings', '');
   if (c.findings.length === 0) lines.push('No property was violated and no policy failed.', '');
   shown.forEach((f, i) => lines.push(...finding(f, i + 1, anchors.get(f.id)!)));

@@ -59,7 +59,7 @@ export class Agent {
       for (let [i] = nextCalls(this.workload, this.issued, this.ended); i !== undefined; [i] = nextCalls(this.workload, this.issued, this.ended)) {
         const step = this.workload[i]!;
         this.issued++;
-        this.recorder.record({ kind: 'invoke', callId: i, method: step.method, progress: step.progress });
+        this.recorder.record({ kind: 'invoke', callId: i, method: step.method, progress: step.progress, ...(step.idempotent ? { idempotent: true } : {}) });
         this.issue(i, step);
       }
     } finally {

@@ -20,7 +20,7 @@ import {
   LATEST_PROTOCOL_VERSION,
 } from '@modelcontextprotocol/sdk/types.js';
 import { capSet, has, type Capability, type CapabilitySet, type Transport } from '../models/capabilities.ts';
-import type { CallResult, InitializeResult, JsonRpcMessage, ListResult, RequestBody, RpcResult, TextContent } from '../models/messages.ts';
+import type { CallResult, DiscoverResult, InitializeResult, JsonRpcMessage, ListResult, RequestBody, RequestMeta, RpcResult, TextContent } from '../models/messages.ts';
 
 export const META_CALL = 'io.faultsim/call';
 export const META_TRANSPORT = 'io.faultsim/transport';
@@ -85,17 +85,38 @@ export function requestToJson(body: RequestBody, id: number, tools: ToolMap): Js
       return { jsonrpc: '2.0', method: 'notifications/initialized' };
     case 'tools/call': {
       const tool = body.progressToken !== null || body.tool === 'probe' ? tools.progress : tools.plain;
-      const _meta: Json = { [META_CALL]: body.callId };
+      const _meta: Json = { [META_CALL]: body.callId, ...(body.meta ? metaToJson(body.meta) : {}) };
       if (body.progressToken !== null) _meta.progressToken = body.progressToken;
       // The model server tells the probe apart by name; real servers get the progress tool.
-      const name = body.tool === 'probe' && tools === FAULTSIM_TOOLS ? 'probe' : tool.name;
+      const name = body.tool !== 'work' && tools === FAULTSIM_TOOLS ? body.tool : tool.name;
       return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: tool.args(body.callId), _meta } };
     }
     case 'tools/list':
-      return { jsonrpc: '2.0', id, method: 'tools/list', params: {} };
+      return { jsonrpc: '2.0', id, method: 'tools/list', params: body.meta ? { _meta: metaToJson(body.meta) } : {} };
+    case 'server/discover':
+      return { jsonrpc: '2.0', id, method: 'server/discover', params: { _meta: metaToJson(body.meta) } };
     case 'resume':
       return null;
   }
+}
+
+const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+
+/** The 2026-07-28 `_meta` of a real request, as the model's `meta` (absent on a 2025-11-25 request). */
+function metaFromJson(json: unknown): { meta?: RequestMeta } {
+  const meta = (json ?? {}) as Json;
+  if (meta[META_VERSION] !== '2026-07-28') return {};
+  return { meta: { protocolVersion: '2026-07-28', clientCapabilities: capabilitiesFromJson(meta[META_CAPABILITIES]) } };
+}
+
+/** The 2026-07-28 revision's per-request `_meta` entries. */
+function metaToJson(meta: RequestMeta): Json {
+  return {
+    [META_VERSION]: meta.protocolVersion,
+    [META_CAPABILITIES]: capabilitiesToJson(meta.clientCapabilities),
+    'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+  };
 }
 
 export interface ParsedRequest {
@@ -131,10 +152,15 @@ export function requestFromJson(httpMethod: string, text: string): ParsedRequest
       const meta = (m.params?._meta ?? {}) as Json;
       const callId = typeof meta[META_CALL] === 'number' ? (meta[META_CALL] as number) : -1;
       const token = meta.progressToken === undefined ? null : String(meta.progressToken);
-      return { id, method, body: { rpc: 'tools/call', callId, tool: m.params?.name === 'probe' ? 'probe' : 'work', progressToken: token } };
+      const tool = m.params?.name === 'probe' || m.params?.name === 'lookup' ? m.params.name : 'work';
+      return { id, method, body: { rpc: 'tools/call', callId, tool, progressToken: token, ...metaFromJson(meta) } };
     }
     case 'tools/list':
-      return { id, method, body: { rpc: 'tools/list' } };
+      return { id, method, body: { rpc: 'tools/list', ...metaFromJson(m.params?._meta) } };
+    case 'server/discover': {
+      const meta = metaFromJson(m.params?._meta);
+      return meta.meta ? { id, method, body: { rpc: 'server/discover', meta: meta.meta } } : { id, method, body: null };
+    }
     default:
       return { id, method, body: null };
   }
@@ -142,6 +168,10 @@ export function requestFromJson(httpMethod: string, text: string): ParsedRequest
 
 /** A model result as the JSON-RPC `result` of the request it answers. */
 export function resultToJson(result: RpcResult): Json {
+  if ('supportedVersions' in result) {
+    const r = result as DiscoverResult;
+    return { supportedVersions: r.supportedVersions, capabilities: capabilitiesToJson(r.capabilities), serverInfo: { name: 'mcp-faultsim model server', version: '0.1.0' } };
+  }
   if ('capabilities' in result) {
     const r = result as InitializeResult;
     return {
@@ -181,6 +211,10 @@ export function messageFromJson(raw: unknown, rpc: RequestBody['rpc']): JsonRpcM
     return { result: { capabilities: capabilitiesFromJson(r.capabilities), transport } };
   }
   if (rpc === 'tools/list') return { result: { tools: Array.isArray(r.tools) ? r.tools.map((t: Json) => String(t?.name)) : [] } };
+  if (rpc === 'server/discover') {
+    if (!Array.isArray(r.supportedVersions)) return null;
+    return { result: { supportedVersions: r.supportedVersions.map(String), capabilities: capabilitiesFromJson(r.capabilities) } };
+  }
   const call: CallResult = { content: textContent(r.content) };
   if (r.progressToken !== undefined) Object.assign(call, { progressToken: String(r.progressToken), progress: Array.isArray(r.progress) ? r.progress : [] });
   return { result: call };

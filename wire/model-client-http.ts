@@ -44,7 +44,7 @@ export class ModelClientHttp implements ClientHooks {
   ) {
     this.snapshot = stepper.initial({ policy, deadlineMs }).snapshot;
     this.state = stateName(this.snapshot.value);
-    this.agent = new Agent(workload, recorder, (callId, step) => this.step({ type: 'CALL', callId, method: step.method, progress: step.progress }));
+    this.agent = new Agent(workload, recorder, (callId, step) => this.step({ type: 'CALL', callId, method: step.method, progress: step.progress, ...(step.idempotent ? { idempotent: true } : {}) }));
   }
 
   start(): void {

@@ -124,7 +124,10 @@ export class World {
 
   private dispatch(item: Item): void {
     if (item.to === 'client') {
-      if (item.event.type === 'CALL') this.record({ kind: 'invoke', callId: item.event.callId, method: item.event.method, progress: item.event.progress });
+      if (item.event.type === 'CALL') {
+        const { callId, method, progress, idempotent } = item.event;
+        this.record({ kind: 'invoke', callId, method, progress, ...(idempotent ? { idempotent } : {}) });
+      }
       this.stepClient(item.event);
     } else if (item.to === 'server') {
       this.stepServer({ type: 'REQUEST', req: item.req, request: item.request });
@@ -295,7 +298,8 @@ export class World {
     const s = this.s;
     for (const i of nextCalls(this.input.workload, s.issued, s.ended)) {
       const step = this.input.workload[i]!;
-      s.queue.push(0, { to: 'client', event: { type: 'CALL', callId: i, method: step.method, progress: step.progress } });
+      const idempotent = step.idempotent ? { idempotent: true } : {};
+      s.queue.push(0, { to: 'client', event: { type: 'CALL', callId: i, method: step.method, progress: step.progress, ...idempotent } });
       s.issued++;
     }
   }

@@ -9,7 +9,7 @@ import { checkCell, runComparison, type CellRunner } from '../../compare/compare
 import { sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
 import { defaultWorkers, exploreInParallel } from '../../search/exhaustive/pool.ts';
 import { wireCells, withWire } from '../../wire/matrix.ts';
-import { buildMatrix, shardOf, type Cut, type MatrixKind } from '../../compare/matrix.ts';
+import { buildMatrix, MATRIX_KINDS, shardOf, type Cut, type MatrixKind } from '../../compare/matrix.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } from '../common-options.ts';
 import { EXIT, UsageError } from '../errors.ts';
@@ -18,7 +18,11 @@ import { progressBar } from '../progress.ts';
 import { DEFAULT_OUT, writeReports } from '../report-files.ts';
 
 const OPTIONS: Record<string, OptionSpec> = {
-  matrix: { value: true, arg: 'seeds|full', help: "seeds (default): the records' cells, each under its record's faults and all faults; full: every value of every knob" },
+  matrix: {
+    value: true,
+    arg: 'seeds|full|migration',
+    help: "seeds (default): the records' cells, each under its record's faults and all faults; full: every value of every knob (2025-11-25); migration: every seed cell under 2025-11-25, 2026-07-28 and the mixed pairs",
+  },
   server: { value: true, arg: 'K=V|V,…', help: 'keep only cells whose server knobs take these values, e.g. reinit=honor-last|pin-first|reject' },
   client: { value: true, arg: 'K=V|V,…', help: "keep only cells whose client knobs take these values, e.g. guards=|content-type ('' = no guards)" },
   policies: POLICIES_OPTION,
@@ -68,12 +72,12 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const args = parseArgs(argv, OPTIONS, 'compare');
   if (args.options.help) {
     const summary = 'Run a matrix of policy combinations through every property, on random fault plans, and report which\nfail silently, which fail loudly (and whether they recover), and which stay clean.';
-    out.write(helpText('mcp-faultsim compare [--matrix seeds|full] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K] [--wire]', summary, OPTIONS, HELP_EXTRA));
+    out.write(helpText('mcp-faultsim compare [--matrix seeds|full|migration] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K] [--wire]', summary, OPTIONS, HELP_EXTRA));
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`compare: unexpected argument '${args.positionals[0]}'`);
   const kind = (stringOption(args, 'matrix') ?? 'seeds') as MatrixKind;
-  if (kind !== 'seeds' && kind !== 'full') throw new UsageError(`unknown --matrix '${kind}' (valid: seeds, full)`);
+  if (!MATRIX_KINDS.includes(kind)) throw new UsageError(`unknown --matrix '${kind}' (valid: ${MATRIX_KINDS.join(', ')})`);
   const policies = await policiesOption(args);
   const cut = parseCut(stringOption(args, 'server'), stringOption(args, 'client'));
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });

@@ -24,6 +24,9 @@ export interface WorkloadShape {
   lists?: boolean;
   /** Every tools/call asks for progress (seed 003's call). */
   progress?: 'any' | 'always';
+  /** Mix in calls to a tool annotated `idempotentHint: true` (what `client.reissue=idempotent-only`
+   *  and `at-most-once` tell apart). Off by default, so that other workloads draw as before. */
+  idempotent?: boolean;
 }
 
 export function plannedFault(faults: readonly FaultName[] = FAULT_VOCABULARY, maxPoint = 12): fc.Arbitrary<PlannedFault> {
@@ -41,11 +44,16 @@ export function workloadStep(shape: WorkloadShape = {}): fc.Arbitrary<WorkloadSt
   const method = shape.lists
     ? fc.oneof({ weight: 4, arbitrary: fc.constant('tools/call' as const) }, { weight: 1, arbitrary: fc.constant('tools/list' as const) })
     : fc.constant('tools/call' as const);
-  return fc.record({
-    method,
-    progress: shape.progress === 'always' ? fc.constant(true) : fc.boolean(),
-    overlap: shape.overlap ? fc.boolean() : fc.constant(false),
-  }).map((s) => (s.method === 'tools/list' ? { ...s, progress: false } : s));
+  const step = fc
+    .record({
+      method,
+      progress: shape.progress === 'always' ? fc.constant(true) : fc.boolean(),
+      overlap: shape.overlap ? fc.boolean() : fc.constant(false),
+    })
+    .map((s): WorkloadStep => (s.method === 'tools/list' ? { ...s, progress: false } : s));
+  if (!shape.idempotent) return step;
+  // Shrinks toward a side-effecting tool (false), the case at-most-once is about.
+  return fc.tuple(step, fc.boolean()).map(([s, idempotent]) => (idempotent && s.method === 'tools/call' ? { ...s, idempotent: true } : s));
 }
 
 export function workload(shape: WorkloadShape = {}): fc.Arbitrary<Workload> {

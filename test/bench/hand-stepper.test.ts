@@ -6,7 +6,7 @@ import { handEngine } from '../../bench/hand-stepper.ts';
 import { inputs } from '../../search/random/arbitraries.ts';
 import { historyJson } from '../../core/history.ts';
 import { runWorld } from '../../world/world.ts';
-import { anyCombination } from '../fixtures/combinations.ts';
+import { anyLegacyCombination as anyCombination } from '../fixtures/combinations.ts';
 
 describe('hand-written reducer', () => {
   test.prop([anyCombination, inputs({ workload: { overlap: true, lists: true } })], { numRuns: 1000 })(

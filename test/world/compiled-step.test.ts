@@ -11,7 +11,7 @@ import { setup } from 'xstate';
 import { anyCombination } from '../fixtures/combinations.ts';
 
 describe('compiled engine', () => {
-  test.prop([anyCombination, inputs({ workload: { overlap: true, lists: true } })], { numRuns: 300 })(
+  test.prop([anyCombination, inputs({ workload: { overlap: true, lists: true, idempotent: true } })], { numRuns: 300 })(
     'gives the same history as XState on any combination, plan, workload and schedule',
     (c, [plan, workload, schedule]) => {
       const input = { combination: c, plan, workload, schedule };

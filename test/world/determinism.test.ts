@@ -1,4 +1,5 @@
 // Same inputs and seed → byte-identical histories and results, within one process and across two.
+import { PROPERTIES } from '../../properties/properties.ts';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { VULNERABLE_000 } from '../../core/cells.ts';
@@ -38,7 +39,7 @@ describe('determinism', () => {
       }
     };
     const first = run();
-    expect(JSON.parse(first).results).toHaveLength(6);
+    expect(JSON.parse(first).results).toHaveLength(PROPERTIES.length);
     expect(run()).toBe(first);
   });
 });
