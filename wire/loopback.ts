@@ -64,6 +64,9 @@ async function freePort(): Promise<number> {
 
 class LoopbackAdapter implements ServerAdapter {
   readonly notesItself = false;
+  /** Ends what the run left open at its close: msw never passes a client's cancel on to a body
+   *  (mswjs/interceptors#799), so the SDK's standalone GET stream outlived every run. */
+  private readonly open = new AbortController();
 
   constructor(
     readonly name: string,
@@ -87,7 +90,7 @@ class LoopbackAdapter implements ServerAdapter {
     let res: Response;
     try {
       // GET streams stay open by design; a POST's body is part of the exchange until it ends.
-      res = await loopbackFetch(this.time, this.url, { method: request.method, headers, body }, request.method !== 'GET');
+      res = await loopbackFetch(this.time, this.url, { method: request.method, headers, body, signal: this.open.signal }, request.method !== 'GET');
     } catch (e) {
       return new Response(`upstream ${this.url} unreachable: ${e instanceof Error ? e.message : String(e)}`, { status: 502, headers: { 'content-type': 'text/plain' } });
     }
@@ -108,7 +111,9 @@ class LoopbackAdapter implements ServerAdapter {
     return ['(every session of the restarted process)'];
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.open.abort();
+  }
 }
 
 export async function targetEndpoint(text: string, tools: ToolMap = EVERYTHING_TOOLS): Promise<LoopbackEndpoint> {
