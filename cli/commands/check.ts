@@ -83,7 +83,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   for (const side of ['client', 'server'] as const) {
     if (isWirePreset(side, stringOption(args, side))) throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
   }
-  for (const o of ['target', 'serve', 'serve-path', 'tools']) if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
+  for (const o of ['target', 'serve', 'serve-path', 'tools', 'watchdog']) if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
   const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
   const faults = parseFaults(stringOption(args, 'faults'));
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
