@@ -1,7 +1,8 @@
 // Every process group the tool started, ended with it on every exit path. A served command runs as
 // `sh -c CMD` in its own process group (spawned detached), so the shell and whatever it started are
 // ended together by the group's id. While any group is alive this process listens for:
-// - `exit` (a normal end, an error, an uncaught exception): SIGTERM to every group, synchronously;
+// - `exit` (a normal end, an error, an uncaught exception): SIGTERM to every group, then a synchronous
+//   wait until they are gone (SIGKILL after a grace period);
 // - SIGINT, SIGTERM, SIGHUP: SIGTERM to every group, SIGKILL to what is left after a grace period,
 //   then the signal again with the default action, so the tool ends as the signal means (130, 143).
 // Only SIGKILL of this process leaves a group behind: nothing can run then.
@@ -20,20 +21,47 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** Is anything left in the group led by `child` (the leader may have exited before the rest)? */
+function groupAlive(child: ChildProcess): boolean {
+  try {
+    if (child.pid === undefined) return false;
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function groupGone(child: ChildProcess, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 20) {
+    if (!groupAlive(child)) return true;
+    await new Promise((r) => REAL.setTimeout(r, 20));
+  }
+  return !groupAlive(child);
+}
+
+/** SIGTERM, then SIGKILL to what is left after `graceMs`; resolves once the whole group is gone. */
+async function endWhole(child: ChildProcess, graceMs: number): Promise<void> {
+  signalGroup(child, 'SIGTERM');
+  if (await groupGone(child, graceMs)) return;
+  signalGroup(child, 'SIGKILL');
+  await groupGone(child, 1000);
+}
+
+// On `exit` nothing asynchronous runs any more: signal, then wait for the groups synchronously.
 const onExit = (): void => {
-  for (const child of groups) signalGroup(child, 'SIGTERM');
+  const live = [...groups];
+  for (const child of live) signalGroup(child, 'SIGTERM');
+  const tick = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; waited < GRACE_MS && live.some(groupAlive); waited += 20) Atomics.wait(tick, 0, 0, 20);
+  for (const child of live) if (groupAlive(child)) signalGroup(child, 'SIGKILL');
 };
 
 let ending = false;
 function onSignal(signal: NodeJS.Signals): void {
   if (ending) return;
   ending = true;
-  const live = [...groups];
-  for (const child of live) signalGroup(child, 'SIGTERM');
-  const gone = Promise.all(live.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))));
-  const grace = new Promise((r) => REAL.setTimeout(r, GRACE_MS));
-  void Promise.race([gone, grace]).then(() => {
-    for (const child of live) signalGroup(child, 'SIGKILL');
+  void Promise.all([...groups].map((child) => endWhole(child, GRACE_MS))).then(() => {
     unlisten();
     process.kill(process.pid, signal);
   });
@@ -49,31 +77,25 @@ function unlisten(): void {
   for (const s of SIGNALS) process.off(s, onSignal);
 }
 
-/** Track a child spawned `detached` (it leads its own group) until it exits. When it exits, whatever
- *  it left in its group (a server the shell started in the background) is ended too. */
+/** Track a child spawned `detached` (it leads its own group) until its group is gone. When the leader
+ *  exits, whatever it left in its group (a server the shell started in the background) is ended too. */
 export function adoptGroup(child: ChildProcess): void {
   if (child.pid === undefined) return;
   if (groups.size === 0) listen();
   groups.add(child);
   child.once('exit', () => {
-    signalGroup(child, 'SIGTERM');
-    groups.delete(child);
-    if (groups.size === 0 && !ending) unlisten();
+    // Tracked until nothing of the group is left, so that every exit path still finds it.
+    void endWhole(child, GRACE_MS).then(() => {
+      groups.delete(child);
+      if (groups.size === 0 && !ending) unlisten();
+    });
   });
 }
 
-/** End one group: SIGTERM, then SIGKILL after `graceMs`; resolves once its leader has exited. */
+/** End one group: SIGTERM, then SIGKILL after `graceMs`; resolves once nothing of it is left. */
 export async function endGroup(child: ChildProcess, graceMs = GRACE_MS): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  signalGroup(child, 'SIGTERM');
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const killed = await Promise.race([gone.then(() => true), new Promise<boolean>((r) => (timer = REAL.setTimeout(() => r(false), graceMs)))]);
-  REAL.clearTimeout(timer);
-  if (!killed) {
-    signalGroup(child, 'SIGKILL');
-    await gone;
-  }
+  if (child.pid === undefined) return;
+  await endWhole(child, graceMs);
 }
 
 /** Groups still tracked (for tests and for a report of what is left). */
