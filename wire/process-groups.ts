@@ -85,17 +85,23 @@ export function adoptGroup(child: ChildProcess): void {
   groups.add(child);
   child.once('exit', () => {
     // Tracked until nothing of the group is left, so that every exit path still finds it.
-    void endWhole(child, GRACE_MS).then(() => {
-      groups.delete(child);
-      if (groups.size === 0 && !ending) unlisten();
-    });
+    void endWhole(child, GRACE_MS).then(() => forget(child));
   });
+}
+
+function forget(child: ChildProcess): void {
+  if (!groups.delete(child)) return;
+  if (groups.size === 0 && !ending) unlisten();
 }
 
 /** End one group: SIGTERM, then SIGKILL after `graceMs`; resolves once nothing of it is left. */
 export async function endGroup(child: ChildProcess, graceMs = GRACE_MS): Promise<void> {
   if (child.pid === undefined) return;
   await endWhole(child, graceMs);
+  // The leader's exit event may lag its death a little; bounded, since a group that ignored SIGKILL
+  // (a process in uninterruptible sleep) must not hang the tool.
+  if (child.exitCode === null && child.signalCode === null) await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => REAL.setTimeout(r, 1000))]);
+  forget(child);
 }
 
 /** Groups still tracked (for tests and for a report of what is left). */
