@@ -7,6 +7,7 @@
 //   then the signal again with the default action, so the tool ends as the signal means (130, 143).
 // Only SIGKILL of this process leaves a group behind: nothing can run then.
 import type { ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { REAL } from './virtual-time.ts';
 
 const groups = new Set<ChildProcess>();
@@ -21,15 +22,31 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Is anything left in the group led by `child` (the leader may have exited before the rest)? */
+/** Is anything left in the group led by `child` (the leader may have exited before the rest)?
+ *  A zombie is not: a server the shell started is reparented when the shell dies and stays a zombie
+ *  until init reaps it (slowly, here), though `kill(-pgid, 0)` still finds it. So on Linux the group
+ *  is read from /proc, zombies left out; elsewhere `kill(-pgid, 0)` decides. */
 function groupAlive(child: ChildProcess): boolean {
+  if (child.pid === undefined) return false;
   try {
-    if (child.pid === undefined) return false;
     process.kill(-child.pid, 0);
-    return true;
   } catch {
     return false;
   }
+  if (!existsSync('/proc/self/stat')) return true;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === child.pid && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
 }
 
 async function groupGone(child: ChildProcess, ms: number): Promise<boolean> {

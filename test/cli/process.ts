@@ -45,19 +45,22 @@ export interface PsRow {
   pid: number;
   ppid: number;
   pgid: number;
+  stat: string;
   args: string;
 }
 
-/** The process table (`ps -eo pid,ppid,pgid,args`). */
+/** The process table (`ps -eo pid,ppid,pgid,stat,args`) without zombies: a dead process that init has
+ *  not reaped yet (it is slow to, here) runs nothing and holds nothing, and the tool cannot reap it. */
 export function processTable(): PsRow[] {
-  const text = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,args='], { encoding: 'utf8' });
+  const text = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,stat=,args='], { encoding: 'utf8' });
   return text
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => {
-      const m = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(l)!;
-      return { pid: Number(m[1]), ppid: Number(m[2]), pgid: Number(m[3]), args: m[4]! };
-    });
+      const m = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(l)!;
+      return { pid: Number(m[1]), ppid: Number(m[2]), pgid: Number(m[3]), stat: m[4]!, args: m[5]! };
+    })
+    .filter((r) => !r.stat.startsWith('Z'));
 }
 
 /** Process groups led by children of `pid` (the groups a CLI started with --serve). */
