@@ -69,7 +69,9 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
 
   const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
-  if (args.options.watchdog !== undefined && target === undefined && serve === undefined) throw new UsageError('--watchdog needs --target or --serve');
+  if (args.options.watchdog !== undefined && target === undefined && serve === undefined) {
+    throw new UsageError('--watchdog needs --target or --serve');
+  }
 
   let served: ServedProcess | null = null;
   try {
@@ -82,7 +84,8 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
     else server = { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
 
     const progress = progressBar(!args.options.quiet && !args.options.json);
-    const checked = wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress: (d, t) => progress.update(d, t, 'wire runs') });
+    const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');
+    const checked = wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress });
     // A run stuck on a real server never settles `checked`: the watchdog (or the served process's
     // failure) ends the command instead, with its own outcome.
     const ended = await Promise.race([checked.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
@@ -94,7 +97,8 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
     };
     if ('aborted' in ended) {
       checked.catch(() => {});
-      out.write(args.options.json ? `${JSON.stringify({ wire: sides, seed, runs, ...ended.aborted }, null, 2)}\n` : renderAborted(ended.aborted, sides));
+      const report = { wire: sides, seed, runs, ...ended.aborted };
+      out.write(args.options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAborted(ended.aborted, sides));
       return EXIT.incomplete;
     }
     const result = ended.result;

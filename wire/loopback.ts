@@ -69,7 +69,8 @@ class LoopbackAdapter implements ServerAdapter {
     const url = this.url();
     try {
       // GET streams stay open by design; a POST's body is part of the exchange until it ends.
-      res = await loopbackFetch(this.time, url, { method: request.method, headers, body, signal: this.open.signal }, request.method !== 'GET');
+      const init = { method: request.method, headers, body, signal: this.open.signal };
+      res = await loopbackFetch(this.time, url, init, request.method !== 'GET');
     } catch (e) {
       return new Response(`upstream ${url} unreachable: ${e instanceof Error ? e.message : String(e)}`, { status: 502, headers: { 'content-type': 'text/plain' } });
     }
@@ -102,7 +103,11 @@ class LoopbackAdapter implements ServerAdapter {
   }
 }
 
-export async function targetEndpoint(text: string, tools: ToolMap = EVERYTHING_TOOLS, watchdog: Watchdog | null = null): Promise<LoopbackEndpoint> {
+export async function targetEndpoint(
+  text: string,
+  tools: ToolMap = EVERYTHING_TOOLS,
+  watchdog: Watchdog | null = null,
+): Promise<LoopbackEndpoint> {
   const url = checkLoopbackUrl(text).href;
   if (!(await answersHttp(url))) throw new LoopbackError(`--target ${url} does not answer HTTP (is the server running?)`);
   const name = `target ${url}`;
@@ -112,7 +117,11 @@ export async function targetEndpoint(text: string, tools: ToolMap = EVERYTHING_T
 /** The endpoint of a served process. The client's URL is where it first answered; requests are
  *  forwarded to wherever it answers now (a restart may move it to a spare). A failure of the
  *  process (it exited on its own, or did not come back after a restart) ends the command. */
-export function servedEndpoint(served: ServedProcess, tools: ToolMap = EVERYTHING_TOOLS, watchdog: Watchdog | null = null): LoopbackEndpoint {
+export function servedEndpoint(
+  served: ServedProcess,
+  tools: ToolMap = EVERYTHING_TOOLS,
+  watchdog: Watchdog | null = null,
+): LoopbackEndpoint {
   const name = `serve ${served.command}`;
   if (watchdog) served.whenFailed((e) => watchdog.abort({ outcome: 'server-failed', why: e.message, run: watchdog.run, open: [] }));
   return {

@@ -117,7 +117,9 @@ export async function endGroup(child: ChildProcess, graceMs = GRACE_MS): Promise
   await endWhole(child, graceMs);
   // The leader's exit event may lag its death a little; bounded, since a group that ignored SIGKILL
   // (a process in uninterruptible sleep) must not hang the tool.
-  if (child.exitCode === null && child.signalCode === null) await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => REAL.setTimeout(r, 1000))]);
+  if (child.exitCode === null && child.signalCode === null) {
+    await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => REAL.setTimeout(r, 1000))]);
+  }
   forget(child);
 }
 

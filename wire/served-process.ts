@@ -105,7 +105,8 @@ export class ServedProcess {
 
   static async start(command: string, options: ServeOptions = {}): Promise<ServedProcess> {
     const path = options.path ?? '/mcp';
-    const p = new ServedProcess(command, path.startsWith('/') ? path : `/${path}`, { startTimeoutMs: options.startTimeoutMs ?? 20_000, spare: options.spare ?? true });
+    const resolved = { startTimeoutMs: options.startTimeoutMs ?? 20_000, spare: options.spare ?? true };
+    const p = new ServedProcess(command, path.startsWith('/') ? path : `/${path}`, resolved);
     p.current = await p.boot();
     return p;
   }
@@ -137,7 +138,8 @@ export class ServedProcess {
   private async boot(): Promise<Instance> {
     const port = await freePort();
     const cmd = this.command.replaceAll('{port}', String(port));
-    const child = spawn('sh', ['-c', cmd], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    const env = { ...process.env, PORT: String(port) };
+    const child = spawn('sh', ['-c', cmd], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     const instance = new Instance(child, port, `http://127.0.0.1:${port}${this.path}`, (i) => {
       if (i === this.current) this.fail(new LoopbackError(`--serve server exited on its own (${i.exit?.status}): ${i.lastLine()}`));
     });
@@ -147,12 +149,15 @@ export class ServedProcess {
         await instance.stop();
         throw new LoopbackError(`--serve ${this.command}: stopped while starting`);
       }
-      if (instance.exit) throw new LoopbackError(`--serve command exited with ${instance.exit.status} before answering on port ${port}: ${instance.lastLine()}`);
+      if (instance.exit) {
+        throw new LoopbackError(`--serve command exited with ${instance.exit.status} before answering on port ${port}: ${instance.lastLine()}`);
+      }
       if (await answersHttp(instance.url)) return instance;
       await realSleep(50);
     }
     await instance.stop();
-    throw new LoopbackError(`--serve command did not answer at ${instance.url} within ${this.options.startTimeoutMs / 1000} s: ${instance.lastLine()}`);
+    const within = this.options.startTimeoutMs / 1000;
+    throw new LoopbackError(`--serve command did not answer at ${instance.url} within ${within} s: ${instance.lastLine()}`);
   }
 
   /** Forget every session: end the current process and run a fresh one. Serialized. */
