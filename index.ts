@@ -18,6 +18,7 @@ export { call, list, describeWorkload, type Workload, type WorkloadStep } from '
 export type { History, HistoryEntry } from './core/history.ts';
 export { PROPERTIES, propertyByName, type Property, type PropertyVerdict } from './properties/properties.ts';
 export { judge, type Judgement } from './properties/judge.ts';
+export { checkHistory, wholeHistory, type CheckProperty, type HistoryFrame, type PropertyFold } from './properties/fold.ts';
 export { callOutcomes, referenceOf, OUTCOMES, type Outcome, type CallOutcome } from './properties/outcomes.ts';
 export { exploreCombination, sequentialWorkloads, cellOptions, type Exploration, type ExhaustiveOptions, type Exhaustive } from './search/exhaustive/exhaustive.ts';
 export { exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './search/exhaustive/pool.ts';
@@ -43,3 +44,8 @@ export { SERVER_CAPABILITIES, type Capability, type CapabilitySet, type Transpor
 export { emptyResponse, errorResponse, jsonResponse, type HttpRequest, type HttpResponse } from './models/messages.ts';
 export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './compare/compare.ts';
 export { buildMatrix, type MatrixCell } from './compare/matrix.ts';
+export { randomCheck, type Runner, type CheckInput, type RandomCheck } from './search/random/check-runner.ts';
+export { findingsOf, savedWorld, type Finding, type SavedWorld } from './compare/findings.ts';
+export { singleCell, runCell } from './compare/compare.ts';
+export { emptyReach, union, type Reach } from './core/reach.ts';
+export { decideVerdict, type Verdict } from './properties/vacuity.ts';

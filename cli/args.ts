@@ -1,5 +1,9 @@
-// A small, strict argument parser: `--name value`, `--name=value`, boolean `--name`, and
-// positionals. An option the command does not declare is an error that names the valid ones.
+// Command-line options through node:util's parseArgs: `--name value`, `--name=value`, boolean
+// `--name`, and positionals (everything after `--` too). Strict in our own words: an option the
+// command does not declare is an error that names the valid ones, a switch given a value or an
+// option missing its value is one line. parseArgs runs non-strict and its tokens are checked here,
+// so that a value may start with a dash (`--seed -3` reaches the range check, as before).
+import { parseArgs as parseArgv } from 'node:util';
 import { UsageError } from './errors.ts';
 
 export interface OptionSpec {
@@ -16,31 +20,30 @@ export interface Parsed {
 }
 
 export function parseArgs(argv: readonly string[], spec: Record<string, OptionSpec>, command: string): Parsed {
-  const options: Record<string, string | true> = {};
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--') || arg === '--') {
-      if (arg !== '--') positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq < 0 ? undefined : eq);
-    const s = spec[name];
-    if (!s) {
-      const valid = Object.keys(spec).map((k) => `--${k}`).join(', ');
-      throw new UsageError(`${command}: unknown option '--${name}' (valid: ${valid})`);
+  const options = Object.fromEntries(
+    Object.entries(spec).map(([name, s]) => [name, { type: s.value ? ('string' as const) : ('boolean' as const) }]),
+  );
+  const { tokens } = parseArgv({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  const parsed: Parsed = { options: {}, positionals: [] };
+  for (const token of tokens) {
+    if (token.kind === 'positional') parsed.positionals.push(token.value);
+    if (token.kind !== 'option') continue;
+    const s = spec[token.name];
+    if (!s || token.rawName !== `--${token.name}`) {
+      const valid = Object.keys(spec)
+        .map((k) => `--${k}`)
+        .join(', ');
+      throw new UsageError(`${command}: unknown option '${token.rawName}' (valid: ${valid})`);
     }
     if (!s.value) {
-      if (eq >= 0) throw new UsageError(`${command}: --${name} takes no value`);
-      options[name] = true;
+      if (token.inlineValue) throw new UsageError(`${command}: --${token.name} takes no value`);
+      parsed.options[token.name] = true;
       continue;
     }
-    const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined) throw new UsageError(`${command}: --${name} needs a value (${s.arg ?? 'value'})`);
-    options[name] = value;
+    if (token.value === undefined) throw new UsageError(`${command}: --${token.name} needs a value (${s.arg ?? 'value'})`);
+    parsed.options[token.name] = token.value;
   }
-  return { options, positionals };
+  return parsed;
 }
 
 export function intOption(parsed: Parsed, name: string, fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
@@ -60,5 +63,6 @@ export function stringOption(parsed: Parsed, name: string): string | undefined {
 export function helpText(usage: string, summary: string, spec: Record<string, OptionSpec>, extra = ''): string {
   const rows = Object.entries(spec).map(([k, s]) => [`--${k}${s.value ? ` ${s.arg ?? 'VALUE'}` : ''}`, s.help] as const);
   const width = Math.max(...rows.map(([a]) => a.length));
-  return [`usage: ${usage}`, '', summary, '', 'options:', ...rows.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`), extra].join('\n').trimEnd() + '\n';
+  const text = [`usage: ${usage}`, '', summary, '', 'options:', ...rows.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`), extra].join('\n');
+  return `${text.trimEnd()}\n`;
 }

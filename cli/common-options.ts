@@ -1,8 +1,30 @@
-// Options several commands share: policy modules, shards, time limits, and stopping on SIGINT.
+// Options several commands share: the fault alphabet, the property, policy modules, shards, time
+// limits, and stopping on SIGINT.
+import { expandFault, faultVocabulary, type FaultName } from '../models/faults.ts';
+import { allProperties, findProperty } from '../properties/registry.ts';
 import { PolicyLoadError, loadPolicies } from '../plugins/policy-module.ts';
 import type { ExtraCell } from '../compare/matrix.ts';
 import { stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
+
+export function parseFaults(text: string | undefined): FaultName[] {
+  if (text === undefined) return faultVocabulary();
+  const out: FaultName[] = [];
+  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const expanded = expandFault(item);
+    if (typeof expanded === 'string') throw new UsageError(expanded);
+    for (const f of expanded) if (!out.includes(f)) out.push(f);
+  }
+  if (out.length === 0) throw new UsageError('--faults names no fault');
+  return out;
+}
+
+export function parseProperty(name: string | undefined) {
+  if (name === undefined) return allProperties();
+  const p = findProperty(name);
+  if (!p) throw new UsageError(`unknown property '${name}' (valid: ${allProperties().map((q) => q.name).join(', ')})`);
+  return [p];
+}
 
 export const POLICIES_OPTION: OptionSpec = { value: true, arg: 'FILE,…', help: 'load policy modules (server re-init policies, reconnect strategies, guards, faults, properties); see the README' };
 

@@ -1,10 +1,10 @@
 // The options `explore` and `check --depth` share (how deep, on which workloads, on how many
 // cores), and the exhaustive search they run from them.
 import type { Combination } from '../models/policies.ts';
-import { explain, sequentialWorkloads, DEFAULT_EXPLORE_CALLS, type Exploration } from '../search/exhaustive/exhaustive.ts';
+import { sequentialWorkloads, DEFAULT_EXPLORE_CALLS, type Exploration } from '../search/exhaustive/exhaustive.ts';
 import { defaultWorkers, exploreInParallel } from '../search/exhaustive/pool.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
-import { parseFaults, parseProperty } from './commands/check.ts';
+import { parseFaults, parseProperty } from './common-options.ts';
 import { UsageError } from './errors.ts';
 import { progressBar } from './progress.ts';
 
@@ -37,5 +37,5 @@ export async function exhaustiveFromArgs(args: Parsed, c: Combination, depth: nu
     { workers, onJob: (done, total) => progress.update(done, total, 'workloads explored') },
   );
   progress.done();
-  return explain(e, {}, properties);
+  return e;
 }

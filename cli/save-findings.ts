@@ -5,9 +5,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatJson } from '../reports/json-format.ts';
-import type { CellResult } from '../compare/compare.ts';
 import { counterexampleFile } from '../corpus/counterexample-file.ts';
-import { findingsOf } from '../compare/findings.ts';
+import { savedWorld, type Finding } from '../compare/findings.ts';
 import { writeAtomic } from './files.ts';
 import { slug } from '../compare/matrix.ts';
 import { DEFAULT_CLIENT, DEFAULT_SERVER, type Combination } from '../models/policies.ts';
@@ -25,9 +24,17 @@ function nonDefaults(c: Combination): string {
 
 export const DEFAULT_CORPUS = 'properties/corpus';
 
-export function saveFindings(result: CellResult, dir: string, policies: string[]): { path: string; status: 'added' | 'unchanged' }[] {
-  return findingsOf(result).map((f) => {
-    const hash = createHash('sha256').update(JSON.stringify([f.combination, f.plan, f.workload, f.schedule])).digest('hex').slice(0, 10);
+export function saveFindings(
+  findings: readonly Finding[],
+  dir: string,
+  policies: string[],
+): { path: string; status: 'added' | 'unchanged' }[] {
+  return findings.map((f) => {
+    // Other world options make another finding of the same input (default options keep the names
+    // saved before them).
+    const world = JSON.stringify(f.world) === JSON.stringify(savedWorld()) ? [] : [f.world];
+    const key = JSON.stringify([f.combination, f.plan, f.workload, f.schedule, ...world]);
+    const hash = createHash('sha256').update(key).digest('hex').slice(0, 10);
     const id = `${f.properties[0]!.property}--${slug(nonDefaults(f.combination)) || 'defaults'}--${hash}`;
     const text = `${formatJson(counterexampleFile({ ...f, id, cellName: '' }, policies))}\n`;
     const path = join(dir, `${id}.json`);

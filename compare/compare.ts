@@ -2,42 +2,38 @@
 // cell runner that can be swapped (the default runs `check`; another tier may add its own fields to
 // each result, which the reports carry along). A policy that fails inside a cell becomes that
 // cell's `policy-error` finding and the matrix goes on. Between cells the caller may stop the run
-// (SIGINT, a time limit): what finished is returned, marked interrupted.
+// (SIGINT, a time limit): what finished is returned, marked interrupted. `check` runs its one
+// combination by the same path (`singleCell`, `runCell`, `findingsOf`).
+import type { FaultName } from '../models/faults.ts';
+import type { Combination } from '../models/policies.ts';
 import { PolicyError } from '../models/registry.ts';
 import type { Property } from '../properties/properties.ts';
 import { allProperties } from '../properties/registry.ts';
-import { check, type CheckResult } from '../search/random/check.ts';
+import { check } from '../search/random/check.ts';
+import type { CheckResult } from '../search/random/result.ts';
 import { coverageReport } from '../world/coverage.ts';
+import type { WorldOptions } from '../world/world.ts';
+import { emptyReach } from '../core/reach.ts';
+import { classify, type CellResult } from './cell-result.ts';
 import { findingsOf, type Finding } from './findings.ts';
 import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { policyErrorReport, type PolicyErrorReport } from '../search/random/policy-errors.ts';
 import { emptyStats } from '../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
 
-/** What a designer reads first: how the agent's calls fared in this cell. */
-export type CellClass = 'policy-error' | 'silent' | 'loud, never recovers' | 'loud, recovers' | 'clean';
-export const CELL_CLASSES: readonly CellClass[] = ['policy-error', 'silent', 'loud, never recovers', 'loud, recovers', 'clean'];
+export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 
 export interface RunSettings {
   seed: number;
   runs: number;
   properties: readonly Property[];
+  /** The model world's options for every run of the cell (default: DEFAULT_WORLD); findings keep them. */
+  world?: Partial<WorldOptions>;
   onProgress?: (done: number, total: number) => void;
 }
 
 /** Runs one cell. Its result may carry extra fields (the reports show them as data). */
 export type CellRunner = (cell: MatrixCell, settings: RunSettings) => CheckResult | Promise<CheckResult>;
-
-export interface CellResult extends CheckResult {
-  index: number;
-  id: string;
-  name: string;
-  record: MatrixCell['record'];
-  role: MatrixCell['role'];
-  alphabet: MatrixCell['alphabet'];
-  class: CellClass;
-  policyError: PolicyErrorReport | null;
-}
 
 export interface Comparison {
   format: 'mcp-faultsim/compare';
@@ -59,15 +55,21 @@ export interface Comparison {
 }
 
 export const checkCell: CellRunner = (cell, s) =>
-  check(cell.combination, { faults: cell.faults, seed: s.seed, runs: s.runs, shape: cell.shape, properties: s.properties, ...(s.onProgress ? { onProgress: s.onProgress } : {}) });
+  check(cell.combination, {
+    faults: cell.faults,
+    seed: s.seed,
+    runs: s.runs,
+    shape: cell.shape,
+    properties: s.properties,
+    ...(s.world ? { world: s.world } : {}),
+    ...(s.onProgress ? { onProgress: s.onProgress } : {}),
+  });
 
-export function classify(r: CheckResult, policyError: PolicyErrorReport | null): CellClass {
-  if (policyError) return 'policy-error';
-  const o = r.results[0]?.outcomes;
-  if (!o) return 'clean';
-  if (o['silent-empty'] + o['silent-hang'] > 0) return 'silent';
-  if (o.error === 0) return 'clean';
-  return r.results.find((p) => p.property === 'recovers')?.verdict === 'violated' ? 'loud, never recovers' : 'loud, recovers';
+/** `check`'s one combination as a cell of its own, so that it runs, classifies and yields findings
+ *  exactly as a comparison's cells do. */
+export function singleCell(combination: Combination, faults: readonly FaultName[]): MatrixCell {
+  const where = { index: 0, id: 'check', name: 'check', record: null, role: 'product', alphabet: 'cell alphabet' } as const;
+  return { ...where, combination, faults, property: null, shape: {} };
 }
 
 /** Run one cell; a policy's failure becomes its finding instead of an exception. */
@@ -78,9 +80,10 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
     result = await runner(cell, settings);
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
-    policyError = policyErrorReport(e, { ...cell, seed: settings.seed, runs: settings.runs, properties: settings.properties });
-    const none = { states: [], transitions: [] };
-    result = { combination: cell.combination, seed: settings.seed, runs: settings.runs, faults: cell.faults, results: [], stats: emptyStats(), coverage: coverageReport({ client: none, server: none }) };
+    const { seed, runs, properties } = settings;
+    policyError = policyErrorReport(e, { ...cell, seed, runs, properties, world: settings.world ?? {} });
+    const nothing = { results: [], stats: emptyStats(), coverage: coverageReport(emptyReach()) };
+    result = { combination: cell.combination, seed, runs, faults: cell.faults, ...nothing };
   }
   const { index, id, name, record, role, alphabet } = cell;
   return { index, id, name, record, role, alphabet, class: classify(result, policyError), ...result, policyError };
@@ -97,12 +100,19 @@ export interface ComparisonOptions {
   shard?: { index: number; count: number };
   runner?: CellRunner;
   properties?: readonly Property[];
+  /** The model world's options (default: DEFAULT_WORLD); each finding records them. */
+  world?: Partial<WorldOptions>;
   /** Called before each cell; true stops the comparison there (it is then marked interrupted). */
   beforeCell?: (done: number, total: number, next: MatrixCell) => boolean | Promise<boolean>;
 }
 
 export async function runComparison(cells: readonly MatrixCell[], o: ComparisonOptions): Promise<Comparison> {
-  const settings: RunSettings = { seed: o.seed, runs: o.runs, properties: o.properties ?? allProperties() };
+  const settings: RunSettings = {
+    seed: o.seed,
+    runs: o.runs,
+    properties: o.properties ?? allProperties(),
+    ...(o.world ? { world: o.world } : {}),
+  };
   const results: CellResult[] = [];
   let interrupted = false;
   for (const [i, cell] of cells.entries()) {
@@ -124,6 +134,6 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     ...(o.shard ? { shard: o.shard } : {}),
     interrupted,
     cells: results,
-    findings: results.flatMap(findingsOf),
+    findings: results.flatMap((r) => findingsOf(r, o.world)),
   };
 }

@@ -1,13 +1,23 @@
 // A cell's findings: its shrunk counterexamples, one per distinct input (properties violated by the
-// same plan, workload and schedule share one finding), and its policy error, each with the history
-// of its run, so that reports can show it step by step and replay can check it reproduces.
+// same plan, workload and schedule share one finding), and its policy error, each with the world
+// options and the history of the run it was found in, so that reports can show it step by step
+// and replay can check it reproduces (under those options, not the defaults).
 import type { HistoryEntry } from '../core/history.ts';
-import type { CellResult } from './compare.ts';
+import type { CellResult } from './cell-result.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Outcome } from '../properties/outcomes.ts';
-import { runWorld } from '../world/world.ts';
+import { DEFAULT_WORLD, runWorld, type WorldOptions } from '../world/world.ts';
 import type { Combination } from '../models/policies.ts';
+
+/** World options as a finding keeps them: every one resolved, without the engine (engines give
+ *  identical histories, and a stepper object does not serialize). */
+export type SavedWorld = Omit<WorldOptions, 'engine'>;
+
+export function savedWorld(world: Partial<WorldOptions> = {}): SavedWorld {
+  const { engine: _engine, ...saved } = { ...DEFAULT_WORLD, ...world };
+  return saved;
+}
 
 export interface FindingProperty {
   property: string;
@@ -41,11 +51,23 @@ export interface Finding {
   /** How many inputs fast-check drew before the failure, and how many shrink steps it took (null: not shrunk). */
   runsToFailure: number | null;
   shrinks: number | null;
+  /** The model world's options it was found (and replays) with. */
+  world: SavedWorld;
   history: HistoryEntry[];
 }
 
-export function findingsOf(cell: CellResult): Finding[] {
-  const base = { cell: cell.id, cellIndex: cell.index, cellName: cell.name, combination: cell.combination, alphabet: cell.faults, runs: cell.runs };
+/** The findings of a cell whose runs used `world` (the options its check was given). */
+export function findingsOf(cell: CellResult, world: Partial<WorldOptions> = {}): Finding[] {
+  const saved = savedWorld(world);
+  const base = {
+    cell: cell.id,
+    cellIndex: cell.index,
+    cellName: cell.name,
+    combination: cell.combination,
+    alphabet: cell.faults,
+    runs: cell.runs,
+    world: saved,
+  };
   if (cell.policyError) {
     const e = cell.policyError;
     return [
@@ -77,7 +99,9 @@ export function findingsOf(cell: CellResult): Finding[] {
       seen.properties.push(violated);
       continue;
     }
-    const history = ce.history ?? runWorld({ combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule }).entries;
+    // A model-world counterexample is replayable: the same input under the same options is its run.
+    const input = { combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule };
+    const history = ce.history ?? runWorld(input, world).entries;
     groups.set(key, {
       ...base,
       id: `${cell.id}--${r.property}`,

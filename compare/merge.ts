@@ -1,7 +1,10 @@
 // Joining shard results (`compare --shard i/n`) into the comparison an unsharded run would have
 // produced: the same cells and findings in matrix order, so the reports come out identical
-// outside `timing`. Shards must come from the same settings and together cover the matrix.
+// outside `timing`. Shards must come from the same settings and together cover the matrix; each is
+// read through a schema (compare/comparison-schema.ts) so a malformed one is one line, exit 2.
+import { parseWith } from '../core/schema-issue.ts';
 import type { Comparison } from './compare.ts';
+import { comparisonSchema } from './comparison-schema.ts';
 
 export class BadMerge extends Error {}
 
@@ -16,9 +19,12 @@ export function parseComparison(text: string, name: string): Comparison {
   }
   const c = raw as Partial<Comparison> | null;
   if (!c || typeof c !== 'object' || c.format !== 'mcp-faultsim/compare') throw new BadMerge(`${name}: not a compare.json file`);
-  if (c.version !== 1) throw new BadMerge(`${name}: compare format version ${JSON.stringify(c.version ?? null)} is not supported (expected 1)`);
-  if (!Array.isArray(c.cells) || !Array.isArray(c.findings) || typeof c.matrix !== 'object') throw new BadMerge(`${name}: cells, findings or matrix missing`);
-  if (c.findings.some((f) => f.history === null)) throw new BadMerge(`${name}: its findings lack histories (write shards with --shard, which keeps them all)`);
+  if (c.version !== 1)
+    throw new BadMerge(`${name}: compare format version ${JSON.stringify(c.version ?? null)} is not supported (expected 1)`);
+  const parsed = parseWith(comparisonSchema, c);
+  if (!parsed.ok) throw new BadMerge(`${name}: ${parsed.message}`);
+  if (c.findings!.some((f) => f.history === null))
+    throw new BadMerge(`${name}: its findings lack histories (write shards with --shard, which keeps them all)`);
   return c as Comparison;
 }
 
@@ -27,13 +33,15 @@ export function merge(parts: readonly { name: string; comparison: Comparison }[]
   const first = parts[0]!.comparison;
   for (const { name, comparison } of parts.slice(1)) {
     for (const k of SAME) {
-      if (JSON.stringify(comparison[k]) !== JSON.stringify(first[k])) throw new BadMerge(`${name}: its ${k} differs from ${parts[0]!.name}'s; shards must come from the same compare settings`);
+      if (JSON.stringify(comparison[k]) !== JSON.stringify(first[k]))
+        throw new BadMerge(`${name}: its ${k} differs from ${parts[0]!.name}'s; shards must come from the same compare settings`);
     }
   }
   const count = first.shard?.count ?? 1;
   const seen = new Map<number, string>();
   for (const { name, comparison } of parts) {
-    if ((comparison.shard?.count ?? 1) !== count) throw new BadMerge(`${name}: shard count ${comparison.shard?.count ?? 1} differs from ${parts[0]!.name}'s ${count}`);
+    if ((comparison.shard?.count ?? 1) !== count)
+      throw new BadMerge(`${name}: shard count ${comparison.shard?.count ?? 1} differs from ${parts[0]!.name}'s ${count}`);
     const index = comparison.shard?.index ?? 1;
     if (seen.has(index)) throw new BadMerge(`${name}: shard ${index}/${count} is also given as ${seen.get(index)}`);
     seen.set(index, name);
@@ -41,9 +49,13 @@ export function merge(parts: readonly { name: string; comparison: Comparison }[]
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length) throw new BadMerge(`missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`);
   const cells = parts.flatMap((p) => p.comparison.cells).sort((a, b) => a.index - b.index);
-  const findings = parts.flatMap((p) => p.comparison.findings.map((f, i) => ({ f, i }))).sort((a, b) => a.f.cellIndex - b.f.cellIndex || a.i - b.i).map(({ f }) => f);
+  const findings = parts
+    .flatMap((p) => p.comparison.findings.map((f, i) => ({ f, i })))
+    .sort((a, b) => a.f.cellIndex - b.f.cellIndex || a.i - b.i)
+    .map(({ f }) => f);
   const interrupted = parts.some((p) => p.comparison.interrupted);
-  if (!interrupted && cells.length !== first.matrix.size) throw new BadMerge(`the shards hold ${cells.length} cells, the matrix has ${first.matrix.size}`);
+  if (!interrupted && cells.length !== first.matrix.size)
+    throw new BadMerge(`the shards hold ${cells.length} cells, the matrix has ${first.matrix.size}`);
   return {
     format: first.format,
     version: first.version,

@@ -6,6 +6,7 @@ import type { Combination } from '../models/policies.ts';
 import type { ServerNote } from '../models/server.ts';
 import type { TextContent } from '../models/messages.ts';
 import type { FaultPlan } from './plan.ts';
+import type { Reach } from './reach.ts';
 import type { Workload } from './workload.ts';
 
 export const HISTORY_VERSION = 1;
@@ -43,12 +44,6 @@ export type HistoryEntry = { t: number } & (
 
 export type EndEntry = Extract<HistoryEntry, { kind: 'end' }>;
 
-/** The states and transitions of each machine a run reached (names: world/engine/transitions.ts), sorted. */
-export interface Coverage {
-  client: { states: string[]; transitions: string[] };
-  server: { states: string[]; transitions: string[] };
-}
-
 export interface History {
   version: number;
   combination: Combination;
@@ -56,13 +51,13 @@ export interface History {
   plan: FaultPlan;
   schedule: readonly number[];
   entries: HistoryEntry[];
-  /** Added with exhaustive exploration; absent in histories from other sources (the wire tier). */
-  coverage?: Coverage;
+  /** The states and transitions the model's machines reached; absent where real code ran (the wire tier). */
+  coverage?: Reach;
   /** Wire runs (wire/): what stood on each side, the model with its knobs or real code. */
   wire?: { client: string; server: string };
 }
 
-/** The history serialized as it is compared: deterministic key order by construction. */
+/** The history serialized as it is compared: deterministic key order by construction, sets as sorted lists. */
 export function historyJson(h: History): string {
-  return JSON.stringify(h);
+  return JSON.stringify(h, (_k, v: unknown) => (v instanceof Set ? [...(v as Set<string>)].sort() : v));
 }

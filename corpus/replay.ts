@@ -5,6 +5,7 @@ import { faultFamily } from '../models/faults.ts';
 import { knobValues } from '../models/policies.ts';
 import { PolicyError } from '../models/registry.ts';
 import { callOutcomes, referenceOf } from '../properties/outcomes.ts';
+import { checkHistory } from '../properties/fold.ts';
 import { findProperty } from '../properties/registry.ts';
 import { BadCounterexample, type CounterexampleFile } from './counterexample-file.ts';
 import type { HistoryEntry } from '../core/history.ts';
@@ -78,7 +79,7 @@ export function replay(f: CounterexampleFile): ReplayResult {
     const reference = referenceOf(runWorld({ ...input, plan: [], schedule: [] }, world));
     const outcomes = callOutcomes(h, reference);
     for (const { property, why } of f.expected.properties) {
-      const v = findProperty(property)!.check(h, outcomes);
+      const v = checkHistory(findProperty(property)!, h, reference);
       const actual = v.holds ? 'holds' : (v.why ?? '');
       verdicts.push({ property, expected: why, actual });
       if (actual !== why) differences.push(`${property}: expected "violated: ${why}", got "${v.holds ? 'holds' : `violated: ${actual}`}"`);

@@ -3,7 +3,7 @@
 // can take (a new session, each re-initialize policy, a call, a 404…), so coverage of the graph
 // says which server behaviours a run exercised.
 import { setup } from 'xstate';
-import { has, progressEncoding, type CapabilitySet, type Transport } from './capabilities.ts';
+import { has, progressEncoding, type CapabilitySet, type ProgressEncoding, type Transport } from './capabilities.ts';
 import {
   emptyResponse,
   errorResponse,
@@ -44,11 +44,21 @@ export type ServerEvent =
   | { type: 'EXPIRE'; sessionId: string | null }
   | { type: 'RESTART' };
 
+/** Notes that set a session's transport also say how that transport carries progress (`encoding`):
+ *  the oracles judge what the server did from the history, not by recomputing it. */
 export type ServerNote =
-  | { note: 'session-opened'; session: string; caps: CapabilitySet; transport: Transport }
-  | { note: 'reinitialized'; session: string; policy: string; caps: CapabilitySet; transport: Transport; newSession?: string }
+  | { note: 'session-opened'; session: string; caps: CapabilitySet; transport: Transport; encoding: ProgressEncoding }
+  | {
+      note: 'reinitialized';
+      session: string;
+      policy: string;
+      caps: CapabilitySet;
+      transport: Transport;
+      encoding: ProgressEncoding;
+      newSession?: string;
+    }
   | { note: 'reinit-rejected'; session: string }
-  | { note: 'transport-changed'; session: string; from: Transport; to: Transport }
+  | { note: 'transport-changed'; session: string; from: Transport; to: Transport; encoding: ProgressEncoding }
   | { note: 'session-forgotten'; session: string; why: 'expired' | 'restart' }
   | { note: 'call-finished'; session: string; req: number; callId: number; transport: Transport };
 
@@ -87,7 +97,7 @@ function openSession(ctx: ServerContext, e: RequestEvent): R {
   return {
     context: { ...withSession(ctx, s), nextSession: ctx.nextSession + 1 },
     effects: [
-      { type: 'note', note: { note: 'session-opened', session: s.id, caps, transport } },
+      { type: 'note', note: { note: 'session-opened', session: s.id, caps, transport, encoding: progressEncoding(transport) } },
       respond(e.req, jsonResponse(200, { result: initializeResult(s) }, { 'mcp-session-id': s.id })),
     ],
   };
@@ -120,7 +130,18 @@ function reinitialize(ctx: ServerContext, e: RequestEvent): R {
     return {
       context: opened.context,
       effects: [
-        { type: 'note', note: { note: 'reinitialized', session: s.id, policy: ctx.policy.reinit, caps: next.caps, transport: next.transport, newSession: fresh } },
+        {
+          type: 'note',
+          note: {
+            note: 'reinitialized',
+            session: s.id,
+            policy: ctx.policy.reinit,
+            caps: next.caps,
+            transport: next.transport,
+            encoding: progressEncoding(next.transport),
+            newSession: fresh,
+          },
+        },
         ...opened.effects,
       ],
     };
@@ -128,10 +149,22 @@ function reinitialize(ctx: ServerContext, e: RequestEvent): R {
   const updated: ServerSession = { ...s, caps: decision.caps, transport };
   const effects: ServerEffect[] = [];
   if (transport !== s.transport) {
-    effects.push({ type: 'note', note: { note: 'transport-changed', session: s.id, from: s.transport, to: transport } });
+    const encoding = progressEncoding(transport);
+    const note: ServerNote = { note: 'transport-changed', session: s.id, from: s.transport, to: transport, encoding };
+    effects.push({ type: 'note', note });
   }
   effects.push(
-    { type: 'note', note: { note: 'reinitialized', session: s.id, policy: ctx.policy.reinit, caps: updated.caps, transport } },
+    {
+      type: 'note',
+      note: {
+        note: 'reinitialized',
+        session: s.id,
+        policy: ctx.policy.reinit,
+        caps: updated.caps,
+        transport,
+        encoding: progressEncoding(transport),
+      },
+    },
     respond(e.req, jsonResponse(200, { result: initializeResult(updated) }, { 'mcp-session-id': s.id })),
   );
   return { context: withSession(ctx, updated), effects };

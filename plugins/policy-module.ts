@@ -1,9 +1,9 @@
 // Designers' policy modules (`--policies ./my-policy.ts`): a module's default export, built with
 // `definePolicies`, may add server re-init policies, client reconnect strategies, guards, faults,
 // properties, and named cells for the default `compare` matrix. The loader checks the module's
-// shape (a mistake is one line naming it, exit 2), registers each addition beside the built-ins,
-// and wraps every hook in the sandbox, so that a hook that throws, hangs or answers nonsense
-// becomes a `policy-error` finding of the combination it ran in.
+// shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
+// addition beside the built-ins, and wraps every hook in the sandbox, so that a hook that throws,
+// hangs or answers nonsense becomes a `policy-error` finding of the combination it ran in.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CapabilitySet } from '../models/capabilities.ts';
@@ -15,14 +15,17 @@ import { knobValues, type ClientOverrides, type ServerOverrides } from '../model
 import type { ReconnectView } from '../models/reconnect.ts';
 import { EXTENSIONS } from '../models/registry.ts';
 import type { ReinitDecision, ReinitInput } from '../models/reinit.ts';
-import type { CallOutcome } from '../properties/outcomes.ts';
+import type { HistoryFrame } from '../properties/fold.ts';
+import type { CallOutcome, Reference } from '../properties/outcomes.ts';
 import type { PropertyVerdict } from '../properties/properties.ts';
 import { clearRegisteredProperties, findProperty, registerProperty } from '../properties/registry.ts';
-import type { History } from '../core/history.ts';
+import type { History, HistoryEntry } from '../core/history.ts';
 import type { ExtraCell } from '../compare/matrix.ts';
-import { capabilities, isRecord, oneOf, reasonOrNull, sandboxed } from './sandbox.ts';
+import { parseWith } from '../core/schema-issue.ts';
+import { bad, capabilities, isRecord, ok, oneOf, reasonOrNull, sandboxed } from './sandbox.ts';
 import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
+import { policyModuleSchema } from './policy-schema.ts';
 
 /** What a policy module's default export may hold. Every part is optional. */
 export interface PolicyModule {
@@ -40,10 +43,28 @@ export interface PolicyModule {
       response?: (input: { fault: string; response: HttpResponse }) => { applied: boolean; detail: string; response?: HttpResponse; delayMs?: number; lostAnswer?: boolean };
     }
   >;
-  properties?: Record<string, { holdsWhen: string; check: (history: History, outcomes: readonly CallOutcome[]) => PropertyVerdict }>;
+  /** A property either judges the whole history (`check`), or is a fold (`init`, `step`, `verdict`, `key`;
+   *  properties/fold.ts says what each must do), which exhaustive exploration can merge states with. */
+  properties?: Record<string, CheckDefinition | FoldDefinition>;
   /** Named combinations for the default `compare` matrix: a record's vulnerable cell with some knobs
    *  changed (under that record's alphabet and the whole vocabulary), or a combination of your own. */
   cells?: { name: string; record?: '000' | '003'; server?: ServerOverrides; client?: ClientOverrides; faults?: string[] }[];
+}
+
+export interface CheckDefinition {
+  holdsWhen: string;
+  check: (history: History, outcomes: readonly CallOutcome[]) => PropertyVerdict;
+}
+
+/** A state is plain data (it is copied between calls); `step` returns the next one. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface FoldDefinition<S = any> {
+  holdsWhen: string;
+  init: (reference: Reference, frame: HistoryFrame) => S;
+  step: (state: S, entry: HistoryEntry) => S;
+  verdict: (state: S) => PropertyVerdict;
+  /** Everything the rest of the run can still change the verdict with; times relative to `now`. */
+  key: (state: S, now: number) => string;
 }
 
 /** Identity, for the types: `export default definePolicies({ … })`. */
@@ -54,34 +75,10 @@ export function definePolicies<T extends PolicyModule>(module: T): T {
 /** A module that cannot be used: one line naming the module and what is wrong. */
 export class PolicyLoadError extends Error {}
 
-const NAME = /^[a-z][a-z0-9-]*$/;
 const loaded = new Map<string, ExtraCell[]>();
 
 function fail(source: string, message: string): never {
   throw new PolicyLoadError(`--policies ${source}: ${message}`);
-}
-
-function entries(source: string, where: string, v: unknown): [string, Record<string, unknown>][] {
-  if (v === undefined) return [];
-  if (!isRecord(v)) fail(source, `${where} should be an object of named definitions`);
-  return Object.entries(v).map(([name, def]) => {
-    if (!NAME.test(name)) fail(source, `${where} name '${name}' should be lower-case letters, digits and '-'`);
-    if (!isRecord(def)) fail(source, `${where}.${name} should be an object`);
-    if (typeof def.describe !== 'string' && where !== 'properties') fail(source, `${where}.${name} needs describe: a one-line string`);
-    return [name, def];
-  });
-}
-
-function fn(source: string, where: string, def: Record<string, unknown>, key: string, required: boolean): ((input: any) => unknown) | undefined {
-  const v = def[key];
-  if (v === undefined && !required) return undefined;
-  if (typeof v !== 'function') fail(source, `${where} needs ${key}: a function`);
-  return v as (input: any) => unknown;
-}
-
-function only(source: string, where: string, v: Record<string, unknown>, keys: readonly string[]): void {
-  const extra = Object.keys(v).find((k) => !keys.includes(k));
-  if (extra) fail(source, `${where} has an unknown key '${extra}' (valid: ${keys.join(', ')})`);
 }
 
 function checkNew(source: string, what: string, name: string, taken: readonly string[]): void {
@@ -91,90 +88,108 @@ function checkNew(source: string, what: string, name: string, taken: readonly st
 /** Register one module's additions. `source` names it in messages and reports. */
 export function registerPolicies(m: unknown, source: string): ExtraCell[] {
   if (!isRecord(m)) fail(source, 'the default export should be an object (use definePolicies({ … }))');
-  only(source, 'the module', m, ['server', 'client', 'faults', 'properties', 'cells']);
-  const server = m.server === undefined ? {} : isRecord(m.server) ? m.server : fail(source, 'server should be an object');
-  const client = m.client === undefined ? {} : isRecord(m.client) ? m.client : fail(source, 'client should be an object');
-  only(source, 'server', server, ['reinit']);
-  only(source, 'client', client, ['reconnect', 'guards']);
+  const parsed = parseWith(policyModuleSchema, m, 'the module');
+  if (!parsed.ok) fail(source, parsed.message);
+  const { server = {}, client = {}, faults = {}, properties = {}, cells } = parsed.value;
 
-  for (const [name, def] of entries(source, 'server.reinit', server.reinit)) {
-    only(source, `server.reinit.${name}`, def, ['describe', 'decide', 'opening']);
+  for (const [name, def] of Object.entries(server.reinit ?? {})) {
     checkNew(source, 'server.reinit', name, knobValues('server', 'reinit'));
     const label = `server.reinit=${name}`;
-    const opening = fn(source, `server.reinit.${name}`, def, 'opening', false);
     EXTENSIONS.reinit.add(
       {
         name,
-        describe: def.describe as string,
-        decide: sandboxed(label, 'decide', fn(source, `server.reinit.${name}`, def, 'decide', true)!, decision),
-        ...(opening ? { opening: sandboxed(label, 'opening', opening, capabilities) } : {}),
+        describe: def.describe,
+        decide: sandboxed(label, 'decide', def.decide, decision),
+        ...(def.opening ? { opening: sandboxed(label, 'opening', def.opening, capabilities) } : {}),
       },
       source,
     );
   }
-  for (const [name, def] of entries(source, 'client.reconnect', client.reconnect)) {
-    only(source, `client.reconnect.${name}`, def, ['describe', 'afterFailure', 'handshake']);
+  for (const [name, def] of Object.entries(client.reconnect ?? {})) {
     checkNew(source, 'client.reconnect', name, knobValues('client', 'reconnect'));
     const label = `client.reconnect=${name}`;
     EXTENSIONS.reconnect.add(
       {
         name,
-        describe: def.describe as string,
-        afterFailure: sandboxed(label, 'afterFailure', fn(source, `client.reconnect.${name}`, def, 'afterFailure', true)!, oneOf(['replay', 'new-session'] as const)),
-        handshake: sandboxed(label, 'handshake', fn(source, `client.reconnect.${name}`, def, 'handshake', true)!, initParams),
+        describe: def.describe,
+        afterFailure: sandboxed(label, 'afterFailure', def.afterFailure, oneOf(['replay', 'new-session'] as const)),
+        handshake: sandboxed(label, 'handshake', def.handshake, initParams),
       },
       source,
     );
   }
-  for (const [name, def] of entries(source, 'client.guards', client.guards)) {
-    only(source, `client.guards.${name}`, def, ['describe', 'checkResponse', 'checkReinitialize']);
+  for (const [name, def] of Object.entries(client.guards ?? {})) {
     checkNew(source, 'client.guards', name, knobValues('client', 'guards'));
     const label = `client.guards=${name}`;
-    const res = fn(source, `client.guards.${name}`, def, 'checkResponse', false);
-    const reinit = fn(source, `client.guards.${name}`, def, 'checkReinitialize', false);
+    const { checkResponse: res, checkReinitialize: reinit } = def;
     if (!res && !reinit) fail(source, `client.guards.${name} needs checkResponse or checkReinitialize (or both)`);
     EXTENSIONS.guards.add(
       {
         name,
-        describe: def.describe as string,
+        describe: def.describe,
         ...(res ? { checkResponse: sandboxed(label, 'checkResponse', res, reasonOrNull) } : {}),
         ...(reinit ? { checkReinitialize: sandboxed(label, 'checkReinitialize', reinit, reasonOrNull) } : {}),
       },
       source,
     );
   }
-  for (const [name, def] of entries(source, 'faults', m.faults)) {
-    only(source, `faults.${name}`, def, ['describe', 'instances', 'request', 'response']);
+  for (const [name, def] of Object.entries(faults)) {
     const taken = allFaultFamilies().flatMap((f) => [f.kind, ...f.instances]);
     checkNew(source, 'fault', name, taken);
-    const instances = def.instances === undefined ? [name] : def.instances;
-    if (!Array.isArray(instances) || instances.length === 0 || instances.some((i) => typeof i !== 'string' || (i !== name && !i.startsWith(`${name}:`)))) {
+    const instances = def.instances ?? [name];
+    if (instances.some((i) => i !== name && !i.startsWith(`${name}:`))) {
       fail(source, `faults.${name}.instances should list '${name}' or '${name}:<something>' names`);
     }
-    const request = fn(source, `faults.${name}`, def, 'request', false);
-    const response = fn(source, `faults.${name}`, def, 'response', false);
+    const { request, response } = def;
     if (!request && !response) fail(source, `faults.${name} needs request or response (or both)`);
     EXTENSIONS.faults.add(
       {
         name,
-        describe: def.describe as string,
-        instances: instances as string[],
+        describe: def.describe,
+        instances,
         ...(request ? { request: sandboxed(`fault ${name}`, 'request', request, faultResult('request')) } : {}),
         ...(response ? { response: sandboxed(`fault ${name}`, 'response', response, faultResult('response')) } : {}),
       },
       source,
     );
   }
-  for (const [name, def] of entries(source, 'properties', m.properties)) {
-    only(source, `properties.${name}`, def, ['holdsWhen', 'check']);
+  for (const [name, def] of Object.entries(properties)) {
+    if ('init' in def) {
+      registerFold(source, name, def);
+      continue;
+    }
     if (findProperty(name)) fail(source, `property '${name}' already exists`);
-    if (typeof def.holdsWhen !== 'string') fail(source, `properties.${name} needs holdsWhen: a one-line string`);
-    const userCheck = fn(source, `properties.${name}`, def, 'check', true) as unknown as (h: History, o: readonly CallOutcome[]) => unknown;
+    const userCheck = def.check as (h: History, o: readonly CallOutcome[]) => unknown;
     // The sandbox passes one argument; a property takes the history and the outcomes.
     const check = sandboxed(`property ${name}`, 'check', (i: { h: History; o: readonly CallOutcome[] }) => userCheck(i.h, i.o), verdict);
     registerProperty({ name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) }, source);
   }
-  return cellsOf(source, m.cells, fail);
+  return cellsOf(source, cells, fail);
+}
+
+/** A designer's fold: each of its functions sandboxed like any hook (its input copied, its time bounded). */
+function registerFold(source: string, name: string, def: { holdsWhen: string; init: unknown; step: unknown; verdict: unknown; key: unknown }): void {
+  if (findProperty(name)) fail(source, `property '${name}' already exists`);
+  const part = (k: 'init' | 'step' | 'verdict' | 'key') => def[k] as (...args: unknown[]) => unknown;
+  const [init, step, judge, key] = [part('init'), part('step'), part('verdict'), part('key')];
+  const policy = `property ${name}`;
+  const anyState = (raw: unknown) => ok(raw);
+  const aKey = (raw: unknown) => (typeof raw === 'string' ? ok(raw) : bad('expected a string'));
+  const sInit = sandboxed(policy, 'init', (i: { reference: Reference; frame: HistoryFrame }) => init!(i.reference, i.frame), anyState);
+  const sStep = sandboxed(policy, 'step', (i: { state: unknown; entry: HistoryEntry }) => step!(i.state, i.entry), anyState);
+  const sVerdict = sandboxed(policy, 'verdict', (i: { state: unknown }) => judge!(i.state), verdict);
+  const sKey = sandboxed(policy, 'key', (i: { state: unknown; now: number }) => key!(i.state, i.now), aKey);
+  registerProperty(
+    {
+      name,
+      holdsWhen: def.holdsWhen as string,
+      init: (reference, frame) => sInit({ reference, frame }),
+      step: (state, entry) => sStep({ state, entry }),
+      verdict: (state) => sVerdict({ state }),
+      key: (state, now) => sKey({ state, now }),
+    },
+    source,
+  );
 }
 
 /** Load policy modules (paths as given, relative to the working directory); each is loaded once. */

@@ -16,11 +16,12 @@ export interface RunStats {
   states: Record<string, number>;
   /** `client:ready→reconnecting.initializing`…: transitions taken. */
   transitions: Record<string, number>;
-  /** Per machine, in how many runs each state and each named transition (the history's coverage,
-   *  world/engine/transitions.ts) was reached. */
+  /** Per machine, in how many runs each state and each named transition (the history's `Reach`,
+   *  core/reach.ts) was reached: counts, because the JSON report prints them. */
   coverage: { client: ReachCounts; server: ReachCounts };
 }
 
+/** A Reach counted over runs (the only place coverage becomes per-name counts). */
 export interface ReachCounts {
   states: Record<string, number>;
   transitions: Record<string, number>;

@@ -5,29 +5,14 @@ import type { Comparison } from '../compare/compare.ts';
 import type { Exhaustive } from '../search/exhaustive/exhaustive.ts';
 import type { FindingProperty } from '../compare/findings.ts';
 import { describePlan } from '../core/plan.ts';
+import { unionCoverage, type MachineCoverage } from '../core/reach.ts';
+import type { Verdict } from '../properties/vacuity.ts';
 import { describeExhaustive } from './explore-text.ts';
 
-export interface ComparisonCoverage {
-  machine: 'client' | 'server';
-  states: { reached: number; total: number; unreached: string[] };
-  transitions: { reached: number; total: number; unreached: string[] };
-}
-
-/** Per machine, what any cell reached: a state or transition is unreached only if no cell reached it. */
-export function comparisonCoverage(c: Comparison): ComparisonCoverage[] {
-  // Wire cells (real code) measure no machine coverage: their list is empty.
-  const cells = c.cells.filter((cell) => !cell.policyError && cell.coverage?.length);
-  const first = cells[0]?.coverage;
-  if (!first) return [];
-  return first.map((m) => {
-    const mine = cells.map((cell) => cell.coverage.find((x) => x.machine === m.machine)!);
-    const never = (part: 'states' | 'transitions') => m[part].unreached.filter((name) => mine.every((x) => x[part].unreached.includes(name)));
-    const tally = (part: 'states' | 'transitions') => {
-      const unreached = never(part);
-      return { reached: m[part].total - unreached.length, total: m[part].total, unreached };
-    };
-    return { machine: m.machine, states: tally('states'), transitions: tally('transitions') };
-  });
+/** Per machine, what any cell reached: a state or transition is unreached only if no cell reached it.
+ *  Wire cells (real code) measure no machine coverage (an empty list) and policy errors none either. */
+export function comparisonCoverage(c: Comparison): MachineCoverage[] {
+  return unionCoverage(c.cells.filter((cell) => !cell.policyError).map((cell) => cell.coverage ?? []));
 }
 
 export interface ExhaustiveRow {
@@ -37,7 +22,7 @@ export interface ExhaustiveRow {
   states: number;
   plans: number;
   complete: boolean;
-  results: { property: string; verdict: 'holds' | 'violated' | 'vacuous'; text: string }[];
+  results: { property: string; verdict: Verdict; text: string }[];
 }
 
 /** One row per cell that ran an exhaustive search (`compare --depth`); none without it. */
@@ -49,8 +34,7 @@ export function exhaustiveRows(c: Comparison): ExhaustiveRow[] {
     const results = cell.results.flatMap((r) => {
       const e = (r as { exhaustive?: Exhaustive }).exhaustive;
       if (!e) return [];
-      const verdict = e.verdict === 'violated' ? 'violated' : e.reached ? 'holds' : 'vacuous';
-      return [{ property: r.property, verdict, text: describeExhaustive(e) } as const];
+      return [{ property: r.property, verdict: e.verdict, text: describeExhaustive(e) }];
     });
     rows.push({ cell: cell.name, index: cell.index, depth: x.depth, states: x.states, plans: x.plans, complete: x.complete, results });
   }

@@ -4,6 +4,7 @@
 import type { CellClass, CellResult, Comparison } from '../compare/compare.ts';
 import type { Finding } from '../compare/findings.ts';
 import type { Outcome } from '../properties/outcomes.ts';
+import type { Verdict } from '../properties/vacuity.ts';
 import { formatClient, formatServer, type Combination } from '../models/policies.ts';
 
 /** Findings shown with their history and diagram; the rest are listed in one line each. */
@@ -26,6 +27,11 @@ export const CLASS_MEANING: Record<CellClass, string> = {
 };
 
 export const VERDICT_MARK = { holds: '✅', violated: '❌', vacuous: '◌' } as const;
+
+/** What a verdict cell of the matrix shows: a property's verdict, a policy error, or nothing run. */
+export type VerdictKind = Verdict | 'policy-error' | 'not-run';
+
+const KIND_MARK: Record<VerdictKind, string> = { ...VERDICT_MARK, 'policy-error': '💥', 'not-run': '' };
 
 const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError', 'coverage', 'exploration', 'wire', 'skipped']);
 
@@ -61,13 +67,27 @@ export function findingsByCell(c: Comparison): Map<string, Finding[]> {
   return m;
 }
 
-export function verdictCell(cell: CellResult, property: string): { mark: string; text: string; sort: number } {
-  if (cell.policyError) return { mark: '💥', text: 'policy error', sort: 3 };
+export interface VerdictShown {
+  kind: VerdictKind;
+  mark: string;
+  text: string;
+  sort: number;
+  violations: number;
+}
+
+/** One property's verdict in one cell, as data (`kind`, `violations`) and as the reports show it. */
+export function verdictCell(cell: CellResult, property: string): VerdictShown {
+  const shown = (kind: VerdictKind, text: string, sort: number, violations = 0): VerdictShown => {
+    return { kind, mark: KIND_MARK[kind], text, sort, violations };
+  };
+  if (cell.policyError) return shown('policy-error', 'policy error', 3);
   const r = cell.results.find((p) => p.property === property);
-  if (!r) return { mark: '', text: 'not run', sort: -1 };
-  if (r.verdict === 'violated') return { mark: '❌', text: `violated in ${r.violations}/${cell.runs}`, sort: 2 + r.violations / (cell.runs + 1) };
-  if (r.verdict === 'vacuous') return { mark: '◌', text: 'vacuous: never reached', sort: 1 };
-  return { mark: '✅', text: `holds (reached ${r.reached}/${cell.runs})`, sort: 0 };
+  if (!r) return shown('not-run', 'not run', -1);
+  if (r.verdict === 'violated') {
+    return shown('violated', `violated in ${r.violations}/${cell.runs}`, 2 + r.violations / (cell.runs + 1), r.violations);
+  }
+  if (r.verdict === 'vacuous') return shown('vacuous', 'vacuous: never reached', 1);
+  return shown('holds', `holds (reached ${r.reached}/${cell.runs})`, 0);
 }
 
 /** How a cell's two sides read: the model's knobs, or the real code a wire cell put there. */

@@ -76,9 +76,8 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
     ].join(' ');
     const verdicts = c.properties.map((p) => {
       const v = verdictCell(cell, p);
-      const kind = v.mark === '💥' ? 'error' : v.sort >= 2 ? 'violated' : v.sort === 1 ? 'vacuous' : v.sort === 0 ? 'holds' : 'none';
-      const violations = cell.results.find((r) => r.property === p)?.violations ?? 0;
-      const label = { error: 'error', violated: `✗ ${violations}`, vacuous: 'vacuous', holds: '✓', none: '' }[kind];
+      const kind = { 'policy-error': 'error', violated: 'violated', vacuous: 'vacuous', holds: 'holds', 'not-run': 'none' }[v.kind];
+      const label = { 'policy-error': 'error', violated: `✗ ${v.violations}`, vacuous: 'vacuous', holds: '✓', 'not-run': '' }[v.kind];
       return `<td class="v v${kind}" data-sort="${v.sort}" title="${esc(v.text)}">${esc(label)}</td>`;
     });
     const links = fs.map((f, i) => (shown.has(f.id) ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${i + 1}</a>` : `<span title="${esc(f.id)}: not shown in detail">${i + 1}</span>`)).join(' ');

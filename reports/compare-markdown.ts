@@ -82,7 +82,7 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<stri
     const n = callCounts(cell);
     const verdicts = props.map((p) => {
       const v = verdictCell(cell, p);
-      return v.mark === '❌' ? `❌ ${cell.results.find((r) => r.property === p)!.violations}` : v.mark;
+      return v.kind === 'violated' ? `${v.mark} ${v.violations}` : v.mark;
     });
     const links = (byCell.get(cell.id) ?? []).map((f, i) => (anchors.has(f.id) ? `[${i + 1}](#${anchors.get(f.id)})` : `${i + 1}`)).join(' ');
     lines.push(`| ${cell.index + 1} | ${mdText(cell.name)} | ${CLASS_MARK[cell.class]} | ${n.ok} / ${n.loud} / ${n.silent} | ${verdicts.join(' | ')} | ${links} |`);

@@ -2,19 +2,20 @@
 // call counts and the class, then where the reports were written.
 import type { Comparison } from '../compare/compare.ts';
 import { describePlan } from '../core/plan.ts';
-import { callCounts, verdictCell } from './compare-common.ts';
+import { callCounts, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table } from './table.ts';
 
 /** Silent findings listed in the terminal; the reports hold every one. */
 const SHOWN = 30;
 
-const SHORT: Record<string, string> = { '✅': 'ok', '❌': 'FAIL', '◌': 'vac', '💥': 'ERR', '': '-' };
+const SHORT: Record<VerdictKind, string> = { holds: 'ok', violated: 'FAIL', vacuous: 'vac', 'policy-error': 'ERR', 'not-run': '-' };
 
 export function renderSummary(c: Comparison): string {
   const header = ['#', 'cell', ...c.properties, 'calls ok/loud/silent', 'class'];
   const rows = c.cells.map((cell) => {
     const n = callCounts(cell);
-    return [String(cell.index + 1), cell.name, ...c.properties.map((p) => SHORT[verdictCell(cell, p).mark] ?? '?'), `${n.ok}/${n.loud}/${n.silent}`, cell.class];
+    const verdicts = c.properties.map((p) => SHORT[verdictCell(cell, p).kind]);
+    return [String(cell.index + 1), cell.name, ...verdicts, `${n.ok}/${n.loud}/${n.silent}`, cell.class];
   });
   const lines = [
     `mcp-faultsim compare: ${c.matrix.kind} matrix, ${c.cells.length}${c.cells.length === c.matrix.size ? '' : ` of ${c.matrix.size}`} cells${c.shard ? ` (shard ${c.shard.index}/${c.shard.count})` : ''}, seed ${c.seed}, ${c.runs} runs per cell`,

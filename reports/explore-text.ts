@@ -15,7 +15,8 @@ export function describeExhaustive(x: Exhaustive): string {
     const k = x.shortest.faults.length;
     return `violated, shortest with ${k} fault${k === 1 ? '' : 's'}: ${describePlan(x.shortest.faults)} (workload: ${describeWorkload(x.shortest.workload)})`;
   }
-  return `holds up to depth ${x.depth} (${n(x.states)} distinct states, ${n(x.plans)} plans)${x.reached ? '' : ', vacuously: its situation was never reached'}`;
+  const vacuously = x.verdict === 'vacuous' ? ', vacuously: its situation was never reached' : '';
+  return `holds up to depth ${x.depth} (${n(x.states)} distinct states, ${n(x.plans)} plans)${vacuously}`;
 }
 
 export function renderExplore(e: Exploration): string {
@@ -30,7 +31,8 @@ export function renderExplore(e: Exploration): string {
   if (!e.complete) out.push(`           INCOMPLETE: the state budget stopped it; verdicts hold only to depth ${Math.min(...e.results.map((r) => r.depth))}`);
   if (e.budgetExhausted > 0) out.push(`           ${e.budgetExhausted} run(s) hit the world's step budget`);
   out.push('');
-  const rows = e.results.map((r) => [r.property, r.verdict === 'violated' ? 'VIOLATED' : r.reached ? 'holds' : 'vacuous', r.shortest ? `${r.shortest.faults.length}` : `-`]);
+  const fewest = (r: Exhaustive) => (r.shortest ? String(r.shortest.faults.length) : '-');
+  const rows = e.results.map((r) => [r.property, r.verdict === 'violated' ? 'VIOLATED' : r.verdict, fewest(r)]);
   out.push(table(['property', 'verdict', 'fewest faults'], rows, ['l', 'l', 'r']));
   for (const r of e.results) {
     out.push('', `${r.property}: ${describeExhaustive(r)}`);

@@ -6,7 +6,7 @@
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
 import type { Property } from '../properties/properties.ts';
-import type { CheckResult } from './random/check.ts';
+import type { CheckResult, Shorter } from './random/result.ts';
 import type { Exploration } from './exhaustive/exhaustive.ts';
 import { exploreJob } from './exhaustive/explore.ts';
 import type { FaultPlan } from '../core/plan.ts';
@@ -16,7 +16,7 @@ import type { WorldOptions } from '../world/world.ts';
 export interface Certificate {
   minimal: boolean;
   /** A violating plan with fewer faults than the counterexample's, on its workload, when one exists. */
-  shorter: null | { faults: FaultPlan; workload: Workload };
+  shorter: null | Shorter;
 }
 
 export interface Certifiable {
@@ -51,7 +51,10 @@ export function certify(
 
 /** A check result with the exhaustive search beside it: each property gains its `exhaustive` block,
  *  and a counterexample the search beats (a shorter plan on another workload) is not minimal. */
-export function withExhaustive(result: CheckResult, e: Exploration): CheckResult & { exploration: Omit<Exploration, 'combination' | 'faults' | 'results'> } {
+export function withExhaustive<R extends CheckResult>(
+  result: R,
+  e: Exploration,
+): R & { exploration: Omit<Exploration, 'combination' | 'faults' | 'results'> } {
   const results = result.results.map((r) => {
     const x = e.results.find((q) => q.property === r.property);
     if (!x) return r;

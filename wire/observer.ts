@@ -5,7 +5,7 @@
 // `transport-expressible` judge real servers too.
 import { capabilitiesFromJson, META_TRANSPORT } from './json-rpc.ts';
 import type { Recorder } from './recorder.ts';
-import type { Transport } from '../models/capabilities.ts';
+import { progressEncoding, type Transport } from '../models/capabilities.ts';
 
 export interface ObservedRequest {
   n: number;
@@ -30,14 +30,18 @@ export class Observer {
       if ('result' in message) {
         const caps = capabilitiesFromJson(message.result?.capabilities);
         const transport = (message.result?._meta?.[META_TRANSPORT] ?? 'streamable-http') as Transport;
+        // The traffic does not say how the server will carry progress: the records' server build is assumed
+        // (inline on Streamable HTTP, frames on SSE); a real server that does otherwise shows in the client's reads.
+        const encoding = progressEncoding(transport);
         const session = responseSession ?? req.sessionId ?? '(stateless)';
         if (req.sessionId === null || !this.transports.has(req.sessionId)) {
           this.transports.set(session, transport);
-          this.note({ note: 'session-opened', session, caps, transport });
+          this.note({ note: 'session-opened', session, caps, transport, encoding });
         } else {
           const fresh = session !== req.sessionId ? session : undefined;
           if (fresh) this.transports.set(fresh, transport);
-          this.note({ note: 'reinitialized', session: req.sessionId, policy: 'observed', caps, transport, ...(fresh ? { newSession: fresh } : {}) });
+          const newSession = fresh ? { newSession: fresh } : {};
+          this.note({ note: 'reinitialized', session: req.sessionId, policy: 'observed', caps, transport, encoding, ...newSession });
         }
       } else if (status === 400 && message.error?.code === -32600 && req.sessionId !== null) {
         this.note({ note: 'reinit-rejected', session: req.sessionId });

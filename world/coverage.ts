@@ -3,27 +3,12 @@
 // unreached ones listed. A transition never taken is a behaviour no verdict says anything about.
 import { clientMachine } from '../models/client.ts';
 import { serverMachine } from '../models/server.ts';
+import type { CoverageTally, MachineCoverage, ReachLike } from '../core/reach.ts';
 import { catalogOf, withAncestors, type MachineCatalog } from './engine/transitions.ts';
 
-export interface Tally {
-  reached: number;
-  total: number;
-  unreached: string[];
-}
+export type { MachineCoverage } from '../core/reach.ts';
 
-export interface MachineCoverage {
-  machine: 'client' | 'server';
-  states: Tally;
-  transitions: Tally;
-}
-
-/** What was reached, per machine: state names (leaves) and transition names (world/engine/transitions.ts). */
-export interface Reached {
-  client: { states: Iterable<string>; transitions: Iterable<string> };
-  server: { states: Iterable<string>; transitions: Iterable<string> };
-}
-
-function tally(all: readonly string[], reached: ReadonlySet<string>, what: string, catalog: MachineCatalog): Tally {
+function tally(all: readonly string[], reached: ReadonlySet<string>, what: string, catalog: MachineCatalog): CoverageTally {
   for (const r of reached) {
     if (!all.includes(r)) throw new Error(`internal: ${catalog.machine} reached ${what} '${r}', which its definition does not have`);
   }
@@ -31,7 +16,7 @@ function tally(all: readonly string[], reached: ReadonlySet<string>, what: strin
   return { reached: all.length - unreached.length, total: all.length, unreached };
 }
 
-function machineCoverage(machine: 'client' | 'server', catalog: MachineCatalog, r: Reached['client']): MachineCoverage {
+function machineCoverage(machine: 'client' | 'server', catalog: MachineCatalog, r: ReachLike['client']): MachineCoverage {
   const states = new Set([...r.states].flatMap(withAncestors));
   return {
     machine,
@@ -40,7 +25,8 @@ function machineCoverage(machine: 'client' | 'server', catalog: MachineCatalog, 
   };
 }
 
-export function coverageReport(reached: Reached): MachineCoverage[] {
+/** What was reached (state leaves and transition names), rated against each machine's definition. */
+export function coverageReport(reached: ReachLike): MachineCoverage[] {
   return [
     machineCoverage('client', catalogOf(clientMachine), reached.client),
     machineCoverage('server', catalogOf(serverMachine), reached.server),

@@ -15,7 +15,8 @@ import { extensionsUsed, PolicyError } from '../models/registry.ts';
 import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../models/server.ts';
 import { compiledStepper } from './engine/compiled-step.ts';
 import { EventQueue } from './clock.ts';
-import { HISTORY_VERSION, type Answer, type Coverage, type History, type HistoryEntry } from '../core/history.ts';
+import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '../core/history.ts';
+import { emptyReach, union, type Reach } from '../core/reach.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import { stateName, xstateStepper, type Stepped, type Stepper } from './engine/step.ts';
 import { nextCalls, type Workload } from '../core/workload.ts';
@@ -43,15 +44,8 @@ export interface EntrySink {
   push(entry: HistoryEntry): unknown;
 }
 
-/** The states and transitions a world reached, per machine (names: world/engine/transitions.ts). */
-export interface Reach {
-  client: { states: Set<string>; transitions: Set<string> };
-  server: { states: Set<string>; transitions: Set<string> };
-}
-
-export function emptyReach(): Reach {
-  return { client: { states: new Set(), transitions: new Set() }, server: { states: new Set(), transitions: new Set() } };
-}
+/** The states and transitions a world reached, per machine (core/reach.ts). */
+export { emptyReach, type Reach } from '../core/reach.ts';
 
 export const DEFAULT_WORLD: WorldOptions = { latencyMs: 5, deadlineMs: 30_000, stepBudget: 10_000, engine: 'compiled' };
 
@@ -199,7 +193,8 @@ export class World {
 
   protected history(): History {
     const { combination, workload, schedule = [] } = this.input;
-    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage: coverageOf(this.reach) };
+    const coverage = union(this.reach);
+    return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage };
   }
 
   private record(e: DistributiveOmit<HistoryEntry, 't'>): void {
@@ -392,14 +387,6 @@ export class World {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-function coverageOf(reach: Reach): Coverage {
-  const sorted = (s: Set<string>) => [...s].sort();
-  return {
-    client: { states: sorted(reach.client.states), transitions: sorted(reach.client.transitions) },
-    server: { states: sorted(reach.server.states), transitions: sorted(reach.server.transitions) },
-  };
-}
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {

@@ -1,5 +1,4 @@
 // `mcp-faultsim check`: run the properties over one combination.
-import { expandFault, faultVocabulary, type FaultName } from '../../models/faults.ts';
 import { combination } from '../../models/policies.ts';
 import { renderCheck } from '../../reports/check-text.ts';
 import { withExhaustive } from '../../search/certify.ts';
@@ -8,13 +7,16 @@ import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '.
 import { EXIT, UsageError } from '../errors.ts';
 import { parseClient, parseServer } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
-import { POLICIES_OPTION, policiesOption } from '../common-options.ts';
+import { parseFaults, parseProperty, POLICIES_OPTION, policiesOption } from '../common-options.ts';
 import { DEFAULT_CORPUS, saveFindings } from '../save-findings.ts';
-import { checkCell, runCell } from '../../compare/compare.ts';
-import { allProperties, findProperty } from '../../properties/registry.ts';
+import { checkCell, runCell, singleCell, type CellResult } from '../../compare/compare.ts';
+import { findingsOf } from '../../compare/findings.ts';
 import { describePlan } from '../../core/plan.ts';
 import { EXHAUSTIVE_OPTIONS, exhaustiveFromArgs } from '../exhaustive-args.ts';
 import { isWirePreset, runWireCheck, WIRE_HELP, WIRE_OPTIONS } from '../wire-check.ts';
+
+/** The option parsers check shares with explore (they live in cli/common-options.ts). */
+export { parseFaults, parseProperty } from '../common-options.ts';
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   server: { value: true, arg: 'K=V,…', help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)' },
@@ -32,27 +34,7 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   help: { value: false, help: 'show this help' },
 };
 
-export function parseFaults(text: string | undefined): FaultName[] {
-  if (text === undefined) return faultVocabulary();
-  const out: FaultName[] = [];
-  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const expanded = expandFault(item);
-    if (typeof expanded === 'string') throw new UsageError(expanded);
-    for (const f of expanded) if (!out.includes(f)) out.push(f);
-  }
-  if (out.length === 0) throw new UsageError('--faults names no fault');
-  return out;
-}
-
-export function parseProperty(name: string | undefined) {
-  if (name === undefined) return allProperties();
-  const p = findProperty(name);
-  if (!p) throw new UsageError(`unknown property '${name}' (valid: ${allProperties().map((q) => q.name).join(', ')})`);
-  return [p];
-}
-
-/** check's options with `--depth` and its companions before --json (built when used: the two
- *  option tables import each other's parsers). */
+/** check's options with `--depth` and its companions before --json. */
 function checkOptions(): Record<string, OptionSpec> {
   const { json, quiet, help, ...rest } = CHECK_OPTIONS;
   const depth = { ...EXHAUSTIVE_OPTIONS.depth!, help: 'also explore every plan of up to K faults exhaustively, beside the random runs' };
@@ -88,29 +70,33 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   const faults = parseFaults(stringOption(args, 'faults'));
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const progress = progressBar(!args.options.quiet && !args.options.json);
-  const cell = { index: 0, id: 'check', name: 'check', record: null, role: 'product' as const, alphabet: 'cell alphabet' as const, combination: c, faults, property: null, shape: {} };
-  const { index: _i, id: _id, name: _n, record: _r, role: _ro, alphabet: _a, class: _c, policyError, ...random } = await runCell(
-    cell,
-    checkCell,
-    {
-      onProgress: (done, total) => progress.update(done, total, 'runs'),
-      properties: parseProperty(stringOption(args, 'property')),
-      seed: intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 }),
-      runs: intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 }),
-    },
-  );
+  // The same path as a comparison's cell: run, classify, and take its findings from the result.
+  const random = await runCell(singleCell(c, faults), checkCell, {
+    onProgress: (done, total) => progress.update(done, total, 'runs'),
+    properties: parseProperty(stringOption(args, 'property')),
+    seed: intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 }),
+    runs: intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 }),
+  });
   progress.done();
+  const { policyError } = random;
   const result = depth === undefined || policyError ? random : withExhaustive(random, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json)));
-  if (args.options.json) out.write(`${JSON.stringify(policyError ? { ...result, policyError } : result, null, 2)}\n`);
+  if (args.options.json) out.write(`${JSON.stringify(checkJson(result), null, 2)}\n`);
   else {
     out.write(renderCheck(result));
     if (policyError) out.write(`\npolicy-error: ${policyError.policy}: ${policyError.message}\n  faults    ${describePlan(policyError.faults)}\n`);
   }
   if (args.options.save) {
-    const saved = saveFindings({ ...result, index: 0, id: 'check', name: '', record: null, role: 'product', alphabet: 'cell alphabet', class: 'clean', policyError }, stringOption(args, 'corpus') ?? DEFAULT_CORPUS, policies.paths);
+    const saved = saveFindings(findingsOf(result), stringOption(args, 'corpus') ?? DEFAULT_CORPUS, policies.paths);
     if (!args.options.json) for (const s of saved) out.write(`${s.status === 'added' ? 'saved' : 'already saved'} ${s.path}\n`);
   }
   return policyError || result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
+}
+
+/** `check --json`: the check result of the combination (without the cell a comparison would place
+ *  it in), and its policy error when a designer's policy failed. */
+function checkJson(r: CellResult): Record<string, unknown> {
+  const { index: _i, id: _id, name: _n, record: _r, role: _ro, alphabet: _a, class: _c, policyError, ...result } = r;
+  return policyError ? { ...result, policyError } : result;
 }
 
 export const command = { name: 'check', summary: "run the properties over one combination and print shrunk counterexamples", run: runCheck };

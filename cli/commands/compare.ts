@@ -6,7 +6,7 @@ import { renderSummary } from '../../reports/compare-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
 import { withExhaustive } from '../../search/certify.ts';
 import { checkCell, runComparison, type CellRunner } from '../../compare/compare.ts';
-import { explain, sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
+import { sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
 import { defaultWorkers, exploreInParallel } from '../../search/exhaustive/pool.ts';
 import { wireCells, withWire } from '../../wire/matrix.ts';
 import { buildMatrix, shardOf, type Cut, type MatrixKind } from '../../compare/matrix.ts';
@@ -60,7 +60,7 @@ function withDepth(runner: CellRunner, depth: number, workers: number): CellRunn
       ...(settings.properties ? { properties: settings.properties } : {}),
     };
     const exploration = await exploreInParallel(cell.combination, options, { workers });
-    return withExhaustive(random, explain(exploration, {}, settings.properties));
+    return withExhaustive(random, exploration);
   };
 }
 

@@ -28,9 +28,17 @@ describe('minimality certificates', () => {
 
   it('the exhaustive search finds the same shortest plans the shrinker does', () => {
     const e000 = exploreCombination(VULNERABLE_000, { faults: ALPHABET_000, depth: 2, workloads: sequentialWorkloads(2, 'any'), properties: [propertyByName('no-silent-empty')!] });
-    expect(e000.results[0]!.shortest).toEqual({ faults: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }], workload: [call()] });
+    expect(e000.results[0]!.shortest).toEqual({
+      faults: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }],
+      workload: [call()],
+      why: "call 0 returned a well-formed result that differs from the fault-free run's ([]) with no error",
+    });
     const e003 = exploreCombination(VULNERABLE_003, { faults: ALPHABET_003, depth: 2, workloads: sequentialWorkloads(2, 'always'), properties: [propertyByName('no-silent-hang')!] });
-    expect(e003.results[0]!.shortest).toEqual({ faults: [{ fault: 'strip-header:transfer-encoding', at: 0 }], workload: [call(true)] });
+    expect(e003.results[0]!.shortest).toEqual({
+      faults: [{ fault: 'strip-header:transfer-encoding', at: 0 }],
+      workload: [call(true)],
+      why: "call 0 ended only by the client's deadline at t=60040 ms though the server had finished it (answer delivered)",
+    });
   });
 
   it('the per-transport cell, where the greedy shrinker used to stop at three faults, is minimal too', () => {

@@ -4,15 +4,15 @@
 // or the shortest counterexample over every workload explored.
 import type { FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
-import { judge } from '../../properties/judge.ts';
-import { referenceOf } from '../../properties/outcomes.ts';
-import { PROPERTIES, propertyByName, type Property } from '../../properties/properties.ts';
+import { PROPERTIES, type Property } from '../../properties/properties.ts';
+import { decideVerdict, type Verdict } from '../../properties/vacuity.ts';
 import type { Cell } from '../../core/cells.ts';
+import { union } from '../../core/reach.ts';
 import { coverageReport, type MachineCoverage } from '../../world/coverage.ts';
 import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import { call, type Workload } from '../../core/workload.ts';
-import { runWorld, type WorldOptions } from '../../world/world.ts';
+import type { WorldOptions } from '../../world/world.ts';
 
 export interface ExhaustiveOptions {
   /** The fault alphabet. */
@@ -32,10 +32,12 @@ export interface Exhaustive {
   depth: number;
   states: number;
   plans: number;
-  verdict: 'holds' | 'violated';
-  /** Some explored plan reached the property's situation; a holds without it is vacuous. */
+  /** `vacuous`: it holds, but no explored plan reached its situation (properties/vacuity.ts). */
+  verdict: Verdict;
+  /** Some explored plan reached the property's situation. */
   reached: boolean;
-  shortest: null | { faults: FaultPlan; workload: Workload; why?: string };
+  /** The shortest violating plan, with why it violates (its fold's verdict at the end of that run). */
+  shortest: null | { faults: FaultPlan; workload: Workload; why: string };
 }
 
 export interface Exploration {
@@ -95,18 +97,15 @@ export function mergeJobs(combination: Combination, options: ExhaustiveOptions, 
   const results = names.map((property, i) => {
     let shortest: Exhaustive['shortest'] = null;
     for (const j of jobs) {
-      const s = j.properties[i]!.shortest;
-      if (s && (!shortest || s.length < shortest.faults.length)) shortest = { faults: s, workload: j.workload };
+      const { shortest: s, why } = j.properties[i]!;
+      if (s && (!shortest || s.length < shortest.faults.length)) shortest = { faults: s, workload: j.workload, why: why ?? '' };
     }
-    const verdict: Exhaustive['verdict'] = shortest ? 'violated' : 'holds';
+    const reached = jobs.some((j) => j.properties[i]!.reached);
+    const verdict = decideVerdict({ violated: shortest !== null, reached });
     const depth = shortest ? Math.min(explored, ...jobs.map((j) => j.depth)) : explored;
-    return { property, depth, states, plans, verdict, reached: jobs.some((j) => j.properties[i]!.reached), shortest };
+    return { property, depth, states, plans, verdict, reached, shortest };
   });
-  const union = (pick: (j: JobResult) => string[]) => [...new Set(jobs.flatMap(pick))];
-  const coverage = coverageReport({
-    client: { states: union((j) => j.reach.client.states), transitions: union((j) => j.reach.client.transitions) },
-    server: { states: union((j) => j.reach.server.states), transitions: union((j) => j.reach.server.transitions) },
-  });
+  const coverage = coverageReport(union(...jobs.map((j) => j.reach)));
   return {
     combination,
     faults: options.faults,
@@ -131,19 +130,6 @@ export function exploreCombination(combination: Combination, options: Exhaustive
   });
   onJob?.(jobs.length, jobs.length);
   return mergeJobs(combination, options, results);
-}
-
-/** Replay each shortest counterexample through the ordinary world and oracles, for its reason. */
-export function explain(e: Exploration, world: Partial<WorldOptions> = {}, properties: readonly Property[] = PROPERTIES): Exploration {
-  const results = e.results.map((r) => {
-    const p = properties.find((q) => q.name === r.property) ?? propertyByName(r.property);
-    if (!r.shortest || !p) return r;
-    const { faults, workload } = r.shortest;
-    const reference = referenceOf(runWorld({ combination: e.combination, workload, plan: [] }, world));
-    const verdict = judge(runWorld({ combination: e.combination, workload, plan: faults }, world), reference, [p]).verdicts[p.name]!;
-    return { ...r, shortest: { ...r.shortest, why: verdict.why ?? '' } };
-  });
-  return { ...e, results };
 }
 
 /** How a seed cell is explored: its record's alphabet; sequential workloads of up to three calls,

@@ -5,14 +5,14 @@
 // a fault for that request (one more fault: the next level) or carries it with the faults chosen so
 // far (no cost: same level). Worlds are forked, not replayed, and deduplicated by a digest of
 // everything that decides their future: the machines, the queue relative to now, the world's
-// bookkeeping (world/fork.ts) and the oracles' monitors (properties/monitors.ts). A state first
+// bookkeeping (world/fork.ts) and the keys of the properties' folds (properties/fold-set.ts). A state first
 // reached with f faults is expanded once, with the budget of the cheapest path to it, so the work
 // grows with the reachable state space rather than with the number of plans. The number of plans
 // covered is still counted exactly, by counting paths through the graph of states afterwards.
 import { hash } from 'node:crypto';
 import { firesBefore, type FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
-import { MonitorSet, monitorFor } from '../../properties/monitors.ts';
+import { FoldSet } from '../../properties/fold-set.ts';
 import { referenceOf } from '../../properties/outcomes.ts';
 import { PROPERTIES, type Property } from '../../properties/properties.ts';
 import { HISTORY_VERSION } from '../../core/history.ts';
@@ -47,6 +47,8 @@ export interface PropertyOutcome {
   reached: boolean;
   /** The first violating plan found with the fewest faults, or null. */
   shortest: FaultPlan | null;
+  /** Why that plan violates the property: its fold's verdict at the end of that very run. */
+  why: string | null;
 }
 
 export interface JobResult {
@@ -75,12 +77,12 @@ interface Node {
   id: number;
   /** Paused before request `world.nextRequest`; never resumed itself, only forked. */
   world: ForkableWorld;
-  monitors: MonitorSet;
+  folds: FoldSet;
   /** Faults chosen so far for this request, in canonical order. */
   chosen: readonly FaultName[];
   plan: PlanLink | null;
   cost: number;
-  /** Digest of the world and monitors (without `chosen`). */
+  /** Digest of the world and folds (without `chosen`). */
   digest: string;
 }
 
@@ -108,21 +110,21 @@ export function exploreJob(job: ExploreJob): JobResult {
   const frame = { version: HISTORY_VERSION, combination, workload, plan: [], schedule };
   const reach = emptyReach();
 
-  const outcomes: PropertyOutcome[] = properties.map((p) => ({ property: p.name, holds: true, reached: false, shortest: null }));
+  const outcomes: PropertyOutcome[] = properties.map((p) => ({ property: p.name, holds: true, reached: false, shortest: null, why: null }));
   const counter = new PathCounter(depth);
   const ids = new Map<string, number>();
   let states = 0;
   let budgetExhausted = 0;
 
-  const terminal = (monitors: MonitorSet, plan: PlanLink | null) => {
-    if (monitors.budgetExhausted) budgetExhausted++;
-    monitors.monitors.forEach((m, i) => {
-      const v = m.verdict();
+  const terminal = (folds: FoldSet, plan: PlanLink | null) => {
+    if (folds.budgetExhausted) budgetExhausted++;
+    folds.verdicts().forEach((v, i) => {
       const o = outcomes[i]!;
       if (v.reached) o.reached = true;
       if (!v.holds && o.holds) {
         o.holds = false;
         o.shortest = planOf(plan);
+        o.why = v.why ?? '';
       }
     });
   };
@@ -144,17 +146,17 @@ export function exploreJob(job: ExploreJob): JobResult {
     if (parent >= 0) counter.edge(parent, id, edgeCost);
     return id;
   };
-  const digestFor = (w: ForkableWorld, m: MonitorSet) => (dedup ? digestOf(w.stateKey() + m.key(w.now)) : '');
+  const digestFor = (w: ForkableWorld, f: FoldSet) => (dedup ? digestOf(w.stateKey() + f.key(w.now)) : '');
 
   const levels: Node[][] = Array.from({ length: depth + 1 }, () => []);
-  const monitors0 = new MonitorSet(properties.map((p) => monitorFor(p, reference, frame)));
+  const folds0 = FoldSet.start(properties, reference, frame);
   const root = new ForkableWorld({ combination, workload, plan: [], schedule }, world, reach);
-  if (root.startPaused(monitors0)) {
+  if (root.startPaused(folds0)) {
     counter.edgeToEnd(counter.node(0, 0, 0));
-    terminal(monitors0, null);
+    terminal(folds0, null);
   } else {
-    const digest = digestFor(root, monitors0);
-    levels[0]!.push({ id: register(root, [], digest, 0, -1, 0)!, world: root, monitors: monitors0, chosen: [], plan: null, cost: 0, digest });
+    const digest = digestFor(root, folds0);
+    levels[0]!.push({ id: register(root, [], digest, 0, -1, 0)!, world: root, folds: folds0, chosen: [], plan: null, cost: 0, digest });
   }
 
   let completed = -1;
@@ -182,18 +184,18 @@ export function exploreJob(job: ExploreJob): JobResult {
           }
         }
         // Carry the request with the faults chosen: same level.
-        const monitors = node.monitors.clone();
-        const w = node.world.fork(monitors);
+        const folds = node.folds.clone();
+        const w = node.world.fork(folds);
         let plan = node.plan;
         for (const fault of node.chosen) plan = { fault: { fault, at: node.world.nextRequest }, prev: plan };
         if (w.resume(node.chosen)) {
           counter.edgeToEnd(node.id);
-          terminal(monitors, plan);
+          terminal(folds, plan);
           continue;
         }
-        const digest = digestFor(w, monitors);
+        const digest = digestFor(w, folds);
         const id = register(w, [], digest, node.cost, node.id, 0);
-        if (id !== null) stack.push({ id, world: w, monitors, chosen: [], plan, cost: node.cost, digest });
+        if (id !== null) stack.push({ id, world: w, folds, chosen: [], plan, cost: node.cost, digest });
       }
     }
     levels[level] = [];

@@ -31,7 +31,7 @@ export function defaultWorkers(): number {
 /** Jobs whose properties are the built-in ones and whose engine is named can go to a worker. */
 function specOf(job: ExploreJob, stop: Int32Array | undefined): JobSpec | null {
   if (job.shouldStop || (job.world?.engine && typeof job.world.engine !== 'string')) return null;
-  if (job.properties && !job.properties.every((p) => PROPERTIES.includes(p))) return null;
+  if (job.properties && !job.properties.every((p) => PROPERTIES.some((q) => q === p))) return null;
   const { properties, shouldStop: _s, ...rest } = job;
   return { ...rest, ...(properties ? { properties: properties.map((p) => p.name) } : {}), ...(stop ? { stop } : {}) };
 }

@@ -11,7 +11,7 @@ import type { Combination } from '../../models/policies.ts';
 import type { HistoryEntry } from '../../core/history.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
-import { runWorld } from '../../world/world.ts';
+import { runWorld, type WorldOptions } from '../../world/world.ts';
 
 export interface PolicyErrorReport {
   /** Which policy: `server.reinit=streaming-floor`, `fault http-503`, `property no-late-result`… */
@@ -36,13 +36,16 @@ interface Where {
   seed: number;
   runs: number;
   properties: readonly Property[];
+  /** The model world's options the check ran with: the report's history comes from the same world. */
+  world: Partial<WorldOptions>;
 }
 
-function historyUpTo(c: Combination, plan: FaultPlan, workload: Workload, schedule: number[], error: PolicyError): HistoryEntry[] {
+function historyUpTo(where: Where, plan: FaultPlan, workload: Workload, schedule: number[], error: PolicyError): HistoryEntry[] {
   const attached = error.history as { entries?: HistoryEntry[] } | undefined;
   if (attached?.entries) return attached.entries;
   try {
-    return runWorld({ combination: c, workload, plan, schedule }).entries; // the error came from a property, after the run
+    // The error came from a property, after the run: run it again for its history.
+    return runWorld({ combination: where.combination, workload, plan, schedule }, where.world).entries;
   } catch (e) {
     if (e instanceof PolicyError) return ((e.history as { entries?: HistoryEntry[] } | undefined)?.entries) ?? [];
     throw e;
@@ -52,7 +55,7 @@ function historyUpTo(c: Combination, plan: FaultPlan, workload: Workload, schedu
 /** Find the smallest input that makes the policy fail again, from the same seed as the check. */
 export function policyErrorReport(first: PolicyError, where: Where): PolicyErrorReport {
   const arb = inputs({ ...where.shape, plan: { ...where.shape.plan, faults: where.faults } });
-  const judge = new Judge(where.combination, {}, where.properties);
+  const judge = new Judge(where.combination, where.world, where.properties);
   let last = first;
   const details = fc.check(
     fc.property(arb, ([plan, workload, schedule]) => {
@@ -79,6 +82,6 @@ export function policyErrorReport(first: PolicyError, where: Where): PolicyError
     seed: details.seed,
     path: details.counterexamplePath ?? '',
     shrunk: first.reason !== 'timeout',
-    history: found ? historyUpTo(where.combination, plan, workload, schedule, last) : [],
+    history: found ? historyUpTo(where, plan, workload, schedule, last) : [],
   };
 }

@@ -1,16 +1,21 @@
 // What the first phase of a check counts over its sampled runs, whichever tier ran them: the call
-// outcomes, the vacuity stats, and per property in how many runs its situation was reached and it
-// was violated. Then each property's result, with a counterexample where the second phase found one.
+// outcomes, the vacuity stats, the machine states and transitions reached (their union), and per
+// property in how many runs its situation was reached and it was violated. Then each property's
+// result, with a counterexample where the second phase found one.
 import type { Judgement } from '../../properties/judge.ts';
 import { countOutcomes, emptyCounts } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
 import { addStats, emptyStats, statsOf } from '../../properties/stats.ts';
-import type { Counterexample, PropertyResult } from './check.ts';
+import { decideVerdict } from '../../properties/vacuity.ts';
 import type { History } from '../../core/history.ts';
+import { addReach, emptyReach } from '../../core/reach.ts';
+import type { Counterexample, PropertyResult } from './result.ts';
 
 export class SampleTally {
   readonly outcomes = emptyCounts();
   readonly stats = emptyStats();
+  /** What the model's machines reached over all sampled runs (nothing where real code ran). */
+  readonly reach = emptyReach();
   private readonly reached: Record<string, number> = {};
   private readonly violations: Record<string, number> = {};
 
@@ -19,6 +24,7 @@ export class SampleTally {
   add(history: History, judgement: Judgement): void {
     countOutcomes(judgement.outcomes, this.outcomes);
     addStats(this.stats, statsOf(history));
+    if (history.coverage) addReach(this.reach, history.coverage);
     for (const p of this.properties) {
       const v = judgement.verdicts[p.name]!;
       if (v.reached) this.reached[p.name] = (this.reached[p.name] ?? 0) + 1;
@@ -32,8 +38,13 @@ export class SampleTally {
 
   /** The property's result: holds or vacuous without a counterexample, violated with one. */
   result(p: Property, found: ({ counterexample: Counterexample } & Pick<PropertyResult, 'minimal' | 'shorter'>) | null): PropertyResult {
-    const base = { property: p.name, outcomes: this.outcomes, reached: this.reached[p.name] ?? 0, violations: this.violations[p.name] ?? 0 };
-    if (!found) return { ...base, verdict: base.reached > 0 ? 'holds' : 'vacuous', counterexample: null };
-    return { ...base, verdict: 'violated', ...found };
+    const reached = this.reached[p.name] ?? 0;
+    const base = { property: p.name, outcomes: this.outcomes, reached, violations: this.violations[p.name] ?? 0 };
+    const verdict = decideVerdict({ violated: this.violated(p), reached: reached > 0 });
+    if (!found) {
+      if (verdict === 'violated') throw new Error(`internal: ${p.name} was violated but no counterexample was found`);
+      return { ...base, verdict, counterexample: null };
+    }
+    return { ...base, verdict, ...found };
   }
 }

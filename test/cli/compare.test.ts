@@ -179,7 +179,7 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
     ['a bad time limit', ['compare', '--time-limit', 'soon'], /--time-limit must be a positive number of seconds/],
     ['a stray argument', ['compare', 'everything'], /compare: unexpected argument 'everything'/],
     ['a missing policy module', ['compare', '--policies', 'nope.ts'], /--policies nope.ts: cannot load it/],
-    ['a policy module of the wrong shape', ['compare', '--policies', 'test/fixtures/policies/bad-shape.ts'], /server.reinit.no-decide needs decide: a function/],
+    ['a policy module of the wrong shape', ['compare', '--policies', 'test/fixtures/policies/bad-shape.ts'], /--policies test\/fixtures\/policies\/bad-shape.ts: server\.reinit\.no-decide\.decide should be a function, not missing$/m],
     ['merge of nothing', ['merge'], /merge needs the compare.json of every shard/],
     ['merge of a missing file', ['merge', join(dir, 'none.json')], /none.json: cannot read it \(ENOENT\)/],
   ];
@@ -216,6 +216,19 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
     await expectBad([join(s1, 'compare.json')], /missing shard 2\/2/);
     await expectBad([join(s1, 'compare.json'), join(s1, 'compare.json')], /shard 1\/2 is also given/);
     await expectBad([join(s1, 'compare.json'), join(s2, 'compare.json')], /its runs differs/);
+    // Issue 12: a field of the wrong kind used to end in exit 3, "internal error".
+    // biome-ignore lint/suspicious/noExplicitAny: the test corrupts a shard on purpose
+    const edited = (name: string, edit: (c: Record<string, any>) => void) => {
+      const c = JSON.parse(good);
+      edit(c);
+      return write(name, JSON.stringify(c));
+    };
+    const s3 = tempDir('m3');
+    expect((await run('compare', '--quiet', '--runs', '10', '--server', 'reinit=reject', '--shard', '2/2', '--out', s3)).code).toBe(0);
+    const results = edited('results.json', (c) => (c.cells[0].results = 'all fine'));
+    await expectBad([results, join(s3, 'compare.json')], /results\.json: cells\[0\]\.results should be an array, not string$/m);
+    await expectBad([edited('verdict.json', (c) => (c.cells[0].results[0].verdict = 'maybe'))], /cells\[0\]\.results\[0\]\.verdict should be "holds" or "violated" or "vacuous", not "maybe"$/m);
+    await expectBad([edited('size.json', (c) => (c.matrix.size = -1))], /size\.json: matrix\.size should be ≥ 0, not -1$/m);
   });
 });
 

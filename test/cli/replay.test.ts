@@ -11,6 +11,7 @@ const SEED_000 = `${CORPUS}/no-silent-empty--defaults--22927e0718.json`;
 const POLICY_ERROR = `${CORPUS}/policy-error--reinit-throws-on-reinit--04e34d6f3f.json`;
 const dir = tempDir('replay');
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests corrupt a file on purpose, field by field
 function variant(name: string, edit: (f: Record<string, any>) => void): string {
   const f = JSON.parse(readFileSync(SEED_000, 'utf8'));
   edit(f);
@@ -61,6 +62,13 @@ describe('replay', () => {
     ['another kind of file', () => variantText('other.json', '{"cells": []}'), /not a counterexample file \(format is null/],
     ['a field of the wrong type', () => variant('field.json', (f) => (f.plan[1].at = 'two')), /plan\[1\]\.at should be a number, not string/],
     ['a missing field', () => variant('nofield.json', (f) => delete f.expected.history), /expected\.history should be an array, not missing/],
+    // Issue 12: each of these used to run and report "NOT reproduced" (exit 1).
+    ['a negative firing point', () => variant('at-neg.json', (f) => (f.plan[1].at = -3)), /: plan\[1\]\.at should be ≥ 0, not -3$/m],
+    ['a fractional firing point', () => variant('at-frac.json', (f) => (f.plan[1].at = 2.5)), /: plan\[1\]\.at should be a whole number, not 2\.5$/m],
+    ['a firing point past any run', () => variant('at-huge.json', (f) => (f.plan[0].at = 1e300)), /: plan\[0\]\.at should be ≤ 9007199254740991, not 1e\+300$/m],
+    ['an empty workload', () => variant('no-calls.json', (f) => (f.workload = [])), /: workload should not be empty$/m],
+    ['a negative deadline', () => variant('deadline.json', (f) => (f.world.deadlineMs = -1)), /: world\.deadlineMs should be > 0, not -1$/m],
+    ['an unknown workload method', () => variant('method.json', (f) => (f.workload[0].method = 'tools/run')), /: workload\[0\]\.method should be "tools\/call" or "tools\/list", not "tools\/run"$/m],
     ['an unknown knob value', () => variant('value.json', (f) => (f.combination.server.reinit = 'telepathy')), /unknown server\.reinit value 'telepathy'/],
     ['a policy that is not loaded', () => POLICY_ERROR, /unknown server\.reinit value 'throws-on-reinit' \(it was saved with --policies test\/fixtures\/policies\/throws\.ts\)/],
   ];

@@ -67,6 +67,8 @@ function agree(job: ExploreJob) {
       // The shortest plan the explorer reports replays, through the ordinary world, as a violation.
       const replay = judge(runWorld({ combination: job.combination, workload: job.workload, plan: o.shortest, schedule: job.schedule }), reference);
       expect(replay.verdicts[o.property]!.holds, o.property).toBe(false);
+      // …and the reason the explorer's fold gave at the end of that path is the replay's, word for word.
+      expect(o.why, o.property).toBe(replay.verdicts[o.property]!.why);
     }
   }
   if (explored.properties.some((o) => o.shortest === null)) expect(explored.plansByFaults).toEqual(brute.plansByFaults);

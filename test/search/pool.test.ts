@@ -19,6 +19,7 @@ describe('exploration on worker threads', () => {
     expect(matrix[1]!.results.find((r) => r.property === 'no-silent-hang')!.shortest).toEqual({
       faults: [{ fault: 'strip-header:transfer-encoding', at: 0 }],
       workload: [{ method: 'tools/call', progress: true, overlap: false }],
+      why: "call 0 ended only by the client's deadline at t=60040 ms though the server had finished it (answer delivered)",
     });
   });
 });

@@ -1,0 +1,159 @@
+// The architecture's arrows, checked by `npm run check:deps`. Data flows one way (plan → world →
+// history → oracles → verdict → search → finding → report); each folder is one stage and may import
+// only from the stages below it. A `type-only` import (`import type …`) is erased at run time, so
+// where a rule allows types it allows exactly those.
+/** @type {import('dependency-cruiser').IConfiguration} */
+
+// Folders whose code is not part of the pipeline: tests, the benchmark and example policy modules
+// may import anything (they exercise the layers from outside).
+const OUTSIDE = '^(test|bench|examples)/|\\.test\\.ts$|^properties/(suites|corpus)/';
+
+/** The layers, lowest first. A layer may import its own folder and the folders listed as `may`. */
+const LAYERS = [
+  { name: 'models', may: [], comment: 'models/ is the protocol as designers describe it: it imports nothing of the project' },
+  {
+    name: 'core',
+    may: [],
+    types: ['models'],
+    comment: 'core/ is shared data (history, plan, workload): values from nothing, types of models/',
+  },
+  {
+    name: 'properties',
+    may: ['core'],
+    types: ['models'],
+    comment: 'properties/ judges a history: it reads core/ only (types of models/ allowed; no model logic)',
+  },
+  { name: 'world', may: ['models', 'core'], comment: 'world/ runs the models on a virtual clock; it knows nothing of oracles or search' },
+  { name: 'search', may: ['models', 'core', 'world', 'properties'], comment: 'search/ drives worlds and judges them; it never reports' },
+  { name: 'compare', may: ['models', 'core', 'world', 'properties', 'search'], comment: 'compare/ runs the matrix through search/' },
+  { name: 'corpus', may: ['models', 'core', 'world', 'properties', 'search', 'compare'], comment: 'corpus/ saves and replays findings' },
+  { name: 'plugins', may: ['models', 'core', 'properties', 'compare'], comment: 'plugins/ loads policy modules into the registries' },
+  {
+    name: 'wire',
+    may: ['models', 'core', 'world', 'properties', 'search', 'compare', 'plugins'],
+    comment: 'wire/ drives real code through the fault network',
+  },
+  {
+    name: 'reports',
+    may: ['models', 'core', 'properties'],
+    types: ['world', 'search', 'compare', 'wire'],
+    comment: 'reports/ renders result data and never runs the simulation (types of world/, search/, compare/, wire/ only)',
+  },
+];
+
+// Violations that exist today (other engineers are removing them): reported as ignored instead of
+// failing, each by its modules. The lead empties these lists; a new cycle or arrow fails at once.
+// Every cycle below runs through at least one `import type` except the first (a value cycle).
+const KNOWN_CYCLES = [
+  ['cli/commands/check.ts', 'cli/exhaustive-args.ts'],
+  ['compare/compare.ts', 'compare/findings.ts'],
+  ['search/random/check.ts', 'search/random/tally.ts'],
+  ['search/random/check.ts', 'search/certify.ts'],
+  ['models/registry.ts', 'models/reinit.ts'],
+  ['models/registry.ts', 'models/reconnect.ts'],
+  ['models/registry.ts', 'models/network.ts'],
+  ['models/registry.ts', 'models/client-guards.ts'],
+  ['models/reinit.ts', 'models/policies.ts', 'models/registry.ts'],
+  ['models/reconnect.ts', 'models/policies.ts', 'models/registry.ts'],
+  ['models/client-guards.ts', 'models/policies.ts', 'models/registry.ts'],
+  ['models/faults.ts', 'models/registry.ts', 'models/network.ts'],
+  ['models/client-context.ts', 'models/policies.ts', 'models/registry.ts', 'models/reconnect.ts'],
+];
+/** [from, to, rule] */
+const KNOWN_ARROWS = [
+  ['reports/compare-markdown.ts', 'compare/compare.ts', 'layer-reports-types-only'],
+  ['reports/compare-html.ts', 'compare/compare.ts', 'layer-reports-types-only'],
+  ['properties/properties.ts', 'models/capabilities.ts', 'layer-properties-types-only'],
+  ['properties/monitors.ts', 'models/capabilities.ts', 'layer-properties-types-only'],
+  ['core/plan.ts', 'models/faults.ts', 'layer-core-types-only'],
+  ['core/cells.ts', 'models/policies.ts', 'layer-core-types-only'],
+];
+const KNOWN = [
+  ...KNOWN_CYCLES.map((modules) => ({
+    type: 'cycle',
+    from: modules[0],
+    to: modules[1],
+    rule: { name: 'no-circular', severity: 'error' },
+    cycle: modules.map((name) => ({ name, dependencyTypes: [] })),
+  })),
+  ...KNOWN_ARROWS.map(([from, to, name]) => ({ type: 'dependency', from, to, rule: { name, severity: 'error' } })),
+];
+
+// A layer that may import some folders for their types only gets a second, narrower rule: values
+// from those folders are forbidden, types are not.
+const forbidden = [];
+for (const l of LAYERS) {
+  const own = [l.name, ...l.may];
+  const typesOnly = l.types ?? [];
+  const rest = ['models', 'core', 'world', 'properties', 'search', 'compare', 'corpus', 'plugins', 'wire', 'reports', 'cli'].filter(
+    (f) => !own.includes(f) && !typesOnly.includes(f),
+  );
+  if (rest.length) {
+    forbidden.push({
+      name: `layer-${l.name}`,
+      comment: l.comment,
+      severity: 'error',
+      from: { path: `^${l.name}/`, pathNot: OUTSIDE },
+      to: { path: `^(${rest.join('|')})/|^index\\.ts$` },
+    });
+  }
+  if (typesOnly.length) {
+    forbidden.push({
+      name: `layer-${l.name}-types-only`,
+      comment: `${l.comment} (a value import of ${typesOnly.map((f) => `${f}/`).join(', ')} is forbidden)`,
+      severity: 'error',
+      from: { path: `^${l.name}/`, pathNot: OUTSIDE },
+      to: { path: `^(${typesOnly.join('|')})/`, dependencyTypesNot: ['type-only'] },
+    });
+  }
+}
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import cycle ties folders into one knot: a change anywhere in it can break all of it, and load order decides values.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    ...forbidden,
+    {
+      name: 'only-cli-imports-reports',
+      comment: 'Rendering is the last stage: only the CLI (and tests, the benchmark) turn results into reports.',
+      severity: 'error',
+      from: { pathNot: `^(cli|reports)/|${OUTSIDE}` },
+      to: { path: '^reports/' },
+    },
+    {
+      name: 'nothing-imports-cli',
+      comment: 'cli/ is the outermost layer: nothing below it may depend on it.',
+      severity: 'error',
+      from: { pathNot: `^cli/|^bin/|${OUTSIDE}` },
+      to: { path: '^cli/' },
+    },
+    {
+      name: 'no-clock-modules',
+      comment:
+        'Determinism: only cli/, bench/, test/ and the wire tier (real processes) may use real timers or performance counters; ' +
+        'the simulation runs on the virtual clock.',
+      severity: 'error',
+      from: { pathNot: `^(cli|bench|wire)/|${OUTSIDE}` },
+      to: { path: '^(node:)?(perf_hooks|timers|timers/promises)$' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve is a typo or a missing dependency.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|reports/out|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    knownViolations: KNOWN,
+  },
+};

@@ -1,0 +1,56 @@
+// The shape of a policy module's default export, as a zod schema: which parts it may have, each
+// definition's hooks and descriptions, the cells it adds. A mistake is one line naming where it is
+// (`server.reinit.no-decide.decide should be a function, not missing`). What needs the registries
+// (a name already taken, a knob value or fault that does not exist) is checked where the module is
+// registered (plugins/policy-module.ts, plugins/cells.ts).
+import { z } from 'zod';
+import { kindOf, strictObject } from '../core/schema-issue.ts';
+
+/** A hook. Its arguments and answer are the sandbox's to check, at each call (plugins/sandbox.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: a designer's hook; its input is typed by PolicyModule, its answer checked by the sandbox
+type Hook = (input: any) => unknown;
+const hook = z.custom<Hook>((v) => typeof v === 'function', { error: (issue) => `should be a function, not ${kindOf(issue.input)}` });
+
+/** Definitions by name: `{ 'my-policy': { describe, … } }`. */
+function named<T extends z.ZodType>(definition: T) {
+  return z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, { error: "use lower-case letters, digits and '-'" }), definition);
+}
+
+const reinit = strictObject({ describe: z.string(), decide: hook, opening: hook.optional() });
+const reconnect = strictObject({ describe: z.string(), afterFailure: hook, handshake: hook });
+const guard = strictObject({ describe: z.string(), checkResponse: hook.optional(), checkReinitialize: hook.optional() });
+const fault = strictObject({
+  describe: z.string(),
+  instances: z.array(z.string()).min(1).optional(),
+  request: hook.optional(),
+  response: hook.optional(),
+});
+/** A property: the simple whole-history `check`, or a fold, whose states exploration can merge. */
+const property = z.union(
+  [
+    strictObject({ holdsWhen: z.string(), check: hook }),
+    strictObject({ holdsWhen: z.string(), init: hook, step: hook, verdict: hook, key: hook }),
+  ],
+  { error: 'should be { holdsWhen, check } or a fold { holdsWhen, init, step, verdict, key }' },
+);
+
+export const cellSchema = strictObject({
+  name: z.string().refine((s) => s.trim() !== '', { error: 'should not be blank' }),
+  record: z.enum(['000', '003']).optional(),
+  server: z.record(z.string(), z.string()).optional(),
+  client: z
+    .record(z.string(), z.union([z.string(), z.array(z.string())], { error: 'should be a knob value (guards: a list of them)' }))
+    .optional(),
+  faults: z.array(z.string()).optional(),
+});
+
+export const policyModuleSchema = strictObject({
+  server: strictObject({ reinit: named(reinit).optional() }).optional(),
+  client: strictObject({ reconnect: named(reconnect).optional(), guards: named(guard).optional() }).optional(),
+  faults: named(fault).optional(),
+  properties: named(property).optional(),
+  cells: z.array(cellSchema).optional(),
+});
+
+export type PolicyModuleShape = z.output<typeof policyModuleSchema>;
+export type CellShape = z.output<typeof cellSchema>;

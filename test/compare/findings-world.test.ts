@@ -1,0 +1,51 @@
+// A finding keeps the world options it was found with: its history is the run under those options
+// (not a re-run under DEFAULT_WORLD), its counterexample file records them, and replay uses them.
+// Seed 003's silent hang ends at the client's deadline, so a shorter deadline changes its history.
+import { describe, expect, it } from 'vitest';
+import { ALPHABET_003, VULNERABLE_003 } from '../../core/cells.ts';
+import { runComparison, singleCell } from '../../compare/compare.ts';
+import { counterexampleFile, parseCounterexample } from '../../corpus/counterexample-file.ts';
+import { replay } from '../../corpus/replay.ts';
+import { PROPERTIES } from '../../properties/properties.ts';
+import { DEFAULT_WORLD, runWorld } from '../../world/world.ts';
+
+const SHORT = { deadlineMs: 20_000 };
+const cell = { ...singleCell(VULNERABLE_003, ALPHABET_003), shape: { workload: { overlap: false, progress: 'always' as const } } };
+const cut = { server: {}, client: {} };
+const options = { seed: 1, runs: 60, kind: 'seeds' as const, cut, size: 1, policies: [], properties: PROPERTIES };
+
+describe('findings carry their world options and history', async () => {
+  const comparison = await runComparison([cell], { ...options, world: SHORT });
+  const finding = comparison.findings.find((f) => f.properties.some((p) => p.property === 'no-silent-hang'))!;
+  const input = { combination: VULNERABLE_003, workload: finding.workload, plan: finding.plan, schedule: finding.schedule };
+
+  it('the finding records the options and the history of its own run', () => {
+    expect(finding.world).toEqual({ latencyMs: DEFAULT_WORLD.latencyMs, deadlineMs: 20_000, stepBudget: DEFAULT_WORLD.stepBudget });
+    expect(finding.history).toEqual(runWorld(input, SHORT).entries);
+    // Two attempts, each ended by the 20 s deadline (the default's 30 s would end them at 60 s).
+    const deadline = finding.history.find((e) => e.kind === 'end' && e.end === 'deadline');
+    expect(deadline).toMatchObject({ attempts: 2 });
+    expect(deadline!.t).toBeGreaterThanOrEqual(40_000);
+    expect(deadline!.t).toBeLessThan(60_000);
+  });
+
+  it('which differs from the same input under the default options (the bug this guards against)', () => {
+    expect(runWorld(input).entries).not.toEqual(finding.history);
+  });
+
+  it('its counterexample file saves the options, and replay reproduces under them', () => {
+    const file = parseCounterexample(JSON.stringify(counterexampleFile(finding, [])));
+    expect(file.world.deadlineMs).toBe(20_000);
+    const r = replay(file);
+    expect(r.differences).toEqual([]);
+    expect(r.reproduced).toBe(true);
+    // The same file with the default deadline does not reproduce: replay really reads the options.
+    expect(replay({ ...file, world: { ...file.world, deadlineMs: DEFAULT_WORLD.deadlineMs } }).reproduced).toBe(false);
+  });
+
+  it('default options are recorded as such', async () => {
+    const plain = await runComparison([cell], options);
+    expect(plain.findings.length).toBeGreaterThan(0);
+    for (const f of plain.findings) expect(f.world.deadlineMs).toBe(DEFAULT_WORLD.deadlineMs);
+  });
+});

@@ -1,0 +1,126 @@
+// The project's own rules, run as a user runs them: the determinism lint rule (biome + the GritQL
+// plugin in lint-rules/) and the dependency rules (.dependency-cruiser.cjs). Each must fire on a
+// planted file that breaks it: a rule that cannot fail checks nothing. (The tree's own lint and
+// `npm run check:deps` are run by the scripts; here only the determinism rule is required of it.)
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const BIN = join(ROOT, 'node_modules/.bin');
+const temps: string[] = [];
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
+
+/** A scratch project holding the given files and copies of the named config files. */
+function project(files: Record<string, string>, configs: readonly string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-rules-'));
+  temps.push(dir);
+  for (const c of configs) cpSync(join(ROOT, c), join(dir, c), { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+interface Diagnostic {
+  category: string;
+  location: { path: string; start: { line: number } };
+}
+
+function biomeLint(cwd: string, extra: readonly string[] = []): Diagnostic[] {
+  const r = spawnSync(join(BIN, 'biome'), ['lint', '--reporter=json', '--max-diagnostics=none', ...extra, '.'], { cwd, encoding: 'utf8' });
+  return (JSON.parse(r.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+}
+
+const CLOCK = [
+  'export const a = Date.now();',
+  'export const b = Math.random();',
+  'export const c = new Date();',
+  'export const d = performance.now();',
+  'export const e = process.hrtime.bigint();',
+  // Deterministic uses of the same globals are fine.
+  'export const f = new Date(0).toISOString();',
+  'export const g = Math.max(1, 2) + Date.parse("2026-01-01");',
+].join('\n');
+
+describe('determinism lint rule (lint-rules/no-wall-clock.grit)', () => {
+  it('fires on each clock or random read in a simulation folder, and not where the clock is allowed', () => {
+    const dir = project(
+      {
+        'world/planted.ts': CLOCK,
+        'search/random/planted.ts': CLOCK,
+        'cli/planted.ts': CLOCK,
+        'bench/planted.ts': CLOCK,
+        'wire/virtual-time.ts': CLOCK,
+      },
+      ['biome.jsonc', 'lint-rules'],
+    );
+    const hits = biomeLint(dir, ['--vcs-enabled=false']).filter((d) => d.category === 'plugin');
+    const lines = (path: string) => hits.filter((d) => d.location.path === path).map((d) => d.location.start.line);
+    expect(lines('world/planted.ts')).toEqual([1, 2, 3, 4, 5]);
+    expect(lines('search/random/planted.ts')).toEqual([1, 2, 3, 4, 5]);
+    expect(hits.filter((d) => !d.location.path.endsWith('planted.ts') || /^(cli|bench)\//.test(d.location.path))).toEqual([]);
+  });
+
+  it('nothing in the tree reads the clock or randomness outside the allowed folders', () => {
+    const hits = biomeLint(ROOT).filter((d) => d.category === 'plugin');
+    expect(hits.map((d) => `${d.location.path}:${d.location.start.line}`)).toEqual([]);
+  });
+});
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+/** The violations as data, and the exit status of the run as `check:deps` makes it (its `err` output). */
+function depcruise(cwd: string, paths: readonly string[]): { status: number | null; violations: Violation[] } {
+  const cruise = (output: string) =>
+    spawnSync(join(BIN, 'depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', output, ...paths], {
+      cwd,
+      encoding: 'utf8',
+    });
+  const json = cruise('json');
+  return {
+    status: cruise('err').status,
+    violations: (JSON.parse(json.stdout) as { summary: { violations: Violation[] } }).summary.violations,
+  };
+}
+
+describe('dependency rules (.dependency-cruiser.cjs)', () => {
+  it('fire on a planted cycle, a model importing the project, an oracle using model logic, a report running a search and a clock module', () => {
+    const dir = project(
+      {
+        'models/a.ts': "import { b } from './b.ts';\nimport { one } from '../core/one.ts';\nexport const a = () => b() + one;\n",
+        'core/one.ts': 'export const one = 1;\n',
+        'models/b.ts': "import { a } from './a.ts';\nexport const b = () => 1;\nexport const unused = a;\nexport type Caps = string[];\n",
+        'core/plan.ts': "import type { Caps } from '../models/b.ts';\nexport const plan = 1;\nexport type P = Caps;\n",
+        'properties/oracle.ts':
+          "import { b } from '../models/b.ts';\nimport type { Caps } from '../models/b.ts';\nexport const o = (c: Caps) => b() + c.length;\n",
+        'search/run.ts': 'export const run = () => 2;\n',
+        'reports/render.ts':
+          "import { run } from '../search/run.ts';\nimport type { P } from '../core/plan.ts';\nexport const r = (p: P) => run() + p;\n",
+        'world/clock.ts': "import { performance } from 'node:perf_hooks';\nexport const now = () => performance.now();\n",
+        'cli/main.ts':
+          "import { r } from '../reports/render.ts';\nimport { performance } from 'node:perf_hooks';\nexport const m = () => r(1) + performance.now();\n",
+      },
+      ['.dependency-cruiser.cjs', 'tsconfig.json'],
+    );
+    const { status, violations } = depcruise(dir, ['models', 'core', 'properties', 'search', 'reports', 'world', 'cli']);
+    const found = violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    expect(found).toEqual([
+      'layer-models: models/a.ts → core/one.ts',
+      'layer-properties-types-only: properties/oracle.ts → models/b.ts',
+      'layer-reports-types-only: reports/render.ts → search/run.ts',
+      'no-circular: models/a.ts → models/b.ts',
+      'no-clock-modules: world/clock.ts → perf_hooks',
+    ]);
+    expect(status).not.toBe(0);
+  });
+});
