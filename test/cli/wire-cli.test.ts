@@ -42,7 +42,9 @@ describe('check --wire --serve, as a process', () => {
   it('starts the server, runs the plans (restarts too), stops it, and exits: nothing it started is left', async () => {
     const cli = startCli(['check', '--wire', '--client', 'sdk', '--serve', EVERYTHING, '--faults', 'http-502,server-restart', '--runs', '4', '--quiet', '--json'], 120_000);
     const groups = new Set<number>();
-    const watch = setInterval(() => groupsStartedBy(cli.child.pid!).forEach((g) => groups.add(g)), 200);
+    const watch = setInterval(() => {
+      for (const g of groupsStartedBy(cli.child.pid!)) groups.add(g);
+    }, 200);
     const r = await cli.ended;
     clearInterval(watch);
     expect(r.hung, 'the CLI did not exit by itself').toBe(false);

@@ -22,7 +22,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
   await listen(elsewhere);
-  redirecting = createServer((req, res) => {
+  redirecting = createServer((_req, res) => {
     reachedRedirecting++;
     res.writeHead(307, { location: urlOf(elsewhere) }).end();
   });
