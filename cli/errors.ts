@@ -3,4 +3,5 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const EXIT = { ok: 0, violated: 1, badInput: 2, internal: 3 } as const;
+/** `incomplete`: an out-of-process check ended before its report (its watchdog, or its served server failed). */
+export const EXIT = { ok: 0, violated: 1, badInput: 2, internal: 3, incomplete: 4 } as const;

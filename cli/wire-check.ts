@@ -8,7 +8,9 @@ import type { Property } from '../properties/properties.ts';
 import { renderWireCheck } from '../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
 import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../wire/json-rpc.ts';
-import { LoopbackError, ServedProcess, targetEndpoint } from '../wire/loopback.ts';
+import { closeLoopback } from '../wire/loopback-fetch.ts';
+import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../wire/loopback.ts';
+import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/watchdog.ts';
 import { SDK_SERVER_PRESETS } from '../wire/sdk-server.ts';
 import { wireCheck } from '../wire/check.ts';
 import {
@@ -33,6 +35,11 @@ export const WIRE_OPTIONS: Record<string, OptionSpec> = {
   target: { value: true, arg: 'URL', help: 'with --wire: the server is a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
   serve: { value: true, arg: 'CMD', help: "with --wire: start this server command on a free loopback port ({port} and $PORT) and restart it for server-restart" },
   'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
+  watchdog: {
+    value: true,
+    arg: 'SECONDS',
+    help: `with --target/--serve: the wall-clock limit of each run against the real server (default ${DEFAULT_WATCHDOG_MS / 1000}); past it the check ends with outcome watchdog, exit 4`,
+  },
   tools: { value: true, arg: 'SET', help: "with --target/--serve: the server's tools, everything (echo, trigger-long-running-operation; default) or faultsim (work, progress)" },
 };
 
@@ -48,6 +55,10 @@ export const WIRE_HELP = [
   `  (dual: a request with the 2026-07-28 _meta envelope is served sessionless, initialize opens a session); default ${DEFAULT_SDK2_PROTOCOL}.`,
   '  Either side may instead be the model (a knob list). Against --target, session-expire and server-restart',
   '  are skipped (the report says so); against --serve, session-expire is.',
+  '  A real server runs on the wall clock: each run against it has a watchdog (--watchdog), the only wall clock of',
+  '  a wire run. A run past it, or a --serve server that exits on its own or does not come back after a restart,',
+  '  ends the check with that outcome (watchdog, server-failed) and exit status 4, never a report of success.',
+  '  Every process --serve started is stopped on every exit (normal, error, SIGINT, SIGTERM, SIGHUP).',
 ].join('\n');
 
 export function isWirePreset(side: 'client' | 'server', text: string | undefined): boolean {
@@ -83,30 +94,59 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
 
+  const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
+  if (args.options.watchdog !== undefined && target === undefined && serve === undefined) {
+    throw new UsageError('--watchdog needs --target or --serve');
+  }
+
   let served: ServedProcess | null = null;
   try {
     let server: WireServerSpec;
-    if (target !== undefined) server = { kind: 'loopback', endpoint: await targetEndpoint(target, tools) };
+    if (target !== undefined) server = { kind: 'loopback', endpoint: await targetEndpoint(target, tools, watchdog) };
     else if (serve !== undefined) {
-      served = await ServedProcess.start(serve, stringOption(args, 'serve-path') ?? '/mcp');
-      server = { kind: 'loopback', endpoint: served.endpoint(tools) };
+      served = await ServedProcess.start(serve, { path: stringOption(args, 'serve-path') ?? '/mcp' });
+      server = { kind: 'loopback', endpoint: servedEndpoint(served, tools, watchdog) };
     } else if (serverText !== undefined && isWirePreset('server', serverText)) server = presetOf('server', serverText) as WireServerSpec;
     else server = { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
 
     const progress = progressBar(!args.options.quiet && !args.options.json);
-    const result = await wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress: (d, t) => progress.update(d, t, 'wire runs') });
+    const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');
+    const checked = wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress });
+    // A run stuck on a real server never settles `checked`: the watchdog (or the served process's
+    // failure) ends the command instead, with its own outcome.
+    const ended = await Promise.race([checked.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
     progress.done();
     const quote = (t: string) => (/^[\w=,+.:\/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
     const sides = {
       client: `--client ${quote(clientText)}`,
       server: target !== undefined ? `--target ${quote(target)}` : serve !== undefined ? `--serve ${quote(serve)}` : `--server ${quote(serverText ?? '')}`,
     };
+    if ('aborted' in ended) {
+      checked.catch(() => {});
+      const report = { wire: sides, seed, runs, ...ended.aborted };
+      out.write(args.options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAborted(ended.aborted, sides));
+      return EXIT.incomplete;
+    }
+    const result = ended.result;
     out.write(args.options.json ? `${JSON.stringify(result, null, 2)}\n` : renderWireCheck(result, sides));
     return result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
   } catch (e) {
     if (e instanceof LoopbackError) throw new UsageError(e.message);
     throw e;
   } finally {
+    watchdog.disarm();
     await served?.stop();
+    await closeLoopback();
   }
+}
+
+function renderAborted(a: Aborted, sides: { client: string; server: string }): string {
+  return [
+    `client  ${sides.client}`,
+    `server  ${sides.server}`,
+    `outcome ${a.outcome}: ${a.why}`,
+    ...(a.open.length ? [`still open: ${a.open.join(', ')}`] : []),
+    'no verdict: the check did not finish (exit 4)',
+    '',
+  ].join('\n');
 }

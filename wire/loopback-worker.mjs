@@ -3,9 +3,21 @@
 // globals; a real server's sockets must live on the real clock. This worker has its own globals:
 // it performs each request with the real fetch (msw is not installed here) and streams the answer
 // back. Plain JavaScript, so that it loads the same under tsx, vitest and plain node.
+// Every request stays on loopback: a URL off it is refused here too (not only by the CLI's check),
+// and redirects are never followed (`redirect: 'manual'`): a 3xx goes back to the client as it is.
 import { parentPort } from 'node:worker_threads';
 
 const aborts = new Map();
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
+
+function onLoopback(text) {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' && LOOPBACK.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
 
 parentPort.on('message', async (m) => {
   if (m.type === 'abort') {
@@ -15,8 +27,9 @@ parentPort.on('message', async (m) => {
   const abort = new AbortController();
   aborts.set(m.id, abort);
   try {
+    if (!onLoopback(m.url)) throw new Error(`refused: ${m.url} is not an http:// URL on loopback`);
     const signal = m.timeoutMs ? AbortSignal.any([abort.signal, AbortSignal.timeout(m.timeoutMs)]) : abort.signal;
-    const res = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body ?? undefined, signal });
+    const res = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body ?? undefined, signal, redirect: 'manual' });
     const headers = [];
     res.headers.forEach((v, k) => headers.push([k, v]));
     parentPort.postMessage({ id: m.id, type: 'head', status: res.status, statusText: res.statusText, headers, hasBody: res.body !== null });

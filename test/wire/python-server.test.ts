@@ -11,7 +11,7 @@ import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import type { History } from '../../core/history.ts';
 import { call } from '../../core/workload.ts';
 import { FAULTSIM_TOOLS } from '../../wire/json-rpc.ts';
-import { ServedProcess } from '../../wire/loopback.ts';
+import { ServedProcess, servedEndpoint } from '../../wire/loopback.ts';
 import type { WireClientSpec, WireSetup } from '../../wire/setup.ts';
 import { runWire } from '../../wire/world.ts';
 import { ROOT, run } from '../cli/run.ts';
@@ -44,7 +44,7 @@ function server(): ServedProcess {
 
 const LEGACY: WireClientSpec = { kind: 'sdk2', protocol: '2025-11-25' };
 const MODERN: WireClientSpec = { kind: 'sdk2', protocol: '2026-07-28' };
-const setup = (client: WireClientSpec): WireSetup => ({ client, server: { kind: 'loopback', endpoint: server().endpoint(FAULTSIM_TOOLS) } });
+const setup = (client: WireClientSpec): WireSetup => ({ client, server: { kind: 'loopback', endpoint: servedEndpoint(server(), FAULTSIM_TOOLS) } });
 const ends = (h: History) => h.entries.filter((e) => e.kind === 'end');
 async function outcomes(client: WireClientSpec, plan: History['plan'], workload = [call(), call(true)]) {
   const reference = referenceOf(await runWire(setup(client), { workload, plan: [] }));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import type { History } from '../../core/history.ts';
-import { ServedProcess } from '../../wire/loopback.ts';
+import { ServedProcess, servedEndpoint } from '../../wire/loopback.ts';
 import { runWire } from '../../wire/world.ts';
 import type { WireClientSpec, WireSetup } from '../../wire/setup.ts';
 import { call } from '../../core/workload.ts';
@@ -16,7 +16,7 @@ afterAll(async () => served?.stop());
 
 const SDK: WireClientSpec = { kind: 'sdk' };
 const MODEL: WireClientSpec = { kind: 'model', policy: combination({ client: { parser: 'adaptive' } }).client };
-const setup = (client: WireClientSpec): WireSetup => ({ client, server: { kind: 'loopback', endpoint: served.endpoint() } });
+const setup = (client: WireClientSpec): WireSetup => ({ client, server: { kind: 'loopback', endpoint: servedEndpoint(served) } });
 async function run(client: WireClientSpec, plan: History['plan'], workload = [call(), call(true)]) {
   const reference = referenceOf(await runWire(setup(client), { workload, plan: [] }));
   const h = await runWire(setup(client), { workload, plan });
