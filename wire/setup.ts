@@ -4,9 +4,11 @@
 import { combination, DEFAULT_CLIENT, DEFAULT_SERVER, formatClient, formatServer, type ClientPolicy, type Combination, type ServerPolicy } from '../models/policies.ts';
 import { FAULTSIM_TOOLS, type ToolMap } from './json-rpc.ts';
 import type { LoopbackEndpoint } from './loopback.ts';
+import type { ClientFactory } from './sdk-client.ts';
 import { SDK_SERVER_PRESETS, type SdkServerPreset } from './sdk-server.ts';
 
-export type WireClientSpec = { kind: 'model'; policy: ClientPolicy } | { kind: 'sdk' };
+/** `sdk` is the official SDK's client; with `connect`, a user's own (the agent loop around it is the same). */
+export type WireClientSpec = { kind: 'model'; policy: ClientPolicy } | { kind: 'sdk'; connect?: ClientFactory; name?: string };
 export type WireServerSpec = { kind: 'model'; policy: ServerPolicy } | { kind: 'sdk'; preset: SdkServerPreset } | { kind: 'loopback'; endpoint: LoopbackEndpoint };
 
 export interface WireSetup {
@@ -24,7 +26,7 @@ export interface WireSides {
 }
 
 export function describeSides(s: WireSetup): WireSides {
-  const client = s.client.kind === 'model' ? `model ${formatClient(s.client.policy)}` : 'sdk';
+  const client = s.client.kind === 'model' ? `model ${formatClient(s.client.policy)}` : (s.client.name ?? (s.client.connect ? 'your client' : 'sdk'));
   const server = s.server.kind === 'model' ? `model ${formatServer(s.server.policy)}` : s.server.kind === 'sdk' ? s.server.preset : s.server.endpoint.name;
   return { client, server };
 }

@@ -62,7 +62,7 @@ export async function runWire(setup: WireSetup, input: WireInput, options: Parti
   const client: ModelClientHttp | SdkClient =
     setup.client.kind === 'model'
       ? new ModelClientHttp(setup.client.policy, o.deadlineMs, url, toolsOf(setup), recorder, network, input.workload)
-      : new SdkClient(url, toolsOf(setup), recorder, network, input.workload);
+      : new SdkClient(url, toolsOf(setup), recorder, network, input.workload, setup.client.connect ?? null);
 
   const msw = acquireMsw();
   const uninstall = install(msw, route(url, (request) => network.carry(request)));

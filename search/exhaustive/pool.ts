@@ -50,7 +50,7 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
     });
   }
   const results: JobResult[] = new Array(jobs.length);
-  const entry = new URL(import.meta.url.endsWith('.ts') ? './worker.mjs' : './worker.js', import.meta.url);
+  const entry = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './worker.mjs' : './worker.js', import.meta.url);
   const pool = Array.from({ length: workers }, () => new Worker(entry));
   try {
     await new Promise<void>((resolve, reject) => {
