@@ -14,7 +14,8 @@ async function handler(request: Request): Promise<Response> {
   return transport.handleRequest(request);
 }
 
-test('my server never fails silently under 502s and delays', async () => {
+// Each run is a real exchange (on virtual time): give the test more than vitest's default 5 s.
+test('my server never fails silently under 502s and delays', { timeout: 60_000 }, async () => {
   const result = await expectNoSilentFailures(handler, { tools: { plain: 'add-note' }, faults: ['http-502', 'delay'], runs: 30 });
   expect(result.stats.faultsApplied['http-502']).toBeGreaterThan(0); // the faults did act
 });
