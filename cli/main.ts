@@ -3,6 +3,9 @@
 import { COMMANDS } from './commands/index.ts';
 import { EXIT, UsageError } from './errors.ts';
 
+/** What package.json's `engines` says, and what .ci/run runs the suite on. */
+export const NODE_SUPPORTED = '>=20';
+
 export function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
@@ -14,6 +17,7 @@ export function usage(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     "Run 'mcp-faultsim <command> --help' for a command's options.",
+    `Node ${NODE_SUPPORTED} (CI tests Node 20 and 24); this is Node ${process.versions.node}.`,
   ].join('\n') + '\n';
 }
 
