@@ -3,7 +3,8 @@
 // library (no TypeScript loader), a vitest suite runs the README's examples, `tsc` type-checks a
 // file that uses it, and the CLI runs `list`, `check`, `explore` (the compiled pool worker), a
 // policy module from a CommonJS folder, and `check --wire --serve` (the loopback worker). Nothing
-// here skips: a step that cannot run (npm offline without a cache, say) fails the test.
+// here skips: a step that cannot run (npm offline without a cache, say) fails the test. The
+// fresh project's tsconfig checks the libraries' .d.ts too (no skipLibCheck): ours among them.
 import { execFile } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,13 +90,13 @@ describe('the packed package, installed in a fresh project', () => {
     const results = JSON.parse(readFileSync(join(project, 'results.json'), 'utf8'));
     expect(results.numPassedTests).toBe(2);
     expect(results.numFailedTests).toBe(0);
-  });
+  }, 300_000);
 
   it('type-checks a TypeScript file that uses the library and the helper', async () => {
     const r = await sh('npx', ['--no', '--', 'tsc', '-p', '.'], project);
     expect(r.stdout + r.stderr).toBe('');
     expect(r.code).toBe(0);
-  });
+  }, 300_000);
 
   it('runs `npx mcp-faultsim list` and `check`', async () => {
     const list = await cli('list');
@@ -131,5 +132,5 @@ describe('the packed package, installed in a fresh project', () => {
     expect(out.wire.server).toBe('serve node server.mjs');
     expect(out.stats.faultsApplied['http-502']).toBeGreaterThan(0);
     expect(out.results[0].outcomes.ok).toBeGreaterThan(0);
-  });
+  }, 300_000);
 });

@@ -6,6 +6,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 
 const port = Number(process.env.PORT);
 createServer(async (req, res) => {
+  // Stateless: no standalone SSE stream to open (as the SDK's stateless example answers GET).
+  if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
   const chunks = [];
   for await (const c of req) chunks.push(c);
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
