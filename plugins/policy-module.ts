@@ -185,7 +185,8 @@ async function importModule(file: string): Promise<{ default?: unknown }> {
   const { tsImport } = await import('tsx/esm/api');
   const m = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { default?: unknown };
   const d = m.default;
-  if (isRecord(d) && d.default !== undefined && (d.__esModule === true || Object.keys(d).every((k) => k === 'default' || k === '__esModule'))) {
+  const onlyDefault = isRecord(d) && Object.keys(d).every((k) => k === 'default' || k === '__esModule');
+  if (isRecord(d) && d.default !== undefined && (d.__esModule === true || onlyDefault)) {
     return { default: d.default };
   }
   return m;
@@ -195,8 +196,10 @@ async function importModule(file: string): Promise<{ default?: unknown }> {
 function loadFailure(e: unknown): string {
   const message = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
   const code = (e as { code?: unknown } | null)?.code;
-  if (code === 'ERR_REQUIRE_ESM' || code === 'ERR_REQUIRE_CYCLE_MODULE' || code === 'ERR_REQUIRE_ASYNC_MODULE' || /require\(\) ES Module/.test(message)) {
-    return `${message} (the file is loaded as CommonJS because the nearest package.json has no "type": "module": name it .mts or .mjs, or add "type": "module")`;
+  const requireEsm = ['ERR_REQUIRE_ESM', 'ERR_REQUIRE_CYCLE_MODULE', 'ERR_REQUIRE_ASYNC_MODULE'].includes(String(code));
+  if (requireEsm || /require\(\) ES Module/.test(message)) {
+    const why = 'the file is loaded as CommonJS because the nearest package.json has no "type": "module"';
+    return `${message} (${why}: name it .mts or .mjs, or add "type": "module")`;
   }
   return message;
 }

@@ -52,12 +52,18 @@ function faultsOf(names: readonly string[] | undefined): FaultName[] | undefined
 }
 
 function propertiesOf(names: readonly string[] = SILENT_FAILURE_PROPERTIES): Property[] {
-  return names.map((name) => propertyByName(name) ?? (() => { throw new TypeError(`unknown property '${name}'`); })());
+  return names.map((name) => {
+    const p = propertyByName(name);
+    if (!p) throw new TypeError(`unknown property '${name}'`);
+    return p;
+  });
 }
 
 async function run(setup: WireSetup, o: WireTestOptions): Promise<WireCheckResult> {
   const faults = faultsOf(o.faults);
-  return wireCheck(setup, { ...(faults ? { faults } : {}), properties: propertiesOf(o.properties), seed: o.seed ?? 1, runs: o.runs ?? 100, ...(o.wire ? { wire: o.wire } : {}) });
+  const properties = propertiesOf(o.properties);
+  const { seed = 1, runs = 100 } = o;
+  return wireCheck(setup, { ...(faults ? { faults } : {}), properties, seed, runs, ...(o.wire ? { wire: o.wire } : {}) });
 }
 
 function assertClean(r: WireCheckResult, call: string): WireCheckResult {
@@ -77,7 +83,8 @@ export function checkHandler(handler: HandlerTarget, options: HandlerTestOptions
 /** Your client under the fault plans: the result as data. */
 export function checkClient(client: ClientFactory, options: ClientTestOptions = {}): Promise<WireCheckResult> {
   const s = options.server ?? 'sdk-sse';
-  const server: WireSetup['server'] = typeof s === 'string' ? { kind: 'sdk', preset: s } : { kind: 'loopback', endpoint: handlerEndpoint(s.handler, s) };
+  const server: WireSetup['server'] =
+    typeof s === 'string' ? { kind: 'sdk', preset: s } : { kind: 'loopback', endpoint: handlerEndpoint(s.handler, s) };
   return run({ client: sdkOrYours(client, options.name ?? 'your client'), server }, options);
 }
 

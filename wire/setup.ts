@@ -26,7 +26,8 @@ export interface WireSides {
 }
 
 export function describeSides(s: WireSetup): WireSides {
-  const client = s.client.kind === 'model' ? `model ${formatClient(s.client.policy)}` : (s.client.name ?? (s.client.connect ? 'your client' : 'sdk'));
+  const real = s.client.kind === 'sdk' ? (s.client.name ?? (s.client.connect ? 'your client' : 'sdk')) : '';
+  const client = s.client.kind === 'model' ? `model ${formatClient(s.client.policy)}` : real;
   const server = s.server.kind === 'model' ? `model ${formatServer(s.server.policy)}` : s.server.kind === 'sdk' ? s.server.preset : s.server.endpoint.name;
   return { client, server };
 }

@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/run.ts';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string>; dependencies: Record<string, string> };
+type Manifest = { version: string; devDependencies: Record<string, string>; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const FIXTURE = new URL('./fresh-project/', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'mcp-faultsim-package-'));
 const project = join(work, 'fresh');
@@ -51,9 +52,13 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fresh', version: '1.0.0', private: true, type: 'module' }, null, 2));
   writeFileSync(
     join(project, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'] } }),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'] },
+    }),
   );
-  for (const example of ['library-example.test.ts', 'handler-example.test.ts']) copyFileSync(new URL(`../examples/${example}`, import.meta.url), join(project, example));
+  for (const example of ['library-example.test.ts', 'handler-example.test.ts']) {
+    copyFileSync(new URL(`../examples/${example}`, import.meta.url), join(project, example));
+  }
   const versions = (names: string[]) => names.map((n) => `${n}@${pkg.devDependencies[n] ?? pkg.dependencies[n]}`);
   await ok('npm', [
     'install', '--prefer-offline', '--no-audit', '--no-fund',
@@ -69,7 +74,8 @@ describe('the packed package, installed in a fresh project', () => {
     const installed = join(project, 'node_modules/mcp-faultsim');
     const top = readdirSync(installed).filter((f) => f !== 'node_modules').sort(); // (npm may nest a dependency)
     expect(top).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json']);
-    const files = readdirSync(join(installed, 'dist'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+    const entries = readdirSync(join(installed, 'dist'), { recursive: true, withFileTypes: true });
+    const files = entries.filter((d) => d.isFile()).map((d) => d.name);
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(files).toContain('index.d.ts');
     expect(files).toContain('loopback-worker.mjs');
@@ -105,7 +111,8 @@ describe('the packed package, installed in a fresh project', () => {
     const check = await cli('check', '--faults', 'http-502,config-reset', '--runs', '30', '--json');
     expect(check.stderr).toBe('');
     expect(check.code).toBe(1); // the defaults are record 000's vulnerable cell
-    const verdicts = Object.fromEntries(JSON.parse(check.stdout).results.map((p: { property: string; verdict: string }) => [p.property, p.verdict]));
+    const results: { property: string; verdict: string }[] = JSON.parse(check.stdout).results;
+    const verdicts = Object.fromEntries(results.map((p) => [p.property, p.verdict]));
     expect(verdicts['no-silent-empty']).toBe('violated');
     const bad = await cli('check', '--faults', 'nope');
     expect(bad.code).toBe(2);
@@ -126,7 +133,8 @@ describe('the packed package, installed in a fresh project', () => {
   });
 
   it('checks a server of its own on loopback (the loopback worker)', async () => {
-    const r = await cli('check', '--wire', '--client', 'sdk', '--serve', 'node server.mjs', '--tools', 'faultsim', '--faults', 'http-502', '--runs', '5', '--json');
+    const serve = ['--serve', 'node server.mjs', '--tools', 'faultsim'];
+    const r = await cli('check', '--wire', '--client', 'sdk', ...serve, '--faults', 'http-502', '--runs', '5', '--json');
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
     expect(out.wire.server).toBe('serve node server.mjs');

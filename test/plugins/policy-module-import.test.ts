@@ -45,7 +45,9 @@ describe('a policy module loads whatever the surrounding package.json says', () 
     const r = await cli('list', '--policies', files.join(','));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    for (const [i, name] of names.entries()) expect(r.stdout).toContain(`${name}`.padEnd(15) + ` rejects (path separator /) [from ${files[i]}]`);
+    for (const [i, name] of names.entries()) {
+      expect(r.stdout).toContain(`${name.padEnd(15)} rejects (path separator /) [from ${files[i]}]`);
+    }
   });
 });
 

@@ -56,8 +56,9 @@ describe('expectNoSilentFailures (your server)', () => {
   });
 
   it('says which fault or property name is wrong', async () => {
-    await expect(expectNoSilentFailures(statelessSdk(true), { tools, faults: ['http-503'] })).rejects.toThrow(/^unknown fault 'http-503' \(valid: http-502, /);
-    await expect(expectNoSilentFailures(statelessSdk(true), { tools, properties: ['no-silent'] })).rejects.toThrow("unknown property 'no-silent'");
+    const bad = (o: { faults?: string[]; properties?: string[] }) => expectNoSilentFailures(statelessSdk(true), { tools, ...o });
+    await expect(bad({ faults: ['http-503'] })).rejects.toThrow(/^unknown fault 'http-503' \(valid: http-502, /);
+    await expect(bad({ properties: ['no-silent'] })).rejects.toThrow("unknown property 'no-silent'");
   });
 });
 

@@ -13,7 +13,9 @@ createServer(async (req, res) => {
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
   const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers: req.headers, body });
   const server = new McpServer({ name: 'fresh', version: '1.0.0' });
-  for (const name of ['work', 'progress']) server.registerTool(name, { description: name }, async () => ({ content: [{ type: 'text', text: `${name} done` }] }));
+  for (const name of ['work', 'progress']) {
+    server.registerTool(name, { description: name }, async () => ({ content: [{ type: 'text', text: `${name} done` }] }));
+  }
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   const answer = await transport.handleRequest(request);
