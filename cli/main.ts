@@ -3,30 +3,35 @@
 import { COMMANDS } from './commands/index.ts';
 import { EXIT, UsageError } from './errors.ts';
 
-export function usage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+/** What package.json's `engines` says, and what .ci/run runs the suite on. */
+export const NODE_SUPPORTED = '>=20';
+
+export async function usage(): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map((c) => c.load()));
+  const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'usage: mcp-faultsim <command> [options]',
     '',
     'A deterministic fault-injection simulator for MCP sessions over HTTP.',
     '',
     'commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     "Run 'mcp-faultsim <command> --help' for a command's options.",
+    `Node ${NODE_SUPPORTED} (CI tests Node 20 and 24); this is Node ${process.versions.node}.`,
   ].join('\n') + '\n';
 }
 
 export async function main(argv: readonly string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    out.write(usage());
+    out.write(await usage());
     return name === undefined ? EXIT.badInput : EXIT.ok;
   }
   const command = COMMANDS.find((c) => c.name === name);
   try {
     if (!command) throw new UsageError(`unknown command '${name}' (valid: ${COMMANDS.map((c) => c.name).join(', ')})`);
-    return await command.run(rest, out);
+    return await (await command.load()).run(rest, out);
   } catch (e) {
     if (e instanceof UsageError) {
       err.write(`mcp-faultsim: ${e.message}\n`);

@@ -192,6 +192,33 @@ function registerFold(source: string, name: string, def: { holdsWhen: string; in
   );
 }
 
+/** Import a module in .ts, .mts, .cts, .js, .mjs or .cjs, wherever it is: tsx compiles TypeScript and
+ *  lets a file written as an ES module load inside a CommonJS package (it is then imported as
+ *  CommonJS, its exports under `default`: unwrapped here). Compiled, the CLI registers no loader
+ *  of its own; tsx's loader is scoped to this import. */
+async function importModule(file: string): Promise<{ default?: unknown }> {
+  const { tsImport } = await import('tsx/esm/api');
+  const m = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { default?: unknown };
+  const d = m.default;
+  const onlyDefault = isRecord(d) && Object.keys(d).every((k) => k === 'default' || k === '__esModule');
+  if (isRecord(d) && d.default !== undefined && (d.__esModule === true || onlyDefault)) {
+    return { default: d.default };
+  }
+  return m;
+}
+
+/** The first line of why a module would not load, and the fix where there is a known one. */
+function loadFailure(e: unknown): string {
+  const message = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
+  const code = (e as { code?: unknown } | null)?.code;
+  const requireEsm = ['ERR_REQUIRE_ESM', 'ERR_REQUIRE_CYCLE_MODULE', 'ERR_REQUIRE_ASYNC_MODULE'].includes(String(code));
+  if (requireEsm || /require\(\) ES Module/.test(message)) {
+    const why = 'the file is loaded as CommonJS because the nearest package.json has no "type": "module"';
+    return `${message} (${why}: name it .mts or .mjs, or add "type": "module")`;
+  }
+  return message;
+}
+
 /** Load policy modules (paths as given, relative to the working directory); each is loaded once. */
 export async function loadPolicies(paths: readonly string[]): Promise<ExtraCell[]> {
   const cells: ExtraCell[] = [];
@@ -201,10 +228,9 @@ export async function loadPolicies(paths: readonly string[]): Promise<ExtraCell[
     if (!cached) {
       let module: { default?: unknown };
       try {
-        module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+        module = await importModule(file);
       } catch (e) {
-        const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
-        fail(source, `cannot load it: ${message}`);
+        fail(source, `cannot load it: ${loadFailure(e)}`);
       }
       if (module.default === undefined) fail(source, 'has no default export (export default definePolicies({ … }))');
       try {

@@ -21,7 +21,21 @@ import type { ClientHooks } from './server-adapter.ts';
 
 const INFO = { name: 'mcp-faultsim sdk client', version: '0.1.0' };
 
-type Connection = { client: Client; close(): Promise<void> };
+/** What the agent loop needs of an MCP client: the SDK's `Client` has it, and so may a wrapper of it. */
+export interface McpClientLike {
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
+    resultSchema?: undefined,
+    options?: { onprogress?: (progress: unknown) => void },
+  ): Promise<Record<string, unknown>>;
+  listTools(params?: { _meta?: Record<string, unknown> }): Promise<{ tools: { name: string }[] }>;
+  close(): Promise<void>;
+}
+
+/** A user's own client: connected to `url` (a new session each time it is called). */
+export type ClientFactory = (url: URL) => Promise<McpClientLike>;
+
+type Connection = { client: McpClientLike; close(): Promise<void> };
 
 export function isTimeout(e: unknown): boolean {
   return e instanceof McpError && e.code === ErrorCode.RequestTimeout && (e.data as { timeout?: number } | undefined)?.timeout !== undefined;
@@ -52,6 +66,7 @@ export class SdkClient implements ClientHooks {
     private readonly recorder: Recorder,
     private readonly network: FaultNetwork,
     workload: Workload,
+    private readonly factory: ClientFactory | null = null,
   ) {
     this.agent = new Agent(workload, recorder, (callId, step) => void this.run(callId, step));
   }
@@ -90,6 +105,7 @@ export class SdkClient implements ClientHooks {
   private async connect(): Promise<Connection> {
     const url = new URL(this.url);
     this.note({ note: 'handshake-sent', handshake: this.connects === 0 ? 'connect' : 'new-session', session: null, caps: [] });
+    if (this.factory) return this.connectWith(this.factory, url);
     const client = new Client(INFO);
     client.onerror = () => {};
     const streamable = new StreamableHTTPClientTransport(url);
@@ -112,6 +128,16 @@ export class SdkClient implements ClientHooks {
         this.note({ note: 'handshake-failed', handshake: 'connect', reason: `HTTP+SSE: ${describe(sseError)}` });
         throw new Error(`could not connect with either transport: ${describe(error)}; ${describe(sseError)}`);
       }
+    }
+  }
+
+  private async connectWith(factory: ClientFactory, url: URL): Promise<Connection> {
+    try {
+      const client = await factory(url);
+      return { client, close: () => client.close() };
+    } catch (error) {
+      this.note({ note: 'handshake-failed', handshake: 'connect', reason: describe(error) });
+      throw error;
     }
   }
 
@@ -140,7 +166,7 @@ export class SdkClient implements ClientHooks {
     }
   }
 
-  private async invoke(client: Client, callId: number, step: WorkloadStep): Promise<TextContent[]> {
+  private async invoke(client: McpClientLike, callId: number, step: WorkloadStep): Promise<TextContent[]> {
     const _meta = { [META_CALL]: callId };
     if (step.method === 'tools/list') {
       const r = await client.listTools({ _meta });
@@ -148,7 +174,7 @@ export class SdkClient implements ClientHooks {
     }
     const tool = step.progress ? this.tools.progress : this.tools.plain;
     const r = await client.callTool({ name: tool.name, arguments: tool.args(callId), _meta }, undefined, step.progress ? { onprogress: () => {} } : {});
-    return (r.content as { type: string; text?: string }[]).map((c) => ({ type: 'text', text: c.text ?? JSON.stringify(c) }));
+    return ((r.content ?? []) as { type: string; text?: string }[]).map((c) => ({ type: 'text', text: c.text ?? JSON.stringify(c) }));
   }
 
   private end(callId: number, attempts: number, e: Parameters<Agent['end']>[3]): void {

@@ -67,7 +67,7 @@ export async function runWire(setup: WireSetup, input: WireInput, options: Parti
       ? new ModelClientHttp(setup.client.policy, o.deadlineMs, url, toolsOf(setup), recorder, network, input.workload)
       : setup.client.kind === 'sdk2'
         ? new Sdk2Client(setup.client.protocol, url, toolsOf(setup), recorder, network, input.workload)
-        : new SdkClient(url, toolsOf(setup), recorder, network, input.workload);
+        : new SdkClient(url, toolsOf(setup), recorder, network, input.workload, setup.client.connect ?? null);
 
   const msw = acquireMsw();
   const uninstall = install(msw, route(url, (request) => network.carry(request)));

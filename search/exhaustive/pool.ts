@@ -1,7 +1,8 @@
 // Exploration on every core: exploration jobs (one per combination and workload) run on worker
 // threads, each job whole on one thread, and their results come back in job order, so a run on
 // many cores merges into exactly the report a single-core run gives. Workers load the project's
-// TypeScript through tsx's loader (search/exhaustive/worker.mjs), like bin/mcp-faultsim.js does.
+// TypeScript through tsx's loader (search/exhaustive/worker.mjs), like bin/mcp-faultsim.js does;
+// compiled (dist/), the worker is worker.js and needs no loader.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { PROPERTIES } from '../../properties/properties.ts';
@@ -49,7 +50,8 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
     });
   }
   const results: JobResult[] = new Array(jobs.length);
-  const pool = Array.from({ length: workers }, () => new Worker(new URL('./worker.mjs', import.meta.url)));
+  const entry = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './worker.mjs' : './worker.js', import.meta.url);
+  const pool = Array.from({ length: workers }, () => new Worker(entry));
   try {
     await new Promise<void>((resolve, reject) => {
       // Longest workloads first, so that no core is left with one big job at the end; results go

@@ -1,5 +1,6 @@
 // The CLI as users drive it: JSON verdicts, exit codes, and one-line errors on bad input.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { itRejects, run } from './run.ts';
 
@@ -81,6 +82,9 @@ describe('list and help', () => {
       expect(r.stdout, cmd).toMatch(new RegExp(`^usage: mcp-faultsim ${cmd}`));
     }
     expect((await run('--help')).stdout).toContain('commands:');
+    // The Node versions it names are package.json's engines and the two .ci/run tests on.
+    const engines = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).engines.node;
+    expect((await run('--help')).stdout).toContain(`\nNode ${engines} (CI tests Node 20 and 24); this is Node ${process.versions.node}.\n`);
   });
 });
 
