@@ -13,8 +13,8 @@ describe('check --json', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.combination).toEqual({
-      server: { reinit: 'honor-last', streaming: 'negotiated', advertise: 'static' },
-      client: { reconnect: 'replay-mutable', accept: 'always', parser: 'pinned', guards: [] },
+      server: { reinit: 'honor-last', streaming: 'negotiated', advertise: 'static', protocol: '2025-11-25' },
+      client: { reconnect: 'replay-mutable', accept: 'always', parser: 'pinned', guards: [], protocol: '2025-11-25', reissue: 'always' },
     });
     const p = out.results.find((x: { property: string }) => x.property === 'no-silent-empty');
     expect(p.verdict).toBe('violated');
@@ -50,7 +50,7 @@ describe('check --json', () => {
 
 describe('bad input', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown knob', ['check', '--server', 'retry=3'], /unknown server knob 'retry' \(valid: reinit, streaming, advertise\)/],
+    ['unknown knob', ['check', '--server', 'retry=3'], /unknown server knob 'retry' \(valid: reinit, streaming, advertise, protocol\)/],
     ['unknown value', ['check', '--client', 'parser=clever'], /unknown client.parser value 'clever' \(valid: pinned, adaptive\)/],
     ['unknown guard', ['check', '--client', 'guards=probe+magic'], /unknown client.guards value 'magic'/],
     ['a value list on check', ['check', '--server', 'reinit=reject|pin-first'], /check takes one value/],
@@ -67,12 +67,12 @@ describe('list and help', () => {
   it('list prints every knob, value, default, fault and property', async () => {
     const r = await run('list');
     expect(r.code).toBe(0);
-    for (const word of ['server.reinit', 'honor-last', 'new-session', 'client.guards', 'compare-init', 'probe', 'strip-header', 'last-event-id', 'session-expire', 'delay', 'recovers', 'transport-expressible', '(default: honor-last)']) {
+    for (const word of ['server.reinit', 'honor-last', 'new-session', 'client.guards', 'compare-init', 'probe', 'strip-header', 'last-event-id', 'session-expire', 'delay', 'recovers', 'transport-expressible', '(default: honor-last)', 'server.protocol', 'dual', 'client.protocol', 'negotiate', 'client.reissue', 'idempotent-only', 'at-most-once']) {
       expect(r.stdout).toContain(word);
     }
     const json = JSON.parse((await run('list', '--json')).stdout);
     expect(json.server.reinit.values).toEqual(['honor-last', 'pin-first', 'reject', 'idempotent', 'new-session']);
-    expect(json.properties).toHaveLength(6);
+    expect(json.properties).toHaveLength(7);
   });
 
   it('every command has --help', async () => {
