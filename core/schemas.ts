@@ -9,15 +9,30 @@ export const requestIndex = z.int().min(0);
 
 export const plannedFaultSchema = z.object({ fault: z.string(), at: requestIndex });
 
-export const workloadStepSchema = z.object({ method: z.enum(['tools/call', 'tools/list']), progress: z.boolean(), overlap: z.boolean() });
+export const workloadStepSchema = z.object({
+  method: z.enum(['tools/call', 'tools/list']),
+  progress: z.boolean(),
+  overlap: z.boolean(),
+  idempotent: z.boolean().optional(),
+});
 
 /** A workload the agent can run: at least one step. */
 export const workloadSchema = z.array(workloadStepSchema).min(1);
 
-// Other knobs (a later protocol revision's) are carried along as strings.
+// A file written before the protocol knobs existed is a 2025-11-25 file: they take their defaults.
+// Other knobs are carried along as strings.
 export const combinationSchema = z.object({
-  server: z.object({ reinit: z.string(), streaming: z.string(), advertise: z.string() }).catchall(z.string()),
-  client: z.object({ reconnect: z.string(), accept: z.string(), parser: z.string(), guards: z.array(z.string()) }).catchall(z.string()),
+  server: z.object({ reinit: z.string(), streaming: z.string(), advertise: z.string(), protocol: z.string().default('2025-11-25') }).catchall(z.string()),
+  client: z
+    .object({
+      reconnect: z.string(),
+      accept: z.string(),
+      parser: z.string(),
+      guards: z.array(z.string()),
+      protocol: z.string().default('2025-11-25'),
+      reissue: z.string().default('always'),
+    })
+    .catchall(z.string()),
 });
 
 /** Entries are compared as JSON, so only what every entry has is checked. */

@@ -91,6 +91,7 @@ export function parseCounterexample(text: string): CounterexampleFile {
   if (o.historyVersion !== HISTORY_VERSION) throw new BadCounterexample(`history version ${JSON.stringify(o.historyVersion ?? null)} is not supported (expected ${HISTORY_VERSION})`);
   const parsed = parseWith(counterexampleSchema, o);
   if (!parsed.ok) throw new BadCounterexample(parsed.message);
-  // The file as written, not zod's copy: histories are compared as JSON, key order included.
-  return o as unknown as CounterexampleFile;
+  // The file as written, not zod's copy: histories are compared as JSON, key order included. Only
+  // its combination is zod's, knobs the file predates given their defaults (a 2025-11-25 file).
+  return { ...o, combination: parsed.value.combination } as unknown as CounterexampleFile;
 }

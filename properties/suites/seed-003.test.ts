@@ -99,7 +99,7 @@ describe('seed 003: every "does not apply" condition holds', () => {
     const probePinned = DOES_NOT_APPLY_003[2]!.combination;
     const h = runWorld({ combination: probePinned, workload: [list(), call(true)], plan: STRIP });
     const listEnd = h.entries.find((e) => e.kind === 'end' && e.callId === 0);
-    expect(listEnd).toMatchObject({ end: 'result', content: [{ type: 'text', text: 'work,probe' }] });
+    expect(listEnd).toMatchObject({ end: 'result', content: [{ type: 'text', text: 'work,lookup,probe' }] });
     const afterList = h.entries.slice(h.entries.indexOf(listEnd!));
     expect(afterList.some((e) => e.kind === 'client' && e.note === 'probe' && e.verdict === 'sent')).toBe(true);
     expect(h.entries.find((e) => e.kind === 'end' && e.callId === 1)).toMatchObject({ end: 'error' });
