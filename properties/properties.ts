@@ -121,7 +121,7 @@ const recovers: Property = {
     if (after.length <= RECOVERY_GRACE) return { holds: true, reached: false };
     const bad = after.slice(RECOVERY_GRACE).find((o) => o.outcome !== 'ok');
     if (!bad) return { holds: true, reached: true };
-    return { holds: false, reached: true, why: `call ${bad.callId}, invoked ${after.indexOf(bad)} calls after the last fault (t=${last} ms), was still ${bad.outcome}` };
+    return { holds: false, reached: true, why: `call ${bad.callId}, call number ${after.indexOf(bad) + 1} invoked after the last fault (t=${last} ms), was still ${bad.outcome}` };
   },
 };
 

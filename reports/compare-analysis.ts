@@ -6,6 +6,7 @@ import type { Exhaustive } from '../search/exhaustive/exhaustive.ts';
 import type { FindingProperty } from '../compare/findings.ts';
 import { describePlan } from '../core/plan.ts';
 import { describeExhaustive } from './explore-text.ts';
+import { plural } from './words.ts';
 
 export interface ComparisonCoverage {
   machine: 'client' | 'server';
@@ -61,6 +62,6 @@ export function exhaustiveRows(c: Comparison): ExhaustiveRow[] {
 export function minimality(p: FindingProperty): string | null {
   if (p.minimal === undefined) return null;
   if (p.minimal) return 'minimal: no plan with fewer faults violates it on this workload (checked exhaustively)';
-  const shorter = p.shorter ? `: ${p.shorter.faults.length} fault(s) suffice, ${describePlan(p.shorter.faults)}` : '';
+  const shorter = p.shorter ? `: ${plural(p.shorter.faults.length, 'fault')} suffice${p.shorter.faults.length === 1 ? 's' : ''}, ${describePlan(p.shorter.faults)}` : '';
   return `NOT minimal${shorter}`;
 }

@@ -9,10 +9,11 @@ import { CELL_CLASSES } from '../compare/compare.ts';
 import type { Finding } from '../compare/findings.ts';
 import { describeFault } from '../core/plan.ts';
 import { describeWorkload } from '../core/workload.ts';
-import { callCounts, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
+import { callCounts, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingNumbers, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
 import { describeEntry, stepLine, type Lane } from './history-text.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
 import { formatJson } from './json-format.ts';
+import { plural } from './words.ts';
 
 export function esc(text: unknown): string {
   return String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -52,6 +53,7 @@ function filters(c: Comparison): string {
 }
 
 function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string>): string {
+  const number = findingNumbers(c);
   const head = [
     '<th data-type="num" aria-sort="ascending">#</th>',
     '<th>cell</th>',
@@ -81,7 +83,7 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
       const label = { error: 'error', violated: `✗ ${violations}`, vacuous: 'vacuous', holds: '✓', none: '' }[kind];
       return `<td class="v v${kind}" data-sort="${v.sort}" title="${esc(v.text)}">${esc(label)}</td>`;
     });
-    const links = fs.map((f, i) => (shown.has(f.id) ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${i + 1}</a>` : `<span title="${esc(f.id)}: not shown in detail">${i + 1}</span>`)).join(' ');
+    const links = fs.map((f) => (shown.has(f.id) ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${number.get(f.id)}</a>` : `<span title="${esc(f.id)}: not shown in detail">${number.get(f.id)}</span>`)).join(' ');
     return [
       `<tr ${attrs}>`,
       `<td data-sort="${cell.index}">${cell.index + 1}</td>`,
@@ -164,7 +166,7 @@ function exhaustive(c: Comparison): string {
       return `<tr><td>${r.index + 1}</td><td>${esc(r.cell)}${r.complete ? '' : ' (incomplete)'}</td><td>${esc(r.states.toLocaleString('en-US'))}</td><td>${esc(r.plans.toLocaleString('en-US'))}</td><td>${results}</td></tr>`;
     })
     .join('');
-  return `<section id="exhaustive"><h2>Exhaustive search</h2><p>Every plan of up to ${esc(rows[0]!.depth)} faults at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them.</p><table class="listed"><thead><tr><th>#</th><th>cell</th><th>distinct states</th><th>plans</th><th>result</th></tr></thead><tbody>${body}</tbody></table></section>`;
+  return `<section id="exhaustive"><h2>Exhaustive search</h2><p>Every plan of up to ${esc(plural(rows[0]!.depth, 'fault'))} at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them.</p><table class="listed"><thead><tr><th>#</th><th>cell</th><th>distinct states</th><th>plans</th><th>result</th></tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
 function coverage(c: Comparison): string {

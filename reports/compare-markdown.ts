@@ -16,6 +16,7 @@ import {
   counterexamplePath,
   detailed,
   extraFields,
+  findingNumbers,
   findingsByCell,
   outcomeMap,
   VERDICT_MARK,
@@ -26,6 +27,7 @@ import {
 import { describeEntry, stepLine } from './history-text.ts';
 import { formatJson } from './json-format.ts';
 import { sequenceDiagram } from './mermaid.ts';
+import { plural } from './words.ts';
 
 /** Text inside a table cell or a line: no pipes, no HTML, no line breaks. */
 export function mdText(text: string): string {
@@ -70,6 +72,7 @@ function header(c: Comparison): string[] {
 
 function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<string, string>): string[] {
   const props = c.properties;
+  const number = findingNumbers(c);
   const lines = [
     '## Matrix',
     '',
@@ -84,7 +87,7 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<stri
       const v = verdictCell(cell, p);
       return v.mark === '❌' ? `❌ ${cell.results.find((r) => r.property === p)!.violations}` : v.mark;
     });
-    const links = (byCell.get(cell.id) ?? []).map((f, i) => (anchors.has(f.id) ? `[${i + 1}](#${anchors.get(f.id)})` : `${i + 1}`)).join(' ');
+    const links = (byCell.get(cell.id) ?? []).map((f) => (anchors.has(f.id) ? `[${number.get(f.id)}](#${anchors.get(f.id)})` : `${number.get(f.id)}`)).join(' ');
     lines.push(`| ${cell.index + 1} | ${mdText(cell.name)} | ${CLASS_MARK[cell.class]} | ${n.ok} / ${n.loud} / ${n.silent} | ${verdicts.join(' | ')} | ${links} |`);
   }
   return [...lines, ''];
@@ -118,7 +121,7 @@ function exhaustive(c: Comparison): string[] {
   const lines = [
     '## Exhaustive search',
     '',
-    `Beside the random runs, every plan of up to ${rows[0]!.depth} faults at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them, not only for the plans drawn.`,
+    `Beside the random runs, every plan of up to ${plural(rows[0]!.depth, 'fault')} at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them, not only for the plans drawn.`,
     '',
     '| # | cell | distinct states | plans | result |',
     '|---:|---|---:|---:|---|',

@@ -3,15 +3,29 @@
 import type { Comparison } from '../compare/compare.ts';
 import { describePlan } from '../core/plan.ts';
 import { callCounts, verdictCell } from './compare-common.ts';
-import { table } from './table.ts';
+import { table, wrap } from './table.ts';
 
 /** Silent findings listed in the terminal; the reports hold every one. */
 const SHOWN = 30;
 
 const SHORT: Record<string, string> = { '✅': 'ok', '❌': 'FAIL', '◌': 'vac', '💥': 'ERR', '': '-' };
 
+/** Column heads for the built-in properties, so that the table fits 120 columns; a legend names them. */
+const HEAD: Record<string, string> = {
+  'no-silent-empty': 'empty',
+  'no-silent-hang': 'hang',
+  'caps-immutable': 'caps',
+  'transport-expressible': 'transp',
+  'content-type-consistent': 'c-type',
+  recovers: 'recov',
+  'at-most-once': 'once',
+};
+
+export const SUMMARY_WIDTH = 120;
+
 export function renderSummary(c: Comparison): string {
-  const header = ['#', 'cell', ...c.properties, 'calls ok/loud/silent', 'class'];
+  const heads = c.properties.map((p) => HEAD[p] ?? p);
+  const header = ['#', 'cell', ...heads, 'ok/loud/silent', 'class'];
   const rows = c.cells.map((cell) => {
     const n = callCounts(cell);
     return [String(cell.index + 1), cell.name, ...c.properties.map((p) => SHORT[verdictCell(cell, p).mark] ?? '?'), `${n.ok}/${n.loud}/${n.silent}`, cell.class];
@@ -19,7 +33,14 @@ export function renderSummary(c: Comparison): string {
   const lines = [
     `mcp-faultsim compare: ${c.matrix.kind} matrix, ${c.cells.length}${c.cells.length === c.matrix.size ? '' : ` of ${c.matrix.size}`} cells${c.shard ? ` (shard ${c.shard.index}/${c.shard.count})` : ''}, seed ${c.seed}, ${c.runs} runs per cell`,
     '',
-    table(header, rows, ['r']),
+    table(header, rows, ['r'], { width: SUMMARY_WIDTH, fold: 1, minimum: 24 }),
+    ...wrap(
+      `columns: ${c.properties
+        .filter((p) => HEAD[p])
+        .map((p) => `${HEAD[p]} = ${p}`)
+        .join(', ')}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error`,
+      SUMMARY_WIDTH,
+    ),
   ];
   const silent = c.findings.filter((f) => f.properties.some((p) => p.property === 'no-silent-empty' || p.property === 'no-silent-hang'));
   if (silent.length) {

@@ -15,7 +15,14 @@ export interface Step {
   text: string;
 }
 
-const list = (caps: unknown) => (Array.isArray(caps) ? `{${caps.join(', ')}}` : String(caps));
+/** A capability as a name: the admit note carries `{ cap, encoding }` objects, the others plain names. */
+function capName(c: unknown): string {
+  if (typeof c !== 'object' || c === null) return String(c);
+  const o = c as { cap?: unknown; encoding?: unknown };
+  return typeof o.cap === 'string' ? `${o.cap}${o.encoding === undefined ? '' : ` (${String(o.encoding)})`}` : JSON.stringify(c);
+}
+
+const list = (caps: unknown) => (Array.isArray(caps) ? `{${caps.map(capName).join(', ')}}` : String(caps));
 
 function fields(e: Record<string, unknown>, skip: readonly string[]): string {
   return Object.entries(e)
