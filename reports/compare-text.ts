@@ -23,6 +23,11 @@ const HEAD: Record<string, string> = {
 
 export const SUMMARY_WIDTH = 120;
 
+/** A list item folded to the summary's width: two spaces before the first line, four before the rest. */
+function indented(text: string): string[] {
+  return wrap(text, SUMMARY_WIDTH - 4).map((l, i) => (i === 0 ? `  ${l}` : `    ${l}`));
+}
+
 export function renderSummary(c: Comparison): string {
   const heads = c.properties.map((p) => HEAD[p] ?? p);
   const header = ['#', 'cell', ...heads, 'ok/loud/silent', 'class'];
@@ -45,13 +50,13 @@ export function renderSummary(c: Comparison): string {
   const silent = c.findings.filter((f) => f.properties.some((p) => p.property === 'no-silent-empty' || p.property === 'no-silent-hang'));
   if (silent.length) {
     lines.push('', 'Silent failures, shrunk:');
-    for (const f of silent.slice(0, SHOWN)) lines.push(`  ${f.cellName}: ${describePlan(f.plan)}`);
+    for (const f of silent.slice(0, SHOWN)) lines.push(...indented(`${f.cellName}: ${describePlan(f.plan)}`));
     if (silent.length > SHOWN) lines.push(`  … and ${silent.length - SHOWN} more in the reports`);
   }
   const errors = c.findings.filter((f) => f.kind === 'policy-error');
   if (errors.length) {
     lines.push('', 'Policy errors:');
-    for (const f of errors) lines.push(`  ${f.cellName}: ${f.properties[0]!.why}`);
+    for (const f of errors) lines.push(...indented(`${f.cellName}: ${f.properties[0]!.why}`));
   }
   if (c.interrupted) lines.push('', `INTERRUPTED: ${c.cells.length} of ${c.matrix.size} cells finished.`);
   return `${lines.join('\n')}\n`;

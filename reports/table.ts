@@ -9,8 +9,22 @@ export interface TableFit {
   minimum?: number;
 }
 
-/** Word-wrap `text` into lines of at most `width` characters (a longer word is cut). */
+/** Wrap `text` into lines of at most `width` characters, breaking before a ` · ` where it can, else
+ *  between words (a longer word is cut). */
 export function wrap(text: string, width: number): string[] {
+  const parts = text.split(' · ');
+  if (parts.length === 1) return wrapWords(text, width);
+  const lines: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    const piece = i === 0 ? part : `· ${part}`;
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + piece.length <= width) lines[lines.length - 1] = `${last} ${piece}`;
+    else lines.push(...wrapWords(piece, width));
+  }
+  return lines;
+}
+
+function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

@@ -125,7 +125,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
     comparison.timing = { startedAt: new Date(started).toISOString(), wallMs: Date.now() - started, ...(stopped ? { stoppedBy: stopped } : {}), cellMs };
     const written = writeReports(comparison, outDir, details);
     if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : details));
-    else out.write(`${renderSummary(comparison)}\nwrote ${written.join(', ')}\n${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
+    else out.write(`${renderSummary(comparison)}\nwrote:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
   } finally {
     stop.dispose();
     progress.done();

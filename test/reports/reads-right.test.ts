@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run, tempDir } from '../cli/run.ts';
-import { table } from '../../reports/table.ts';
+import { table, wrap } from '../../reports/table.ts';
 import { describeEntry } from '../../reports/history-text.ts';
 
 describe('the default comparison reads right', () => {
@@ -43,7 +43,7 @@ describe('the default comparison reads right', () => {
     const lines = stdout.split('\n');
     expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(120);
     expect(stdout).toContain('empty = no-silent-empty');
-    expect(stdout).toMatch(/^ 9 {2}seed 000: server\.streaming=accept-header/m);
+    expect(stdout).toMatch(/^ 3 {2}seed 000: server\.reinit=reject +ok .*\n {4}· seed alphabet\n/m);
   });
 });
 
@@ -51,6 +51,10 @@ describe('table folding', () => {
   it('wraps the fold column at word boundaries and keeps the other cells on the first line', () => {
     const t = table(['#', 'name', 'v'], [['1', 'a long name that folds', 'ok']], ['r'], { width: 16, fold: 1, minimum: 8 });
     expect(t.split('\n')).toEqual(['#  name       v', '-  ---------  --', '1  a long     ok', '   name that', '   folds']);
+  });
+
+  it('breaks before a " · " where it can', () => {
+    expect(wrap('seed 000: server.reinit=reject · all faults', 36)).toEqual(['seed 000: server.reinit=reject', '· all faults']);
   });
 });
 
