@@ -15,6 +15,7 @@ import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } 
 import { EXIT, UsageError } from '../errors.ts';
 import { parseKnobList } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
+import { checkOutDir } from '../files.ts';
 import { DEFAULT_OUT, writeReports } from '../report-files.ts';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -91,6 +92,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
   if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
   const cells = shard ? shardOf(matrix, shard) : matrix;
+  checkOutDir(outDir);
 
   const progress = progressBar(!args.options.quiet && !args.options.json);
   const stop = stopper(timeLimit);
