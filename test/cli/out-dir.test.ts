@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMatrix } from '../../compare/matrix.ts';
 import { runComparison } from '../../compare/compare.ts';
 import { writeReports } from '../../cli/report-files.ts';
-import { itRejects, run, tempDir } from './run.ts';
+import { itRejects, tempDir } from './run.ts';
 
 const file = join(tempDir('out-file'), 'a-file');
 writeFileSync(file, 'not a folder');
