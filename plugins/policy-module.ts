@@ -20,7 +20,8 @@ import type { PropertyVerdict } from '../properties/properties.ts';
 import { clearRegisteredProperties, findProperty, registerProperty } from '../properties/registry.ts';
 import type { History } from '../core/history.ts';
 import type { ExtraCell } from '../compare/matrix.ts';
-import { capabilities, isRecord, oneOf, reasonOrNull, sandboxed } from './sandbox.ts';
+import { capabilities, ExitCalled, isRecord, oneOf, reasonOrNull, sandboxed, withoutExit } from './sandbox.ts';
+import { probeImport } from './import-probe.ts';
 import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
 
@@ -185,10 +186,13 @@ export async function loadPolicies(paths: readonly string[]): Promise<ExtraCell[
     let cached = loaded.get(file);
     if (!cached) {
       let module: { default?: unknown };
+      const url = pathToFileURL(file).href;
+      const problem = await probeImport(url);
+      if (problem) fail(source, `cannot load it: it ${problem}`);
       try {
-        module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+        module = (await withoutExit(() => import(url))) as { default?: unknown };
       } catch (e) {
-        const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
+        const message = e instanceof ExitCalled ? `it calls process.exit(${e.code}) while loading` : e instanceof Error ? e.message.split('\n')[0] : String(e);
         fail(source, `cannot load it: ${message}`);
       }
       if (module.default === undefined) fail(source, 'has no default export (export default definePolicies({ … }))');
