@@ -10,6 +10,8 @@ import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../wire/json-rpc
 import { LoopbackError, ServedProcess, targetEndpoint } from '../wire/loopback.ts';
 import { SDK_SERVER_PRESETS, type SdkServerPreset } from '../wire/sdk-server.ts';
 import { wireCheck } from '../wire/check.ts';
+import { runWire } from '../wire/world.ts';
+import { requireWorkingReference } from './reference-check.ts';
 import { CLIENT_PRESETS, type WireClientSpec, type WireServerSpec } from '../wire/setup.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { EXIT, UsageError } from './errors.ts';
@@ -67,6 +69,7 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
     } else if (isWirePreset('server', serverText)) server = { kind: 'sdk', preset: serverText as SdkServerPreset };
     else server = { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
 
+    await requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] }));
     const progress = progressBar(!args.options.quiet && !args.options.json);
     const result = await wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress: (d, t) => progress.update(d, t, 'wire runs') });
     progress.done();

@@ -1,6 +1,6 @@
 // Policy modules that attack the CLI rather than the model, run as a user runs them (the process):
 // a hook that calls process.exit, a module that exits, loops or never settles while loading, and a
-// fault that answers initialize with an empty 200. Each is one line of bad input (exit 2) or a
+// fault that answers initialize with an empty 200; and a server whose fault-free run fails. Each is one line of bad input (exit 2) or a
 // policy-error finding, never a silent exit that reads as "every property holds".
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -47,4 +47,13 @@ describe('hostile policy modules', () => {
     expect(f.properties[0].why).toMatch(/^fault empty-ok: response returned .*a 2xx answer to a JSON-RPC request must carry a message/);
     expect(c.cells.filter((x: { class: string }) => x.class !== 'policy-error').length).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('a baseline that does not work', () => {
+  it('a server whose every answer is broken JSON: exit 2 with one line, not "every property holds"', () => {
+    const r = cli('check', '--wire', '--serve', 'node test/fixtures/servers/broken-json.mjs {port}', '--client', 'sdk', '--runs', '5', '--quiet');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^mcp-faultsim: check --wire: the fault-free reference run fails \(call 0 .*\); nothing can be judged against a baseline that does not work\n$/);
+  }, 90_000);
 });
