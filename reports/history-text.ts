@@ -112,7 +112,8 @@ function noteText(e: Record<string, unknown>): string {
   }
 }
 
-/** `t=20 ms  network  fault http-502 at request 2: …` */
+/** `t=20 ms  network  fault http-502 at request 2: …` — always one line: a line break in a policy's
+ *  text is shown as `\n`, so that no text can start a line of its own in a report (a heading, a fence). */
 export function stepLine(s: Step): string {
-  return `t=${String(s.t).padStart(6)} ms  ${s.lane.padEnd(7)}  ${s.text}`;
+  return `t=${String(s.t).padStart(6)} ms  ${s.lane.padEnd(7)}  ${s.text.replace(/\r?\n|\r/g, '\\n')}`;
 }
