@@ -99,10 +99,22 @@ export interface ComparisonOptions {
   properties?: readonly Property[];
   /** Called before each cell; true stops the comparison there (it is then marked interrupted). */
   beforeCell?: (done: number, total: number, next: MatrixCell) => boolean | Promise<boolean>;
+  /** Called as a cell's random runs finish (done, total); true stops the comparison inside the cell:
+   *  that cell is dropped and the comparison is marked interrupted. */
+  duringCell?: (done: number, total: number) => boolean;
 }
 
+/** Thrown out of a cell's run loop when `duringCell` asks to stop. */
+class StopInsideCell extends Error {}
+
 export async function runComparison(cells: readonly MatrixCell[], o: ComparisonOptions): Promise<Comparison> {
-  const settings: RunSettings = { seed: o.seed, runs: o.runs, properties: o.properties ?? allProperties() };
+  const during = o.duringCell;
+  const onProgress = during
+    ? (done: number, total: number) => {
+        if (during(done, total)) throw new StopInsideCell();
+      }
+    : undefined;
+  const settings: RunSettings = { seed: o.seed, runs: o.runs, properties: o.properties ?? allProperties(), ...(onProgress ? { onProgress } : {}) };
   const results: CellResult[] = [];
   let interrupted = false;
   for (const [i, cell] of cells.entries()) {
@@ -110,7 +122,13 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
       interrupted = true;
       break;
     }
-    results.push(await runCell(cell, o.runner ?? checkCell, settings));
+    try {
+      results.push(await runCell(cell, o.runner ?? checkCell, settings));
+    } catch (e) {
+      if (!(e instanceof StopInsideCell)) throw e;
+      interrupted = true;
+      break;
+    }
   }
   return {
     format: 'mcp-faultsim/compare',

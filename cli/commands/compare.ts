@@ -99,6 +99,8 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const started = Date.now();
   const cellMs: Record<string, number> = {};
   let stopped: 'sigint' | 'time-limit' | null = null;
+  let cellsDone = 0;
+  let cellName = '';
   try {
     const comparison = await runComparison(cells, {
       seed,
@@ -116,7 +118,14 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
           cellMs[cell.id] = Date.now() - t;
         }
       },
+      duringCell: (runsDone, runsTotal) => {
+        progress.update(cellsDone, cells.length, cellName, runsTotal === 0 ? 0 : runsDone / runsTotal);
+        stopped = stop.reason();
+        return stopped !== null;
+      },
       beforeCell: async (done, total, next) => {
+        cellsDone = done;
+        cellName = next.name;
         progress.update(done, total, next.name);
         await new Promise((r) => setImmediate(r)); // let a SIGINT be delivered between cells
         stopped = stop.reason();
