@@ -13,10 +13,15 @@ import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { policyErrorReport, type PolicyErrorReport } from '../search/random/policy-errors.ts';
 import { emptyStats } from '../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
+import { causeOf, type Cause } from './causes.ts';
+import { isSilentFinding, mitigationsOf, type Mitigation } from './mitigations.ts';
 
 /** What a designer reads first: how the agent's calls fared in this cell. */
 export type CellClass = 'policy-error' | 'silent' | 'loud, never recovers' | 'loud, recovers' | 'clean';
 export const CELL_CLASSES: readonly CellClass[] = ['policy-error', 'silent', 'loud, never recovers', 'loud, recovers', 'clean'];
+
+/** A finding as the reports carry it: with its cause, and the mitigations found for a silent one. */
+export type ReportedFinding = Finding & { cause?: Cause; mitigations?: Mitigation[] };
 
 export interface RunSettings {
   seed: number;
@@ -53,7 +58,7 @@ export interface Comparison {
   shard?: { index: number; count: number };
   interrupted: boolean;
   cells: CellResult[];
-  findings: Finding[];
+  findings: ReportedFinding[];
   /** Wall-clock figures: the only part of a report that differs between identical runs. */
   timing?: Record<string, unknown>;
 }
@@ -142,6 +147,22 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     ...(o.shard ? { shard: o.shard } : {}),
     interrupted,
     cells: results,
-    findings: results.flatMap(findingsOf),
+    findings: annotate(results.flatMap(findingsOf), cells, settings),
   };
+}
+
+/** Each finding with its cause (compare/causes.ts) and, when silent on a model cell, the single knob
+ *  changes that make it hold (compare/mitigations.ts), placed before its long history. */
+export function annotate(findings: readonly Finding[], cells: readonly MatrixCell[], s: RunSettings): ReportedFinding[] {
+  const byId = new Map(cells.map((c) => [c.id, c]));
+  const cache = new Map();
+  return findings.map(({ history, ...f }) => {
+    const cell = byId.get(f.cell);
+    const cause = causeOf({ ...f, history });
+    const mitigations =
+      cell && !cell.wire && isSilentFinding({ ...f, history })
+        ? mitigationsOf({ ...f, history }, { seed: s.seed, runs: s.runs, properties: s.properties, faults: cell.faults, shape: cell.shape, cache })
+        : undefined;
+    return { ...f, cause, ...(mitigations ? { mitigations } : {}), history };
+  });
 }
