@@ -50,6 +50,13 @@ details.finding > summary { cursor: pointer; font-weight: 600; }
 .timeline .ev.error { background: #ffe9d6; }
 .timeline .ev.silent { background: #ffcdd2; }
 .timeline .ev.ok { background: #dcedc8; }
+.timeline .ev.marked { outline: 3px solid #1565c0; background: #e3f2fd; }
+.timeline .here { color: #1565c0; }
+.timeline .gap { display: block; color: #1565c0; font-weight: 600; }
+td.m.clean { color: var(--ok); font-weight: 600; }
+td.m.loud-recovers { color: var(--loud); }
+td.m.loud-never-recovers { color: var(--silent); }
+td.fl { max-width: 28rem; }
 .timeline .call { border-radius: 4px; padding: 2px 5px; color: white; background: #607d8b; font-weight: 600; z-index: 1; }
 .timeline .call.ok { background: var(--ok); }
 .timeline .call.error { background: var(--loud); }

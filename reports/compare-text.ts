@@ -1,11 +1,13 @@
 // The comparison as the terminal shows it: one row per cell with each property's verdict, the
-// call counts and the class, then where the reports were written.
+// call counts and the class (fitted to 120 columns), then the cause groups and what changes what
+// (last, so that they are what stays on the screen), then where the reports were written.
 import type { Comparison } from '../compare/compare.ts';
-import { describePlan } from '../core/plan.ts';
 import { callCounts, verdictCell } from './compare-common.ts';
 import { table, wrap } from './table.ts';
+import { groupsOf, whatChangesWhat } from './compare-causes.ts';
+import { plural } from './words.ts';
 
-/** Silent findings listed in the terminal; the reports hold every one. */
+/** Cause groups listed in the terminal; the reports hold every one. */
 const SHOWN = 30;
 
 const SHORT: Record<string, string> = { '✅': 'ok', '❌': 'FAIL', '◌': 'vac', '💥': 'ERR', '': '-' };
@@ -47,11 +49,24 @@ export function renderSummary(c: Comparison): string {
       SUMMARY_WIDTH,
     ),
   ];
-  const silent = c.findings.filter((f) => f.properties.some((p) => p.property === 'no-silent-empty' || p.property === 'no-silent-hang'));
-  if (silent.length) {
-    lines.push('', 'Silent failures, shrunk:');
-    for (const f of silent.slice(0, SHOWN)) lines.push(...indented(`${f.cellName}: ${describePlan(f.plan)}`));
-    if (silent.length > SHOWN) lines.push(`  … and ${silent.length - SHOWN} more in the reports`);
+  const groups = groupsOf(c);
+  if (groups.length) {
+    lines.push('', 'Causes (findings with the same minimal plan and mechanism), most cells first:');
+    for (const g of groups.slice(0, SHOWN)) lines.push(...indented(`${g.label}  ${plural(g.cells.length, 'cell')}, ${g.silent ? 'SILENT' : 'loud'}: ${g.plan} → ${g.how}`));
+    if (groups.length > SHOWN) lines.push(`  … and ${groups.length - SHOWN} more in the reports`);
+    const t = whatChangesWhat(c, groups);
+    if (t.rows.length) {
+      lines.push('', 'What changes what (single knob changes that make the silent findings of a group hold: held/findings, how):');
+      for (const g of t.groups) {
+        const fixes = t.rows
+          .filter((r) => (r.cells.get(g.label)?.holds ?? 0) > 0)
+          .map((r) => {
+            const x = r.cells.get(g.label)!;
+            return `${r.change} ${x.holds}/${x.of} ${x.fared}`;
+          });
+        lines.push(...indented(`${g.label}: ${fixes.join('; ') || 'no single change'}`));
+      }
+    }
   }
   const errors = c.findings.filter((f) => f.kind === 'policy-error');
   if (errors.length) {
