@@ -62,10 +62,11 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
     '<th data-type="num" title="calls that returned what the fault-free run returned">ok</th>',
     '<th data-type="num" title="calls that failed with an error">loud</th>',
     '<th data-type="num" title="calls that came back empty or hung, with no error">silent</th>',
-    '<th data-type="num" title="reconnects over all runs (vacuity guard)">reconn.</th>',
-    '<th data-type="num" title="re-initializes over all runs (vacuity guard)">re-inits</th>',
-    '<th data-type="num" title="transport fallbacks over all runs (vacuity guard)">fallbacks</th>',
-    ...c.properties.map((p) => `<th data-type="num">${esc(p)}</th>`),
+    '<th data-type="num" title="reconnects over all runs (vacuity guard)" class="p">re-<wbr>conn.</th>',
+    '<th data-type="num" title="re-initializes over all runs (vacuity guard)" class="p">re-<wbr>inits</th>',
+    '<th data-type="num" title="transport fallbacks over all runs (vacuity guard)" class="p">fall-<wbr>backs</th>',
+    // Property names break after their hyphens, so that the matrix fits a 1400 px window.
+    ...c.properties.map((p) => `<th data-type="num" class="p">${esc(p).replace(/-/g, '-<wbr>')}</th>`),
     '<th data-type="num">findings</th>',
   ].join('');
   const rows = c.cells.map((cell) => {

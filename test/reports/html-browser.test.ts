@@ -107,3 +107,46 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let shot: string;
+
+  beforeAll(async () => {
+    const out = tempDir('html-width');
+    const r = await run('compare', '--quiet', '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1400, height: 900 } });
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(pathToFileURL(join(out, 'compare.html')).href);
+    shot = join(out, 'matrix-1400.png');
+    await page.locator('#matrix').screenshot({ path: shot });
+  }, 180_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('shows every matrix column, the findings column included, without scrolling sideways', async () => {
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(width).toBeLessThanOrEqual(1400);
+    const heads = await page.locator('#matrix thead th').evaluateAll((ths) => ths.map((th) => ({ text: th.textContent, right: th.getBoundingClientRect().right })));
+    expect(heads.at(-1)!.text).toBe('findings');
+    for (const h of heads) expect(h.right, `${h.text} ends at ${h.right} px`).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The screenshot of the matrix is no wider than the window either (what a reader sees).
+    const png = readFileSync(shot);
+    expect(png.readUInt32BE(16)).toBeLessThanOrEqual(1400);
+  });
+
+  it('leads with the cause groups and what changes what, every column in view', async () => {
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    for (const id of ['causes', 'changes']) {
+      const right = await page.locator(`#${id} table`).evaluate((t) => t.getBoundingClientRect().right);
+      expect(right, id).toBeLessThanOrEqual(width);
+    }
+    const order = await page.locator('main > section').evaluateAll((s) => s.map((x) => x.id || x.querySelector('h2')?.textContent));
+    expect(order.slice(0, 3)).toEqual(['causes', 'changes', 'Matrix']);
+  });
+});
