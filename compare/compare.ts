@@ -14,7 +14,7 @@ import { policyErrorReport, type PolicyErrorReport } from '../search/random/poli
 import { emptyStats } from '../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
 import { causeOf, type Cause } from './causes.ts';
-import { isSilentFinding, mitigationsOf, type Mitigation } from './mitigations.ts';
+import { isSilentFinding, MITIGATION_PROPERTIES, mitigationsOf, type Mitigation } from './mitigations.ts';
 
 /** What a designer reads first: how the agent's calls fared in this cell. */
 export type CellClass = 'policy-error' | 'silent' | 'loud, never recovers' | 'loud, recovers' | 'clean';
@@ -109,14 +109,14 @@ export interface ComparisonOptions {
   duringCell?: (done: number, total: number) => boolean;
 }
 
-/** Thrown out of a cell's run loop when `duringCell` asks to stop. */
-class StopInsideCell extends Error {}
+/** Thrown out of a cell's run loop (by `duringCell`, or a runner on another thread) to stop the comparison inside it. */
+export class CellStopped extends Error {}
 
 export async function runComparison(cells: readonly MatrixCell[], o: ComparisonOptions): Promise<Comparison> {
   const during = o.duringCell;
   const onProgress = during
     ? (done: number, total: number) => {
-        if (during(done, total)) throw new StopInsideCell();
+        if (during(done, total)) throw new CellStopped();
       }
     : undefined;
   const settings: RunSettings = { seed: o.seed, runs: o.runs, properties: o.properties ?? allProperties(), ...(onProgress ? { onProgress } : {}) };
@@ -130,7 +130,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     try {
       results.push(await runCell(cell, o.runner ?? checkCell, settings));
     } catch (e) {
-      if (!(e instanceof StopInsideCell)) throw e;
+      if (!(e instanceof CellStopped)) throw e;
       interrupted = true;
       break;
     }
@@ -156,12 +156,14 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
 export function annotate(findings: readonly Finding[], cells: readonly MatrixCell[], s: RunSettings): ReportedFinding[] {
   const byId = new Map(cells.map((c) => [c.id, c]));
   const cache = new Map();
+  // The finder reads outcomes and recovery only: judging the other properties would cost without telling.
+  const properties = s.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
   return findings.map(({ history, ...f }) => {
     const cell = byId.get(f.cell);
     const cause = causeOf({ ...f, history });
     const mitigations =
       cell && !cell.wire && isSilentFinding({ ...f, history })
-        ? mitigationsOf({ ...f, history }, { seed: s.seed, runs: s.runs, properties: s.properties, faults: cell.faults, shape: cell.shape, cache })
+        ? mitigationsOf({ ...f, history }, { seed: s.seed, runs: s.runs, properties, faults: cell.faults, shape: cell.shape, cache })
         : undefined;
     return { ...f, cause, ...(mitigations ? { mitigations } : {}), history };
   });

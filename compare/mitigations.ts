@@ -34,6 +34,9 @@ export interface Mitigation {
   holds: boolean;
 }
 
+/** The properties the finder judges: outcomes come with any judgement; `recovers` tells stuck from healing. */
+export const MITIGATION_PROPERTIES: readonly string[] = ['recovers'];
+
 /** Random runs per changed combination at most (a cell's own --runs below it): as many as a default cell. */
 export const MITIGATION_RUNS = 200;
 

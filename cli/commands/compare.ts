@@ -15,6 +15,7 @@ import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } 
 import { EXIT, UsageError } from '../errors.ts';
 import { parseKnobList } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
+import { cellThread } from '../cell-thread.ts';
 import { checkOutDir } from '../files.ts';
 import { DEFAULT_OUT, writeReports } from '../report-files.ts';
 
@@ -85,7 +86,19 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const outDir = stringOption(args, 'out') ?? DEFAULT_OUT;
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
-  const modelRunner = depth === undefined ? runner : withDepth(runner, depth, workers);
+  // The default runner's cells run on a worker thread, so that Ctrl-C and --time-limit reach inside a
+  // long cell (cli/cell-thread.ts); a runner given by a caller runs here, as given.
+  const onRuns = (runsDone: number, runsTotal: number) => {
+    progress.update(cellsDone, cells.length, cellName, runsTotal === 0 ? 0 : runsDone / runsTotal);
+    const why = stop.reason();
+    if (why !== null) {
+      stopped = why;
+      thread?.stop();
+    }
+  };
+  const thread = runner === checkCell ? cellThread(policies.paths, onRuns) : null;
+  const base = thread ? thread.runner : runner;
+  const modelRunner = depth === undefined ? base : withDepth(base, depth, workers);
   const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
 
   const model = buildMatrix(kind, cut, policies.cells);
@@ -96,6 +109,8 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
 
   const progress = progressBar(!args.options.quiet && !args.options.json);
   const stop = stopper(timeLimit);
+  const stopThread = () => thread?.stop();
+  process.on('SIGINT', stopThread);
   const started = Date.now();
   const cellMs: Record<string, number> = {};
   let stopped: 'sigint' | 'time-limit' | null = null;
@@ -138,9 +153,12 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
     if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : details));
     else out.write(`${renderSummary(comparison)}\nwrote:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
   } finally {
+    process.off('SIGINT', stopThread);
     stop.dispose();
     progress.done();
+    await thread?.close();
   }
+  stopped ??= stop.reason();
   return stopped === 'sigint' ? 130 : stopped === 'time-limit' ? 124 : EXIT.ok;
 }
 

@@ -129,19 +129,19 @@ describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
   });
 
   it('shows every matrix column, the findings column included, without scrolling sideways', async () => {
-    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth);
     expect(width).toBeLessThanOrEqual(1400);
     const heads = await page.locator('#matrix thead th').evaluateAll((ths) => ths.map((th) => ({ text: th.textContent, right: th.getBoundingClientRect().right })));
     expect(heads.at(-1)!.text).toBe('findings');
     for (const h of heads) expect(h.right, `${h.text} ends at ${h.right} px`).toBeLessThanOrEqual(width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The screenshot of the matrix is no wider than the window either (what a reader sees).
     const png = readFileSync(shot);
     expect(png.readUInt32BE(16)).toBeLessThanOrEqual(1400);
   });
 
   it('leads with the cause groups and what changes what, every column in view', async () => {
-    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth);
     for (const id of ['causes', 'changes']) {
       const right = await page.locator(`#${id} table`).evaluate((t) => t.getBoundingClientRect().right);
       expect(right, id).toBeLessThanOrEqual(width);
