@@ -15,13 +15,33 @@ export interface CellThread {
   close(): Promise<void>;
 }
 
-export function cellThread(policies: readonly string[], onRuns: (done: number, total: number) => void): CellThread {
+/** A cell of at most this many runs runs in this thread while the worker is still starting (it takes
+ *  a second or two to load): it ends long before a signal would matter, and the first cells of a
+ *  short comparison are not held up. A longer cell waits for the worker. */
+export const IN_THREAD_RUNS = 1000;
+
+export function cellThread(policies: readonly string[], onRuns: (done: number, total: number) => void, here: CellRunner): CellThread {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(new URL('./cell-worker.mjs', import.meta.url), { workerData: { policies: [...policies], stop } });
-  worker.unref();
-  const runner: CellRunner = (cell, settings) =>
+  let ready = false;
+  const started = new Promise<void>((resolve) => {
+    const onReady = (m: { ready?: true }) => {
+      if (!m.ready) return;
+      ready = true;
+      worker.off('message', onReady);
+      resolve();
+    };
+    worker.on('message', onReady);
+  });
+  const runner: CellRunner = async (cell, settings) => {
+    if (!ready && settings.runs <= IN_THREAD_RUNS) return here(cell, settings);
+    await started;
+    return inWorker(cell, settings);
+  };
+  const inWorker: CellRunner = (cell, settings) =>
     new Promise<CheckResult>((resolve, reject) => {
-      const onMessage = (m: { progress?: [number, number]; result?: CheckResult; stopped?: true; policyError?: { policy: string; message: string; reason: PolicyError['reason']; history?: unknown }; error?: string }) => {
+      const onMessage = (m: { ready?: true; progress?: [number, number]; result?: CheckResult; stopped?: true; policyError?: { policy: string; message: string; reason: PolicyError['reason']; history?: unknown }; error?: string }) => {
+        if (m.ready) return;
         if (m.progress) return onRuns(m.progress[0], m.progress[1]);
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -39,9 +59,9 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
       };
       worker.on('message', onMessage);
       worker.on('error', onError);
-      worker.ref();
+
       worker.postMessage({ cell, seed: settings.seed, runs: settings.runs, properties: settings.properties.map((p) => p.name) });
-    }).finally(() => worker.unref());
+    });
   return {
     runner,
     stop: () => Atomics.store(stop, 0, 1),

@@ -12,6 +12,7 @@ const { policies, stop } = workerData as { policies: string[]; stop: Int32Array 
 class Stopped extends Error {}
 
 const ready = loadPolicies(policies);
+void ready.then(() => parentPort!.postMessage({ ready: true }));
 
 parentPort!.on('message', async ({ cell, seed, runs, properties }: { cell: MatrixCell; seed: number; runs: number; properties: string[] }) => {
   try {

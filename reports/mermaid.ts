@@ -86,7 +86,7 @@ export function sequenceDiagram(entries: readonly HistoryEntry[], outcomes: Read
       }
       case 'fault': {
         const where = e.fault === 'config-reset' ? 'C' : e.fault === 'session-expire' || e.fault === 'server-restart' ? 'S' : 'N';
-        const text = `⚡ t=${e.t}: ${e.fault} (request ${e.at}): ${e.applied ? e.detail : `no effect, ${e.detail}`}`;
+        const text = `⚡ ${e.fault} (request ${e.at}) t=${e.t}: ${e.applied ? e.detail : `no effect, ${e.detail}`}`;
         if (e.applied) box(where, text, 'rgb(255, 224, 178)');
         else note(where, text);
         break;

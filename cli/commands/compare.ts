@@ -96,7 +96,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       thread?.stop();
     }
   };
-  const thread = runner === checkCell ? cellThread(policies.paths, onRuns) : null;
+  const thread = runner === checkCell ? cellThread(policies.paths, onRuns, checkCell) : null;
   const base = thread ? thread.runner : runner;
   const modelRunner = depth === undefined ? base : withDepth(base, depth, workers);
   const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
@@ -151,7 +151,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
     comparison.timing = { startedAt: new Date(started).toISOString(), wallMs: Date.now() - started, ...(stopped ? { stoppedBy: stopped } : {}), cellMs };
     const written = writeReports(comparison, outDir, details);
     if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : details));
-    else out.write(`${renderSummary(comparison)}\nwrote:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
+    else out.write(`${renderSummary(comparison)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
   } finally {
     process.off('SIGINT', stopThread);
     stop.dispose();
