@@ -25,33 +25,46 @@ const SILENT = new Set(['silent-empty', 'silent-hang']);
 
 function mechanismOf(f: Finding): { mechanism: string; how: string; step: number | null } {
   const h = f.history as Entry[];
-  if (f.kind === 'policy-error') return { mechanism: 'policy-error', how: `the policy failed: ${f.properties[0]?.why.split(':')[0] ?? ''}`, step: h.length ? h.length - 1 : null };
+  if (f.kind === 'policy-error') {
+    return { mechanism: 'policy-error', how: `the policy failed: ${f.properties[0]?.why.split(':')[0] ?? ''}`, step: h.length ? h.length - 1 : null };
+  }
   const bad = f.outcomes.find((o) => SILENT.has(o.outcome)) ?? f.outcomes.find((o) => o.outcome !== 'ok');
   const firstFault = h.findIndex((e) => e.kind === 'fault' && e.applied);
   const fallbackStep = firstFault < 0 ? null : firstFault;
-  if (!bad) return { mechanism: 'state', how: `${f.properties.map((p) => p.property).join(', ')} violated while every call was ok`, step: changeStep(h) ?? fallbackStep };
+  if (!bad) {
+    const violated = f.properties.map((p) => p.property).join(', ');
+    return { mechanism: 'state', how: `${violated} violated while every call was ok`, step: changeStep(h) ?? fallbackStep };
+  }
   const endAt = h.findIndex((e) => e.kind === 'end' && e.callId === bad.callId);
   const end = h[endAt] as Extract<HistoryEntry, { kind: 'end' }> | undefined;
   const req = end?.req;
   const response = h.findIndex((e) => e.kind === 'response' && e.req === req);
   const r = h[response] as Extract<HistoryEntry, { kind: 'response' }> | undefined;
   if (bad.outcome === 'silent-empty') {
-    if (r?.body === 'sse' && r.complete === false) return { mechanism: 'cut-stream-read-empty', how: 'the SSE parser read a cut stream as an empty result', step: cutStep(h, req) ?? response };
+    if (r?.body === 'sse' && r.complete === false) {
+      return { mechanism: 'cut-stream-read-empty', how: 'the SSE parser read a cut stream as an empty result', step: cutStep(h, req) ?? response };
+    }
     const read = h.find((e) => e.kind === 'client' && e.note === 'read' && e.req === req);
     if (read && read.expected === 'sse' && read.contentType === 'application/json') {
       const narrowed = narrowingStep(h, endAt);
-      if (narrowed !== null) return { mechanism: 'json-read-as-sse-after-narrowing', how: 'a re-initialize narrowed the session to JSON answers; the parser pinned to SSE read one as zero events', step: narrowed };
-      return { mechanism: 'json-read-as-sse', how: 'the parser pinned to SSE read a JSON answer as zero events', step: response >= 0 ? response : fallbackStep };
+      const how = 'a re-initialize narrowed the session to JSON answers; the parser pinned to SSE read one as zero events';
+      if (narrowed !== null) return { mechanism: 'json-read-as-sse-after-narrowing', how, step: narrowed };
+      const step = response >= 0 ? response : fallbackStep;
+      return { mechanism: 'json-read-as-sse', how: 'the parser pinned to SSE read a JSON answer as zero events', step };
     }
-    return { mechanism: 'different-result', how: 'a call returned a result that differs from the fault-free run, with no error', step: fallbackStep };
+    const how = 'a call returned a result that differs from the fault-free run, with no error';
+    return { mechanism: 'different-result', how, step: fallbackStep };
   }
   if (bad.outcome === 'silent-hang') {
     const awaiting = h.findIndex((e) => e.kind === 'client' && e.note === 'awaiting-progress' && e.req === req);
     if (awaiting >= 0) {
       const moved = transportStep(h, awaiting);
-      return { mechanism: 'inline-progress-awaited-on-sse', how: 'the session moved to SSE; the parser waited for inline progress that came as SSE frames, until its deadline', step: moved ?? awaiting };
+      const how = 'the session moved to SSE; the parser waited for inline progress that came as SSE frames, until its deadline';
+      return { mechanism: 'inline-progress-awaited-on-sse', how, step: moved ?? awaiting };
     }
-    if (r?.body === 'sse' && r.complete === false) return { mechanism: 'cut-stream-hang', how: 'a cut stream left the call waiting until its deadline', step: cutStep(h, req) ?? response };
+    if (r?.body === 'sse' && r.complete === false) {
+      return { mechanism: 'cut-stream-hang', how: 'a cut stream left the call waiting until its deadline', step: cutStep(h, req) ?? response };
+    }
     return { mechanism: 'hang', how: 'the call waited until its deadline though the server had finished it', step: fallbackStep };
   }
   // Loud only: the first failed attempt's reason, without the numbers that differ between runs.
@@ -72,7 +85,8 @@ function cutStep(h: Entry[], req: number | undefined): number | null {
 function narrowingStep(h: Entry[], before: number): number | null {
   for (let i = before - 1; i >= 0; i--) {
     const e = h[i]!;
-    if (e.kind === 'server' && e.note === 'reinitialized' && Array.isArray(e.caps) && !(e.caps as string[]).includes('tools.streaming')) return i;
+    const narrowing = e.kind === 'server' && e.note === 'reinitialized' && Array.isArray(e.caps) && !(e.caps as string[]).includes('tools.streaming');
+    if (narrowing) return i;
   }
   return null;
 }
@@ -88,7 +102,9 @@ function transportStep(h: Entry[], before: number): number | null {
 
 /** The first capability change a session went through (for findings with no bad call). */
 function changeStep(h: Entry[]): number | null {
-  const i = h.findIndex((e) => (e.kind === 'server' && (e.note === 'reinitialized' || e.note === 'transport-changed')) || (e.kind === 'client' && e.note === 'fallback'));
+  const i = h.findIndex(
+    (e) => (e.kind === 'server' && (e.note === 'reinitialized' || e.note === 'transport-changed')) || (e.kind === 'client' && e.note === 'fallback'),
+  );
   return i < 0 ? null : i;
 }
 
@@ -124,5 +140,7 @@ export function causeGroups(findings: readonly (Finding & { cause?: Cause })[]):
     if (!g.cells.includes(f.cell)) g.cells.push(f.cell);
     if (f.outcomes.some((o) => SILENT.has(o.outcome))) g.silent = true;
   });
-  return [...groups.values()].sort((a, b) => b.cells.length - a.cells.length || a.first - b.first).map(({ first: _first, ...g }) => g);
+  return [...groups.values()]
+    .sort((a, b) => b.cells.length - a.cells.length || a.first - b.first)
+    .map(({ first: _first, ...g }) => g);
 }
