@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { CellStopped, type CellRunner } from '../compare/compare.ts';
 import { PolicyError } from '../models/registry.ts';
+import { PROPERTIES } from '../properties/properties.ts';
 import type { CheckResult } from '../search/random/check.ts';
 
 export interface CellThread {
@@ -35,6 +36,10 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
   });
   const runner: CellRunner = async (cell, settings) => {
     if (!ready && settings.runs <= IN_THREAD_RUNS) return here(cell, settings);
+    // A property registered in this process by an earlier command (the in-process test runner) is not
+    // one the worker can load from this command's modules: run such a cell here.
+    const known = settings.properties.every((p) => PROPERTIES.includes(p) || policies.includes((p as { source?: string }).source ?? ''));
+    if (!known) return here(cell, settings);
     await started;
     return inWorker(cell, settings);
   };
