@@ -3,5 +3,6 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** `incomplete`: an out-of-process check ended before its report (its watchdog, or its served server failed). */
+/** `incomplete`: the run ended before it could say (an out-of-process check's watchdog, or its served
+ *  server failed; a bounded search stopped before its bound, explore --max-states). */
 export const EXIT = { ok: 0, violated: 1, badInput: 2, internal: 3, incomplete: 4 } as const;

@@ -31,6 +31,7 @@ export async function exhaustiveFromArgs(args: Parsed, c: Combination, depth: nu
   const maxStates = args.options['max-states'] === undefined ? undefined : intOption(args, 'max-states', 1, { min: 1 });
   const workloads = sequentialWorkloads(calls, parseProgress(stringOption(args, 'progress')));
   const progress = progressBar(!quiet);
+  progress.update(0, workloads.length, 'workloads explored'); // shown (and its clock ticking) before the first job ends
   const e = await exploreInParallel(
     c,
     { faults, depth, workloads, properties, ...(maxStates !== undefined ? { maxStates } : {}) },

@@ -1,5 +1,5 @@
 // Where a comparison lands on disk: compare.json, compare.md, compare.html and one counterexample
-// file per finding under --out, each written atomically. A shard writes its JSON only, with every
+// file per finding under --out, swapped in as one set (cli/files.ts). A shard writes its JSON only, with every
 // history: `merge` renders the reports from all shards.
 import { join } from 'node:path';
 import { renderHtml } from '../reports/compare-html.ts';
@@ -8,21 +8,29 @@ import { renderMarkdown } from '../reports/compare-markdown.ts';
 import { formatJson } from '../reports/json-format.ts';
 import type { Comparison } from '../compare/compare.ts';
 import { counterexampleFile } from '../corpus/counterexample-file.ts';
-import { replaceFolder, writeAtomic } from './files.ts';
+import { checkOutDir, replaceFolder, writeAtomic } from './files.ts';
 
 export const DEFAULT_OUT = 'reports/out';
 
+/** The names a report set owns in --out; anything else there is the user's and is kept. */
+const OWN = new Set(['compare.json', 'compare.md', 'compare.html', 'counterexamples']);
+
 export function writeReports(c: Comparison, out: string, details: number): string[] {
+  checkOutDir(out);
   if (c.shard) {
     const path = join(out, 'compare.json');
     writeAtomic(path, renderJson(c, Number.POSITIVE_INFINITY));
     return [path];
   }
-  const files = new Map(c.findings.map((f) => [`${f.id}.json`, `${formatJson(counterexampleFile(f, c.policies))}\n`]));
-  replaceFolder(join(out, 'counterexamples'), files);
+  const files = new Map<string, string>([
+    ['compare.json', renderJson(c, details)],
+    ['compare.md', renderMarkdown(c, details)],
+    ['compare.html', renderHtml(c, details)],
+    ['counterexamples/', ''],
+  ]);
+  for (const f of c.findings) files.set(`counterexamples/${f.id}.json`, `${formatJson(counterexampleFile(f, c.policies))}\n`);
+  // One swap for the whole set: a reader never sees this run's findings beside the last run's reports.
+  replaceFolder(out, files, (name) => !OWN.has(name));
   const written = [join(out, 'compare.json'), join(out, 'compare.md'), join(out, 'compare.html')];
-  writeAtomic(written[0]!, renderJson(c, details));
-  writeAtomic(written[1]!, renderMarkdown(c, details));
-  writeAtomic(written[2]!, renderHtml(c, details));
-  return [...written, `${join(out, 'counterexamples')}/ (${files.size} files)`];
+  return [...written, `${join(out, 'counterexamples')}/ (${c.findings.length} files)`];
 }

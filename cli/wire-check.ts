@@ -13,6 +13,8 @@ import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '..
 import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/watchdog.ts';
 import { SDK_SERVER_PRESETS } from '../wire/sdk-server.ts';
 import { wireCheck } from '../wire/check.ts';
+import { runWire } from '../wire/world.ts';
+import { requireWorkingReference } from './reference-check.ts';
 import {
   CLIENT_PRESETS,
   clientPreset,
@@ -109,6 +111,7 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
     } else if (serverText !== undefined && isWirePreset('server', serverText)) server = presetOf('server', serverText) as WireServerSpec;
     else server = { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
 
+    await requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] }));
     const progress = progressBar(!args.options.quiet && !args.options.json);
     const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');
     const checked = wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress });

@@ -21,8 +21,13 @@ import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { policyErrorReport, type PolicyErrorReport } from '../search/random/policy-errors.ts';
 import { emptyStats } from '../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
+import { causeOf, type Cause } from './causes.ts';
+import { isSilentFinding, MITIGATION_PROPERTIES, mitigationsOf, type Mitigation } from './mitigations.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
+
+/** A finding as the reports carry it: with its cause, and the mitigations found for a silent one. */
+export type ReportedFinding = Finding & { cause?: Cause; mitigations?: Mitigation[] };
 
 export interface RunSettings {
   seed: number;
@@ -50,7 +55,7 @@ export interface Comparison {
   shard?: { index: number; count: number };
   interrupted: boolean;
   cells: CellResult[];
-  findings: Finding[];
+  findings: ReportedFinding[];
   /** `--matrix migration`: what moving from 2025-11-25 to 2026-07-28 does, per seed cell (compare/migration.ts). */
   migration?: MigrationRow[];
   /** Wall-clock figures: the only part of a report that differs between identical runs. */
@@ -107,14 +112,27 @@ export interface ComparisonOptions {
   world?: Partial<WorldOptions>;
   /** Called before each cell; true stops the comparison there (it is then marked interrupted). */
   beforeCell?: (done: number, total: number, next: MatrixCell) => boolean | Promise<boolean>;
+  /** Called as a cell's random runs finish (done, total); true stops the comparison inside the cell:
+   *  that cell is dropped and the comparison is marked interrupted. */
+  duringCell?: (done: number, total: number) => boolean;
 }
 
+/** Thrown out of a cell's run loop (by `duringCell`, or a runner on another thread) to stop the comparison inside it. */
+export class CellStopped extends Error {}
+
 export async function runComparison(cells: readonly MatrixCell[], o: ComparisonOptions): Promise<Comparison> {
+  const during = o.duringCell;
+  const onProgress = during
+    ? (done: number, total: number) => {
+        if (during(done, total)) throw new CellStopped();
+      }
+    : undefined;
   const settings: RunSettings = {
     seed: o.seed,
     runs: o.runs,
     properties: o.properties ?? allProperties(),
     ...(o.world ? { world: o.world } : {}),
+    ...(onProgress ? { onProgress } : {}),
   };
   const results: CellResult[] = [];
   let interrupted = false;
@@ -123,7 +141,13 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
       interrupted = true;
       break;
     }
-    results.push(await runCell(cell, o.runner ?? checkCell, settings));
+    try {
+      results.push(await runCell(cell, o.runner ?? checkCell, settings));
+    } catch (e) {
+      if (!(e instanceof CellStopped)) throw e;
+      interrupted = true;
+      break;
+    }
   }
   return {
     format: 'mcp-faultsim/compare',
@@ -137,7 +161,25 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     ...(o.shard ? { shard: o.shard } : {}),
     interrupted,
     cells: results,
-    findings: results.flatMap((r) => findingsOf(r, o.world)),
+    findings: annotate(results.flatMap((r) => findingsOf(r, o.world)), cells, settings),
     ...(o.kind === 'migration' ? { migration: migrationRows(results) } : {}),
   };
+}
+
+/** Each finding with its cause (compare/causes.ts) and, when silent on a model cell, the single knob
+ *  changes that make it hold (compare/mitigations.ts), placed before its long history. */
+export function annotate(findings: readonly Finding[], cells: readonly MatrixCell[], s: RunSettings): ReportedFinding[] {
+  const byId = new Map(cells.map((c) => [c.id, c]));
+  const cache = new Map();
+  // The finder reads outcomes and recovery only: judging the other properties would cost without telling.
+  const properties = s.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
+  return findings.map(({ history, ...f }) => {
+    const cell = byId.get(f.cell);
+    const cause = causeOf({ ...f, history });
+    const mitigations =
+      cell && !cell.wire && isSilentFinding({ ...f, history })
+        ? mitigationsOf({ ...f, history }, { seed: s.seed, runs: s.runs, properties, faults: cell.faults, shape: cell.shape, cache })
+        : undefined;
+    return { ...f, cause, ...(mitigations ? { mitigations } : {}), history };
+  });
 }

@@ -22,7 +22,8 @@ import { clearRegisteredProperties, findProperty, registerProperty } from '../pr
 import type { History, HistoryEntry } from '../core/history.ts';
 import type { ExtraCell } from '../compare/matrix.ts';
 import { parseWith } from '../core/schema-issue.ts';
-import { bad, capabilities, isRecord, ok, oneOf, reasonOrNull, sandboxed } from './sandbox.ts';
+import { bad, capabilities, ExitCalled, isRecord, ok, oneOf, reasonOrNull, sandboxed, withoutExit } from './sandbox.ts';
+import { probeImport } from './import-probe.ts';
 import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
 import { policyModuleSchema } from './policy-schema.ts';
@@ -227,10 +228,13 @@ export async function loadPolicies(paths: readonly string[]): Promise<ExtraCell[
     let cached = loaded.get(file);
     if (!cached) {
       let module: { default?: unknown };
+      const url = pathToFileURL(file).href;
+      const problem = await probeImport(url);
+      if (problem) fail(source, `cannot load it: it ${problem}`);
       try {
-        module = await importModule(file);
+        module = (await withoutExit(() => importModule(file))) as { default?: unknown };
       } catch (e) {
-        fail(source, `cannot load it: ${loadFailure(e)}`);
+        fail(source, `cannot load it: ${e instanceof ExitCalled ? `it calls process.exit(${e.code}) while loading` : loadFailure(e)}`);
       }
       if (module.default === undefined) fail(source, 'has no default export (export default definePolicies({ … }))');
       try {

@@ -26,30 +26,57 @@ function describe(v: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
+/** What a hook (or a module being loaded) that calls process.exit gets instead of an exit: ending
+ *  the process would read as a run that finished with every property holding. */
+export class ExitCalled extends Error {
+  constructor(readonly code: string) {
+    super(`process.exit(${code}) called`);
+  }
+}
+
+function exitForbidden(code?: string | number | null): never {
+  throw new ExitCalled(code === undefined || code === null ? '' : String(code));
+}
+
+/** Run `f` with process.exit replaced by a throw of ExitCalled. */
+export async function withoutExit<T>(f: () => Promise<T>): Promise<T> {
+  const exit = process.exit;
+  process.exit = exitForbidden;
+  try {
+    return await f();
+  } finally {
+    process.exit = exit;
+  }
+}
+
 /** What a checker makes of a hook's raw answer: the value the model uses, or why there is none. */
 export type Checked<O> = { value: O } | { error: string };
 export const ok = <O>(value: O): Checked<O> => ({ value });
 export const bad = (error: string): Checked<never> => ({ error });
 
-/** Wrap one hook: `check` turns its raw answer into what the model uses, or says why it cannot. */
-export function sandboxed<I, O>(policy: string, hook: string, fn: (input: I) => unknown, check: (raw: unknown) => Checked<O>): (input: I) => O {
+/** Wrap one hook: `check` turns its raw answer (given the input) into what the model uses, or says why it cannot. */
+export function sandboxed<I, O>(policy: string, hook: string, fn: (input: I) => unknown, check: (raw: unknown, input: I) => Checked<O>): (input: I) => O {
   return (input: I): O => {
     let raw: unknown;
+    const exit = process.exit;
     try {
       context.__hook = fn;
       context.__input = structuredClone(input);
+      process.exit = exitForbidden;
       raw = script.runInContext(context, { timeout: HOOK_TIME_LIMIT_MS });
     } catch (e) {
+      if (e instanceof ExitCalled) throw new PolicyError(policy, `${hook} called process.exit(${e.code}): a hook may not end the process`, 'threw');
       if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
         throw new PolicyError(policy, `${hook} did not return within ${HOOK_TIME_LIMIT_MS} ms`, 'timeout');
       }
       const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       throw new PolicyError(policy, `${hook} threw ${message}`, 'threw');
     } finally {
+      process.exit = exit;
       context.__hook = undefined;
       context.__input = undefined;
     }
-    const out = check(raw);
+    const out = check(raw, input);
     if ('error' in out) throw new PolicyError(policy, `${hook} returned ${describe(raw)}: ${out.error}`, 'bad-return');
     return out.value;
   };

@@ -34,7 +34,7 @@ export const recovers: PropertyFold<RecoversState> = {
     const i = ended.findIndex(([, o], j) => j >= RECOVERY_GRACE && o !== 'ok');
     if (i < 0) return { holds: true, reached: true };
     const [callId, outcome] = ended[i]!;
-    const why = `call ${callId}, invoked ${i} calls after the last fault (t=${s.lastFault} ms), was still ${outcome}`;
+    const why = `call ${callId}, call number ${i + 1} invoked after the last fault (t=${s.lastFault} ms), was still ${outcome}`;
     return { holds: false, reached: true, why };
   },
   key: (s, now) => (s.lastFault === null ? '-' : `${s.lastFault === now ? '=' : '<'}${sortedAfter(s).join(';')}`),

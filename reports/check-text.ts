@@ -7,6 +7,7 @@ import { describeWorkload } from '../core/workload.ts';
 import { renderCoverage } from './coverage-text.ts';
 import { describeExhaustive } from './explore-text.ts';
 import { table } from './table.ts';
+import { plural } from './words.ts';
 
 export function checkCommand(r: CheckResult, property?: string): string {
   const faults = r.faults.join(',');
@@ -44,7 +45,7 @@ export function renderCheck(r: CheckResult): string {
   const exhaustive = r.results.filter((p) => p.exhaustive);
   if (exhaustive.length > 0) {
     const x = exhaustive[0]!.exhaustive!;
-    out.push('', `exhaustive search beside it: every plan of up to ${x.depth} faults, ${x.states.toLocaleString('en-US')} distinct states covering ${x.plans.toLocaleString('en-US')} plans`);
+    out.push('', `exhaustive search beside it: every plan of up to ${plural(x.depth, 'fault')}, ${x.states.toLocaleString('en-US')} distinct states covering ${x.plans.toLocaleString('en-US')} plans`);
     const width = Math.max(...exhaustive.map((p) => p.property.length));
     for (const p of exhaustive) out.push(`  ${p.property.padEnd(width)}  ${describeExhaustive(p.exhaustive!)}`);
   }
@@ -58,9 +59,11 @@ export function renderCheck(r: CheckResult): string {
     out.push(`  outcomes  ${ce.outcomes.map((c) => `call ${c.callId}: ${c.outcome}`).join(', ')}`);
     out.push(`  found after ${ce.runsToFailure} runs, shrunk in ${ce.shrinks} steps (fast-check seed ${ce.seed}, path ${ce.path || '-'})`);
     if (p.minimal === true) out.push(`  minimal   yes: no plan with fewer faults violates it on this workload${p.exhaustive ? ' or on any the exhaustive search covered' : ''}`);
-    if (p.minimal === false && p.shorter) out.push(`  minimal   NO: ${p.shorter.faults.length} fault(s) suffice: ${describePlan(p.shorter.faults)} (workload ${describeWorkload(p.shorter.workload)})`);
+    if (p.minimal === false && p.shorter) out.push(`  minimal   NO: ${plural(p.shorter.faults.length, 'fault')} suffice${p.shorter.faults.length === 1 ? 's' : ''}: ${describePlan(p.shorter.faults)} (workload ${describeWorkload(p.shorter.workload)})`);
     out.push(`  reproduce ${checkCommand(r, p.property)}`);
   }
-  if (r.coverage) out.push('', ...renderCoverage(r.coverage, `${r.runs} runs`));
+  // Real code (the wire tier) has no statechart: an empty coverage list is not printed as a heading.
+  if (r.coverage?.length) out.push('', ...renderCoverage(r.coverage, `${plural(r.runs, 'run')}`));
+  else out.push('', 'machine coverage: not measured (a side is real code, which has no statechart)');
   return out.join('\n') + '\n';
 }

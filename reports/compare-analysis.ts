@@ -8,6 +8,7 @@ import { describePlan } from '../core/plan.ts';
 import { unionCoverage, type MachineCoverage } from '../core/reach.ts';
 import type { Verdict } from '../properties/vacuity.ts';
 import { describeExhaustive } from './explore-text.ts';
+import { plural } from './words.ts';
 
 /** Per machine, what any cell reached: a state or transition is unreached only if no cell reached it.
  *  Wire cells (real code) measure no machine coverage (an empty list) and policy errors none either. */
@@ -45,6 +46,6 @@ export function exhaustiveRows(c: Comparison): ExhaustiveRow[] {
 export function minimality(p: FindingProperty): string | null {
   if (p.minimal === undefined) return null;
   if (p.minimal) return 'minimal: no plan with fewer faults violates it on this workload (checked exhaustively)';
-  const shorter = p.shorter ? `: ${p.shorter.faults.length} fault(s) suffice, ${describePlan(p.shorter.faults)}` : '';
+  const shorter = p.shorter ? `: ${plural(p.shorter.faults.length, 'fault')} suffice${p.shorter.faults.length === 1 ? 's' : ''}, ${describePlan(p.shorter.faults)}` : '';
   return `NOT minimal${shorter}`;
 }

@@ -61,6 +61,11 @@ export function callCounts(cell: CellResult): { ok: number; loud: number; silent
   return o ? { ok: o.ok, loud: o.error, silent: o['silent-empty'] + o['silent-hang'] } : { ok: 0, loud: 0, silent: 0 };
 }
 
+/** Each finding's number in the report: its section's number, the same in every link to it. */
+export function findingNumbers(c: Comparison): Map<string, number> {
+  return new Map(c.findings.map((f, i) => [f.id, i + 1]));
+}
+
 export function findingsByCell(c: Comparison): Map<string, Finding[]> {
   const m = new Map<string, Finding[]>();
   for (const f of c.findings) m.set(f.cell, [...(m.get(f.cell) ?? []), f]);

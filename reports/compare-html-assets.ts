@@ -4,7 +4,7 @@
 
 export const HTML_STYLE = `
 :root { --silent: #c62828; --loud: #ef6c00; --ok: #2e7d32; --fault: #ffe0b2; --muted: #666; }
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 1.5rem 3rem; color: #222; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 1rem 3rem; color: #222; }
 h1 { font-size: 1.5rem; margin: 1rem 0 .25rem; }
 .meta { color: var(--muted); margin: 0 0 .5rem; }
 .interrupted { background: #fff3cd; border: 1px solid #e0b400; padding: .5rem .75rem; font-weight: 600; }
@@ -15,7 +15,8 @@ h1 { font-size: 1.5rem; margin: 1rem 0 .25rem; }
 .count { margin-left: auto; color: var(--muted); }
 table { border-collapse: collapse; }
 #matrix th, #matrix td, table.listed th, table.listed td { border: 1px solid #ddd; padding: .2rem .45rem; }
-#matrix th { background: #f3f3f3; cursor: pointer; position: sticky; top: 2.6rem; white-space: nowrap; }
+#matrix th { background: #f3f3f3; cursor: pointer; position: sticky; top: 2.6rem; white-space: nowrap; vertical-align: bottom; }
+#matrix th.p { white-space: normal; max-width: 6.5rem; }
 #matrix th[aria-sort="ascending"]::after { content: " ▲"; }
 #matrix th[aria-sort="descending"]::after { content: " ▼"; }
 #matrix td.v { text-align: center; white-space: nowrap; }
@@ -23,13 +24,14 @@ table { border-collapse: collapse; }
 #matrix td.vviolated { background: #ffebee; color: var(--silent); font-weight: 600; }
 #matrix td.vvacuous { color: var(--muted); font-style: italic; }
 #matrix td.verror { background: #f3e5f5; color: #6a1b9a; font-weight: 600; }
-#matrix td:nth-child(2) { min-width: 24rem; }
+#matrix { font-size: 13px; }
+#matrix td:nth-child(2) { min-width: 12rem; overflow-wrap: anywhere; }
 #matrix td.g { color: var(--muted); }
 .chip.silent { border-color: var(--silent); color: var(--silent); }
 .chip.loud-never-recovers { border-color: var(--loud); color: var(--loud); }
 .chip.clean { border-color: var(--ok); color: var(--ok); }
 #matrix tr:hover td { background: #f7fbff; }
-td.c { white-space: nowrap; }
+td.c { min-width: 6.5rem; }
 td.c.silent { color: var(--silent); font-weight: 600; }
 td.c.clean { color: var(--ok); }
 td.c.loud-never-recovers { color: var(--loud); font-weight: 600; }
@@ -50,6 +52,13 @@ details.finding > summary { cursor: pointer; font-weight: 600; }
 .timeline .ev.error { background: #ffe9d6; }
 .timeline .ev.silent { background: #ffcdd2; }
 .timeline .ev.ok { background: #dcedc8; }
+.timeline .ev.marked { outline: 3px solid #1565c0; background: #e3f2fd; }
+.timeline .here { color: #1565c0; }
+.timeline .gap { display: block; color: #1565c0; font-weight: 600; }
+td.m.clean { color: var(--ok); font-weight: 600; }
+td.m.loud-recovers { color: var(--loud); }
+td.m.loud-never-recovers { color: var(--silent); }
+td.fl { max-width: 28rem; }
 .timeline .call { border-radius: 4px; padding: 2px 5px; color: white; background: #607d8b; font-weight: 600; z-index: 1; }
 .timeline .call.ok { background: var(--ok); }
 .timeline .call.error { background: var(--loud); }

@@ -5,15 +5,17 @@
 // history or a policy is escaped; the script only reads attributes and toggles visibility.
 import { migrationHtml } from './migration-view.ts';
 import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
-import type { CellResult, Comparison } from '../compare/compare.ts';
+import type { CellResult, Comparison, ReportedFinding } from '../compare/compare.ts';
+import { groupOfFinding, groupsOf, mitigationLine, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { CELL_CLASSES } from '../compare/compare.ts';
 import type { Finding } from '../compare/findings.ts';
 import { describeFault } from '../core/plan.ts';
 import { describeWorkload } from '../core/workload.ts';
-import { callCounts, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
+import { callCounts, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingNumbers, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
 import { describeEntry, stepLine, type Lane } from './history-text.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
 import { formatJson } from './json-format.ts';
+import { plural } from './words.ts';
 
 export function esc(text: unknown): string {
   return String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -53,6 +55,7 @@ function filters(c: Comparison): string {
 }
 
 function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string>): string {
+  const number = findingNumbers(c);
   const head = [
     '<th data-type="num" aria-sort="ascending">#</th>',
     '<th>cell</th>',
@@ -60,10 +63,11 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
     '<th data-type="num" title="calls that returned what the fault-free run returned">ok</th>',
     '<th data-type="num" title="calls that failed with an error">loud</th>',
     '<th data-type="num" title="calls that came back empty or hung, with no error">silent</th>',
-    '<th data-type="num" title="reconnects over all runs (vacuity guard)">reconn.</th>',
-    '<th data-type="num" title="re-initializes over all runs (vacuity guard)">re-inits</th>',
-    '<th data-type="num" title="transport fallbacks over all runs (vacuity guard)">fallbacks</th>',
-    ...c.properties.map((p) => `<th data-type="num">${esc(p)}</th>`),
+    '<th data-type="num" title="reconnects over all runs (vacuity guard)" class="p">re-<wbr>conn.</th>',
+    '<th data-type="num" title="re-initializes over all runs (vacuity guard)" class="p">re-<wbr>inits</th>',
+    '<th data-type="num" title="transport fallbacks over all runs (vacuity guard)" class="p">fall-<wbr>backs</th>',
+    // Property names break after their hyphens, so that the matrix fits a 1400 px window.
+    ...c.properties.map((p) => `<th data-type="num" class="p">${esc(p).replace(/-/g, '-<wbr>')}</th>`),
     '<th data-type="num">findings</th>',
   ].join('');
   const rows = c.cells.map((cell) => {
@@ -81,7 +85,7 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
       const label = { 'policy-error': 'error', violated: `✗ ${v.violations}`, vacuous: 'vacuous', holds: '✓', 'not-run': '' }[v.kind];
       return `<td class="v v${kind}" data-sort="${v.sort}" title="${esc(v.text)}">${esc(label)}</td>`;
     });
-    const links = fs.map((f, i) => (shown.has(f.id) ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${i + 1}</a>` : `<span title="${esc(f.id)}: not shown in detail">${i + 1}</span>`)).join(' ');
+    const links = fs.map((f) => (shown.has(f.id) ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${number.get(f.id)}</a>` : `<span title="${esc(f.id)}: not shown in detail">${number.get(f.id)}</span>`)).join(' ');
     return [
       `<tr ${attrs}>`,
       `<td data-sort="${cell.index}">${cell.index + 1}</td>`,
@@ -97,17 +101,53 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
   return `<table id="matrix"><thead><tr>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
 }
 
+function causes(groups: readonly NumberedGroup[], shown: Set<string>): string {
+  if (groups.length === 0) return '';
+  const rows = groups
+    .map((g) => {
+      const fs = g.findings.map((id, i) => (shown.has(id) ? `<a class="flink" href="#finding-${esc(id)}">${g.findingNumbers[i]}</a>` : `<span>${g.findingNumbers[i]}</span>`)).join(' ');
+      return `<tr><td>${esc(g.label)}</td><td data-sort="${g.cells.length}">${g.cells.length}: ${esc(g.cellNumbers.join(', '))}</td><td class="fl">${fs}</td><td class="${g.silent ? 'silent-empty' : 'error'}">${g.silent ? 'silent' : 'loud'}</td><td><code>${esc(g.plan)}</code></td><td>${esc(g.how)}</td></tr>`;
+    })
+    .join('');
+  return `<section id="causes"><h2>Causes</h2><p>Findings grouped by cause: the same minimal fault plan, failing by the same mechanism (read from the history: the step that turned the call silent, or loud). The groups touching the most cells come first.</p><table class="listed"><thead><tr><th>group</th><th>cells</th><th>findings</th><th>how</th><th>minimal plan</th><th>mechanism</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
+const FARED_SHORT: Record<string, string> = { clean: '✓ clean', 'loud, recovers': 'loud, recovers', 'loud, never recovers': 'loud, stuck' };
+
+function changes(c: Comparison, groups: readonly NumberedGroup[]): string {
+  const t = whatChangesWhat(c, groups);
+  if (t.rows.length === 0) return '';
+  const head = `<tr><th>change</th><th>holds for</th>${t.groups.map((g) => `<th title="${esc(`${g.plan} → ${g.how}`)}">${esc(g.label)}</th>`).join('')}</tr>`;
+  const rows = t.rows
+    .map((r) => {
+      const cells = t.groups.map((g) => {
+        const x = r.cells.get(g.label);
+        if (!x) return '<td></td>';
+        if (x.holds === 0) return '<td class="g">—</td>';
+        return `<td class="m ${esc((x.fared ?? '').replace(/[^a-z]+/g, '-'))}">${esc(FARED_SHORT[x.fared ?? ''] ?? '')} ${x.holds}/${x.of}</td>`;
+      });
+      return `<tr><td><code>${esc(r.change)}</code></td><td>${r.total}</td>${cells.join('')}</tr>`;
+    })
+    .join('');
+  const legend = t.groups.map((g) => `<b>${esc(g.label)}</b> <code>${esc(g.plan)}</code>`).join('; ');
+  return `<section id="changes"><h2>What changes what</h2><p>For each silent finding, every combination one knob value away replayed the finding's input and ran a random search: a change holds when the replay did not go silent and no searched run went silent by the finding's mechanism. Per change and silent cause group: how many of the group's findings it makes hold, and the worst way (clean, loud and recovers, loud and stuck). Groups: ${legend}.</p><table class="listed"><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
+}
+
 const COLUMN: Record<Lane, number> = { agent: 2, client: 3, network: 4, server: 5 };
 
 /** Jepsen's timeline, on the history's order: a row per step, a column per actor, call bars. */
-function timeline(f: Finding): string {
+function timeline(f: ReportedFinding): string {
   const outcomes = outcomeMap(f);
+  const marked = f.cause?.step ?? null;
   const cells: string[] = ['<div class="th" style="grid-column:1">t (ms)</div>', '<div class="th" style="grid-column:2">agent</div>', '<div class="th" style="grid-column:3">client</div>', '<div class="th" style="grid-column:4">load balancer / proxy</div>', '<div class="th" style="grid-column:5">server</div>'];
   const invoked = new Map<number, number>();
+  let now = 0;
   f.history.forEach((e, i) => {
     const row = i + 2;
     const step = describeEntry(e, outcomes);
-    cells.push(`<div class="t" style="grid-row:${row}">${esc(e.t)}</div>`);
+    const gap = e.t - now >= 1000 ? `<span class="gap" title="virtual time passed">+${esc(((e.t - now) / 1000).toFixed(1))} s</span>` : '';
+    now = e.t;
+    cells.push(`<div class="t" style="grid-row:${row}">${gap}${esc(e.t)}</div>`);
     if (e.kind === 'invoke') {
       invoked.set(e.callId, row);
       return;
@@ -119,14 +159,21 @@ function timeline(f: Finding): string {
       cells.push(`<div class="ev ${esc(step.tone)}" style="grid-row:${row};grid-column:3">${esc(step.text)}</div>`);
       return;
     }
-    cells.push(`<div class="ev ${esc(step.tone)}" style="grid-row:${row};grid-column:${COLUMN[step.lane]}">${esc(step.text)}</div>`);
+    const mark = i === marked ? ' marked' : '';
+    const label = i === marked ? '<b class="here">▶ where the session went wrong</b> ' : '';
+    cells.push(`<div class="ev ${esc(step.tone)}${mark}" style="grid-row:${row};grid-column:${COLUMN[step.lane]}">${label}${esc(step.text)}</div>`);
   });
   return `<div class="timeline">${cells.join('')}</div>`;
 }
 
-function finding(f: Finding, n: number): string {
+function finding(f: ReportedFinding, n: number, group: NumberedGroup | undefined): string {
   const outcomes = outcomeMap(f);
+  const m = mitigationLine(f);
   const facts = [
+    f.cause ? `<li><b>cause</b> ${group ? `${esc(group.label)} (${group.cells.length} cells): ` : ''}${esc(f.cause.how)}${f.cause.step !== null ? ` — step ${f.cause.step + 1}, marked in the timeline` : ''}</li>` : '',
+    m
+      ? `<li><b>mitigations</b> holds with ${m.holds.map((x) => `<code>${esc(x.change)}</code> (${esc(x.fared)})`).join(', ') || 'no single change'}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => `<code>${esc(x)}</code>`).join(', ')}` : ''}</li>`
+      : '',
     `<li><b>combination</b> <code>${esc(combinationLine(f.combination))}</code></li>`,
     ...f.properties.map((p) => {
       const certificate = minimality(p);
@@ -164,7 +211,7 @@ function exhaustive(c: Comparison): string {
       return `<tr><td>${r.index + 1}</td><td>${esc(r.cell)}${r.complete ? '' : ' (incomplete)'}</td><td>${esc(r.states.toLocaleString('en-US'))}</td><td>${esc(r.plans.toLocaleString('en-US'))}</td><td>${results}</td></tr>`;
     })
     .join('');
-  return `<section id="exhaustive"><h2>Exhaustive search</h2><p>Every plan of up to ${esc(rows[0]!.depth)} faults at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them.</p><table class="listed"><thead><tr><th>#</th><th>cell</th><th>distinct states</th><th>plans</th><th>result</th></tr></thead><tbody>${body}</tbody></table></section>`;
+  return `<section id="exhaustive"><h2>Exhaustive search</h2><p>Every plan of up to ${esc(plural(rows[0]!.depth, 'fault'))} at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them.</p><table class="listed"><thead><tr><th>#</th><th>cell</th><th>distinct states</th><th>plans</th><th>result</th></tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
 function coverage(c: Comparison): string {
@@ -187,6 +234,9 @@ function extras(c: Comparison): string {
 export function renderHtml(c: Comparison, details: number): string {
   const { detailed: shown, listed: rest } = detailed(c, details);
   const byCell = findingsByCell(c);
+  const groups = groupsOf(c);
+  const groupOf = groupOfFinding(groups);
+  const shownIds = new Set(shown.map((f) => f.id));
   const summary = CELL_CLASSES.map((k) => [k, c.cells.filter((x) => x.class === k).length] as const)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `<button type="button" class="chip ${esc(k.replace(/[^a-z]+/g, '-'))}" data-class-chip="${esc(k)}" title="${esc(CLASS_MEANING[k])}">${esc(k)}: ${n}</button>`)
@@ -204,6 +254,8 @@ export function renderHtml(c: Comparison, details: number): string {
 <body>
 <header><h1>mcp-faultsim: policy comparison</h1><p class="meta">${meta}</p>${c.interrupted ? `<p class="interrupted" role="alert">Interrupted: ${c.cells.length} of ${c.matrix.size} cells finished; the rest were not run.</p>` : ''}<p class="summary">${summary}</p></header>
 <main>
+${causes(groups, shownIds)}
+${changes(c, groups)}
 ${migrationHtml(c)}
 <section><h2>Matrix</h2>
 ${filters(c)}
@@ -212,7 +264,7 @@ ${matrix(c, byCell, new Set(shown.map((f) => f.id)))}
 </section>
 <section id="findings"><h2>Findings</h2>
 ${c.findings.length === 0 ? '<p>No property was violated and no policy failed.</p>' : ''}
-${shown.map((f, i) => finding(f, i + 1)).join('\n')}
+${shown.map((f, i) => finding(f, i + 1, groupOf.get(f.id))).join('\n')}
 ${listed(rest, shown.length)}
 </section>
 ${exhaustive(c)}

@@ -3,7 +3,8 @@
 // section per finding: its shrunk fault plan, a Mermaid sequence diagram, the history step by step,
 // and the command that replays it.
 import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
-import type { Comparison } from '../compare/compare.ts';
+import type { Comparison, ReportedFinding } from '../compare/compare.ts';
+import { FARED_MARK, groupOfFinding, groupsOf, mitigationLine, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { CELL_CLASSES } from '../compare/compare.ts';
 import type { Finding } from '../compare/findings.ts';
 import { describeFault } from '../core/plan.ts';
@@ -16,6 +17,7 @@ import {
   counterexamplePath,
   detailed,
   extraFields,
+  findingNumbers,
   findingsByCell,
   outcomeMap,
   VERDICT_MARK,
@@ -27,6 +29,7 @@ import { describeEntry, stepLine } from './history-text.ts';
 import { formatJson } from './json-format.ts';
 import { sequenceDiagram } from './mermaid.ts';
 import { migrationMarkdown } from './migration-view.ts';
+import { plural } from './words.ts';
 
 /** Text inside a table cell or a line: no pipes, no HTML, no line breaks. */
 export function mdText(text: string): string {
@@ -69,8 +72,49 @@ function header(c: Comparison): string[] {
   return lines;
 }
 
+function causes(c: Comparison, groups: readonly NumberedGroup[], anchors: Map<string, string>): string[] {
+  if (groups.length === 0) return [];
+  const link = (n: number, id: string) => (anchors.has(id) ? `[${n}](#${anchors.get(id)})` : `${n}`);
+  const lines = [
+    '## Causes',
+    '',
+    "Findings grouped by cause: the same minimal fault plan, failing by the same mechanism (read from the history: the step that turned the call silent, or loud). The groups touching the most cells come first: a cause shared by many cells is usually the parser or transport, not the policy the cell varies.",
+    '',
+    '| group | cells | findings | silent | minimal plan | mechanism |',
+    '|---|---|---|:---:|---|---|',
+  ];
+  for (const g of groups) {
+    const findings = g.findings.map((id, i) => link(g.findingNumbers[i]!, id)).join(' ');
+    lines.push(`| ${g.label} | ${g.cells.length}: ${g.cellNumbers.join(', ')} | ${findings} | ${g.silent ? '🔇' : '🔊'} | ${mdText(g.plan)} | ${mdText(g.how)} |`);
+  }
+  return [...lines, ''];
+}
+
+function changes(c: Comparison, groups: readonly NumberedGroup[]): string[] {
+  const t = whatChangesWhat(c, groups);
+  if (t.rows.length === 0) return [];
+  const lines = [
+    '## What changes what',
+    '',
+    `For each silent finding, every combination one knob value away (a guard added or removed counts as one) replayed the finding's own input and ran a random search of its own: a change *holds* when the replay did not go silent and no searched run went silent by the finding's mechanism (a run silent in another way is another cause, with its own group). Per change and silent cause group: how many of the group's findings it makes hold, and the worst way it holds (✅ clean, 🔊 loud and recovers, 🔊✗ loud and never recovers); — it holds none of them. Groups: ${t.groups.map((g) => `**${g.label}** ${mdText(g.plan)}`).join('; ')}.`,
+    '',
+    `| change | holds for | ${t.groups.map((g) => g.label).join(' | ')} |`,
+    `|---|---:|${t.groups.map(() => ':---:').join('|')}|`,
+  ];
+  const mark = (fared: string | null) => (fared === 'clean' ? '✅' : fared === 'loud, recovers' ? '🔊' : fared === 'loud, never recovers' ? '🔊✗' : '');
+  for (const r of t.rows) {
+    const cells = t.groups.map((g) => {
+      const x = r.cells.get(g.label);
+      return x && x.holds > 0 ? `${mark(x.fared)} ${x.holds}/${x.of}` : x ? '—' : '';
+    });
+    lines.push(`| ${inlineCode(r.change)} | ${r.total} | ${cells.join(' | ')} |`);
+  }
+  return [...lines, ''];
+}
+
 function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<string, string>): string[] {
   const props = c.properties;
+  const number = findingNumbers(c);
   const lines = [
     '## Matrix',
     '',
@@ -85,7 +129,7 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<stri
       const v = verdictCell(cell, p);
       return v.kind === 'violated' ? `${v.mark} ${v.violations}` : v.mark;
     });
-    const links = (byCell.get(cell.id) ?? []).map((f, i) => (anchors.has(f.id) ? `[${i + 1}](#${anchors.get(f.id)})` : `${i + 1}`)).join(' ');
+    const links = (byCell.get(cell.id) ?? []).map((f) => (anchors.has(f.id) ? `[${number.get(f.id)}](#${anchors.get(f.id)})` : `${number.get(f.id)}`)).join(' ');
     lines.push(`| ${cell.index + 1} | ${mdText(cell.name)} | ${CLASS_MARK[cell.class]} | ${n.ok} / ${n.loud} / ${n.silent} | ${verdicts.join(' | ')} | ${links} |`);
   }
   return [...lines, ''];
@@ -119,7 +163,7 @@ function exhaustive(c: Comparison): string[] {
   const lines = [
     '## Exhaustive search',
     '',
-    `Beside the random runs, every plan of up to ${rows[0]!.depth} faults at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them, not only for the plans drawn.`,
+    `Beside the random runs, every plan of up to ${plural(rows[0]!.depth, 'fault')} at every point, on every sequential workload of one to three calls, explored with equal worlds merged: a property that holds here holds for all of them, not only for the plans drawn.`,
     '',
     '| # | cell | distinct states | plans | result |',
     '|---:|---|---:|---:|---|',
@@ -148,7 +192,7 @@ function coverage(c: Comparison): string[] {
   return [...lines, ''];
 }
 
-function finding(f: Finding, n: number, anchor: string): string[] {
+function finding(f: ReportedFinding, n: number, anchor: string, group: NumberedGroup | undefined): string[] {
   const outcomes = outcomeMap(f);
   const title = f.properties.map((p) => p.property).join(', ');
   const lines = [`### <a id="${anchor}"></a>${n}. ${mdText(f.cellName)}: ${mdText(title)}`, ''];
@@ -157,15 +201,26 @@ function finding(f: Finding, n: number, anchor: string): string[] {
     const certificate = minimality(p);
     lines.push(`- **${mdText(p.property)}** ${f.kind === 'policy-error' ? '' : 'violated: '}${mdText(p.why)}${certificate ? ` — *${mdText(certificate)}*` : ''}`);
   }
+  if (f.cause) lines.push(`- **cause** ${group ? `${group.label} (${group.cells.length} cells): ` : ''}${mdText(f.cause.how)}${f.cause.step !== null ? ` — step ${f.cause.step + 1}, marked ◀ below` : ''}`);
+  const m = mitigationLine(f);
+  if (m) {
+    const holds = m.holds.map((x) => `${inlineCode(x.change)} (${FARED_MARK[x.fared]})`).join(', ') || 'no single change';
+    lines.push(`- **mitigations** holds with ${holds}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => inlineCode(x)).join(', ')}` : ''}`);
+  }
   lines.push(`- **shrunk fault plan** ${f.plan.length === 0 ? '(no faults)' : f.plan.map((x, i) => `${i + 1}. ${inlineCode(describeFault(x))}`).join(' ')}`);
   lines.push(`- **workload** ${inlineCode(describeWorkload(f.workload) || '(none)')}${f.schedule.length ? ` · schedule ${inlineCode(f.schedule.join(','))}` : ''}`);
   if (f.outcomes.length) lines.push(`- **outcomes** ${f.outcomes.map((o) => `call ${o.callId}: ${o.outcome}`).join(', ')}`);
   const how = f.runsToFailure === null ? 'not shrunk (each attempt would wait for the time limit again)' : `found after ${f.runsToFailure} runs, shrunk in ${f.shrinks} steps`;
   lines.push(`- **${how}** (fast-check seed ${f.seed}, path ${inlineCode(f.path || '-')})`);
   lines.push(`- **replay** ${inlineCode(`npx mcp-faultsim replay ${counterexamplePath(f)}`)} (the path is relative to this report's directory: [${counterexamplePath(f)}](${counterexamplePath(f)}))`);
-  lines.push('', fence('mermaid', sequenceDiagram(f.history, outcomes)), '');
+  const marked = f.cause?.step ?? null;
+  lines.push('', fence('mermaid', sequenceDiagram(f.history, outcomes, marked)), '');
   const { from, to } = aroundFailure(f);
-  const steps = f.history.slice(from, to).filter((e) => e.kind !== 'state' && e.kind !== 'deliver').map((e) => stepLine(describeEntry(e, outcomes)));
+  const steps = f.history
+    .map((e, i) => ({ e, i }))
+    .slice(from, to)
+    .filter(({ e, i }) => i === marked || (e.kind !== 'state' && e.kind !== 'deliver'))
+    .map(({ e, i }) => `${stepLine(describeEntry(e, outcomes))}${i === marked ? '   ◀ where the session went wrong' : ''}`);
   if (from > 0) steps.unshift(`… ${from} earlier steps (the counterexample file has them all)`);
   if (to < f.history.length) steps.push(`… ${f.history.length - to} later steps`);
   lines.push(`<details><summary>History around the failure, step by step (steps ${from + 1}–${to} of ${f.history.length}; state changes and deliveries left out)</summary>`, '');
@@ -174,9 +229,10 @@ function finding(f: Finding, n: number, anchor: string): string[] {
 }
 
 /** From a few steps before the first fault that acted to the end of the last call that was not ok. */
-export function aroundFailure(f: Finding): { from: number; to: number } {
+export function aroundFailure(f: ReportedFinding): { from: number; to: number } {
   const h = f.history;
-  const firstFault = h.findIndex((e) => e.kind === 'fault' && e.applied);
+  const applied = h.findIndex((e) => e.kind === 'fault' && e.applied);
+  const firstFault = f.cause?.step != null && (applied < 0 || f.cause.step < applied) ? f.cause.step : applied;
   const bad = new Set(f.outcomes.filter((o) => o.outcome !== 'ok').map((o) => o.callId));
   let last = -1;
   h.forEach((e, i) => {
@@ -218,10 +274,12 @@ export function renderMarkdown(c: Comparison, details: number): string {
   const { detailed: shown, listed: rest } = detailed(c, details);
   const anchors = new Map(shown.map((f) => [f.id, `finding-${f.id}`]));
   const byCell = findingsByCell(c);
-  const lines = [...header(c), ...migrationMarkdown(c), ...matrix(c, byCell, anchors), ...cells(c), ...exhaustive(c), ...coverage(c)];
+  const groups = groupsOf(c);
+  const groupOf = groupOfFinding(groups);
+  const lines = [...header(c), ...migrationMarkdown(c), ...causes(c, groups, anchors), ...changes(c, groups), ...matrix(c, byCell, anchors), ...cells(c), ...exhaustive(c), ...coverage(c)];
   lines.push('## Findings', '');
   if (c.findings.length === 0) lines.push('No property was violated and no policy failed.', '');
-  shown.forEach((f, i) => lines.push(...finding(f, i + 1, anchors.get(f.id)!)));
+  shown.forEach((f, i) => lines.push(...finding(f, i + 1, anchors.get(f.id)!, groupOf.get(f.id))));
   lines.push(...listed(rest, shown.length), ...extras(c));
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -28,7 +28,7 @@ export function renderExplore(e: Exploration): string {
   out.push(`workloads  ${e.workloads.length} sequential workload${e.workloads.length === 1 ? '' : 's'} of up to ${longest} call${longest === 1 ? '' : 's'}: ${e.workloads.map(describeWorkload).join(' | ')}`);
   const byFaults = e.plansByFaults.map(n).join(' + ');
   out.push(`explored   every plan of up to ${e.depth} fault${e.depth === 1 ? '' : 's'}: ${n(e.states)} distinct states covering ${n(e.plans)} plans (${byFaults} by number of faults)`);
-  if (!e.complete) out.push(`           INCOMPLETE: the state budget stopped it; verdicts hold only to depth ${Math.min(...e.results.map((r) => r.depth))}`);
+  if (!e.complete) out.push(`           INCOMPLETE: the state budget (--max-states) stopped it; verdicts hold only to depth ${Math.min(...e.results.map((r) => r.depth))}, not ${e.depth}`);
   if (e.budgetExhausted > 0) out.push(`           ${e.budgetExhausted} run(s) hit the world's step budget`);
   out.push('');
   const fewest = (r: Exhaustive) => (r.shortest ? String(r.shortest.faults.length) : '-');
@@ -38,6 +38,6 @@ export function renderExplore(e: Exploration): string {
     out.push('', `${r.property}: ${describeExhaustive(r)}`);
     if (r.shortest?.why) out.push(`  ${r.shortest.why}`);
   }
-  out.push('', ...renderCoverage(e.coverage, 'the exploration'));
+  if (e.coverage.length) out.push('', ...renderCoverage(e.coverage, 'the exploration'));
   return out.join('\n') + '\n';
 }

@@ -15,7 +15,14 @@ export interface Step {
   text: string;
 }
 
-const list = (caps: unknown) => (Array.isArray(caps) ? `{${caps.join(', ')}}` : String(caps));
+/** A capability as a name: the admit note carries `{ cap, encoding }` objects, the others plain names. */
+function capName(c: unknown): string {
+  if (typeof c !== 'object' || c === null) return String(c);
+  const o = c as { cap?: unknown; encoding?: unknown };
+  return typeof o.cap === 'string' ? `${o.cap}${o.encoding === undefined ? '' : ` (${String(o.encoding)})`}` : JSON.stringify(c);
+}
+
+const list = (caps: unknown) => (Array.isArray(caps) ? `{${caps.map(capName).join(', ')}}` : String(caps));
 
 function fields(e: Record<string, unknown>, skip: readonly string[]): string {
   return Object.entries(e)
@@ -105,7 +112,8 @@ function noteText(e: Record<string, unknown>): string {
   }
 }
 
-/** `t=20 ms  network  fault http-502 at request 2: …` */
+/** `t=20 ms  network  fault http-502 at request 2: …` — always one line: a line break in a policy's
+ *  text is shown as `\n`, so that no text can start a line of its own in a report (a heading, a fence). */
 export function stepLine(s: Step): string {
-  return `t=${String(s.t).padStart(6)} ms  ${s.lane.padEnd(7)}  ${s.text}`;
+  return `t=${String(s.t).padStart(6)} ms  ${s.lane.padEnd(7)}  ${s.text.replace(/\r?\n|\r/g, '\\n')}`;
 }

@@ -1,6 +1,7 @@
 // A history as a Mermaid sequence diagram (GitHub renders these in Markdown): the client, the load
-// balancer / proxy and the server as participants, every request and response as an arrow, the
-// faults and the silent outcomes marked in red boxes, the rest as notes. Text is escaped with
+// balancer / proxy and the server as participants, every request and response as an arrow with its
+// virtual time, the faults in orange and the silent outcomes in red boxes, the step where the session
+// went wrong in a blue one, a note where a second or more of virtual time passes, the rest as notes. Text is escaped with
 // Mermaid's entity codes, so no history string can break the diagram.
 import type { HistoryEntry } from '../core/history.ts';
 import type { Outcome } from '../properties/outcomes.ts';
@@ -34,7 +35,14 @@ const NOTES: Record<string, string> = {
   'server:call-finished': 'S',
 };
 
-export function sequenceDiagram(entries: readonly HistoryEntry[], outcomes: ReadonlyMap<number, Outcome> = new Map()): string {
+/** A time gap worth a note of its own (a deadline, a delay): at least a second of virtual time. */
+const GAP_MS = 1000;
+
+const seconds = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s` : `${ms} ms`);
+
+/** `marked`: the index of the entry where the session went wrong (compare/causes.ts), shown in a
+ *  blue box. Every arrow and note carries its virtual time; a gap of a second or more gets a note. */
+export function sequenceDiagram(entries: readonly HistoryEntry[], outcomes: ReadonlyMap<number, Outcome> = new Map(), marked: number | null = null): string {
   const from = new Map<number, 'server' | 'load-balancer'>();
   const answers = new Map<number, string>();
   for (const e of entries) {
@@ -44,41 +52,50 @@ export function sequenceDiagram(entries: readonly HistoryEntry[], outcomes: Read
   }
   const lines = ['sequenceDiagram', '  participant C as client', '  participant N as load balancer / proxy', '  participant S as server'];
   const note = (over: string, text: string) => lines.push(`  Note over ${over}: ${mermaidText(text)}`);
-  const marked = (over: string, text: string, colour: string) => {
+  const box = (over: string, text: string, colour: string) => {
     lines.push(`  rect ${colour}`);
     note(over, text);
     lines.push('  end');
   };
-  for (const e of entries) {
+  const marked_ = (text: string) => box('C,S', text, 'rgb(187, 222, 251)');
+  let now = 0;
+  for (const [i, e] of entries.entries()) {
+    if (e.t - now >= GAP_MS) note('C,S', `⏱ ${seconds(e.t - now)} of virtual time pass (t=${e.t} ms)`);
+    now = e.t;
+    if (i === marked) {
+      const step = describeEntry(e, outcomes);
+      marked_(`▶ where the session went wrong (t=${e.t} ms): ${step.text}`);
+      if (e.kind !== 'request' && e.kind !== 'response' && e.kind !== 'deliver') continue;
+    }
     switch (e.kind) {
       case 'invoke':
-        note('C', `agent: call ${e.callId}${e.progress ? ' with progress' : ''}`);
+        note('C', `t=${e.t}: agent: call ${e.callId}${e.progress ? ' with progress' : ''}`);
         break;
       case 'end': {
         const step = describeEntry(e, outcomes);
-        if (step.tone === 'silent') marked('C', `✖ ${step.text}`, 'rgb(255, 205, 210)');
-        else note('C', step.text);
+        if (step.tone === 'silent') box('C', `✖ t=${e.t}: ${step.text}`, 'rgb(255, 205, 210)');
+        else note('C', `t=${e.t}: ${step.text}`);
         break;
       }
       case 'request': {
         const sid = e.headers['mcp-session-id'];
-        const text = `${e.req}: ${e.method} ${e.rpc}${e.callId !== undefined ? ` call ${e.callId}` : ''}${sid ? ` [${sid}]` : ''}`;
+        const text = `t=${e.t} · ${e.req}: ${e.method} ${e.rpc}${e.callId !== undefined ? ` call ${e.callId}` : ''}${sid ? ` [${sid}]` : ''}`;
         lines.push(`  C->>N: ${mermaidText(text)}`);
         if (from.get(e.req) === 'server') lines.push(`  N->>S: ${mermaidText(text)}`);
         break;
       }
       case 'fault': {
         const where = e.fault === 'config-reset' ? 'C' : e.fault === 'session-expire' || e.fault === 'server-restart' ? 'S' : 'N';
-        const text = `⚡ ${e.fault} (request ${e.at}): ${e.applied ? e.detail : `no effect, ${e.detail}`}`;
-        if (e.applied) marked(where, text, 'rgb(255, 224, 178)');
+        const text = `⚡ ${e.fault} (request ${e.at}) t=${e.t}: ${e.applied ? e.detail : `no effect, ${e.detail}`}`;
+        if (e.applied) box(where, text, 'rgb(255, 224, 178)');
         else note(where, text);
         break;
       }
       case 'response':
-        if (e.from === 'server') lines.push(`  S-->>N: ${mermaidText(`${e.req}: ${answers.get(e.req)}`)}`);
+        if (e.from === 'server') lines.push(`  S-->>N: ${mermaidText(`t=${e.t} · ${e.req}: ${answers.get(e.req)}`)}`);
         break;
       case 'deliver':
-        lines.push(`  N-->>C: ${mermaidText(`${e.req}: ${answers.get(e.req) ?? 'response'}`)}`);
+        lines.push(`  N-->>C: ${mermaidText(`t=${e.t} · ${e.req}: ${answers.get(e.req) ?? 'response'}`)}`);
         break;
       case 'client':
       case 'server': {
@@ -87,7 +104,7 @@ export function sequenceDiagram(entries: readonly HistoryEntry[], outcomes: Read
         break;
       }
       case 'budget-exhausted':
-        marked('C', `step budget exhausted after ${e.steps} events`, 'rgb(255, 205, 210)');
+        box('C', `step budget exhausted after ${e.steps} events`, 'rgb(255, 205, 210)');
         break;
       default:
         break;

@@ -15,6 +15,8 @@ import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } 
 import { EXIT, UsageError } from '../errors.ts';
 import { parseKnobList } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
+import { cellThread } from '../cell-thread.ts';
+import { checkOutDir } from '../files.ts';
 import { DEFAULT_OUT, writeReports } from '../report-files.ts';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -88,19 +90,36 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const outDir = stringOption(args, 'out') ?? DEFAULT_OUT;
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
-  const modelRunner = depth === undefined ? runner : withDepth(runner, depth, workers);
+  // The default runner's cells run on a worker thread, so that Ctrl-C and --time-limit reach inside a
+  // long cell (cli/cell-thread.ts); a runner given by a caller runs here, as given.
+  const onRuns = (runsDone: number, runsTotal: number) => {
+    progress.update(cellsDone, cells.length, cellName, runsTotal === 0 ? 0 : runsDone / runsTotal);
+    const why = stop.reason();
+    if (why !== null) {
+      stopped = why;
+      thread?.stop();
+    }
+  };
+  const thread = runner === checkCell ? cellThread(policies.paths, onRuns, checkCell) : null;
+  const base = thread ? thread.runner : runner;
+  const modelRunner = depth === undefined ? base : withDepth(base, depth, workers);
   const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
 
   const model = buildMatrix(kind, cut, policies.cells);
   const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
   if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
   const cells = shard ? shardOf(matrix, shard) : matrix;
+  checkOutDir(outDir);
 
   const progress = progressBar(!args.options.quiet && !args.options.json);
   const stop = stopper(timeLimit);
+  const stopThread = () => thread?.stop();
+  process.on('SIGINT', stopThread);
   const started = Date.now();
   const cellMs: Record<string, number> = {};
   let stopped: 'sigint' | 'time-limit' | null = null;
+  let cellsDone = 0;
+  let cellName = '';
   try {
     const comparison = await runComparison(cells, {
       seed,
@@ -118,7 +137,14 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
           cellMs[cell.id] = Date.now() - t;
         }
       },
+      duringCell: (runsDone, runsTotal) => {
+        progress.update(cellsDone, cells.length, cellName, runsTotal === 0 ? 0 : runsDone / runsTotal);
+        stopped = stop.reason();
+        return stopped !== null;
+      },
       beforeCell: async (done, total, next) => {
+        cellsDone = done;
+        cellName = next.name;
         progress.update(done, total, next.name);
         await new Promise((r) => setImmediate(r)); // let a SIGINT be delivered between cells
         stopped = stop.reason();
@@ -129,11 +155,14 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
     comparison.timing = { startedAt: new Date(started).toISOString(), wallMs: Date.now() - started, ...(stopped ? { stoppedBy: stopped } : {}), cellMs };
     const written = writeReports(comparison, outDir, details);
     if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : details));
-    else out.write(`${renderSummary(comparison)}\nwrote ${written.join(', ')}\n${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
+    else out.write(`${renderSummary(comparison)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
   } finally {
+    process.off('SIGINT', stopThread);
     stop.dispose();
     progress.done();
+    await thread?.close();
   }
+  stopped ??= stop.reason();
   return stopped === 'sigint' ? 130 : stopped === 'time-limit' ? 124 : EXIT.ok;
 }
 

@@ -29,7 +29,7 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
         'mcp-faultsim explore [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--depth K] [--calls N] [--json]',
         "Explore every fault plan of up to K faults (each fault of the alphabet at every request a run\ncarries) on every sequential workload of up to N calls, merging runs that reach the same state.\nPer property: holds up to depth K (distinct states, plans covered), or its shortest counterexample.",
         OPTIONS,
-        '\nexit status: 0 every property holds to the depth, 1 one is violated, 2 bad input.\nDepth is what costs: plans grow as (faults × requests)^K; distinct states grow far slower.',
+        '\nexit status: 0 every property holds to the depth, 1 one is violated, 2 bad input, 4 incomplete: --max-states\nstopped the search before the depth and nothing was violated (what holds, holds only to the depth finished).\nDepth is what costs: plans grow as (faults × requests)^K; distinct states grow far slower.',
       ),
     );
     return EXIT.ok;
@@ -39,7 +39,8 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
   const depth = intOption(args, 'depth', DEFAULT_DEPTH, { min: 0, max: 12 });
   const e = await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json));
   out.write(args.options.json ? `${JSON.stringify(e, null, 2)}\n` : renderExplore(e));
-  return e.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
+  if (e.results.some((r) => r.verdict === 'violated')) return EXIT.violated;
+  return e.complete ? EXIT.ok : EXIT.incomplete;
 }
 
 export const command = { name: 'explore', summary: 'explore every fault plan up to a depth: a bounded proof, or the shortest counterexample', run: runExplore };

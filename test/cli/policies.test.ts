@@ -1,6 +1,7 @@
 // Designers' policy modules: the README walkthrough's example through `compare`, one extension of
 // each kind taking effect, and policies that throw, hang or break the step budget reported as
 // `policy-error` findings while the rest of the matrix runs.
+import { PROPERTIES } from '../../properties/properties.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { PolicyError } from '../../models/registry.ts';
@@ -82,7 +83,7 @@ describe('a policy that fails is a finding, not a crash', () => {
     const broken = out.cells.filter((c: { class: string }) => c.class === 'policy-error');
     expect(broken.map((c: { name: string }) => c.name)).toEqual(['seed 000: server.reinit=throws-on-reinit · seed alphabet', 'seed 000: server.reinit=throws-on-reinit · all faults']);
     expect(out.cells.length - broken.length).toBe(2);
-    for (const c of out.cells.filter((x: { class: string }) => x.class !== 'policy-error')) expect(c.results).toHaveLength(6);
+    for (const c of out.cells.filter((x: { class: string }) => x.class !== 'policy-error')) expect(c.results).toHaveLength(PROPERTIES.length);
     const f = out.findings.find((x: { kind: string }) => x.kind === 'policy-error');
     expect(f.properties[0].why).toBe("server.reinit=throws-on-reinit: decide threw TypeError: Cannot read properties of undefined (reading 'caps')");
     expect(f.plan).toEqual([{ fault: 'http-502', at: 2 }]);

@@ -13,6 +13,8 @@ import { EVIL } from '../fixtures/policies/evil.ts';
 import { run, tempDir } from '../cli/run.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
+const NO_BROWSER = !existsSync(CHROMIUM) && !process.env.CI;
+if (NO_BROWSER) process.stderr.write(`markdown.test.ts: skipping the Mermaid parse test: no Chromium at ${CHROMIUM} (install Debian's chromium package; see the README)\n`);
 
 describe('Markdown text', () => {
   it('escapes what would break a table or start HTML', () => {
@@ -73,7 +75,7 @@ describe('the Markdown report', () => {
     expect(md).toContain(mdText(EVIL));
   });
 
-  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('has Mermaid diagrams that Mermaid parses', async () => {
+  it.skipIf(NO_BROWSER)('has Mermaid diagrams that Mermaid parses', async () => {
     const diagrams = [...md.matchAll(/^```mermaid\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
     expect(diagrams.length).toBeGreaterThan(5);
     expect(diagrams.some((d) => d.includes('#60;img'))).toBe(true);
@@ -100,6 +102,24 @@ describe('the Markdown report', () => {
       expect(failures).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('line breaks in a policy text', () => {
+  let md: string;
+  beforeAll(async () => {
+    const out = tempDir('md-newlines');
+    const r = await run('compare', '--quiet', '--runs', '10', '--policies', 'test/fixtures/policies/newlines.ts', '--server', 'reinit=honor-last', '--client', 'reconnect=replay-mutable,guards=', '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    md = readFileSync(join(out, 'compare.md'), 'utf8');
+  });
+
+  it('never start a line of their own: no raw heading, HTML, link or fence escapes a code block', () => {
+    expect(md).toContain('fault nl at request 0: cut\\n```\\n# Raw heading');
+    for (const line of md.split('\n')) {
+      expect(line).not.toMatch(/^(# Raw heading|<img|\[click\]|~~~)/);
+      if (/^`{3,}/.test(line)) expect(line, 'a fence line is only ever a fence the report opened or closed').toMatch(/^`{3,}(text|mermaid|json)?$/);
     }
   });
 });

@@ -1,0 +1,79 @@
+// `compare`'s cells on a worker thread, so that Ctrl-C and --time-limit can stop a long cell between
+// its runs: a cell's check is synchronous, and a signal handler on the thread running it would wait
+// for the whole cell. Here the main thread only waits; its SIGINT handler sets a flag in shared
+// memory that the worker reads every 50 runs. The same check runs on the same inputs, so the result
+// is the one this thread would compute (the golden test runs compare this way).
+import { Worker } from 'node:worker_threads';
+import { CellStopped, type CellRunner } from '../compare/compare.ts';
+import { PolicyError } from '../models/registry.ts';
+import { PROPERTIES, type Property } from '../properties/properties.ts';
+import type { CheckResult } from '../search/random/check.ts';
+
+export interface CellThread {
+  runner: CellRunner;
+  /** Ask the running cell to stop at its next progress point. */
+  stop(): void;
+  close(): Promise<void>;
+}
+
+/** A cell of at most this many runs runs in this thread while the worker is still starting (it takes
+ *  a second or two to load): it ends long before a signal would matter, and the first cells of a
+ *  short comparison are not held up. A longer cell waits for the worker. */
+export const IN_THREAD_RUNS = 1000;
+
+export function cellThread(policies: readonly string[], onRuns: (done: number, total: number) => void, here: CellRunner): CellThread {
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  // Run from source, the entry registers tsx; compiled (dist/), the worker is plain JavaScript.
+  const entry = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './cell-worker.mjs' : './cell-worker.js', import.meta.url);
+  const worker = new Worker(entry, { workerData: { policies: [...policies], stop } });
+  let ready = false;
+  const started = new Promise<void>((resolve) => {
+    const onReady = (m: { ready?: true }) => {
+      if (!m.ready) return;
+      ready = true;
+      worker.off('message', onReady);
+      resolve();
+    };
+    worker.on('message', onReady);
+  });
+  const runner: CellRunner = async (cell, settings) => {
+    if (!ready && settings.runs <= IN_THREAD_RUNS) return here(cell, settings);
+    // A property registered in this process by an earlier command (the in-process test runner) is not
+    // one the worker can load from this command's modules: run such a cell here.
+    const known = settings.properties.every((p) => (PROPERTIES as readonly Property[]).includes(p) || policies.includes((p as { source?: string }).source ?? ''));
+    if (!known) return here(cell, settings);
+    await started;
+    return inWorker(cell, settings);
+  };
+  const inWorker: CellRunner = (cell, settings) =>
+    new Promise<CheckResult>((resolve, reject) => {
+      const onMessage = (m: { ready?: true; progress?: [number, number]; result?: CheckResult; stopped?: true; policyError?: { policy: string; message: string; reason: PolicyError['reason']; history?: unknown }; error?: string }) => {
+        if (m.ready) return;
+        if (m.progress) return onRuns(m.progress[0], m.progress[1]);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        if (m.result) resolve(m.result);
+        else if (m.stopped) reject(new CellStopped());
+        else if (m.policyError) {
+          const e = new PolicyError(m.policyError.policy, m.policyError.message, m.policyError.reason);
+          e.history = m.policyError.history;
+          reject(e);
+        } else reject(new Error(m.error ?? 'the cell thread failed'));
+      };
+      const onError = (e: Error) => {
+        worker.off('message', onMessage);
+        reject(e);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+
+      worker.postMessage({ cell, seed: settings.seed, runs: settings.runs, properties: settings.properties.map((p) => p.name), world: settings.world ?? {} });
+    });
+  return {
+    runner,
+    stop: () => Atomics.store(stop, 0, 1),
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// The worker side of cli/cell-thread.ts: load the policy modules once, then run each cell it is sent
+// through `check`, posting progress every 50 runs and stopping (with nothing posted but `stopped`)
+// once the shared stop flag is set. Results are plain data; a PolicyError crosses as its fields.
+import { parentPort, workerData } from 'node:worker_threads';
+import { checkCell, type RunSettings } from '../compare/compare.ts';
+import type { MatrixCell } from '../compare/matrix.ts';
+import { PolicyError } from '../models/registry.ts';
+import { loadPolicies } from '../plugins/policy-module.ts';
+import { findProperty } from '../properties/registry.ts';
+
+const { policies, stop } = workerData as { policies: string[]; stop: Int32Array };
+class Stopped extends Error {}
+
+const ready = loadPolicies(policies);
+void ready.then(() => parentPort!.postMessage({ ready: true }));
+
+parentPort!.on('message', async ({ cell, seed, runs, properties, world }: { cell: MatrixCell; seed: number; runs: number; properties: string[]; world: RunSettings['world'] }) => {
+  try {
+    await ready;
+    const onProgress = (done: number, total: number) => {
+      if (Atomics.load(stop, 0) !== 0) throw new Stopped();
+      parentPort!.postMessage({ progress: [done, total] });
+    };
+    const result = await checkCell(cell, { seed, runs, properties: properties.map((n) => findProperty(n)!), onProgress, ...(world ? { world } : {}) });
+    parentPort!.postMessage({ result });
+  } catch (e) {
+    if (e instanceof Stopped) parentPort!.postMessage({ stopped: true });
+    else if (e instanceof PolicyError) parentPort!.postMessage({ policyError: { policy: e.policy, message: e.message, reason: e.reason, history: e.history } });
+    else parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+  }
+});

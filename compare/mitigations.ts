@@ -1,0 +1,154 @@
+// The mitigation finder: for a silent finding, which single knob change makes it hold, and how. Each
+// combination one knob value away (a guard added or removed counts as one) first replays the
+// finding's own plan, workload and schedule, then runs a random search from the comparison's seed
+// over the cell's alphabet; a change "holds" when the replay does not go silent and no searched run
+// goes silent by the finding's mechanism (compare/causes.ts; a silent run of another mechanism is
+// another cause, counted apart). How it holds is the cell class a designer chooses between: clean,
+// loud and recovers, loud and never recovers.
+import fc from 'fast-check';
+import { PolicyError } from '../models/registry.ts';
+import { CLIENT_KNOBS, combination, knobValues, SERVER_KNOBS, type Combination, type Guard } from '../models/policies.ts';
+import type { FaultName } from '../models/faults.ts';
+import { judge, type Judgement } from '../properties/judge.ts';
+import { referenceOf } from '../properties/outcomes.ts';
+import type { Property } from '../properties/properties.ts';
+import { inputs, type InputShape } from '../search/random/arbitraries.ts';
+import { Judge } from '../search/random/check.ts';
+import { runWorld } from '../world/world.ts';
+import type { Finding } from './findings.ts';
+import { causeOf } from './causes.ts';
+
+/** How the agent's calls fared under a change: a cell class, or the change's own policy failing. */
+export type Fared = 'clean' | 'loud, recovers' | 'loud, never recovers' | 'silent' | 'policy-error';
+
+export interface Mitigation {
+  /** `server.reinit=pin-first`, `client.guards+probe`, `client.guards-probe`. */
+  change: string;
+  /** The finding's own input on the changed combination. */
+  replay: Fared;
+  /** A random search on the changed combination (null when the replay already went silent): in how
+   *  many runs the finding's mechanism came back (`sameCause`), how many went silent another way (a
+   *  cause of its own, with a group of its own), and how the rest fared. */
+  search: { runs: number; sameCause: number; otherSilent: number; fared: Fared } | null;
+  /** The replay did not go silent, and the search never met the finding's mechanism again. */
+  holds: boolean;
+}
+
+/** The properties the finder judges: outcomes come with any judgement; `recovers` tells stuck from healing. */
+export const MITIGATION_PROPERTIES: readonly string[] = ['recovers'];
+
+/** Random runs per changed combination at most (a cell's own --runs below it): as many as a default cell. */
+export const MITIGATION_RUNS = 200;
+
+const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
+
+/** One judged run, as the finder needs it: the silent mechanism if it went silent, else loud / stuck. */
+interface RunMark {
+  silent: string | null;
+  loud: boolean;
+  stuck: boolean;
+}
+
+function markOf(j: Judgement, entries: Finding['history'], plan: Finding['plan']): RunMark {
+  const silent = j.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
+  const outcomes = j.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
+  const mechanism = silent ? causeOf({ kind: 'violation', outcomes, history: entries, plan, properties: [] } as unknown as Finding).mechanism : null;
+  return { silent: mechanism, loud: j.outcomes.some((o) => o.outcome === 'error'), stuck: Boolean(j.verdicts.recovers && !j.verdicts.recovers.holds) };
+}
+
+/** The cell class of some runs, leaving out those silent by another mechanism than `mechanism`. */
+function faredOf(marks: readonly RunMark[], mechanism: string | null = null): Fared {
+  const kept = marks.filter((m) => m.silent === null || mechanism === null || m.silent === mechanism);
+  if (kept.some((m) => m.silent !== null)) return 'silent';
+  if (!kept.some((m) => m.loud)) return 'clean';
+  return kept.some((m) => m.stuck) ? 'loud, never recovers' : 'loud, recovers';
+}
+
+/** Every combination one knob value away from `c`, with the change's name, in knob order. */
+export function neighbours(c: Combination): { change: string; combination: Combination }[] {
+  const out: { change: string; combination: Combination }[] = [];
+  for (const knob of Object.keys(SERVER_KNOBS) as (keyof Combination['server'])[]) {
+    for (const v of knobValues('server', knob)) {
+      if (v === c.server[knob]) continue;
+      out.push({ change: `server.${knob}=${v}`, combination: combination({ server: { ...c.server, [knob]: v }, client: c.client }) });
+    }
+  }
+  for (const knob of Object.keys(CLIENT_KNOBS) as (keyof Combination['client'])[]) {
+    if (knob === 'guards') {
+      for (const g of knobValues('client', 'guards') as Guard[]) {
+        const has = c.client.guards.includes(g);
+        const guards = has ? c.client.guards.filter((x) => x !== g) : [...c.client.guards, g];
+        out.push({ change: `client.guards${has ? '-' : '+'}${g}`, combination: combination({ server: c.server, client: { ...c.client, guards } }) });
+      }
+      continue;
+    }
+    for (const v of knobValues('client', knob)) {
+      if (v === c.client[knob]) continue;
+      out.push({ change: `client.${knob}=${v}`, combination: combination({ server: c.server, client: { ...c.client, [knob]: v } }) });
+    }
+  }
+  return out;
+}
+
+export interface MitigationContext {
+  seed: number;
+  runs: number;
+  properties: readonly Property[];
+  faults: readonly FaultName[];
+  shape: InputShape;
+  /** Searches already run in this comparison, by combination, alphabet and shape (speed only). */
+  cache: Map<string, RunMark[] | 'policy-error'>;
+}
+
+function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-error' {
+  const key = JSON.stringify([c, x.faults, x.shape]);
+  const hit = x.cache.get(key);
+  if (hit) return hit;
+  const arb = inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } });
+  const j = new Judge(c, {}, x.properties);
+  let marks: RunMark[] | 'policy-error' = [];
+  try {
+    for (const [plan, workload, schedule] of fc.sample(arb, { seed: x.seed, numRuns: Math.min(x.runs, MITIGATION_RUNS) })) {
+      const { history, judgement } = j.run(plan, workload, schedule);
+      marks.push(markOf(judgement, history.entries, plan));
+    }
+  } catch (e) {
+    if (!(e instanceof PolicyError)) throw e;
+    marks = 'policy-error';
+  }
+  x.cache.set(key, marks);
+  return marks;
+}
+
+function replay(f: Finding, c: Combination, properties: readonly Property[]): Fared {
+  try {
+    const reference = referenceOf(runWorld({ combination: c, workload: f.workload, plan: [] }));
+    const history = runWorld({ combination: c, workload: f.workload, plan: f.plan, schedule: f.schedule });
+    return faredOf([markOf(judge(history, reference, properties), history.entries, f.plan)]);
+  } catch (e) {
+    if (e instanceof PolicyError) return 'policy-error';
+    throw e;
+  }
+}
+
+export function isSilentFinding(f: Finding): boolean {
+  return f.kind === 'violation' && f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
+}
+
+/** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
+export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
+  const mechanism = causeOf(f).mechanism;
+  const tried = neighbours(f.combination).map(({ change, combination: c }): Mitigation => {
+    const r = replay(f, c, x.properties);
+    if (r === 'silent' || r === 'policy-error') return { change, replay: r, search: null, holds: false };
+    const marks = searchMarks(c, x);
+    if (marks === 'policy-error') return { change, replay: r, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
+    const sameCause = marks.filter((m) => m.silent === mechanism).length;
+    const otherSilent = marks.filter((m) => m.silent !== null && m.silent !== mechanism).length;
+    const fared = faredOf(marks, mechanism);
+    return { change, replay: r, search: { runs: marks.length, sameCause, otherSilent, fared }, holds: sameCause === 0 };
+  });
+  const worst = (m: Mitigation) => Math.max(ORDER.indexOf(m.replay), ORDER.indexOf(m.search?.fared ?? m.replay));
+  const rank = (m: Mitigation) => (m.holds ? worst(m) : 10 + ORDER.indexOf(m.replay));
+  return tried.map((m, i) => ({ m, i })).sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i).map(({ m }) => m);
+}

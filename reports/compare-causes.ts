@@ -1,0 +1,92 @@
+// What the three comparison reports and the terminal share about causes and mitigations: the cause
+// groups (findings with the same minimal plan and mechanism, the groups touching the most cells
+// first), each with its cell and finding numbers, and the "what changes what" table (per single knob
+// change, how many findings of each silent group it makes hold, and how).
+import type { Comparison, ReportedFinding } from '../compare/compare.ts';
+import { causeGroups, type CauseGroup } from '../compare/causes.ts';
+import type { Fared, Mitigation } from '../compare/mitigations.ts';
+import { findingNumbers } from './compare-common.ts';
+
+export interface NumberedGroup extends CauseGroup {
+  /** G1, G2, … in report order. */
+  label: string;
+  /** 1-based cell numbers (as the matrix shows them) and finding numbers (as their sections). */
+  cellNumbers: number[];
+  findingNumbers: number[];
+}
+
+export function groupsOf(c: Comparison): NumberedGroup[] {
+  const cellNumber = new Map(c.cells.map((x) => [x.id, x.index + 1]));
+  const number = findingNumbers(c);
+  return causeGroups(c.findings).map((g, i) => ({
+    ...g,
+    label: `G${i + 1}`,
+    cellNumbers: g.cells.map((id) => cellNumber.get(id) ?? 0),
+    findingNumbers: g.findings.map((id) => number.get(id) ?? 0),
+  }));
+}
+
+/** Which group a finding is in. */
+export function groupOfFinding(groups: readonly NumberedGroup[]): Map<string, NumberedGroup> {
+  const m = new Map<string, NumberedGroup>();
+  for (const g of groups) for (const id of g.findings) m.set(id, g);
+  return m;
+}
+
+export const FARED_MARK: Record<Fared, string> = {
+  clean: '✅ clean',
+  'loud, recovers': '🔊 loud, recovers',
+  'loud, never recovers': '🔊 loud, never recovers',
+  silent: '🔇 still silent',
+  'policy-error': '💥 policy error',
+};
+
+/** How a change fared overall: the worse of its replay and its search (runs silent by another cause left out). */
+export function faredOf(m: Mitigation): Fared {
+  const order: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
+  return [m.replay, m.search?.fared ?? m.replay].sort((a, b) => order.indexOf(b) - order.indexOf(a))[0]!;
+}
+
+/** One line for a finding's mitigations: the changes that make it hold, and how. */
+export function mitigationLine(f: ReportedFinding): { holds: { change: string; fared: Fared }[]; fails: string[] } | null {
+  if (!f.mitigations) return null;
+  return {
+    holds: f.mitigations.filter((m) => m.holds).map((m) => ({ change: m.change, fared: faredOf(m) })),
+    fails: f.mitigations.filter((m) => !m.holds).map((m) => m.change),
+  };
+}
+
+export interface ChangeRow {
+  change: string;
+  /** Per silent group (by label): findings this change makes hold, of those with mitigations, and the worst way it holds. */
+  cells: Map<string, { holds: number; of: number; fared: Fared | null }>;
+  /** Silent findings it makes hold, over all groups. */
+  total: number;
+}
+
+/** The "what changes what" table: every change that makes some silent finding hold, most first. */
+export function whatChangesWhat(c: Comparison, groups: readonly NumberedGroup[]): { groups: NumberedGroup[]; rows: ChangeRow[] } {
+  const silent = groups.filter((g) => g.silent && g.findings.some((id) => c.findings.find((f) => f.id === id)?.mitigations));
+  const byId = new Map(c.findings.map((f) => [f.id, f]));
+  const rows = new Map<string, ChangeRow>();
+  const order: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
+  for (const g of silent) {
+    const fs = g.findings.map((id) => byId.get(id)!).filter((f) => f.mitigations);
+    for (const f of fs) {
+      for (const m of f.mitigations!) {
+        let row = rows.get(m.change);
+        if (!row) rows.set(m.change, (row = { change: m.change, cells: new Map(), total: 0 }));
+        const cell = row.cells.get(g.label) ?? { holds: 0, of: fs.length, fared: null };
+        if (m.holds) {
+          cell.holds++;
+          row.total++;
+          const fared = faredOf(m);
+          if (cell.fared === null || order.indexOf(fared) > order.indexOf(cell.fared)) cell.fared = fared;
+        }
+        row.cells.set(g.label, cell);
+      }
+    }
+  }
+  const kept = [...rows.values()].filter((r) => r.total > 0).sort((a, b) => b.total - a.total || a.change.localeCompare(b.change));
+  return { groups: silent, rows: kept };
+}

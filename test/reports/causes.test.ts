@@ -1,0 +1,88 @@
+// Cause groups, the mitigation finder and the marked step, on the default matrix as a user runs it
+// (`compare`): the records' own failures get the records' mechanisms and the records' mitigations,
+// the shared stream-cut failure leads the groups, and every report shows groups, mitigations, the
+// step where the session went wrong, and virtual time.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { run, tempDir } from '../cli/run.ts';
+
+interface Json {
+  findings: {
+    id: string;
+    history: { kind: string; note?: string; fault?: string }[] | null;
+    cause: { signature: string; mechanism: string; step: number | null; plan: string };
+    mitigations?: { change: string; replay: string; search: { fared: string; sameCause: number } | null; holds: boolean }[];
+  }[];
+}
+
+describe('causes and mitigations in the default comparison', () => {
+  let out: string;
+  let json: Json;
+  let stdout: string;
+  beforeAll(async () => {
+    out = tempDir('causes');
+    const r = await run('compare', '--out', out, '--quiet');
+    expect(r.code, r.stderr).toBe(0);
+    stdout = r.stdout;
+    json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
+  }, 180_000);
+
+  const finding = (id: string) => json.findings.find((f) => f.id === id)!;
+
+  it("gives seed 000's finding the record's mechanism, marked at the narrowing re-initialize", () => {
+    const f = finding('seed-000-vulnerable-seed-alphabet--no-silent-empty');
+    expect(f.cause.plan).toBe('config-reset before request 0, then http-502 at request 2');
+    expect(f.cause.mechanism).toBe('json-read-as-sse-after-narrowing');
+    expect(f.history![f.cause.step!]).toMatchObject({ kind: 'server', note: 'reinitialized' });
+  });
+
+  it("gives seed 003's finding the fallback mechanism, marked at the fallback", () => {
+    const f = finding('seed-003-vulnerable-seed-alphabet--no-silent-hang');
+    expect(f.cause.mechanism).toBe('inline-progress-awaited-on-sse');
+    expect(f.history![f.cause.step!]).toMatchObject({ kind: 'client', note: 'fallback' });
+  });
+
+  it('marks a cut at the stream-cut fault, and leads the groups with the cut every pinned parser shares', () => {
+    const f = finding('seed-000-vulnerable-all-faults--no-silent-empty');
+    expect(f.cause.signature).toBe('stream-cut at request 2 → the SSE parser read a cut stream as an empty result');
+    expect(f.history![f.cause.step!]).toMatchObject({ kind: 'fault', fault: 'stream-cut' });
+    const md = readFileSync(join(out, 'compare.md'), 'utf8');
+    expect(md.indexOf('## Causes')).toBeLessThan(md.indexOf('## Matrix'));
+    expect(md).toMatch(/\| G1 \| 19: 2, 4, 6, [^|]+\| [^|]+\| 🔇 \| stream-cut at request 2 \| the SSE parser read a cut stream as an empty result \|/);
+    expect(stdout).toMatch(/Causes \(findings with the same minimal plan and mechanism\), most cells first:\n {2}G1 {2}19 cells, SILENT: stream-cut at request 2/);
+  });
+
+  it("finds the record's mitigations for seed 000: pin, cache or a new session heal; reject and the detectors are loud and stuck", () => {
+    const m = finding('seed-000-vulnerable-seed-alphabet--no-silent-empty').mitigations!;
+    const holds = new Map(m.filter((x) => x.holds).map((x) => [x.change, x.search!.fared]));
+    for (const c of ['server.reinit=pin-first', 'server.reinit=idempotent', 'client.reconnect=replay-cached', 'client.reconnect=new-session']) expect(holds.get(c), c).toBe('loud, recovers');
+    for (const c of ['server.reinit=reject', 'client.guards+content-type', 'client.guards+compare-init', 'server.streaming=accept-header']) expect(holds.get(c), c).toBe('loud, never recovers');
+    expect(m.find((x) => x.change === 'server.reinit=new-session')).toMatchObject({ replay: 'silent', holds: false });
+  });
+
+  it("finds the record's mitigations for seed 003: per-transport and adaptive clean, the probe loud", () => {
+    const m = finding('seed-003-vulnerable-seed-alphabet--no-silent-hang').mitigations!;
+    const holds = new Map(m.filter((x) => x.holds).map((x) => [x.change, x.search!.fared]));
+    expect(holds.get('server.advertise=per-transport')).toBe('clean');
+    expect(holds.get('client.parser=adaptive')).toBe('clean');
+    expect(holds.get('client.guards+probe')).toBe('loud, never recovers');
+    expect(m.find((x) => x.change === 'server.reinit=pin-first')).toMatchObject({ holds: false });
+  });
+
+  it('shows groups, mitigations, the marked step and virtual time in the Markdown and the HTML', () => {
+    const md = readFileSync(join(out, 'compare.md'), 'utf8');
+    expect(md).toContain('## What changes what');
+    expect(md).toMatch(/\| `server\.advertise=per-transport` \| \d+ \|/);
+    expect(md).toMatch(/- \*\*mitigations\*\* holds with `server\.reinit=pin-first` \(🔊 loud, recovers\)/);
+    expect(md).toMatch(/client: fallback session=s1 from=streamable-http to=sse {3}◀ where the session went wrong/);
+    expect(md).toMatch(/Note over C,S: ▶ where the session went wrong \(t=10 ms\)/);
+    expect(md).toMatch(/Note over C,S: ⏱ 30\.0 s of virtual time pass \(t=30020 ms\)/);
+    expect(md).toMatch(/C->>N: t=20 · 2: POST tools\/call call 0 \[s1\]/);
+    const html = readFileSync(join(out, 'compare.html'), 'utf8');
+    expect(html).toContain('<section id="causes"><h2>Causes</h2>');
+    expect(html).toContain('<section id="changes"><h2>What changes what</h2>');
+    expect(html).toMatch(/<div class="ev [a-z]+ marked"[^>]*><b class="here">▶ where the session went wrong<\/b>/);
+    expect(html).toMatch(/<span class="gap" title="virtual time passed">\+30\.0 s<\/span>/);
+  });
+});
