@@ -110,6 +110,7 @@ function httpFailure(ctx: ClientContext, res: HttpResponse): { ctx: ClientContex
   const m = finalMessage(res);
   const detail = m && 'error' in m ? ` (${m.error.code} ${m.error.message})` : '';
   if (res.status === 404 && ctx.session) return { ctx: { ...ctx, session: { ...ctx.session, gone: true } }, reason: `HTTP 404${detail}` };
+  if (res.status === 0) return { ctx, reason: 'connection reset' };
   return { ctx, reason: `HTTP ${res.status}${detail}` };
 }
 

@@ -5,7 +5,7 @@
 // (wire/exchange-view.ts). A fault a policy module registers becomes a rule of the same shape, so
 // built-in and registered faults go through one path (network.ts) on both tiers.
 import { delayMs, strippedHeader, type FaultName } from './faults.ts';
-import { emptyResponse, type HttpRequest, type HttpResponse } from './messages.ts';
+import { CONNECTION_RESET, emptyResponse, type HttpRequest, type HttpResponse } from './messages.ts';
 
 export interface FaultEffect {
   fault: FaultName;
@@ -39,6 +39,8 @@ export interface RequestVerdict {
 /** A response on its way to the client. */
 export interface ResponseVerdict {
   response: HttpResponse;
+  /** Who answered: the server, or the load balancer itself (a 502 of its own). */
+  from: 'server' | 'load-balancer';
   delayMs: number;
   /** The response's final event was cut off: the server's answer will not reach the client. */
   lostAnswer: boolean;
@@ -47,7 +49,8 @@ export interface ResponseVerdict {
 
 export interface FaultRule {
   before?(fault: FaultName, request: HttpRequest, hooks: ReachHooks): Maybe<Outcome>;
-  onRequest?(fault: FaultName, v: RequestVerdict): Outcome;
+  /** null: nothing to record here (the response step records what the fault did). */
+  onRequest?(fault: FaultName, v: RequestVerdict): Outcome | null;
   onResponse?(fault: FaultName, v: ResponseVerdict): Outcome;
   /** The response rule reads the body's events: the wire tier then gathers an SSE stream up to its final event first. */
   readsBody?: boolean;
@@ -107,6 +110,27 @@ export const BUILTIN_RULES: Readonly<Record<string, FaultRule>> = {
       v.response = { ...v.response, body: { kind: 'sse', events, complete: false } };
       v.lostAnswer = true;
       return { applied: true, detail: `stream ended after ${events.length} of ${body.events.length} events` };
+    },
+  },
+  'response-lost': {
+    onResponse(_fault, v) {
+      if (v.from !== 'server') return { applied: false, detail: 'no answer from the server to lose (the load balancer answered)' };
+      v.response = emptyResponse(502, { 'content-type': 'text/html' });
+      v.lostAnswer = true;
+      return { applied: true, detail: "load balancer replaced the server's answer with 502 Bad Gateway (the server had run the request)" };
+    },
+  },
+  'connection-reset': {
+    // The server is told first (it may cancel); the one entry is written when the response is reset.
+    onRequest(_fault, v) {
+      if (!v.answer) v.request = { ...v.request, closing: true };
+      return null;
+    },
+    onResponse(_fault, v) {
+      if (v.from !== 'server') return { applied: false, detail: 'the load balancer answered: no connection to the server to reset' };
+      v.response = CONNECTION_RESET;
+      v.lostAnswer = true;
+      return { applied: true, detail: 'connection reset mid-response: both sides saw it close' };
     },
   },
   delay: {

@@ -4,7 +4,7 @@
 // `at` a request, through the network's rule loop.
 import { EXTENSIONS } from './registry.ts';
 
-export const STRIPPABLE_HEADERS = ['transfer-encoding', 'accept', 'mcp-session-id', 'last-event-id'] as const;
+export const STRIPPABLE_HEADERS = ['transfer-encoding', 'accept', 'mcp-session-id', 'last-event-id', 'mcp-protocol-version'] as const;
 /** Delays the arbitraries draw: one that reorders responses, one past the client's deadline. */
 export const DEFAULT_DELAYS_MS = [1000, 40000] as const;
 
@@ -16,10 +16,22 @@ export type FaultName =
   | 'session-expire'
   | 'server-restart'
   | `delay:${number}`
+  | 'response-lost'
+  | 'connection-reset'
   /** A fault a policy module registered. */
   | (string & {});
 
-export type FaultKind = 'http-502' | 'config-reset' | 'strip-header' | 'stream-cut' | 'session-expire' | 'server-restart' | 'delay' | (string & {});
+export type FaultKind =
+  | 'http-502'
+  | 'config-reset'
+  | 'strip-header'
+  | 'stream-cut'
+  | 'session-expire'
+  | 'server-restart'
+  | 'delay'
+  | 'response-lost'
+  | 'connection-reset'
+  | (string & {});
 
 export interface FaultFamily {
   kind: FaultKind;
@@ -47,6 +59,18 @@ export const FAULT_FAMILIES: readonly FaultFamily[] = [
     when: 'at',
     effect: 'a response is held back in virtual time (past a deadline it becomes a timeout)',
     instances: DEFAULT_DELAYS_MS.map((ms) => `delay:${ms}` as const),
+  },
+  {
+    kind: 'response-lost',
+    when: 'at',
+    effect: "the server runs the request; the load balancer replaces its answer with 502 (the lost acknowledgement)",
+    instances: ['response-lost'],
+  },
+  {
+    kind: 'connection-reset',
+    when: 'at',
+    effect: 'the connection closes on both sides mid-response (under 2026-07-28 the server treats the close as cancellation)',
+    instances: ['connection-reset'],
   },
 ];
 

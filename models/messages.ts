@@ -29,7 +29,13 @@ export interface HttpRequest {
   method: 'POST' | 'GET';
   headers: Record<string, string>;
   body: RequestBody;
+  /** The connection will close before the answer is written (`connection-reset`): a 2026-07-28
+   *  server treats that as cancellation; a 2025-11-25 one runs the request to the end. */
+  closing?: true;
 }
+
+/** What a client reads when the connection closed under it: no status, no body (a network error). */
+export const CONNECTION_RESET: HttpResponse = { status: 0, headers: {}, body: { kind: 'empty' } };
 
 export interface TextContent {
   type: 'text';

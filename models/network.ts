@@ -83,13 +83,14 @@ export function applyRequestFaults(request: HttpRequest, faults: readonly FaultN
   const v: RequestVerdict = { request, effects: [] };
   for (const fault of faults) {
     const onRequest = ruleOf(fault)?.onRequest;
-    if (onRequest) v.effects.push({ fault, ...onRequest(fault, v) });
+    const outcome = onRequest?.(fault, v);
+    if (outcome) v.effects.push({ fault, ...outcome });
   }
   return v;
 }
 
-export function applyResponseFaults(response: HttpResponse, faults: readonly FaultName[]): ResponseVerdict {
-  const v: ResponseVerdict = { response, delayMs: 0, lostAnswer: false, effects: [] };
+export function applyResponseFaults(response: HttpResponse, faults: readonly FaultName[], from: ResponseVerdict['from'] = 'server'): ResponseVerdict {
+  const v: ResponseVerdict = { response, from, delayMs: 0, lostAnswer: false, effects: [] };
   for (const fault of faults) {
     const onResponse = ruleOf(fault)?.onResponse;
     if (onResponse) v.effects.push({ fault, ...onResponse(fault, v) });

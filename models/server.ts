@@ -5,6 +5,7 @@
 import { setup } from 'xstate';
 import { has, progressEncoding, SERVER_CAPABILITIES, type CapabilitySet, type ProgressEncoding, type Transport } from './capabilities.ts';
 import {
+  CONNECTION_RESET,
   emptyResponse,
   errorResponse,
   jsonResponse,
@@ -60,7 +61,9 @@ export type ServerNote =
   | { note: 'reinit-rejected'; session: string }
   | { note: 'transport-changed'; session: string; from: Transport; to: Transport; encoding: ProgressEncoding }
   | { note: 'session-forgotten'; session: string; why: 'expired' | 'restart' }
-  | { note: 'call-finished'; session: string; req: number; callId: number; transport: Transport };
+  | { note: 'call-finished'; session: string; req: number; callId: number; transport: Transport }
+  /** 2026-07-28: the connection closed before the answer was written, and the server cancelled the tool. */
+  | { note: 'call-cancelled'; session: string; req: number; callId: number };
 
 export type ServerEffect = { type: 'respond'; req: number; response: HttpResponse } | { type: 'note'; note: ServerNote };
 
@@ -227,6 +230,12 @@ function resumeStream(ctx: ServerContext, e: RequestEvent): R {
 function callStateless(ctx: ServerContext, e: RequestEvent): R {
   const body = e.request.body;
   if (body.rpc !== 'tools/call' || !body.meta) throw new Error('callStateless needs a 2026-07-28 tools/call');
+  if (e.request.closing) {
+    // "Closing the SSE response stream MUST be treated by the server as cancellation": the tool's
+    // effect never commits, and nothing is answered (nobody is there to read it).
+    const cancelled: ServerEffect = { type: 'note', note: { note: 'call-cancelled', session: STATELESS, req: e.req, callId: body.callId } };
+    return { context: ctx, effects: [cancelled, respond(e.req, CONNECTION_RESET)] };
+  }
   const token = body.progressToken;
   const result: CallResult = { content: [{ type: 'text', text: `${body.tool} result for call ${body.callId}` }] };
   if (token !== null) Object.assign(result, { progressToken: token, progress: PROGRESS_STEPS });

@@ -29,6 +29,8 @@ export const CLIENT_REQ_HEADER = 'x-faultsim-client-req';
  *  Request, so a body whose chunked framing was stripped still arrives whole; a server that selects
  *  its transport by that framing (the records' server build) reads this instead. */
 export const STRIPPED_HEADER = 'x-faultsim-stripped';
+/** Marks a request whose connection closes before the answer (connection-reset), for the model server. */
+export const CLOSING_HEADER = 'x-faultsim-closing';
 
 function essence(type: string | null): string {
   return (type ?? '').split(';')[0]!.trim().toLowerCase();
@@ -140,10 +142,17 @@ export class FaultNetwork {
     const forwardHeaders = forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER);
     forwardHeaders.delete(CLIENT_REQ_HEADER);
     forwardHeaders.set(REQ_HEADER, String(n));
-    const forwarded = new Request(request.url, { method: request.method, headers: forwardHeaders, body: text || undefined });
+    // connection-reset: the server sees the connection close before it answers (its request is aborted;
+    // the model server is told in a bookkeeping header, a real one sees the signal).
+    const closing = verdict.request.closing === true;
+    if (closing) forwardHeaders.set(CLOSING_HEADER, '1');
+    const abort = new AbortController();
+    const forwarded = new Request(request.url, { method: request.method, headers: forwardHeaders, body: text || undefined, signal: abort.signal });
     let response: Response;
     try {
-      response = await this.server.handle(forwarded, n);
+      const handled = this.server.handle(forwarded, n);
+      if (closing) abort.abort();
+      response = await handled;
     } catch (e) {
       // A server adapter that throws is a 500, as an HTTP server would answer.
       response = Response.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error: ${e instanceof Error ? e.message : String(e)}` } }, { status: 500 });
@@ -187,7 +196,7 @@ export class FaultNetwork {
       gathered = await gatherStream(response.body, (m) => (seen(m), this.time.activity++), () => this.time.idle());
     }
     const v = responseView(response, kind, text, gathered);
-    const verdict = applyResponseFaults(v.view, faults);
+    const verdict = applyResponseFaults(v.view, faults, from);
     this.faults(n, verdict.effects);
     const out = verdict.response;
     const unchanged = out === v.view;
@@ -214,6 +223,8 @@ export class FaultNetwork {
     await this.time.sleep(delay);
     answerDelivered(this.ledger, n);
     this.recorder.record({ kind: 'deliver', req: n });
+    // A reset connection has no response at all: the client's fetch fails.
+    if (out.status === 0) return Response.error();
     const headers = unchanged ? response.headers : new Headers(out.headers);
     return new Response(body, { status: out.status, statusText: unchanged ? response.statusText : '', headers });
   }

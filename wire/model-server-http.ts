@@ -14,7 +14,7 @@ import type { HttpRequest, HttpResponse } from '../models/messages.ts';
 import type { ServerPolicy } from '../models/policies.ts';
 import { compiledStepper } from '../world/engine/compiled-step.ts';
 import { stateName } from '../world/engine/step.ts';
-import { STRIPPED_HEADER } from './fault-network.ts';
+import { CLOSING_HEADER, STRIPPED_HEADER } from './fault-network.ts';
 import { messageToJson, requestFromJson } from './json-rpc.ts';
 import type { Recorder } from './recorder.ts';
 import type { ServerAdapter } from './server-adapter.ts';
@@ -67,7 +67,7 @@ export class ModelServerHttp implements ServerAdapter {
       if (request.headers.get(STRIPPED_HEADER)?.split(/,\s*/).includes('transfer-encoding')) delete headers['transfer-encoding'];
       else headers['transfer-encoding'] = 'chunked';
     }
-    const model: HttpRequest = { method: request.method, headers, body: parsed.body };
+    const model: HttpRequest = { method: request.method, headers, body: parsed.body, ...(request.headers.has(CLOSING_HEADER) ? { closing: true as const } : {}) };
     const answer = this.step({ type: 'REQUEST', req: n, request: model }).find((e) => e.type === 'respond' && e.req === n);
     if (!answer || answer.type !== 'respond') return jsonError(500, -32603, 'the model server gave no answer');
     return this.toResponse(answer.response, parsed.id);
@@ -101,6 +101,8 @@ export class ModelServerHttp implements ServerAdapter {
   }
 
   private toResponse(res: HttpResponse, id: string | number | null): Response {
+    // The model server's answer to a request whose connection closed: there is nothing to send.
+    if (res.status === 0) return Response.error();
     const body = res.body;
     if (body.kind === 'empty') return new Response(null, { status: res.status, headers: res.headers });
     if (body.kind === 'json') return new Response(JSON.stringify(messageToJson(body.message, id)), { status: res.status, headers: res.headers });

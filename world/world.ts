@@ -257,7 +257,7 @@ export class World {
 
   /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
   private respond(req: number, response: HttpResponse, from: 'server' | 'load-balancer'): void {
-    const verdict = applyResponseFaults(response, this.s.responseFaults.get(req) ?? []);
+    const verdict = applyResponseFaults(response, this.s.responseFaults.get(req) ?? [], from);
     this.recordFaults(req, verdict.effects);
     const res = verdict.response;
     const delay = this.options.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
