@@ -1,9 +1,13 @@
 // `mcp-faultsim/vitest`: your own MCP server or client under the fault plans, from your own test
 // suite. The helpers return promises and throw plain Errors, so they work in any runner; vitest is
 // the one the README shows.
+import { renderHandlerCheck } from './reports/handler-check-text.ts';
+import type { WireCheckResult } from './wire/check.ts';
+import { checkClient, checkHandler, type ClientTestOptions, type HandlerTestOptions } from './wire/handler-check.ts';
+import type { HandlerTarget } from './wire/handler-server.ts';
+import type { ClientFactory } from './wire/sdk-client.ts';
+
 export {
-  expectNoSilentFailures,
-  expectClientNoSilentFailures,
   checkHandler,
   checkClient,
   SILENT_FAILURE_PROPERTIES,
@@ -15,3 +19,20 @@ export { HANDLER_URL, type FetchHandler, type HandlerTarget, type HandlerServerO
 export type { ClientFactory, McpClientLike } from './wire/sdk-client.ts';
 export type { WireCheckResult } from './wire/check.ts';
 export type { ToolSpec } from './wire/json-rpc.ts';
+
+// The throwing forms live here, the entry layer: the wire tier returns data, and only an entry
+// (this, or the CLI) turns a result into a report.
+function assertClean(r: WireCheckResult, call: string): WireCheckResult {
+  if (r.results.some((p) => p.verdict !== 'holds')) throw new Error(renderHandlerCheck(r, call));
+  return r;
+}
+
+/** Throws (with the shrunk counterexample as the message) unless every property holds and was reached. */
+export async function expectNoSilentFailures(handler: HandlerTarget, options: HandlerTestOptions): Promise<WireCheckResult> {
+  return assertClean(await checkHandler(handler, options), 'expectNoSilentFailures(handler)');
+}
+
+/** The same for your client. */
+export async function expectClientNoSilentFailures(client: ClientFactory, options: ClientTestOptions = {}): Promise<WireCheckResult> {
+  return assertClean(await checkClient(client, options), 'expectClientNoSilentFailures(client)');
+}

@@ -125,22 +125,3 @@ export interface CauseGroup {
   cells: string[];
   silent: boolean;
 }
-
-/** Findings grouped by cause, the groups with the most cells first (ties: first seen first). */
-export function causeGroups(findings: readonly (Finding & { cause?: Cause })[]): CauseGroup[] {
-  const groups = new Map<string, CauseGroup & { first: number }>();
-  findings.forEach((f, i) => {
-    const c = f.cause ?? causeOf(f);
-    let g = groups.get(c.signature);
-    if (!g) {
-      g = { signature: c.signature, plan: c.plan, mechanism: c.mechanism, how: c.how, findings: [], cells: [], silent: false, first: i };
-      groups.set(c.signature, g);
-    }
-    g.findings.push(f.id);
-    if (!g.cells.includes(f.cell)) g.cells.push(f.cell);
-    if (f.outcomes.some((o) => SILENT.has(o.outcome))) g.silent = true;
-  });
-  return [...groups.values()]
-    .sort((a, b) => b.cells.length - a.cells.length || a.first - b.first)
-    .map(({ first: _first, ...g }) => g);
-}

@@ -5,10 +5,9 @@ import type { CheckResult } from '../search/random/result.ts';
 import type { PolicyErrorReport } from '../search/random/policy-errors.ts';
 import type { MatrixCell } from './matrix.ts';
 
-/** What a designer reads first: how the agent's calls fared in this cell (a duplicate execution
- *  the agent never hears of counts as silent). */
-export type CellClass = 'policy-error' | 'silent' | 'loud, never recovers' | 'loud, recovers' | 'clean';
-export const CELL_CLASSES: readonly CellClass[] = ['policy-error', 'silent', 'loud, never recovers', 'loud, recovers', 'clean'];
+import type { CellClass } from '../core/cell-class.ts';
+
+export { CELL_CLASSES, type CellClass } from '../core/cell-class.ts';
 
 export interface CellResult extends CheckResult {
   index: number;

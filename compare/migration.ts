@@ -4,7 +4,7 @@
 // cells' results alone, so a merge of shards gives the same table as one run.
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
-import type { CellClass, CellResult } from './compare.ts';
+import type { CellClass, CellResult } from './cell-result.ts';
 import type { RevisionPair } from './matrix.ts';
 
 /** The properties whose violation is a silent failure the agent never hears of. */

@@ -3,7 +3,7 @@
 // first), each with its cell and finding numbers, and the "what changes what" table (per single knob
 // change, how many findings of each silent group it makes hold, and how).
 import type { Comparison, ReportedFinding } from '../compare/compare.ts';
-import { causeGroups, type CauseGroup } from '../compare/causes.ts';
+import type { CauseGroup } from '../compare/causes.ts';
 import type { Fared, Mitigation } from '../compare/mitigations.ts';
 import { findingNumbers } from './compare-common.ts';
 
@@ -13,6 +13,27 @@ export interface NumberedGroup extends CauseGroup {
   /** 1-based cell numbers (as the matrix shows them) and finding numbers (as their sections). */
   cellNumbers: number[];
   findingNumbers: number[];
+}
+
+/** Findings grouped by cause, the groups with the most cells first (ties: first seen first). */
+function causeGroups(findings: readonly ReportedFinding[]): CauseGroup[] {
+  const groups = new Map<string, CauseGroup & { first: number }>();
+  findings.forEach((f, i) => {
+    // Every finding a comparison reports carries its cause (compare/compare.ts, annotate).
+    const c = f.cause;
+    if (!c) return;
+    let g = groups.get(c.signature);
+    if (!g) {
+      g = { signature: c.signature, plan: c.plan, mechanism: c.mechanism, how: c.how, findings: [], cells: [], silent: false, first: i };
+      groups.set(c.signature, g);
+    }
+    g.findings.push(f.id);
+    if (!g.cells.includes(f.cell)) g.cells.push(f.cell);
+    if (f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang')) g.silent = true;
+  });
+  return [...groups.values()]
+    .sort((a, b) => b.cells.length - a.cells.length || a.first - b.first)
+    .map(({ first: _first, ...g }) => g);
 }
 
 export function groupsOf(c: Comparison): NumberedGroup[] {

@@ -4,10 +4,13 @@
 // bar from invoke to end, coloured by outcome) and its history step by step. Every string from a
 // history or a policy is escaped; the script only reads attributes and toggles visibility.
 import { migrationHtml } from './migration-view.ts';
+import { esc } from './escape.ts';
+
+export { esc } from './escape.ts';
 import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
 import type { CellResult, Comparison, ReportedFinding } from '../compare/compare.ts';
 import { groupOfFinding, groupsOf, mitigationLine, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
-import { CELL_CLASSES } from '../compare/compare.ts';
+import { CELL_CLASSES } from '../core/cell-class.ts';
 import type { Finding } from '../compare/findings.ts';
 import { describeFault } from '../core/plan.ts';
 import { describeWorkload } from '../core/workload.ts';
@@ -17,9 +20,6 @@ import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
 import { formatJson } from './json-format.ts';
 import { plural } from './words.ts';
 
-export function esc(text: unknown): string {
-  return String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 const KNOBS = [
   ['server', 'reinit'],

@@ -5,7 +5,7 @@
 import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
 import type { Comparison, ReportedFinding } from '../compare/compare.ts';
 import { FARED_MARK, groupOfFinding, groupsOf, mitigationLine, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
-import { CELL_CLASSES } from '../compare/compare.ts';
+import { CELL_CLASSES } from '../core/cell-class.ts';
 import type { Finding } from '../compare/findings.ts';
 import { describeFault } from '../core/plan.ts';
 import { describeWorkload } from '../core/workload.ts';
@@ -29,18 +29,11 @@ import { describeEntry, stepLine } from './history-text.ts';
 import { formatJson } from './json-format.ts';
 import { sequenceDiagram } from './mermaid.ts';
 import { migrationMarkdown } from './migration-view.ts';
+import { mdText } from './escape.ts';
+
+export { mdText } from './escape.ts';
 import { plural } from './words.ts';
 
-/** Text inside a table cell or a line: no pipes, no HTML, no line breaks. */
-export function mdText(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[\\`*_[\]]/g, (m) => `\\${m}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|');
-}
 
 /** A fenced block that no backtick run inside the text can close early. */
 export function fence(lang: string, text: string): string {

@@ -5,8 +5,7 @@ import type { Comparison } from '../compare/compare.ts';
 import type { MigrationPlan, MigrationRow } from '../compare/migration.ts';
 import { describePlan } from '../core/plan.ts';
 import { describeWorkload } from '../core/workload.ts';
-import { mdText } from './compare-markdown.ts';
-import { esc } from './compare-html.ts';
+import { esc, mdText } from './escape.ts';
 
 const CHANGE_MARK = { removed: 'removed ✅', kept: 'kept ⚠️', added: 'added ❌' } as const;
 

@@ -5,7 +5,6 @@
 // is the report with the shrunk counterexample. Nothing here imports vitest: any runner will do.
 import { expandFault, type FaultName } from '../models/faults.ts';
 import { propertyByName, type Property } from '../properties/properties.ts';
-import { renderHandlerCheck } from '../reports/handler-check-text.ts';
 import { wireCheck, type WireCheckResult } from './check.ts';
 import { handlerEndpoint, type HandlerServerOptions, type HandlerTarget } from './handler-server.ts';
 import type { ClientFactory } from './sdk-client.ts';
@@ -66,11 +65,6 @@ async function run(setup: WireSetup, o: WireTestOptions): Promise<WireCheckResul
   return wireCheck(setup, { ...(faults ? { faults } : {}), properties, seed, runs, ...(o.wire ? { wire: o.wire } : {}) });
 }
 
-function assertClean(r: WireCheckResult, call: string): WireCheckResult {
-  if (r.results.some((p) => p.verdict !== 'holds')) throw new Error(renderHandlerCheck(r, call));
-  return r;
-}
-
 function sdkOrYours(client: ClientFactory | undefined, name?: string): WireClientSpec {
   return client ? { kind: 'sdk', connect: client, ...(name ? { name } : {}) } : { kind: 'sdk' };
 }
@@ -86,14 +80,4 @@ export function checkClient(client: ClientFactory, options: ClientTestOptions = 
   const server: WireSetup['server'] =
     typeof s === 'string' ? { kind: 'sdk', preset: s } : { kind: 'loopback', endpoint: handlerEndpoint(s.handler, s) };
   return run({ client: sdkOrYours(client, options.name ?? 'your client'), server }, options);
-}
-
-/** Throws (with the shrunk counterexample as the message) unless every property holds and was reached. */
-export async function expectNoSilentFailures(handler: HandlerTarget, options: HandlerTestOptions): Promise<WireCheckResult> {
-  return assertClean(await checkHandler(handler, options), 'expectNoSilentFailures(handler)');
-}
-
-/** The same for your client. */
-export async function expectClientNoSilentFailures(client: ClientFactory, options: ClientTestOptions = {}): Promise<WireCheckResult> {
-  return assertClean(await checkClient(client, options), 'expectClientNoSilentFailures(client)');
 }
