@@ -22,6 +22,7 @@ import { Sdk2Client } from './sdk2-client.ts';
 import { Sdk2Server } from './sdk2-server.ts';
 import type { ServerAdapter } from './server-adapter.ts';
 import { VirtualTime } from './virtual-time.ts';
+import { runThroughProxy } from './proxy-run.ts';
 import { describeSides, modelCombination, toolsOf, type WireSetup } from './setup.ts';
 
 export interface WireOptions {
@@ -45,7 +46,7 @@ export interface WireInput {
   plan: FaultPlan;
 }
 
-function serverFor(setup: WireSetup, recorder: Recorder): ServerAdapter {
+export function serverFor(setup: WireSetup, recorder: Recorder): ServerAdapter {
   const s = setup.server;
   if (s.kind === 'model') return new ModelServerHttp(s.policy, recorder);
   if (s.kind === 'sdk') return new SdkServer(s.preset);
@@ -55,6 +56,8 @@ function serverFor(setup: WireSetup, recorder: Recorder): ServerAdapter {
 
 export async function runWire(setup: WireSetup, input: WireInput, options: Partial<WireOptions> = {}): Promise<History> {
   const o = { ...DEFAULT_WIRE, ...options };
+  // A client in another process runs on the wall clock, through the loopback proxy.
+  if (setup.client.kind === 'cmd') return runThroughProxy(setup, setup.client.command, input, o);
   const plan = sortPlan(input.plan);
   const time = new VirtualTime();
   const recorder = new Recorder(time);
