@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { History } from '../../core/history.ts';
 import { call } from '../../core/workload.ts';
 import { combination } from '../../models/policies.ts';
+import { CMD_CLIENT_TIMEOUT_MS } from '../../wire/cmd-client.ts';
 import { liveGroups } from '../../wire/process-groups.ts';
 import { runWire } from '../../wire/world.ts';
 import { ROOT, run } from '../cli/run.ts';
@@ -54,6 +55,39 @@ describe.each(Object.keys(HARNESSES) as (keyof typeof HARNESSES)[])('the %s harn
       [0, 'result', 2],
       [1, 'result', 1],
     ]);
+  }, 60_000);
+});
+
+// A tools/call answered on an SSE stream (streaming=accept-header) that the proxy cuts before its
+// result (no event id, so nothing to resume from): the two clients differ, and this pins how.
+describe('a cut tools/call stream', () => {
+  const streaming = { kind: 'model' as const, policy: combination({ server: { streaming: 'accept-header' } as never }).server };
+  async function cut(name: keyof typeof HARNESSES): Promise<History> {
+    needs(name);
+    const setup = { client: { kind: 'cmd' as const, command: HARNESSES[name] }, server: streaming };
+    const clean = await runWire(setup, { workload: [call(), call()], plan: [] });
+    const at = (clean.entries.find((e) => e.kind === 'request' && e.rpc === 'tools/call') as { req: number }).req;
+    const h = await runWire(setup, { workload: [call(), call()], plan: [{ fault: 'stream-cut', at }] as never });
+    expect(h.entries).toContainEqual(expect.objectContaining({ kind: 'fault', fault: 'stream-cut', at, applied: true }));
+    expect(ends(h).map((e) => [e.callId, e.end, e.attempts])).toEqual([
+      [0, 'result', 2],
+      [1, 'result', 1],
+    ]);
+    return h;
+  }
+  const failed = (h: History) => h.entries.find((e) => e.kind === 'client' && e.note === 'attempt-failed') as { t: number; reason: string };
+  const cutAt = (h: History) => h.entries.find((e) => e.kind === 'fault' && e.fault === 'stream-cut')!.t;
+
+  it('the Python SDK client fails the call loudly at once, and the retry recovers', async () => {
+    const h = await cut('python');
+    expect(failed(h).reason).toMatch(/SSE stream ended without a response/);
+    expect(failed(h).t - cutAt(h)).toBeLessThan(2000);
+  }, 60_000);
+
+  it('the TypeScript SDK v1 client waits silently for its own request timeout, then the retry recovers', async () => {
+    const h = await cut('ts');
+    expect(failed(h).reason).toMatch(/Request timed out/);
+    expect(failed(h).t - cutAt(h)).toBeGreaterThanOrEqual(CMD_CLIENT_TIMEOUT_MS - 100);
   }, 60_000);
 });
 
