@@ -28,6 +28,9 @@ export async function runThroughProxy(setup: WireSetup, command: string, input: 
   const proxy = await HttpFaultProxy.start(network);
   const path = setup.server.kind === 'loopback' ? new URL(setup.server.endpoint.url).pathname : '/mcp';
   const client: CmdClient = new CmdClient(command, `${proxy.origin}${path}`, toolsOf(setup), recorder, network, input.workload);
+  // A loopback server's adapter arms the endpoint's watchdog itself; otherwise the client's is armed here.
+  const watchdog = setup.server.kind === 'loopback' || setup.client.kind !== 'cmd' ? undefined : setup.client.watchdog;
+  watchdog?.runStarted();
   try {
     client.start();
     const started = time.now;
@@ -39,6 +42,7 @@ export async function runThroughProxy(setup: WireSetup, command: string, input: 
     }
     recorder.close();
   } finally {
+    watchdog?.runEnded();
     await client.close();
     await proxy.close();
     await server.close();
