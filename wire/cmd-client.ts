@@ -168,7 +168,9 @@ export class CmdClient implements ClientHooks {
         const meta = { [META_CALL]: callId };
         const tool = step.progress ? this.tools.progress : this.tools.plain;
         const reply = await this.ask(
-          step.method === 'tools/list' ? { op: 'list', meta } : { op: 'call', tool: tool.name, arguments: tool.args(callId), progress: step.progress, meta },
+          step.method === 'tools/list'
+            ? { op: 'list', meta }
+            : { op: 'call', tool: tool.name, arguments: tool.args(callId), progress: step.progress, meta },
         );
         if ('result' in reply) return this.end(callId, attempt, { end: 'result', content: contentOf(reply.result.content) });
         error = reply.error;
@@ -179,11 +181,20 @@ export class CmdClient implements ClientHooks {
       this.note({ note: 'attempt-failed', callId, attempt, reason: error.message });
       if (attempt === 2) {
         const req = this.network.requestOfCall(callId);
-        if (error.kind === 'timeout') return this.end(callId, attempt, { end: 'deadline', answer: this.network.answer(req), serverFinished: this.network.serverFinished(req) });
+        if (error.kind === 'timeout')
+          return this.end(callId, attempt, {
+            end: 'deadline',
+            answer: this.network.answer(req),
+            serverFinished: this.network.serverFinished(req),
+          });
         return this.end(callId, attempt, { end: 'error', reason: error.message });
       }
       if (error.kind === 'session' || error.kind === 'connect') {
-        this.note({ note: 'reconnect', handshake: 'new-session', reason: error.kind === 'session' ? 'session not found' : 'connect failed' });
+        this.note({
+          note: 'reconnect',
+          handshake: 'new-session',
+          reason: error.kind === 'session' ? 'session not found' : 'connect failed',
+        });
         this.connection = null;
       }
     }

@@ -29,7 +29,11 @@ const OPTIONS: Record<string, OptionSpec> = {
   target: { value: true, arg: 'URL', help: 'forward to a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
   serve: { value: true, arg: 'CMD', help: 'start this server command on a free loopback port ({port} and $PORT) and forward to it' },
   'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
-  server: { value: true, arg: 'K=V,…|PRESET', help: 'forward to a server in-process: the model (a knob list; default) or sdk-sse, sdk-json, sdk2-sse, sdk2-json' },
+  server: {
+    value: true,
+    arg: 'K=V,…|PRESET',
+    help: 'forward to a server in-process: the model (a knob list; default) or sdk-sse, sdk-json, sdk2-sse, sdk2-json',
+  },
   port: { value: true, arg: 'N', help: 'the loopback port to listen on (default 0: any free port; the URL is printed)' },
   latency: { value: true, arg: 'MS', help: 'one-way latency the proxy adds, real ms (default 0)' },
   help: { value: false, help: 'show this help' },
@@ -42,7 +46,7 @@ const HELP_TAIL = [
   'carries from any client, from 0. session-expire reaches only an in-process server; server-restart only one',
   'it started (--serve or in-process). Stop it with Ctrl-C (SIGINT) or SIGTERM: a --serve server is ended with it.',
   '',
-  'exit status: 0 stopped by a signal (with --serve: the signal\'s own, 130 or 143), 2 bad input (a missing or malformed plan, an unknown fault, a non-loopback URL).',
+  "exit status: 0 stopped by a signal (with --serve: the signal's own, 130 or 143), 2 bad input (a missing or malformed plan, an unknown fault, a non-loopback URL).",
 ].join('\n');
 
 function readPlan(path: string): FaultPlan {
@@ -107,7 +111,8 @@ export async function runProxy(argv: readonly string[], out: NodeJS.WritableStre
   const target = stringOption(args, 'target');
   const serve = stringOption(args, 'serve');
   const serverText = stringOption(args, 'server');
-  if ([serverText, target, serve].filter((x) => x !== undefined).length > 1) throw new UsageError('proxy: give one of --server, --target, --serve');
+  if ([serverText, target, serve].filter((x) => x !== undefined).length > 1)
+    throw new UsageError('proxy: give one of --server, --target, --serve');
   if (stringOption(args, 'serve-path') !== undefined && serve === undefined) throw new UsageError('--serve-path needs --serve');
   const port = intOption(args, 'port', 0, { min: 0, max: 65_535 });
   const latency = intOption(args, 'latency', 0, { min: 0, max: 60_000 });

@@ -64,9 +64,10 @@ lines.on('line', (line) => {
   }
   if (op.op === 'connect') queue = queue.then(() => connect(op.url, op.timeoutMs));
   else if (op.op === 'call' || op.op === 'list') queue = queue.then(() => void call(op));
-  else if (op.op === 'close') queue = queue.then(async () => {
-    await Promise.race([client?.close(), new Promise((r) => setTimeout(r, 1000))]).catch(() => {});
-    process.exit(0);
-  });
+  else if (op.op === 'close')
+    queue = queue.then(async () => {
+      await Promise.race([client?.close(), new Promise((r) => setTimeout(r, 1000))]).catch(() => {});
+      process.exit(0);
+    });
 });
 lines.on('close', () => queue.then(() => process.exit(0)));

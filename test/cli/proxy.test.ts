@@ -17,7 +17,12 @@ const INITIALIZE = JSON.stringify({
 });
 
 const post = (url: string) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: INITIALIZE });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: INITIALIZE,
+  });
 
 async function listening(p: Running): Promise<string> {
   for (let i = 0; i < 300; i++) {
