@@ -114,15 +114,17 @@ export class CmdClient implements ClientHooks {
   }
 
   private onLine(line: string): void {
-    let m: any;
+    let parsed: unknown;
     try {
-      m = JSON.parse(line);
+      parsed = JSON.parse(line);
     } catch {
       return; // not the protocol (a harness's stray print): ignored
     }
-    if (m?.event === 'connected') this.connectWaiter?.(null);
-    else if (m?.event === 'connect-failed') this.connectWaiter?.(harnessError(m.error));
-    else if (typeof m?.id === 'number' && this.replies.has(m.id)) {
+    if (parsed === null || typeof parsed !== 'object') return;
+    const m = parsed as { event?: unknown; id?: unknown; error?: unknown; result?: { content?: { type: string; text?: string }[] } };
+    if (m.event === 'connected') this.connectWaiter?.(null);
+    else if (m.event === 'connect-failed') this.connectWaiter?.(harnessError(m.error));
+    else if (typeof m.id === 'number' && this.replies.has(m.id)) {
       const reply = this.replies.get(m.id)!;
       this.replies.delete(m.id);
       reply('error' in m ? { error: harnessError(m.error) } : { result: m.result ?? {} });

@@ -5,7 +5,8 @@
 // then end `never`, as past the model tier's horizon); a run against a loopback server is also armed
 // on that endpoint's watchdog. The client's process group is ended on every path.
 import { HISTORY_VERSION, type History } from '../core/history.ts';
-import { sortPlan } from '../core/plan.ts';
+import { sortPlan, type FaultPlan } from '../core/plan.ts';
+import type { Workload } from '../core/workload.ts';
 import { CmdClient } from './cmd-client.ts';
 import { FaultNetwork } from './fault-network.ts';
 import { HttpFaultProxy } from './http-proxy.ts';
@@ -13,18 +14,23 @@ import { Recorder } from './recorder.ts';
 import { describeSides, modelCombination, toolsOf, type WireSetup } from './setup.ts';
 import { realSleep } from './virtual-time.ts';
 import { WallTime } from './wall-time.ts';
-import { serverFor, type WireInput, type WireOptions } from './world.ts';
+import { serverFor } from './server-for.ts';
 
 /** Real ms a run with a client process may take before its open calls end `never`. */
 export const RUN_LIMIT_MS = 30_000;
 
-export async function runThroughProxy(setup: WireSetup, command: string, input: WireInput, o: WireOptions): Promise<History> {
+export async function runThroughProxy(
+  setup: WireSetup,
+  command: string,
+  input: { workload: Workload; plan: FaultPlan },
+  latencyMs: number,
+): Promise<History> {
   const plan = sortPlan(input.plan);
   const time = new WallTime();
   const recorder = new Recorder(time);
   const server = serverFor(setup, recorder);
   const hooks = { configReset: (): boolean => client.configReset() };
-  const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, o.latencyMs);
+  const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, latencyMs);
   const proxy = await HttpFaultProxy.start(network);
   const path = setup.server.kind === 'loopback' ? new URL(setup.server.endpoint.url).pathname : '/mcp';
   const client: CmdClient = new CmdClient(command, `${proxy.origin}${path}`, toolsOf(setup), recorder, network, input.workload);

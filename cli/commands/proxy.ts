@@ -19,7 +19,7 @@ import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '..
 import { Recorder, type Entry } from '../../wire/recorder.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { WallTime } from '../../wire/wall-time.ts';
-import { serverFor } from '../../wire/world.ts';
+import { serverFor } from '../../wire/server-for.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { parseServer } from '../knobs.ts';
