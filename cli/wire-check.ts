@@ -40,7 +40,12 @@ export const WIRE_OPTIONS: Record<string, OptionSpec> = {
   watchdog: {
     value: true,
     arg: 'SECONDS',
-    help: `with --target/--serve: the wall-clock limit of each run against the real server (default ${DEFAULT_WATCHDOG_MS / 1000}); past it the check ends with outcome watchdog, exit 4`,
+    help: `with --target/--serve/--client-cmd: the wall-clock limit of each run against the real server (default ${DEFAULT_WATCHDOG_MS / 1000}); past it the check ends with outcome watchdog, exit 4`,
+  },
+  'client-cmd': {
+    value: true,
+    arg: 'CMD',
+    help: 'with --wire: the client is this command (any language), driven over JSON lines (examples/clients/README.md) through a loopback fault proxy, on the wall clock',
   },
   tools: { value: true, arg: 'SET', help: "with --target/--serve: the server's tools, everything (echo, trigger-long-running-operation; default) or faultsim (work, progress)" },
 };
@@ -91,14 +96,17 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
   if ([serverText, target, serve].filter((x) => x !== undefined).length > 1) throw new UsageError('check --wire: give one of --server, --target, --serve');
   if (stringOption(args, 'serve-path') !== undefined && serve === undefined) throw new UsageError('--serve-path needs --serve');
   if (stringOption(args, 'tools') !== undefined && target === undefined && serve === undefined) throw new UsageError('--tools needs --target or --serve');
-  const client: WireClientSpec = (presetOf('client', clientText) as WireClientSpec | null) ?? { kind: 'model', policy: combination({ client: parseClient(clientText) }).client };
+  const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
+  const clientCmd = stringOption(args, 'client-cmd');
+  if (clientCmd !== undefined && stringOption(args, 'client') !== undefined) throw new UsageError('check --wire: give --client or --client-cmd, not both');
+  if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
+  const client: WireClientSpec = clientCmd !== undefined ? { kind: 'cmd', command: clientCmd, watchdog } : (presetOf('client', clientText) as WireClientSpec | null) ?? { kind: 'model', policy: combination({ client: parseClient(clientText) }).client };
   const tools = toolsOption(args);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
 
-  const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
-  if (args.options.watchdog !== undefined && target === undefined && serve === undefined) {
-    throw new UsageError('--watchdog needs --target or --serve');
+  if (args.options.watchdog !== undefined && target === undefined && serve === undefined && args.options['client-cmd'] === undefined) {
+    throw new UsageError('--watchdog needs --target, --serve or --client-cmd');
   }
 
   let served: ServedProcess | null = null;
@@ -121,7 +129,7 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
     progress.done();
     const quote = (t: string) => (/^[\w=,+.:\/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
     const sides = {
-      client: `--client ${quote(clientText)}`,
+      client: clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}` : `--client ${quote(clientText)}`,
       server: target !== undefined ? `--target ${quote(target)}` : serve !== undefined ? `--serve ${quote(serve)}` : `--server ${quote(serverText ?? '')}`,
     };
     if ('aborted' in ended) {

@@ -26,7 +26,9 @@ export function wireCommand(r: WireReport, args: { client: string; server: strin
 export function renderWireCheck(r: WireReport, args: { client: string; server: string }): string {
   const lines = renderCheck(r).split('\n');
   // The first two lines name the model's knobs; on the wire a side may be real code.
-  lines.splice(0, 2, `client  ${r.wire.client}`, `server  ${r.wire.server}`, 'tier    wire (real HTTP through msw, virtual time)');
+  // A client process (`cmd …`) reaches the network through the loopback proxy, on the wall clock.
+  const tier = r.wire.client.startsWith('cmd ') ? 'a client process through the loopback fault proxy, wall clock' : 'real HTTP through msw, virtual time';
+  lines.splice(0, 2, `client  ${r.wire.client}`, `server  ${r.wire.server}`, `tier    wire (${tier})`);
   const out = lines.map((line) => {
     for (const p of r.results) {
       if (line === `  reproduce ${checkCommand(r, p.property)}`) return `  reproduce ${wireCommand(r, args, p.property)}`;

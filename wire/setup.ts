@@ -6,13 +6,16 @@
 import { combination, DEFAULT_CLIENT, DEFAULT_SERVER, formatClient, formatServer, type ClientPolicy, type Combination, type ServerPolicy } from '../models/policies.ts';
 import { FAULTSIM_TOOLS, type ToolMap } from './json-rpc.ts';
 import type { LoopbackEndpoint } from './loopback.ts';
+import type { Watchdog } from './watchdog.ts';
 import type { ClientFactory } from './sdk-client.ts';
 import { SDK_SERVER_PRESETS, type SdkServerPreset } from './sdk-server.ts';
 import { SDK2_CLIENT_PROTOCOLS, type Sdk2ClientProtocol } from './sdk2-client.ts';
 import { SDK2_SERVER_PRESETS, SDK2_SERVER_PROTOCOLS, type Sdk2ServerPreset, type Sdk2ServerProtocol } from './sdk2-server.ts';
 
 /** `sdk` is the official SDK's client; with `connect`, a user's own (the agent loop around it is the same). */
-export type WireClientSpec = { kind: 'model'; policy: ClientPolicy } | { kind: 'sdk'; connect?: ClientFactory; name?: string } | { kind: 'sdk2'; protocol: Sdk2ClientProtocol };
+export type WireClientSpec = { kind: 'model'; policy: ClientPolicy } | { kind: 'sdk'; connect?: ClientFactory; name?: string } | { kind: 'sdk2'; protocol: Sdk2ClientProtocol }
+  /** A client in another process behind the JSON-lines protocol (cmd-client.ts), through the loopback proxy. */
+  | { kind: 'cmd'; command: string; watchdog?: Watchdog };
 export type WireServerSpec =
   | { kind: 'model'; policy: ServerPolicy }
   | { kind: 'sdk'; preset: SdkServerPreset }
@@ -84,7 +87,7 @@ export interface WireSides {
 }
 
 export function describeSides(s: WireSetup): WireSides {
-  const client = s.client.kind === 'model' ? `model ${formatClient(s.client.policy)}` : s.client.kind === 'sdk2' ? `sdk2 protocol=${s.client.protocol}` : (s.client.name ?? (s.client.connect ? 'your client' : 'sdk'));
+  const client = s.client.kind === 'model' ? `model ${formatClient(s.client.policy)}` : s.client.kind === 'sdk2' ? `sdk2 protocol=${s.client.protocol}` : s.client.kind === 'cmd' ? `cmd ${s.client.command}` : (s.client.name ?? (s.client.connect ? 'your client' : 'sdk'));
   const server =
     s.server.kind === 'model'
       ? `model ${formatServer(s.server.policy)}`

@@ -13,15 +13,13 @@ import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import { FaultNetwork } from './fault-network.ts';
 import { ModelClientHttp } from './model-client-http.ts';
-import { ModelServerHttp } from './model-server-http.ts';
 import { acquireMsw, install, releaseMsw, route } from './msw-host.ts';
 import { Recorder } from './recorder.ts';
 import { SdkClient } from './sdk-client.ts';
-import { SdkServer } from './sdk-server.ts';
 import { Sdk2Client } from './sdk2-client.ts';
-import { Sdk2Server } from './sdk2-server.ts';
-import type { ServerAdapter } from './server-adapter.ts';
 import { VirtualTime } from './virtual-time.ts';
+import { runThroughProxy } from './proxy-run.ts';
+import { serverFor } from './server-for.ts';
 import { describeSides, modelCombination, toolsOf, type WireSetup } from './setup.ts';
 
 export interface WireOptions {
@@ -45,16 +43,11 @@ export interface WireInput {
   plan: FaultPlan;
 }
 
-function serverFor(setup: WireSetup, recorder: Recorder): ServerAdapter {
-  const s = setup.server;
-  if (s.kind === 'model') return new ModelServerHttp(s.policy, recorder);
-  if (s.kind === 'sdk') return new SdkServer(s.preset);
-  if (s.kind === 'sdk2') return new Sdk2Server(s.preset, s.protocol);
-  return s.endpoint.adapter(recorder.time);
-}
 
 export async function runWire(setup: WireSetup, input: WireInput, options: Partial<WireOptions> = {}): Promise<History> {
   const o = { ...DEFAULT_WIRE, ...options };
+  // A client in another process runs on the wall clock, through the loopback proxy.
+  if (setup.client.kind === 'cmd') return runThroughProxy(setup, setup.client.command, input, o.latencyMs);
   const plan = sortPlan(input.plan);
   const time = new VirtualTime();
   const recorder = new Recorder(time);

@@ -47,7 +47,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   if (args.options.help) {
     out.write(
       helpText(
-        'mcp-faultsim check [--wire] [--server K=V,…|PRESET] [--client K=V,…|sdk] [--faults F,…] [--property P] [--seed N] [--runs N] [--depth K] [--json] [--save] [--policies FILE,…]',
+        'mcp-faultsim check [--wire] [--server K=V,…|PRESET] [--client K=V,…|sdk|--client-cmd CMD] [--faults F,…] [--property P] [--seed N] [--runs N] [--depth K] [--json] [--save] [--policies FILE,…]',
         'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it and\nwhether it is minimal (no plan with fewer faults violates it on its workload). With --depth, an\nexhaustive search to that depth runs beside the random one. With --wire, the same plans run on\nreal HTTP, against real code where a preset names it.',
         spec,
         `${WIRE_HELP}\n\nexit status: 0 every property holds (or is vacuous), 1 a property is violated or a policy failed\n(policy-error), 2 bad input, 4 a check against a real server did not finish (watchdog, server-failed).\nKnobs, values and faults: mcp-faultsim list`,
@@ -65,7 +65,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   for (const side of ['client', 'server'] as const) {
     if (isWirePreset(side, stringOption(args, side))) throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
   }
-  for (const o of ['target', 'serve', 'serve-path', 'tools', 'watchdog']) if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
+  for (const o of ['target', 'serve', 'serve-path', 'tools', 'watchdog', 'client-cmd']) if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
   const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
   const faults = parseFaults(stringOption(args, 'faults'));
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });

@@ -20,4 +20,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'replay', load: async () => (await import('./replay.ts')).command },
   { name: 'merge', load: async () => (await import('./merge.ts')).command },
   { name: 'list', load: async () => (await import('./list.ts')).command },
+  { name: 'proxy', load: async () => (await import('./proxy.ts')).command },
 ];

@@ -76,7 +76,7 @@ describe('list and help', () => {
   });
 
   it('every command has --help', async () => {
-    for (const cmd of ['check', 'compare', 'replay', 'merge', 'list']) {
+    for (const cmd of ['check', 'compare', 'replay', 'merge', 'list', 'proxy']) {
       const r = await run(cmd, '--help');
       expect(r.code, cmd).toBe(0);
       expect(r.stdout, cmd).toMatch(new RegExp(`^usage: mcp-faultsim ${cmd}`));
