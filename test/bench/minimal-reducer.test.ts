@@ -13,7 +13,14 @@ function worldEnds(workload: ReturnType<typeof sequentialWorkloads>[number], pla
   const rpcOf = new Map(h.entries.flatMap((e) => (e.kind === 'request' ? [[e.req, e.rpc] as const] : [])));
   const ends = h.entries.flatMap((e) =>
     e.kind === 'end'
-      ? [{ callId: e.callId, attempts: e.attempts, req: e.req, end: e.end === 'result' ? (e.content?.length ? 'result' : 'empty') : 'error' }]
+      ? [
+          {
+            callId: e.callId,
+            attempts: e.attempts,
+            req: e.req,
+            end: e.end === 'result' ? (e.content?.length ? 'result' : 'empty') : 'error',
+          },
+        ]
       : [],
   );
   return { ends, rpcOf };
