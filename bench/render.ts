@@ -25,19 +25,17 @@ const s = (x: Spread, unit = '') => `${n(x.median)}${unit} (p90 ${n(x.p90)}, max
 export function renderBench(r: Report): string {
   const out: string[] = [];
   const m = r.machine;
-  out.push(
-    `mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}`,
-  );
+  out.push(`mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}`);
   out.push(`(${m.note})`);
   const section = (title: string, rows: string[][]) => out.push('', title, table(['figure', 'value'], rows, ['l', 'r']));
   if (r.engine) {
     const e = r.engine;
     const us = e.microsecondsPerEvent;
     section(`engine — sessions of ${e.workload} under ${e.plan}; median of ${e.rounds} rounds, CPU time of this process`, [
-      [`engine (compiled statecharts, history kept), sessions/s`, `${n(e.sessionsPerSecond)}  (${us.engine} µs/event)`],
-      [`engine, then judged from the history (as check), sessions/s`, `${n(e.judgedSessionsPerSecond)}  (${us.judged} µs/event)`],
-      [`world with history off (property folds only), sessions/s`, `${n(e.historyOffSessionsPerSecond)}  (${us.historyOff} µs/event)`],
-      [`minimal mutable reducer of the cell (the floor), sessions/s`, `${n(e.minimalSessionsPerSecond)}  (${us.minimal} µs/event)`],
+      ['engine (compiled statecharts, history kept), sessions/s', `${n(e.sessionsPerSecond)}  (${us.engine} µs/event)`],
+      ['engine, then judged from the history (as check), sessions/s', `${n(e.judgedSessionsPerSecond)}  (${us.judged} µs/event)`],
+      ['world with history off (property folds only), sessions/s', `${n(e.historyOffSessionsPerSecond)}  (${us.historyOff} µs/event)`],
+      ['minimal mutable reducer of the cell (the floor), sessions/s', `${n(e.minimalSessionsPerSecond)}  (${us.minimal} µs/event)`],
       ['XState transition(), sessions/s', `${n(e.xstateSessionsPerSecond)}  (${us.xstate} µs/event)`],
       ['events per session: world / minimal reducer', `${e.eventsPerSession} / ${e.minimalEventsPerSession}`],
       ['judged / engine', `×${e.judgedToEngine}`],
@@ -55,10 +53,7 @@ export function renderBench(r: Report): string {
         ['ms to the first failure', s(f.msToFirst, ' ms')],
         ['shrink steps', s(f.shrinks)],
         [`found within ${f.runsPerSeed} runs`, `${n(f.foundWithin * 100)}%`],
-        [
-          'shrunk plans certified minimal',
-          `${f.minimal}/${f.seeds} (${f.faultsInShrunkPlan.join(' or ')} fault${f.faultsInShrunkPlan.join() === '1' ? '' : 's'})`,
-        ],
+        ['shrunk plans certified minimal', `${f.minimal}/${f.seeds} (${f.faultsInShrunkPlan.join(' or ')} fault${f.faultsInShrunkPlan.join() === '1' ? '' : 's'})`],
       ]);
     }
   }
@@ -67,18 +62,9 @@ export function renderBench(r: Report): string {
     section(`exhaustive — the ${x.cells} seed cells, sequential workloads of up to 3 calls, ${x.workers} workers`, [
       [`depth reached within ${x.budgetSeconds} s (iterative deepening)`, `${x.depthIn60s}`],
       ['states per second at that depth, all workers', n(x.statesPerSecond)],
-      ...x.byDepth.map((d) => [
-        `  depth ${d.depth}${d.complete ? '' : ' (cut off)'}`,
-        `${n(d.states)} states, ${n(d.plans)} plans, ${d.seconds} s`,
-      ]),
-      [
-        'depth 4 on one worker / all workers',
-        `${x.depth4.oneWorkerSeconds} s / ${x.depth4.allWorkersSeconds} s (×${x.depth4.speedup}, median of ${x.depth4.rounds})`,
-      ],
-      [
-        '"does not apply" cells proved to depth 4',
-        `${x.safeCells.doesNotApplyProved}/${x.safeCells.doesNotApply} in ${x.safeCells.seconds} s`,
-      ],
+      ...x.byDepth.map((d) => [`  depth ${d.depth}${d.complete ? '' : ' (cut off)'}`, `${n(d.states)} states, ${n(d.plans)} plans, ${d.seconds} s`]),
+      ['depth 4 on one worker / all workers', `${x.depth4.oneWorkerSeconds} s / ${x.depth4.allWorkersSeconds} s (×${x.depth4.speedup}, median of ${x.depth4.rounds})`],
+      ['"does not apply" cells proved to depth 4', `${x.safeCells.doesNotApplyProved}/${x.safeCells.doesNotApply} in ${x.safeCells.seconds} s`],
       ['cells whose record property holds to depth 4', `${x.safeCells.holding}/${x.cells}`],
       ...x.safeCells.violated.map((v) => [`  violated: ${v.cell}`, `${v.faults} fault(s)`]),
     ]);
@@ -107,11 +93,6 @@ export function renderBench(r: Report): string {
     const mark = t.met === null ? 'not measured' : t.met ? 'met         ' : 'MISSED      ';
     out.push(`  ${mark}  ${t.target}${t.figure === null ? '' : `: ${t.figure}`}`);
   }
-  out.push(
-    '',
-    `took ${Object.entries(r.timing)
-      .map(([k, v]) => `${k} ${v} s`)
-      .join(', ')}`,
-  );
+  out.push('', `took ${Object.entries(r.timing).map(([k, v]) => `${k} ${v} s`).join(', ')}`);
   return out.join('\n') + '\n';
 }
