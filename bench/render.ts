@@ -62,8 +62,11 @@ export function renderBench(r: Report): string {
     section(`exhaustive — the ${x.cells} seed cells, sequential workloads of up to 3 calls, ${x.workers} workers`, [
       [`depth reached within ${x.budgetSeconds} s (iterative deepening)`, `${x.depthIn60s}`],
       ['states per second at that depth, all workers', n(x.statesPerSecond)],
-      ...x.byDepth.map((d) => [`  depth ${d.depth}${d.complete ? '' : ' (cut off)'}`, `${n(d.states)} states, ${n(d.plans)} plans, ${d.seconds} s`]),
+      ...x.byDepth.map((d) => [`  depth ${d.depth}${d.complete ? '' : ' (cut off)'}`, `${n(d.states)} states (largest job ${n(d.largestJobStates)}), ${n(d.plans)} plans, ${d.seconds} s`]),
       ['depth 4 on one worker / all workers', `${x.depth4.oneWorkerSeconds} s / ${x.depth4.allWorkersSeconds} s (×${x.depth4.speedup}, median of ${x.depth4.rounds})`],
+      ['  CPU seconds, all threads: one worker / all workers', `${x.depth4.oneWorkerCpuSeconds} s / ${x.depth4.allWorkersCpuSeconds} s`],
+      ['  the most the split allows on this many workers (job states)', `×${x.depth4.balanceBound}`],
+      ['fingerprint collision bound, largest job (n²/2^65)', `${x.fingerprintCollisionBound}`],
       ['"does not apply" cells proved to depth 4', `${x.safeCells.doesNotApplyProved}/${x.safeCells.doesNotApply} in ${x.safeCells.seconds} s`],
       ['cells whose record property holds to depth 4', `${x.safeCells.holding}/${x.cells}`],
       ...x.safeCells.violated.map((v) => [`  violated: ${v.cell}`, `${v.faults} fault(s)`]),

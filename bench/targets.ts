@@ -67,7 +67,7 @@ export function judgeTargets({ engine, seeds, exhaustive, wire, memory }: Figure
     twoWorkersAtLeast1_8: t(
       'two workers ≥ ×1.8 over one (depth 4, wall time)',
       exhaustive && exhaustive.workers === 2 ? exhaustive.depth4.speedup >= 1.8 : null,
-      exhaustive && `×${exhaustive.depth4.speedup}`,
+      exhaustive && `×${exhaustive.depth4.speedup} (the split allows ×${exhaustive.depth4.balanceBound})`,
     ),
     wireAtLeast0_9OfBare: t(
       'fault network ≥ 0.9 of bare msw + SDK',
