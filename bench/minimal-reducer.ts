@@ -34,8 +34,7 @@ export class MinimalSession {
   private expectsSse = false;
   private callId = -1;
   private attempt = 0;
-  // The server: one session at most in this cell.
-  private serverSession = 0;
+  // The server: one session at most in this cell, and whether it answers calls as a stream.
   private serverStreams = false;
   // The network: one exchange in flight at a time on a sequential workload.
   private now = 0;
@@ -91,8 +90,7 @@ export class MinimalSession {
 
   private serve(): void {
     if (this.rpc === 'initialize') {
-      // A new handshake opens a session; a replay under honor-last takes the caps it carries.
-      if (this.phase === 'connect') this.serverSession++;
+      // A new handshake opens the session; a replay under honor-last takes the caps it carries.
       this.serverStreams = this.advertisesStreaming;
       this.schedule(AT_CLIENT, LATENCY, 200, false);
     } else if (this.rpc === 'initialized') this.schedule(AT_CLIENT, LATENCY, 202, false);

@@ -42,7 +42,7 @@ export function judgeTargets({ engine, seeds, exhaustive, wire, memory }: Figure
     engineFiveTimesBefore: t(
       `engine ≥ 5× issue 11's ${k(BEFORE.engineSessionsPerSecond)} sessions/s (CPU time)`,
       engine && engine.sessionsPerSecond >= 5 * BEFORE.engineSessionsPerSecond,
-      engine && `${k(engine.sessionsPerSecond)}/s, ×${Math.round((engine.sessionsPerSecond / BEFORE.engineSessionsPerSecond) * 100) / 100}`,
+      engine && `${k(engine.sessionsPerSecond)}/s, ×${(engine.sessionsPerSecond / BEFORE.engineSessionsPerSecond).toFixed(2)}`,
     ),
     historyOffWithin2xOfMinimal: t(
       'history-free world within 2× of the minimal reducer',
