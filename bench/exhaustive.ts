@@ -148,7 +148,7 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
         workers,
       ),
     },
-    fingerprintCollisionBound: Number((Math.max(0, ...byDepth.map((d) => d.largestJobStates)) ** 2 / 2 ** 65).toPrecision(2)),
+    fingerprintCollisionBound: Number((Math.max(0, ...byDepth.map((d) => d.largestJobStates), ...depth4Jobs.map((j) => j.states)) ** 2 / 2 ** 65).toPrecision(2)),
     safeCells: {
       doesNotApplyProved: safe.filter((s) => s.cell.role === 'does-not-apply' && s.result.verdict !== 'violated').length,
       doesNotApply: safe.filter((s) => s.cell.role === 'does-not-apply').length,
