@@ -1,13 +1,20 @@
-// Simulated sessions per second on a fixed workload: the engine (the compiled statecharts), the
-// hand-written reducer of the same logic (bench/hand-stepper.ts, the practical limit), and XState's
-// own transition() for reference. Rounds interleave the engines so that the machine's load, which
-// drifts, falls on all of them alike; each figure is the median of its rounds.
+// Simulated sessions per second on a fixed session of the seed-000 cell, in CPU time of this
+// process (process.cpuUsage: on a loaded machine wall time counts other people's work): the engine
+// (the compiled statecharts, history recorded), then judged by every property from that history (what
+// `check` pays per run), the same world with history recording off (entries
+// into the property folds only, bench/judged-world.ts), a minimal mutable reducer of the cell that
+// records nothing (bench/minimal-reducer.ts, independent of the world: the floor), and XState's own
+// transition() for reference. Rounds interleave them so that drift falls on all alike; each figure
+// is the median of its rounds, each ratio is of medians of the same run.
 import { VULNERABLE_000 } from '../core/cells.ts';
 import { describePlan, type FaultPlan } from '../core/plan.ts';
 import { call, describeWorkload } from '../core/workload.ts';
-import { runWorld, type WorldOptions } from '../world/world.ts';
-import { handEngine } from './hand-stepper.ts';
-import { median, note, round, time } from './measure.ts';
+import { judge as judgeHistory } from '../properties/judge.ts';
+import { referenceOf } from '../properties/outcomes.ts';
+import { runWorld } from '../world/world.ts';
+import { FoldedJudge } from './judged-world.ts';
+import { median, note, round } from './measure.ts';
+import { MinimalSession } from './minimal-reducer.ts';
 
 /** Four calls, two asking for progress; the seed-000 plan makes the client reconnect and replay. */
 export const SESSION = {
@@ -24,49 +31,116 @@ export interface EngineFigures {
   plan: string;
   rounds: number;
   sessionsPerRound: number;
+  clock: 'cpu';
+  /** Events the world's queue processes in one session; the minimal reducer's own count beside it. */
+  eventsPerSession: number;
+  minimalEventsPerSession: number;
   sessionsPerSecond: number;
-  reducerSessionsPerSecond: number;
+  /** The engine's run judged by every property from its history, as `check` does per run. */
+  judgedSessionsPerSecond: number;
+  historyOffSessionsPerSecond: number;
+  minimalSessionsPerSecond: number;
   xstateSessionsPerSecond: number;
-  /** Engine over reducer, medians of the same rounds: 1 means the engine is at the practical limit. */
-  engineToReducer: number;
-  engineToXstate: number;
+  /** Microseconds per simulated event: the world's sessions over its events, the reducer over its own. */
+  microsecondsPerEvent: { engine: number; judged: number; historyOff: number; minimal: number; xstate: number };
+  /** Each over the engine (sessions/s): above 1 is faster than the engine. */
+  judgedToEngine: number;
+  historyOffToEngine: number;
+  /** History off over the engine judged from history: what dropping the history buys a judged run. */
+  historyOffToJudged: number;
+  minimalToEngine: number;
+  xstateToEngine: number;
+  /** The minimal reducer over the history-off world: the issue's target is ≤ 2. */
+  minimalToHistoryOff: number;
 }
 
-function rate(sessions: number, engine: WorldOptions['engine']): number {
-  const ms = time(() => {
-    for (let i = 0; i < sessions; i++) runWorld(SESSION, { engine });
-  });
-  return (sessions / ms) * 1000;
+/** CPU milliseconds (user + system) of this process while `f` runs. */
+function cpuMs(f: () => void): number {
+  const t = process.cpuUsage();
+  f();
+  const d = process.cpuUsage(t);
+  return (d.user + d.system) / 1000;
+}
+
+const judge = new FoldedJudge(SESSION);
+const reference = referenceOf(runWorld({ ...SESSION, plan: [] }));
+const VARIANTS = {
+  engine: () => runWorld(SESSION),
+  judged: () => judgeHistory(runWorld(SESSION), reference),
+  historyOff: () => judge.run(SESSION.plan),
+  minimal: () => new MinimalSession(SESSION.workload, SESSION.plan).run(),
+  xstate: () => runWorld(SESSION, { engine: 'xstate' }),
+};
+type Variant = keyof typeof VARIANTS;
+
+function rate(variant: Variant, sessions: number): number {
+  const f = VARIANTS[variant];
+  return (
+    (sessions /
+      Math.max(
+        cpuMs(() => {
+          for (let i = 0; i < sessions; i++) f();
+        }),
+        1e-3,
+      )) *
+    1000
+  );
 }
 
 export function measureEngine(quick: boolean): EngineFigures {
   const rounds = quick ? 3 : 7;
   const sessions = quick ? 5_000 : 20_000;
-  const xstateSessions = quick ? 300 : 1_500;
-  rate(2_000, 'compiled'); // warm up every engine once
-  rate(2_000, handEngine);
-  rate(100, 'xstate');
-  const compiled: number[] = [];
-  const hand: number[] = [];
-  const xstate: number[] = [];
+  // Each variant runs about as long per round as the engine does.
+  const per: Record<Variant, number> = {
+    engine: sessions,
+    judged: sessions,
+    historyOff: sessions,
+    minimal: sessions * 20,
+    xstate: quick ? 300 : 1_500,
+  };
+  for (const v of Object.keys(VARIANTS) as Variant[]) rate(v, Math.ceil(per[v] / 10)); // warm up each once
+  const figures: Record<Variant, number[]> = { engine: [], judged: [], historyOff: [], minimal: [], xstate: [] };
   for (let r = 0; r < rounds; r++) {
     note(`engine: round ${r + 1}/${rounds}`);
-    compiled.push(rate(sessions, 'compiled'));
-    hand.push(rate(sessions, handEngine));
-    xstate.push(rate(xstateSessions, 'xstate'));
+    for (const v of Object.keys(VARIANTS) as Variant[]) figures[v].push(rate(v, per[v]));
   }
-  const c = median(compiled);
-  const h = median(hand);
-  const x = median(xstate);
+  const m = {
+    engine: median(figures.engine),
+    judged: median(figures.judged),
+    historyOff: median(figures.historyOff),
+    minimal: median(figures.minimal),
+    xstate: median(figures.xstate),
+  };
+  judge.run(SESSION.plan);
+  const events = judge.steps;
+  const minimalEvents = new MinimalSession(SESSION.workload, SESSION.plan);
+  minimalEvents.run();
+  const us = (perSecond: number, n: number) => round(1e6 / perSecond / n, 3);
   return {
     workload: describeWorkload(SESSION.workload),
     plan: describePlan(SESSION.plan),
     rounds,
     sessionsPerRound: sessions,
-    sessionsPerSecond: round(c),
-    reducerSessionsPerSecond: round(h),
-    xstateSessionsPerSecond: round(x),
-    engineToReducer: round(c / h, 2),
-    engineToXstate: round(c / x, 1),
+    clock: 'cpu',
+    eventsPerSession: events,
+    minimalEventsPerSession: minimalEvents.events,
+    sessionsPerSecond: round(m.engine),
+    judgedSessionsPerSecond: round(m.judged),
+    historyOffSessionsPerSecond: round(m.historyOff),
+    minimalSessionsPerSecond: round(m.minimal),
+    xstateSessionsPerSecond: round(m.xstate),
+    microsecondsPerEvent: {
+      engine: us(m.engine, events),
+      judged: us(m.judged, events),
+      historyOff: us(m.historyOff, events),
+      minimal: us(m.minimal, minimalEvents.events),
+      xstate: us(m.xstate, events),
+    },
+    judgedToEngine: round(m.judged / m.engine, 2),
+    historyOffToEngine: round(m.historyOff / m.engine, 2),
+    historyOffToJudged: round(m.historyOff / m.judged, 2),
+    minimalToEngine: round(m.minimal / m.engine, 1),
+    xstateToEngine: round(m.xstate / m.engine, 3),
+    minimalToHistoryOff: round(m.minimal / m.historyOff, 1),
   };
 }

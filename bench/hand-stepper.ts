@@ -1,4 +1,6 @@
-// The practical limit the benchmark compares the engine with: the same client and server logic,
+// No longer timed by the bench (it runs through the same world, so its ratio to the engine said
+// nothing about the limit: bench/minimal-reducer.ts is the floor now); kept with its differential
+// test as a second implementation of the statecharts. The same client and server logic,
 // stepped by a hand-written switch over state and event that calls the same reducers and guards
 // directly: no table, no candidate loop, no generic event queue. What is left between this and
 // the compiled engine is the cost of interpreting the statechart; what is left above this is the

@@ -9,6 +9,7 @@ import { clearNote, load, now, round } from './measure.ts';
 import { measureMemory } from './memory.ts';
 import { RECORDS, measureSeed } from './seeds.ts';
 import { renderBench } from './render.ts';
+import { judgeTargets } from './targets.ts';
 import { measureWire } from './wire.ts';
 
 const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory'] as const;
@@ -64,13 +65,7 @@ async function main(): Promise<void> {
   const memory = await section('memory', () => measureMemory(quick));
   timing.total = round((now() - started) / 1000, 1);
 
-  const targets = {
-    engineAtLeast10kSessionsPerSecond: engine ? engine.sessionsPerSecond >= 10_000 : null,
-    seedsFoundWithin200RunsIn99Percent: seeds ? seeds['000'].foundWithin >= 0.99 && seeds['003'].foundWithin >= 0.99 : null,
-    safeCellsProvedToDepth4Under60s: exhaustive ? exhaustive.safeCells.doesNotApplyProved === exhaustive.safeCells.doesNotApply && exhaustive.safeCells.seconds < 60 : null,
-    // Over 1M sessions only: --quick runs 100k, too few to say.
-    heapGrowthUnder50MB: memory && memory.sessions >= 1_000_000 ? memory.heapGrowthMB < 50 : null,
-  };
+  const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory });
   const report = {
     machine: {
       node: process.version,

@@ -5,11 +5,12 @@ import { renderJson } from '../../reports/compare-json.ts';
 import { renderSummary } from '../../reports/compare-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
 import { withExhaustive } from '../../search/certify.ts';
-import { checkCell, runComparison, type CellRunner } from '../../compare/compare.ts';
-import { sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
-import { defaultWorkers, exploreInParallel } from '../../search/exhaustive/pool.ts';
+import { checkCell, runComparison, type CellRunner, type RunSettings } from '../../compare/compare.ts';
+import { sequentialWorkloads, type Exploration, type ExhaustiveOptions } from '../../search/exhaustive/exhaustive.ts';
+import { defaultWorkers, exploreInParallel, exploreMatrix } from '../../search/exhaustive/pool.ts';
+import { PolicyError } from '../../models/registry.ts';
 import { wireCells, withWire } from '../../wire/matrix.ts';
-import { buildMatrix, MATRIX_KINDS, shardOf, type Cut, type MatrixKind } from '../../compare/matrix.ts';
+import { buildMatrix, MATRIX_KINDS, shardOf, type Cut, type MatrixCell, type MatrixKind } from '../../compare/matrix.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } from '../common-options.ts';
 import { EXIT, UsageError } from '../errors.ts';
@@ -55,17 +56,40 @@ export function parseCut(server: string | undefined, client: string | undefined)
   return { server: parseKnobList('server', server ?? ''), client: parseKnobList('client', client ?? '') };
 }
 
-/** The random check of a cell, then the exhaustive search to `depth` beside it (search/certify.ts). */
-function withDepth(runner: CellRunner, depth: number, workers: number): CellRunner {
+/** How `compare --depth` explores a model cell: its alphabet, sequential workloads of 1-3 calls. */
+function depthOptions(cell: MatrixCell, depth: number, properties: RunSettings['properties']): ExhaustiveOptions {
+  return {
+    faults: cell.faults,
+    depth,
+    workloads: sequentialWorkloads(3, cell.shape.workload?.progress === 'always' ? 'always' : 'any'),
+    ...(properties ? { properties } : {}),
+  };
+}
+
+/**
+ * The random check of a cell, then the exhaustive search to `depth` beside it (search/certify.ts).
+ * Every model cell's search runs on one pool, started at the first cell for the whole matrix (a
+ * pool per cell reloads the project on every thread for every cell). If a designer's policy fails
+ * in that batch, each cell is explored on its own instead, so that the failure is that cell's finding.
+ */
+function withDepth(runner: CellRunner, cells: readonly MatrixCell[], depth: number, workers: number): CellRunner {
+  const model = cells.filter((c) => !c.wire);
+  let explored: Promise<Map<MatrixCell, Exploration>> | undefined;
+  const exploreAll = async (properties: RunSettings['properties']) => {
+    const items = model.map((cell) => ({ combination: cell.combination, options: depthOptions(cell, depth, properties) }));
+    try {
+      const all = await exploreMatrix(items, { workers });
+      return new Map(model.map((cell, i) => [cell, all[i]!]));
+    } catch (e) {
+      if (e instanceof PolicyError) return new Map<MatrixCell, Exploration>();
+      throw e;
+    }
+  };
   return async (cell, settings) => {
     const random = await runner(cell, settings);
-    const options = {
-      faults: cell.faults,
-      depth,
-      workloads: sequentialWorkloads(3, cell.shape.workload?.progress === 'always' ? 'always' : 'any'),
-      ...(settings.properties ? { properties: settings.properties } : {}),
-    };
-    const exploration = await exploreInParallel(cell.combination, options, { workers });
+    explored ??= exploreAll(settings.properties);
+    const exploration =
+      (await explored).get(cell) ?? (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings.properties), { workers }));
     return withExhaustive(random, exploration);
   };
 }
@@ -90,6 +114,12 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const outDir = stringOption(args, 'out') ?? DEFAULT_OUT;
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
+
+  const model = buildMatrix(kind, cut, policies.cells);
+  const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
+  if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
+  const cells = shard ? shardOf(matrix, shard) : matrix;
+  checkOutDir(outDir);
   // The default runner's cells run on a worker thread, so that Ctrl-C and --time-limit reach inside a
   // long cell (cli/cell-thread.ts); a runner given by a caller runs here, as given.
   const onRuns = (runsDone: number, runsTotal: number) => {
@@ -102,14 +132,8 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   };
   const thread = runner === checkCell ? cellThread(policies.paths, onRuns, checkCell) : null;
   const base = thread ? thread.runner : runner;
-  const modelRunner = depth === undefined ? base : withDepth(base, depth, workers);
+  const modelRunner = depth === undefined ? base : withDepth(base, cells, depth, workers);
   const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
-
-  const model = buildMatrix(kind, cut, policies.cells);
-  const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
-  if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
-  const cells = shard ? shardOf(matrix, shard) : matrix;
-  checkOutDir(outDir);
 
   const progress = progressBar(!args.options.quiet && !args.options.json);
   const stop = stopper(timeLimit);

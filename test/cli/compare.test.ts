@@ -248,4 +248,21 @@ describe('compare --depth', () => {
     expect(md).toMatch(/\*\*no-silent-empty\*\* holds up to depth 2 \([\d,]+ distinct states, [\d,]+ plans\)/);
     expect(read(dir, 'compare.html')).toContain('<section id="exhaustive"><h2>Exhaustive search</h2>');
   });
+
+  it('writes the same JSON on one worker as on two (one pool for the whole matrix)', async () => {
+    const cut = ['--server', 'reinit=pin-first|honor-last,streaming=negotiated,advertise=static', '--client', 'guards=,reconnect=replay-mutable,accept=always,parser=pinned'];
+    const [one, two] = await Promise.all(
+      ['1', '2'].map(async (workers) => {
+        const dir = tempDir(`compare-depth-w${workers}`);
+        const r = await run('compare', '--quiet', '--runs', '20', '--out', dir, ...cut, '--depth', '1', '--workers', workers);
+        expect(r.code, r.stderr).toBe(0);
+        return withoutTiming(read(dir, 'compare.json'));
+      }),
+    );
+    expect(two).toBe(one);
+    // Every cell carries its exhaustive block: the search ran for all of them, not for the first only.
+    const cells = JSON.parse(one!).cells as { results: { exhaustive?: { depth: number } }[] }[];
+    expect(cells.length).toBeGreaterThan(1);
+    for (const c of cells) expect(c.results.every((x) => x.exhaustive?.depth === 1)).toBe(true);
+  });
 });

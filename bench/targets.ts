@@ -1,0 +1,88 @@
+// The targets the bench judges itself by: the project's standing ones and issue 11's, each with the
+// figure it was judged on, or "not measured" (a section left out, or a target this bench does not
+// run: those are measured by the commands named in their labels).
+import type { EngineFigures } from './engine.ts';
+import type { ExhaustiveFigures } from './exhaustive.ts';
+import type { MemoryFigures } from './memory.ts';
+import type { SeedFigures } from './seeds.ts';
+import type { WireFigures } from './wire.ts';
+
+export interface Target {
+  target: string;
+  met: boolean | null;
+  figure: string | null;
+}
+
+/** Issue 11's starting points, measured on this machine before it (the issue's text). */
+export const BEFORE = { engineSessionsPerSecond: 21_000, exhaustiveStatesPerSecond: 5_200 };
+
+interface Figures {
+  engine?: EngineFigures;
+  seeds?: { '000': SeedFigures; '003': SeedFigures };
+  exhaustive?: ExhaustiveFigures;
+  wire?: WireFigures;
+  memory?: MemoryFigures;
+}
+
+const t = (target: string, met: boolean | null | undefined, figure?: string | null): Target => ({
+  target,
+  met: met ?? null,
+  figure: met == null ? null : (figure ?? null),
+});
+const k = (x: number) => x.toLocaleString('en-US');
+
+export function judgeTargets({ engine, seeds, exhaustive, wire, memory }: Figures): Record<string, Target> {
+  const safe = exhaustive?.safeCells;
+  return {
+    engineAtLeast10kSessionsPerSecond: t(
+      '≥ 10k sessions/s on one core',
+      engine && engine.sessionsPerSecond >= 10_000,
+      engine && `${k(engine.sessionsPerSecond)}/s`,
+    ),
+    engineFiveTimesBefore: t(
+      `engine ≥ 5× issue 11's ${k(BEFORE.engineSessionsPerSecond)} sessions/s (CPU time)`,
+      engine && engine.sessionsPerSecond >= 5 * BEFORE.engineSessionsPerSecond,
+      engine && `${k(engine.sessionsPerSecond)}/s, ×${(engine.sessionsPerSecond / BEFORE.engineSessionsPerSecond).toFixed(2)}`,
+    ),
+    historyOffWithin2xOfMinimal: t(
+      'history-free world within 2× of the minimal reducer',
+      engine && engine.minimalToHistoryOff <= 2,
+      engine && `minimal reducer ×${engine.minimalToHistoryOff} of it`,
+    ),
+    seedsFoundWithin200RunsIn99Percent: t(
+      'each seed failure found within 200 runs in ≥ 99% of seeds',
+      seeds && seeds['000'].foundWithin >= 0.99 && seeds['003'].foundWithin >= 0.99,
+      seeds && `000: ${Math.round(seeds['000'].foundWithin * 100)}%, 003: ${Math.round(seeds['003'].foundWithin * 100)}%`,
+    ),
+    exhaustiveTenTimesBefore: t(
+      `exhaustive ≥ 10× issue 11's ${k(BEFORE.exhaustiveStatesPerSecond)} states/s (wall time, all workers)`,
+      exhaustive && exhaustive.statesPerSecond >= 10 * BEFORE.exhaustiveStatesPerSecond,
+      exhaustive && `${k(exhaustive.statesPerSecond)}/s`,
+    ),
+    safeCellsProvedToDepth4Under60s: t(
+      'every safe seed cell proved to depth 4 in < 60 s',
+      safe && safe.doesNotApplyProved === safe.doesNotApply && safe.seconds < 60,
+      safe && `${safe.doesNotApplyProved}/${safe.doesNotApply} in ${safe.seconds} s`,
+    ),
+    twoWorkersAtLeast1_8: t(
+      'two workers ≥ ×1.8 over one (depth 4, wall time)',
+      exhaustive && exhaustive.workers === 2 ? exhaustive.depth4.speedup >= 1.8 : null,
+      exhaustive && `×${exhaustive.depth4.speedup} (the split allows ×${exhaustive.depth4.balanceBound})`,
+    ),
+    wireAtLeast0_9OfBare: t(
+      'fault network ≥ 0.9 of bare msw + SDK',
+      wire && wire.ratio !== null ? wire.ratio >= 0.9 : null,
+      wire && `${wire.ratio}`,
+    ),
+    // Over 1M sessions only: --quick runs 100k, too few to say.
+    heapGrowthUnder50MB: t(
+      'heap growth < 50 MB over 1M sessions',
+      memory && memory.sessions >= 1_000_000 ? memory.heapGrowthMB < 50 : null,
+      memory && `${memory.heapGrowthMB} MB`,
+    ),
+    wholeVocabularyDepth5Under60s: t('whole vocabulary to depth 5 in 60 s under 1 GB (mcp-faultsim explore --depth 5)', null),
+    seedCellsDepth6: t('seed cells\' "does not apply" proofs to depth 6 (compare --depth 6)', null),
+    compareFullUnder30s: t('compare --matrix full within 30 s and 400 MB', null),
+    compareDefaultUnder2s: t('npm run compare under 2 s', null),
+  };
+}
