@@ -2,6 +2,7 @@
 // fault-free reference run, judged by the existing oracles (judge, callOutcomes). A scenario whose
 // revision the server does not speak, or whose fault the server cannot take part in (a --target
 // server cannot be made to forget a session), is `not applicable`, with why. Deterministic: no clock.
+import type { HistoryEntry } from '../core/history.ts';
 import { describePlan } from '../core/plan.ts';
 import { combination, formatClient, type Revision } from '../models/policies.ts';
 import { judge } from '../properties/judge.ts';
@@ -58,10 +59,9 @@ export function serverRevisions(server: WireServerSpec, loopback: readonly Revis
   return protocol === 'dual' ? ['2025-11-25', '2026-07-28'] : [protocol];
 }
 
-function skippedWhy(entries: readonly { kind: string }[]): string | null {
+function skippedWhy(entries: readonly HistoryEntry[]): string | null {
   for (const e of entries)
-    if (e.kind === 'fault' && !(e as { applied: boolean }).applied && (e as { detail: string }).detail.startsWith('skipped: '))
-      return (e as { detail: string }).detail.slice(9);
+    if (e.kind === 'fault' && !e.applied && e.detail.startsWith('skipped: ')) return e.detail.slice('skipped: '.length);
   return null;
 }
 
