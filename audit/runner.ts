@@ -87,6 +87,14 @@ async function runScenario(s: Scenario, server: WireServerSpec, revisions: reado
   const history = await runWire(setup, { workload: s.workload, plan: s.plan });
   const skipped = skippedWhy(history.entries);
   if (skipped) return { ...base, verdict: 'not applicable', why: `the fault cannot act on this server: ${skipped}`, evidence: skipped };
+  // A plan none of whose faults acted tested nothing: reported as such, never as a pass.
+  const faultEntries = history.entries.filter((e) => e.kind === 'fault');
+  const acted = faultEntries.some((e) => e.kind === 'fault' && e.applied);
+  if (!acted) {
+    const first = faultEntries[0];
+    const why = `the fault did not act on this server: ${first?.kind === 'fault' ? first.detail : 'the run ended before it fired'}`;
+    return { ...base, verdict: 'not applicable', why, evidence: evidenceOf(history, judge(history, referenceOf(reference), [])) };
+  }
   const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
   const judgement = judge(history, referenceOf(reference), properties);
   const { verdict, why } = verdictOf(s, judgement, history);
