@@ -35,7 +35,7 @@ export function verdictOf(s: Scenario, j: Judgement, h: History): { verdict: Ver
 /** The server's answer to the request the scenario's first fault acted on. */
 export function faultedResponse(h: History): Response | undefined {
   const fault = h.entries.find((e) => e.kind === 'fault' && e.applied);
-  if (!fault || fault.kind !== 'fault') return undefined;
+  if (fault?.kind !== 'fault') return undefined;
   return h.entries.find((e): e is Response => e.kind === 'response' && e.req === fault.at);
 }
 

@@ -4,7 +4,7 @@ import type { AuditResult } from '../audit/runner.ts';
 import { passes } from '../audit/verdict.ts';
 import { table } from './table.ts';
 
-const fit = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
 function counts(a: AuditResult): string {
   const by = new Map<string, number>();
@@ -16,7 +16,7 @@ export function renderAuditText(a: AuditResult): string {
   const rows = a.scenarios.map((s) => [
     s.name,
     s.verdict,
-    fit(s.verdict === 'not applicable' ? s.why : `${s.why}; ${s.evidence}`, 120 - 26 - 16 - 4),
+    clip(s.verdict === 'not applicable' ? s.why : `${s.why}; ${s.evidence}`, 120 - 26 - 16 - 4),
   ]);
   const lines = [
     `audit of ${a.server} (speaks ${a.revisions.join(', ')})`,
