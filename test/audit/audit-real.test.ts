@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ServedProcess } from '../../wire/loopback.ts';
 import { ROOT, run } from '../cli/run.ts';
 
 // The same commands as test/wire/server-everything.test.ts and python-server.test.ts (importing them would run those suites).
@@ -71,4 +72,15 @@ describe('audit --serve against real servers', () => {
     expect(a.code).toBe(1);
     expect(a.evidence['reinit-live-session']).toMatch(/replay handshake failed: HTTP 400/);
   }, 120_000);
+
+  it('--target a running server-everything: the faults the tool cannot cause there are not applicable, with why', async () => {
+    const served = await ServedProcess.start(EVERYTHING);
+    try {
+      const a = await audit('--target', served.url, '--only', 'unknown-session,server-restart,http-502-call');
+      expect(a.verdicts).toEqual({ 'unknown-session': NA, 'server-restart': NA, 'http-502-call': 'pass' });
+      expect(a.code).toBe(0);
+    } finally {
+      await served.stop();
+    }
+  }, 60_000);
 });
