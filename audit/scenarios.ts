@@ -135,7 +135,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: 'progress-after-fallback',
-    asks: 'after a fallback to HTTP+SSE (chunked initialize refused), progress is not promised on a transport that cannot carry it',
+    asks: 'after a fallback to HTTP+SSE (chunked initialize refused), no progress is promised that the transport cannot carry',
     plan: [{ fault: 'strip-header:transfer-encoding', at: 0 }],
     workload: [call(true), call(true), call()],
     client: { ...SPEC_CLIENT, guards: ['probe'] },

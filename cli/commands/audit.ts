@@ -27,12 +27,12 @@ const OPTIONS: Record<string, OptionSpec> = {
   server: {
     value: true,
     arg: 'PRESET|K=V,…',
-    help: 'an in-process server: sdk-sse, sdk-json, sdk2-sse[,protocol=…], sdk2-json[,protocol=…], or model knobs',
+    help: 'in-process: sdk-sse, sdk-json, sdk2-sse[,protocol=…], sdk2-json[,protocol=…], or model knobs',
   },
   serve: {
     value: true,
     arg: 'CMD',
-    help: 'start this server command on a free loopback port ({port} and $PORT); restarted for server-restart',
+    help: 'start this server on a free loopback port ({port}, $PORT); restarted for server-restart',
   },
   'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
   target: { value: true, arg: 'URL', help: 'a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
@@ -40,7 +40,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   revision: {
     value: true,
     arg: 'R',
-    help: `with --serve/--target: the revision the server speaks, ${REVISIONS.join(', ')} (default 2025-11-25)`,
+    help: `with --serve/--target: the server's revision, ${REVISIONS.join(', ')} (default 2025-11-25)`,
   },
   watchdog: {
     value: true,
@@ -109,7 +109,7 @@ function writeOut(a: AuditResult, out: string): string[] {
 export async function runAuditCommand(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
   const args = parseArgs(argv, OPTIONS, 'audit');
   if (args.options.help) {
-    const list = SCENARIOS.map((s) => `  ${s.name.padEnd(24)} [${s.revisions.join(', ')}] ${s.asks}`).join('\n');
+    const list = SCENARIOS.map((s) => `  ${s.name} [${s.revisions.join(', ')}]\n      ${s.asks}`).join('\n');
     const usage = 'mcp-faultsim audit (--server PRESET|K=V,… | --serve CMD | --target URL) [--only NAME,…] [--out DIR] [--json]';
     const summary =
       'Run a fixed set of fault scenarios against one MCP server, each on real HTTP with a spec-correct model client,\n' +
