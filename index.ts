@@ -49,3 +49,8 @@ export { findingsOf, savedWorld, type Finding, type SavedWorld } from './compare
 export { singleCell, runCell } from './compare/compare.ts';
 export { emptyReach, union, type Reach } from './core/reach.ts';
 export { decideVerdict, type Verdict } from './properties/vacuity.ts';
+
+// The resilience audit of one server (`mcp-faultsim audit`): the scenario set and its runner.
+export { runAudit, serverRevisions, type AuditResult, type ScenarioResult } from './audit/runner.ts';
+export { SCENARIOS, type Scenario } from './audit/scenarios.ts';
+export { VERDICTS, type Verdict as AuditVerdict } from './audit/verdict.ts';

@@ -19,6 +19,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'explore', load: async () => (await import('./explore.ts')).command },
   { name: 'replay', load: async () => (await import('./replay.ts')).command },
   { name: 'merge', load: async () => (await import('./merge.ts')).command },
+  { name: 'audit', load: async () => (await import('./audit.ts')).command },
   { name: 'list', load: async () => (await import('./list.ts')).command },
   { name: 'proxy', load: async () => (await import('./proxy.ts')).command },
 ];
