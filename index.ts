@@ -8,11 +8,28 @@ import { runWorld, type RunInput, type WorldOptions } from './world/world.ts';
 import * as arbitraries from './search/random/arbitraries.ts';
 
 export { arbitraries };
-export { combination, formatCombination, formatServer, formatClient, SERVER_KNOBS, CLIENT_KNOBS, DEFAULT_SERVER, DEFAULT_CLIENT } from './models/policies.ts';
+export {
+  combination,
+  formatCombination,
+  formatServer,
+  formatClient,
+  SERVER_KNOBS,
+  CLIENT_KNOBS,
+  DEFAULT_SERVER,
+  DEFAULT_CLIENT,
+} from './models/policies.ts';
 export type { Combination, ServerPolicy, ClientPolicy, Guard } from './models/policies.ts';
 export { FAULT_FAMILIES, FAULT_VOCABULARY, expandFault, type FaultName } from './models/faults.ts';
 export { runWorld, DEFAULT_WORLD, type RunInput, type WorldOptions } from './world/world.ts';
-export { check, DEFAULT_RUNS, DEFAULT_SEED, type CheckOptions, type CheckResult, type PropertyResult, type Counterexample } from './search/random/check.ts';
+export {
+  check,
+  DEFAULT_RUNS,
+  DEFAULT_SEED,
+  type CheckOptions,
+  type CheckResult,
+  type PropertyResult,
+  type Counterexample,
+} from './search/random/check.ts';
 export { sortPlan, describePlan, type FaultPlan, type PlannedFault } from './core/plan.ts';
 export { call, list, describeWorkload, type Workload, type WorkloadStep } from './core/workload.ts';
 export type { History, HistoryEntry } from './core/history.ts';
@@ -20,7 +37,14 @@ export { PROPERTIES, propertyByName, type Property, type PropertyVerdict } from 
 export { judge, type Judgement } from './properties/judge.ts';
 export { checkHistory, wholeHistory, type CheckProperty, type HistoryFrame, type PropertyFold } from './properties/fold.ts';
 export { callOutcomes, referenceOf, OUTCOMES, type Outcome, type CallOutcome } from './properties/outcomes.ts';
-export { exploreCombination, sequentialWorkloads, cellOptions, type Exploration, type ExhaustiveOptions, type Exhaustive } from './search/exhaustive/exhaustive.ts';
+export {
+  exploreCombination,
+  sequentialWorkloads,
+  cellOptions,
+  type Exploration,
+  type ExhaustiveOptions,
+  type Exhaustive,
+} from './search/exhaustive/exhaustive.ts';
 export { exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './search/exhaustive/pool.ts';
 export { exploreJob, type ExploreJob, type JobResult } from './search/exhaustive/explore.ts';
 export { certify, withExhaustive, type Certificate } from './search/certify.ts';
@@ -30,7 +54,12 @@ export { coverageReport, type MachineCoverage } from './world/coverage.ts';
  * Run one input under a combination (and the same workload fault-free, for reference) and return
  * one property's verdict: `{ holds, reached, why }`.
  */
-export function verdictOf(c: Combination, input: Omit<RunInput, 'combination'>, property: string, world: Partial<WorldOptions> = {}): PropertyVerdict {
+export function verdictOf(
+  c: Combination,
+  input: Omit<RunInput, 'combination'>,
+  property: string,
+  world: Partial<WorldOptions> = {},
+): PropertyVerdict {
   const p = propertyByName(property);
   if (!p) throw new Error(`unknown property '${property}'`);
   const history = runWorld({ ...input, combination: c }, world);

@@ -43,7 +43,13 @@ export interface ExhaustiveFigures {
   fingerprintCollisionBound: number;
   /** The records' "does not apply" cells, where the record's property is to hold: how many are
    *  proved to depth 4; every cell whose property holds; the others, with their shortest plans. */
-  safeCells: { doesNotApplyProved: number; doesNotApply: number; holding: number; seconds: number; violated: { cell: string; faults: number }[] };
+  safeCells: {
+    doesNotApplyProved: number;
+    doesNotApply: number;
+    holding: number;
+    seconds: number;
+    violated: { cell: string; faults: number }[];
+  };
 }
 
 /**
@@ -148,7 +154,9 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
         workers,
       ),
     },
-    fingerprintCollisionBound: Number((Math.max(0, ...byDepth.map((d) => d.largestJobStates), ...depth4Jobs.map((j) => j.states)) ** 2 / 2 ** 65).toPrecision(2)),
+    fingerprintCollisionBound: Number(
+      (Math.max(0, ...byDepth.map((d) => d.largestJobStates), ...depth4Jobs.map((j) => j.states)) ** 2 / 2 ** 65).toPrecision(2),
+    ),
     safeCells: {
       doesNotApplyProved: safe.filter((s) => s.cell.role === 'does-not-apply' && s.result.verdict !== 'violated').length,
       doesNotApply: safe.filter((s) => s.cell.role === 'does-not-apply').length,

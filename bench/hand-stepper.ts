@@ -16,7 +16,12 @@ import type { Engine } from '../world/world.ts';
 
 /** A transition's name, as world/engine/transitions.ts spells it (for the history's coverage). */
 const name = (source: string, event: string, guard?: string, target?: string) =>
-  transitionId({ source: { path: source.split('.') }, eventType: event, guard, target: target ? [{ path: target.split('.') }] : undefined });
+  transitionId({
+    source: { path: source.split('.') },
+    eventType: event,
+    guard,
+    target: target ? [{ path: target.split('.') }] : undefined,
+  });
 
 type C = ClientContext;
 type Snapshot = { value: string; context: unknown };
@@ -43,8 +48,17 @@ const R = clientReducers;
 /** Every client transition's name, computed once; `NAMES['ready RESPONSE']` and so on. */
 const N = (() => {
   const t: Record<string, string> = {};
-  const add = (key: string, source: string, event: string, guard?: string, target?: string) => (t[key] = name(source, event, guard, target));
-  for (const state of ['idle', 'connecting.initializing', 'connecting.notifying', 'reconnecting.initializing', 'reconnecting.notifying', 'ready', 'dead']) {
+  const add = (key: string, source: string, event: string, guard?: string, target?: string) =>
+    (t[key] = name(source, event, guard, target));
+  for (const state of [
+    'idle',
+    'connecting.initializing',
+    'connecting.notifying',
+    'reconnecting.initializing',
+    'reconnecting.notifying',
+    'ready',
+    'dead',
+  ]) {
     for (const event of ['RESPONSE', 'DEADLINE', 'CONFIG_RESET']) add(`${state} ${event}`, state, event);
   }
   add('idle CONNECT', 'idle', 'CONNECT', undefined, 'connecting');
@@ -82,7 +96,15 @@ function take(r: Result<ClientEffect>, key: string, reduce: Reduce, e: ClientEve
 }
 
 const TRAFFIC: Record<string, { RESPONSE: string; DEADLINE: string; CONFIG_RESET: string }> = {};
-for (const state of ['idle', 'connecting.initializing', 'connecting.notifying', 'reconnecting.initializing', 'reconnecting.notifying', 'ready', 'dead']) {
+for (const state of [
+  'idle',
+  'connecting.initializing',
+  'connecting.notifying',
+  'reconnecting.initializing',
+  'reconnecting.notifying',
+  'ready',
+  'dead',
+]) {
   TRAFFIC[state] = { RESPONSE: N[`${state} RESPONSE`]!, DEADLINE: N[`${state} DEADLINE`]!, CONFIG_RESET: N[`${state} CONFIG_RESET`]! };
 }
 
@@ -109,40 +131,47 @@ function stepClient(r: Result<ClientEffect>, e: ClientEvent): void {
       if (e.type === 'ATTEMPT_FAILED') return take(r, 'idle ATTEMPT_FAILED', R.startConnect as Reduce, e, 'connecting.initializing');
       if (e.type === 'CALL') {
         take(r, 'idle CALL', R.queueCall, e);
-        return apply(r, R.startConnect as Reduce, e as never), void (r.value = 'connecting.initializing');
+        return (apply(r, R.startConnect as Reduce, e as never), void (r.value = 'connecting.initializing'));
       }
       return callTraffic(r, state, e);
     case 'connecting.initializing':
       if (e.type === 'CALL') return take(r, 'connecting CALL', R.queueCall, e);
-      if (e.type === 'RESPONSE' && g.replyAccepted(args)) return take(r, 'connecting.initializing accepted', R.adoptNewSession, e, 'connecting.notifying');
+      if (e.type === 'RESPONSE' && g.replyAccepted(args))
+        return take(r, 'connecting.initializing accepted', R.adoptNewSession, e, 'connecting.notifying');
       if (e.type === 'RESPONSE' && g.isHandshakeReply(args)) return take(r, 'connecting.initializing reply', R.failHandshake, e, 'idle');
-      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) return take(r, 'connecting.initializing deadline', R.failHandshake, e, 'idle');
+      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args))
+        return take(r, 'connecting.initializing deadline', R.failHandshake, e, 'idle');
       return callTraffic(r, state, e);
     case 'connecting.notifying':
       if (e.type === 'CALL') return take(r, 'connecting CALL', R.queueCall, e);
-      if (e.type === 'RESPONSE' && g.replyAccepted(args)) return take(r, 'connecting.notifying accepted', R.completeHandshake as Reduce, e, 'ready');
+      if (e.type === 'RESPONSE' && g.replyAccepted(args))
+        return take(r, 'connecting.notifying accepted', R.completeHandshake as Reduce, e, 'ready');
       if (e.type === 'RESPONSE' && g.isHandshakeReply(args)) return take(r, 'connecting.notifying reply', R.failHandshake, e, 'idle');
       if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) return take(r, 'connecting.notifying deadline', R.failHandshake, e, 'idle');
       return callTraffic(r, state, e);
     case 'reconnecting.initializing':
       if (e.type === 'CALL') return take(r, 'reconnecting CALL', R.queueCall, e);
       if (e.type === 'RESPONSE') {
-        if (g.replySessionGone(args)) return take(r, 'reconnecting.initializing gone', R.startNewSession as Reduce, e, 'connecting.initializing');
+        if (g.replySessionGone(args))
+          return take(r, 'reconnecting.initializing gone', R.startNewSession as Reduce, e, 'connecting.initializing');
         if (g.replyRejected(args)) return take(r, 'reconnecting.initializing rejected', R.killSession, e, 'dead');
         if (g.replyNarrowsCapabilities(args)) return take(r, 'reconnecting.initializing narrows', R.killSession, e, 'dead');
         if (g.replyAccepted(args)) return take(r, 'reconnecting.initializing accepted', R.adoptReplayResult, e, 'reconnecting.notifying');
         if (g.isHandshakeReply(args)) return take(r, 'reconnecting.initializing reply', R.failHandshake, e, 'ready');
       }
-      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) return take(r, 'reconnecting.initializing deadline', R.failHandshake, e, 'ready');
+      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args))
+        return take(r, 'reconnecting.initializing deadline', R.failHandshake, e, 'ready');
       return callTraffic(r, state, e);
     case 'reconnecting.notifying':
       if (e.type === 'CALL') return take(r, 'reconnecting CALL', R.queueCall, e);
       if (e.type === 'RESPONSE') {
         if (g.replyAccepted(args)) return take(r, 'reconnecting.notifying accepted', R.completeHandshake as Reduce, e, 'ready');
-        if (g.replySessionGone(args)) return take(r, 'reconnecting.notifying gone', R.startNewSession as Reduce, e, 'connecting.initializing');
+        if (g.replySessionGone(args))
+          return take(r, 'reconnecting.notifying gone', R.startNewSession as Reduce, e, 'connecting.initializing');
         if (g.isHandshakeReply(args)) return take(r, 'reconnecting.notifying reply', R.failHandshake, e, 'ready');
       }
-      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args)) return take(r, 'reconnecting.notifying deadline', R.failHandshake, e, 'ready');
+      if (e.type === 'DEADLINE' && g.isHandshakeDeadline(args))
+        return take(r, 'reconnecting.notifying deadline', R.failHandshake, e, 'ready');
       return callTraffic(r, state, e);
     case 'ready':
       if (e.type === 'CALL') return take(r, 'ready CALL', R.callNow, e);
@@ -155,13 +184,16 @@ function stepClient(r: Result<ClientEffect>, e: ClientEvent): void {
       if (e.type === 'CALL') {
         if (!g.reconnectsWithNewSession(args)) return take(r, 'dead CALL', R.failCallOnDeadSession, e);
         take(r, 'dead new', R.queueCall, e);
-        return apply(r, R.startNewSession as Reduce, e as never), void (r.value = 'connecting.initializing');
+        return (apply(r, R.startNewSession as Reduce, e as never), void (r.value = 'connecting.initializing'));
       }
       return callTraffic(r, state, e);
   }
 }
 
-const serverGuards = serverMachine.implementations.guards as unknown as Record<string, (a: { context: ServerContext; event: ServerEvent }) => boolean>;
+const serverGuards = serverMachine.implementations.guards as unknown as Record<
+  string,
+  (a: { context: ServerContext; event: ServerEvent }) => boolean
+>;
 type RequestBranch = [guard: string | null, reduce: keyof typeof serverReducers, opens: boolean];
 /** The request branches of models/server.ts, per state, in order (null: the unguarded fallback). */
 const REQUEST_BRANCHES: Record<string, RequestBranch[]> = {
@@ -183,7 +215,10 @@ const REQUEST_BRANCHES: Record<string, RequestBranch[]> = {
   ],
 };
 /** Per server state, each request branch with its transition's name. */
-const SERVER_BRANCHES: Record<string, { guard: (a: { context: ServerContext; event: ServerEvent }) => boolean; reduce: never; opens: boolean; name: string }[]> = {};
+const SERVER_BRANCHES: Record<
+  string,
+  { guard: (a: { context: ServerContext; event: ServerEvent }) => boolean; reduce: never; opens: boolean; name: string }[]
+> = {};
 for (const [state, branches] of Object.entries(REQUEST_BRANCHES)) {
   SERVER_BRANCHES[state] = branches.map(([guard, reduce, opens]) => ({
     guard: guard === null ? () => true : serverGuards[guard]!,
@@ -232,7 +267,11 @@ function stepServer(r: Result<ServerEffect>, e: ServerEvent): void {
   }
 }
 
-function handStepper<E extends EventObject, F>(machine: typeof clientMachine | typeof serverMachine, initialValue: string, step: (r: Result<F>, e: E) => void): Stepper<E, F> {
+function handStepper<E extends EventObject, F>(
+  machine: typeof clientMachine | typeof serverMachine,
+  initialValue: string,
+  step: (r: Result<F>, e: E) => void,
+): Stepper<E, F> {
   const contextFactory = (machine.config as { context: (a: { input: unknown }) => unknown }).context;
   return {
     initial(input): Stepped<F> {

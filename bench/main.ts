@@ -35,7 +35,8 @@ function parse(argv: string[]): { json: boolean; quick: boolean; only: Set<Secti
       const list = (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]) ?? '';
       const names = list.split(',').filter(Boolean);
       const bad = names.find((n) => !SECTIONS.includes(n as Section));
-      if (bad !== undefined || names.length === 0) throw new Error(`--only takes sections from ${SECTIONS.join(', ')}, not '${bad ?? list}'`);
+      if (bad !== undefined || names.length === 0)
+        throw new Error(`--only takes sections from ${SECTIONS.join(', ')}, not '${bad ?? list}'`);
       only = new Set(names as Section[]);
     } else if (a === '--help' || a === '-h') {
       process.stdout.write(USAGE);

@@ -22,7 +22,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const sessions = process.argv[2] ?? '200000';
 const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-profile-'));
 try {
-  execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'bench/profile-engine.ts', sessions], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'bench/profile-engine.ts', sessions], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -34,13 +37,28 @@ try {
     total += dt;
     const { url, functionName } = byId.get(id)!.callFrame;
     const ours = url.startsWith(`file://${root}`) && !url.includes('node_modules');
-    const where = functionName === '(garbage collector)' ? 'garbage collector' : ours ? url.slice(`file://${root}`.length) : 'other (node, tsx, module loading)';
+    const where =
+      functionName === '(garbage collector)'
+        ? 'garbage collector'
+        : ours
+          ? url.slice(`file://${root}`.length)
+          : 'other (node, tsx, module loading)';
     byFile.set(where, (byFile.get(where) ?? 0) + dt);
-    if (ours) byFunction.set(`${functionName || '(anonymous)'}  ${where}`, (byFunction.get(`${functionName || '(anonymous)'}  ${where}`) ?? 0) + dt);
+    if (ours)
+      byFunction.set(
+        `${functionName || '(anonymous)'}  ${where}`,
+        (byFunction.get(`${functionName || '(anonymous)'}  ${where}`) ?? 0) + dt,
+      );
   });
   const pct = (x: number) => `${((x / total) * 100).toFixed(1)}%`;
-  const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, t]) => [name, pct(t)]);
-  process.stdout.write(`CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session), self time\n\n`);
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, t]) => [name, pct(t)]);
+  process.stdout.write(
+    `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session), self time\n\n`,
+  );
   process.stdout.write(`${table(['file', 'self time'], top(byFile, 20), ['l', 'r'])}\n\n`);
   process.stdout.write(`${table(['function', 'self time'], top(byFunction, 25), ['l', 'r'])}\n`);
 } finally {

@@ -25,7 +25,9 @@ const s = (x: Spread, unit = '') => `${n(x.median)}${unit} (p90 ${n(x.p90)}, max
 export function renderBench(r: Report): string {
   const out: string[] = [];
   const m = r.machine;
-  out.push(`mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}`);
+  out.push(
+    `mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}`,
+  );
   out.push(`(${m.note})`);
   const section = (title: string, rows: string[][]) => out.push('', title, table(['figure', 'value'], rows, ['l', 'r']));
   if (r.engine) {
@@ -53,7 +55,10 @@ export function renderBench(r: Report): string {
         ['ms to the first failure', s(f.msToFirst, ' ms')],
         ['shrink steps', s(f.shrinks)],
         [`found within ${f.runsPerSeed} runs`, `${n(f.foundWithin * 100)}%`],
-        ['shrunk plans certified minimal', `${f.minimal}/${f.seeds} (${f.faultsInShrunkPlan.join(' or ')} fault${f.faultsInShrunkPlan.join() === '1' ? '' : 's'})`],
+        [
+          'shrunk plans certified minimal',
+          `${f.minimal}/${f.seeds} (${f.faultsInShrunkPlan.join(' or ')} fault${f.faultsInShrunkPlan.join() === '1' ? '' : 's'})`,
+        ],
       ]);
     }
   }
@@ -62,12 +67,21 @@ export function renderBench(r: Report): string {
     section(`exhaustive — the ${x.cells} seed cells, sequential workloads of up to 3 calls, ${x.workers} workers`, [
       [`depth reached within ${x.budgetSeconds} s (iterative deepening)`, `${x.depthIn60s}`],
       ['states per second at that depth, all workers', n(x.statesPerSecond)],
-      ...x.byDepth.map((d) => [`  depth ${d.depth}${d.complete ? '' : ' (cut off)'}`, `${n(d.states)} states (largest job ${n(d.largestJobStates)}), ${n(d.plans)} plans, ${d.seconds} s`]),
-      ['depth 4 on one worker / all workers', `${x.depth4.oneWorkerSeconds} s / ${x.depth4.allWorkersSeconds} s (×${x.depth4.speedup}, median of ${x.depth4.rounds})`],
+      ...x.byDepth.map((d) => [
+        `  depth ${d.depth}${d.complete ? '' : ' (cut off)'}`,
+        `${n(d.states)} states (largest job ${n(d.largestJobStates)}), ${n(d.plans)} plans, ${d.seconds} s`,
+      ]),
+      [
+        'depth 4 on one worker / all workers',
+        `${x.depth4.oneWorkerSeconds} s / ${x.depth4.allWorkersSeconds} s (×${x.depth4.speedup}, median of ${x.depth4.rounds})`,
+      ],
       ['  CPU seconds, all threads: one worker / all workers', `${x.depth4.oneWorkerCpuSeconds} s / ${x.depth4.allWorkersCpuSeconds} s`],
       ['  the most the split allows on this many workers (job states)', `×${x.depth4.balanceBound}`],
       ['fingerprint collision bound, largest job (n²/2^65)', `${x.fingerprintCollisionBound}`],
-      ['"does not apply" cells proved to depth 4', `${x.safeCells.doesNotApplyProved}/${x.safeCells.doesNotApply} in ${x.safeCells.seconds} s`],
+      [
+        '"does not apply" cells proved to depth 4',
+        `${x.safeCells.doesNotApplyProved}/${x.safeCells.doesNotApply} in ${x.safeCells.seconds} s`,
+      ],
       ['cells whose record property holds to depth 4', `${x.safeCells.holding}/${x.cells}`],
       ...x.safeCells.violated.map((v) => [`  violated: ${v.cell}`, `${v.faults} fault(s)`]),
     ]);
@@ -96,6 +110,11 @@ export function renderBench(r: Report): string {
     const mark = t.met === null ? 'not measured' : t.met ? 'met         ' : 'MISSED      ';
     out.push(`  ${mark}  ${t.target}${t.figure === null ? '' : `: ${t.figure}`}`);
   }
-  out.push('', `took ${Object.entries(r.timing).map(([k, v]) => `${k} ${v} s`).join(', ')}`);
+  out.push(
+    '',
+    `took ${Object.entries(r.timing)
+      .map(([k, v]) => `${k} ${v} s`)
+      .join(', ')}`,
+  );
   return out.join('\n') + '\n';
 }

@@ -19,7 +19,12 @@ interface Record {
 
 export const RECORDS: { [seed in '000' | '003']: Record } = {
   '000': { combination: VULNERABLE_000, faults: ALPHABET_000, property: 'no-silent-empty', shape: { workload: { overlap: false } } },
-  '003': { combination: VULNERABLE_003, faults: ALPHABET_003, property: 'no-silent-hang', shape: { workload: { overlap: false, progress: 'always' } } },
+  '003': {
+    combination: VULNERABLE_003,
+    faults: ALPHABET_003,
+    property: 'no-silent-hang',
+    shape: { workload: { overlap: false, progress: 'always' } },
+  },
 };
 
 export interface SeedFigures {
@@ -47,7 +52,10 @@ export function measureSeed(record: Record, seeds: number, runs = 200): SeedFigu
   for (let seed = 1; seed <= seeds; seed++) {
     note(`seeds: ${record.property} seed ${seed}/${seeds}`);
     const judge = new Judge(record.combination, {}, [p]);
-    const property = fc.property(inputs(shape), ([plan, workload, schedule]) => judge.run(plan, workload, schedule).judgement.verdicts[p.name]!.holds);
+    const property = fc.property(
+      inputs(shape),
+      ([plan, workload, schedule]) => judge.run(plan, workload, schedule).judgement.verdicts[p.name]!.holds,
+    );
     const t = now();
     const first = fc.check(property, { seed, numRuns: runs, endOnFailure: true });
     const elapsed = now() - t;

@@ -15,7 +15,8 @@ export interface WireFigures {
 
 export async function measureWire(quick: boolean): Promise<WireFigures> {
   const url = new URL('../wire/throughput.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(url))) return { callsPerSecond: null, bareCallsPerSecond: null, ratio: null, rounds: 0, note: 'wire/ not present' };
+  if (!existsSync(fileURLToPath(url)))
+    return { callsPerSecond: null, bareCallsPerSecond: null, ratio: null, rounds: 0, note: 'wire/ not present' };
   const { measureWireThroughput } = (await import(url.href)) as {
     measureWireThroughput(opts: { calls: number }): Promise<{ callsPerSecond: number; bareCallsPerSecond: number }>;
   };

@@ -40,14 +40,23 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
     if (!ready && settings.runs <= IN_THREAD_RUNS) return here(cell, settings);
     // A property registered in this process by an earlier command (the in-process test runner) is not
     // one the worker can load from this command's modules: run such a cell here.
-    const known = settings.properties.every((p) => (PROPERTIES as readonly Property[]).includes(p) || policies.includes((p as { source?: string }).source ?? ''));
+    const known = settings.properties.every(
+      (p) => (PROPERTIES as readonly Property[]).includes(p) || policies.includes((p as { source?: string }).source ?? ''),
+    );
     if (!known) return here(cell, settings);
     await started;
     return inWorker(cell, settings);
   };
   const inWorker: CellRunner = (cell, settings) =>
     new Promise<CheckResult>((resolve, reject) => {
-      const onMessage = (m: { ready?: true; progress?: [number, number]; result?: CheckResult; stopped?: true; policyError?: { policy: string; message: string; reason: PolicyError['reason']; history?: unknown }; error?: string }) => {
+      const onMessage = (m: {
+        ready?: true;
+        progress?: [number, number];
+        result?: CheckResult;
+        stopped?: true;
+        policyError?: { policy: string; message: string; reason: PolicyError['reason']; history?: unknown };
+        error?: string;
+      }) => {
         if (m.ready) return;
         if (m.progress) return onRuns(m.progress[0], m.progress[1]);
         worker.off('message', onMessage);
@@ -67,7 +76,13 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
       worker.on('message', onMessage);
       worker.on('error', onError);
 
-      worker.postMessage({ cell, seed: settings.seed, runs: settings.runs, properties: settings.properties.map((p) => p.name), world: settings.world ?? {} });
+      worker.postMessage({
+        cell,
+        seed: settings.seed,
+        runs: settings.runs,
+        properties: settings.properties.map((p) => p.name),
+        world: settings.world ?? {},
+      });
     });
   return {
     runner,

@@ -14,18 +14,40 @@ class Stopped extends Error {}
 const ready = loadPolicies(policies);
 void ready.then(() => parentPort!.postMessage({ ready: true }));
 
-parentPort!.on('message', async ({ cell, seed, runs, properties, world }: { cell: MatrixCell; seed: number; runs: number; properties: string[]; world: RunSettings['world'] }) => {
-  try {
-    await ready;
-    const onProgress = (done: number, total: number) => {
-      if (Atomics.load(stop, 0) !== 0) throw new Stopped();
-      parentPort!.postMessage({ progress: [done, total] });
-    };
-    const result = await checkCell(cell, { seed, runs, properties: properties.map((n) => findProperty(n)!), onProgress, ...(world ? { world } : {}) });
-    parentPort!.postMessage({ result });
-  } catch (e) {
-    if (e instanceof Stopped) parentPort!.postMessage({ stopped: true });
-    else if (e instanceof PolicyError) parentPort!.postMessage({ policyError: { policy: e.policy, message: e.message, reason: e.reason, history: e.history } });
-    else parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-  }
-});
+parentPort!.on(
+  'message',
+  async ({
+    cell,
+    seed,
+    runs,
+    properties,
+    world,
+  }: {
+    cell: MatrixCell;
+    seed: number;
+    runs: number;
+    properties: string[];
+    world: RunSettings['world'];
+  }) => {
+    try {
+      await ready;
+      const onProgress = (done: number, total: number) => {
+        if (Atomics.load(stop, 0) !== 0) throw new Stopped();
+        parentPort!.postMessage({ progress: [done, total] });
+      };
+      const result = await checkCell(cell, {
+        seed,
+        runs,
+        properties: properties.map((n) => findProperty(n)!),
+        onProgress,
+        ...(world ? { world } : {}),
+      });
+      parentPort!.postMessage({ result });
+    } catch (e) {
+      if (e instanceof Stopped) parentPort!.postMessage({ stopped: true });
+      else if (e instanceof PolicyError)
+        parentPort!.postMessage({ policyError: { policy: e.policy, message: e.message, reason: e.reason, history: e.history } });
+      else parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  },
+);

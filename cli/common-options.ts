@@ -10,7 +10,10 @@ import { UsageError } from './errors.ts';
 export function parseFaults(text: string | undefined): FaultName[] {
   if (text === undefined) return faultVocabulary();
   const out: FaultName[] = [];
-  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const expanded = expandFault(item);
     if (typeof expanded === 'string') throw new UsageError(expanded);
     for (const f of expanded) if (!out.includes(f)) out.push(f);
@@ -22,16 +25,31 @@ export function parseFaults(text: string | undefined): FaultName[] {
 export function parseProperty(name: string | undefined) {
   if (name === undefined) return allProperties();
   const p = findProperty(name);
-  if (!p) throw new UsageError(`unknown property '${name}' (valid: ${allProperties().map((q) => q.name).join(', ')})`);
+  if (!p)
+    throw new UsageError(
+      `unknown property '${name}' (valid: ${allProperties()
+        .map((q) => q.name)
+        .join(', ')})`,
+    );
   return [p];
 }
 
-export const POLICIES_OPTION: OptionSpec = { value: true, arg: 'FILE,…', help: 'load policy modules (server re-init policies, reconnect strategies, guards, faults, properties); see the README' };
+export const POLICIES_OPTION: OptionSpec = {
+  value: true,
+  arg: 'FILE,…',
+  help: 'load policy modules (server re-init policies, reconnect strategies, guards, faults, properties); see the README',
+};
 
 /** Load `--policies`; a module that cannot be used is bad input. Returns the paths as given and the cells they add. */
 export async function policiesOption(parsed: Parsed): Promise<{ paths: string[]; cells: ExtraCell[] }> {
   const raw = stringOption(parsed, 'policies');
-  const paths = raw === undefined ? [] : raw.split(',').map((p) => p.trim()).filter(Boolean);
+  const paths =
+    raw === undefined
+      ? []
+      : raw
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean);
   try {
     return { paths, cells: await loadPolicies(paths) };
   } catch (e) {
@@ -53,7 +71,8 @@ export function shardOption(parsed: Parsed): { index: number; count: number } | 
 export function secondsOption(parsed: Parsed, name: string): number | undefined {
   const raw = stringOption(parsed, name);
   if (raw === undefined) return undefined;
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(raw) || Number(raw) <= 0) throw new UsageError(`--${name} must be a positive number of seconds, not '${raw}'`);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(raw) || Number(raw) <= 0)
+    throw new UsageError(`--${name} must be a positive number of seconds, not '${raw}'`);
   return Number(raw);
 }
 

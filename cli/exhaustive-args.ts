@@ -10,9 +10,17 @@ import { progressBar } from './progress.ts';
 
 export const EXHAUSTIVE_OPTIONS: Record<string, OptionSpec> = {
   depth: { value: true, arg: 'K', help: 'explore every plan of up to K faults exhaustively' },
-  calls: { value: true, arg: 'N', help: `exhaustive workloads: every sequential workload of 1..N calls (default ${DEFAULT_EXPLORE_CALLS})` },
+  calls: {
+    value: true,
+    arg: 'N',
+    help: `exhaustive workloads: every sequential workload of 1..N calls (default ${DEFAULT_EXPLORE_CALLS})`,
+  },
   progress: { value: true, arg: 'P', help: "exhaustive workloads' calls ask for progress: any (every mix; default), always, never" },
-  workers: { value: true, arg: 'N', help: `worker threads for the exhaustive search (default: every core, ${defaultWorkers()} here); same result` },
+  workers: {
+    value: true,
+    arg: 'N',
+    help: `worker threads for the exhaustive search (default: every core, ${defaultWorkers()} here); same result`,
+  },
   'max-states': { value: true, arg: 'N', help: 'stop each workload after N distinct states, reporting the depth finished' },
 };
 

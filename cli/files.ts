@@ -32,11 +32,13 @@ export function replaceFolder(dir: string, files: ReadonlyMap<string, string>, k
   try {
     for (const [name, text] of files) {
       mkdirSync(dirname(join(fresh, name)), { recursive: true });
-      if (name.endsWith('/')) mkdirSync(join(fresh, name), { recursive: true }); // a folder, even an empty one
+      if (name.endsWith('/'))
+        mkdirSync(join(fresh, name), { recursive: true }); // a folder, even an empty one
       else writeFileSync(join(fresh, name), text);
     }
     const old = existsSync(dir) ? join(parent, `.${basename(dir)}.${process.pid}-${serial++}.old-dir`) : null;
-    if (old) for (const name of readdirSync(dir)) if (keep(name) && !existsSync(join(fresh, name))) renameSync(join(dir, name), join(fresh, name));
+    if (old)
+      for (const name of readdirSync(dir)) if (keep(name) && !existsSync(join(fresh, name))) renameSync(join(dir, name), join(fresh, name));
     if (old) renameSync(dir, old);
     renameSync(fresh, dir);
     if (old) rmSync(old, { recursive: true, force: true });
@@ -83,7 +85,8 @@ export function checkOutDir(out: string, option = '--out'): void {
       at = up;
       continue;
     }
-    if (!isDir) throw new UsageError(`${option} '${out}': ${at === target ? 'is a file, not a folder' : `'${at}' is a file, not a folder`}`);
+    if (!isDir)
+      throw new UsageError(`${option} '${out}': ${at === target ? 'is a file, not a folder' : `'${at}' is a file, not a folder`}`);
     break;
   }
   try {

@@ -1,6 +1,14 @@
 // `--server reinit=honor-last,streaming=negotiated` and `--client reconnect=…,guards=a+b`: parsed
 // against the vocabulary, with a one-line error that names the bad knob or value and the valid ones.
-import { CLIENT_KNOBS, knobValues, SERVER_KNOBS, normalizeGuards, type ClientOverrides, type Guard, type ServerOverrides } from '../models/policies.ts';
+import {
+  CLIENT_KNOBS,
+  knobValues,
+  SERVER_KNOBS,
+  normalizeGuards,
+  type ClientOverrides,
+  type Guard,
+  type ServerOverrides,
+} from '../models/policies.ts';
 import { UsageError } from './errors.ts';
 
 type Knobs = Record<string, { values: readonly string[] }>;
@@ -16,7 +24,10 @@ export function parseKnobList(side: 'server' | 'client', text: string): Record<s
     if (!(knob in knobs)) throw new UsageError(`unknown ${side} knob '${knob}' (valid: ${Object.keys(knobs).join(', ')})`);
     if (eq < 0) throw new UsageError(`${side} knob '${knob}' needs a value: ${knob}=${knobs[knob]!.values.join('|')}`);
     if (knob in out) throw new UsageError(`${side} knob '${knob}' is given twice`);
-    const values = item.slice(eq + 1).split('|').map((v) => v.trim());
+    const values = item
+      .slice(eq + 1)
+      .split('|')
+      .map((v) => v.trim());
     // The open knobs also take the values policy modules registered.
     for (const v of values) validate(side, knob, v, knobValues(side, knob));
     out[knob] = values;
@@ -27,7 +38,8 @@ export function parseKnobList(side: 'server' | 'client', text: string): Record<s
 function validate(side: string, knob: string, value: string, valid: readonly string[]): void {
   if (knob === 'guards') {
     for (const g of value === '' ? [] : value.split('+')) {
-      if (!valid.includes(g)) throw new UsageError(`unknown ${side}.guards value '${g}' (valid: any of ${valid.join(', ')}, joined with '+'; empty for none)`);
+      if (!valid.includes(g))
+        throw new UsageError(`unknown ${side}.guards value '${g}' (valid: any of ${valid.join(', ')}, joined with '+'; empty for none)`);
     }
     return;
   }

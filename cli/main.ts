@@ -9,20 +9,26 @@ export const NODE_SUPPORTED = '>=20';
 export async function usage(): Promise<string> {
   const commands = await Promise.all(COMMANDS.map((c) => c.load()));
   const width = Math.max(...commands.map((c) => c.name.length));
-  return [
-    'usage: mcp-faultsim <command> [options]',
-    '',
-    'A deterministic fault-injection simulator for MCP sessions over HTTP.',
-    '',
-    'commands:',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    '',
-    "Run 'mcp-faultsim <command> --help' for a command's options.",
-    `Node ${NODE_SUPPORTED} (CI tests Node 20 and 24); this is Node ${process.versions.node}.`,
-  ].join('\n') + '\n';
+  return (
+    [
+      'usage: mcp-faultsim <command> [options]',
+      '',
+      'A deterministic fault-injection simulator for MCP sessions over HTTP.',
+      '',
+      'commands:',
+      ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+      '',
+      "Run 'mcp-faultsim <command> --help' for a command's options.",
+      `Node ${NODE_SUPPORTED} (CI tests Node 20 and 24); this is Node ${process.versions.node}.`,
+    ].join('\n') + '\n'
+  );
 }
 
-export async function main(argv: readonly string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     out.write(await usage());

@@ -18,13 +18,20 @@ export function seconds(ms: number): string {
 }
 
 /** `clock` is injectable for tests of the arithmetic; the CLI reads the wall clock here (cli/ may). */
-export function progressLine(state: { done: number; total: number; label: string; fraction: number }, elapsedMs: number, width = 80): string {
+export function progressLine(
+  state: { done: number; total: number; label: string; fraction: number },
+  elapsedMs: number,
+  width = 80,
+): string {
   const { done, total, label } = state;
   const f = total === 0 ? 1 : Math.min(1, (done + state.fraction) / total);
   const bar = 20;
   const filled = Math.round(f * bar);
   const left = f > 0 && f < 1 && elapsedMs > 500 ? ` · ~${seconds((elapsedMs * (1 - f)) / f)} left` : f === 0 ? ' · estimating' : '';
-  return `[${'#'.repeat(filled)}${'.'.repeat(bar - filled)}] ${done}/${total} · ${seconds(elapsedMs)} elapsed${left} ${label}`.slice(0, Math.max(20, width - 1));
+  return `[${'#'.repeat(filled)}${'.'.repeat(bar - filled)}] ${done}/${total} · ${seconds(elapsedMs)} elapsed${left} ${label}`.slice(
+    0,
+    Math.max(20, width - 1),
+  );
 }
 
 export function progressBar(enabled: boolean, stream: NodeJS.WriteStream = process.stderr, clock: () => number = Date.now): Progress {

@@ -14,12 +14,17 @@ export function referenceFailure(h: History): string | null {
   if (ends.length === 0) return 'no call ended';
   for (const e of ends) {
     if (e.kind !== 'end' || e.end === 'result') continue;
-    return e.end === 'error' ? `call ${e.callId} failed: ${e.reason}` : `call ${e.callId} ${e.end === 'deadline' ? 'ran into the client deadline' : 'never ended'}`;
+    return e.end === 'error'
+      ? `call ${e.callId} failed: ${e.reason}`
+      : `call ${e.callId} ${e.end === 'deadline' ? 'ran into the client deadline' : 'never ended'}`;
   }
   return null;
 }
 
 export async function requireWorkingReference(what: string, run: (w: Workload) => Promise<History> | History): Promise<void> {
   const why = referenceFailure(await run(REFERENCE));
-  if (why) throw new UsageError(`${what}: the fault-free reference run fails (${why}); nothing can be judged against a baseline that does not work`);
+  if (why)
+    throw new UsageError(
+      `${what}: the fault-free reference run fails (${why}); nothing can be judged against a baseline that does not work`,
+    );
 }

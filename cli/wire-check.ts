@@ -33,9 +33,16 @@ import { parseClient, parseServer } from './knobs.ts';
 import { progressBar } from './progress.ts';
 
 export const WIRE_OPTIONS: Record<string, OptionSpec> = {
-  wire: { value: false, help: 'run on real HTTP through msw (the wire tier); --client/--server also take presets: sdk, sdk-sse, sdk-json, sdk2, sdk2-sse, sdk2-json' },
+  wire: {
+    value: false,
+    help: 'run on real HTTP through msw (the wire tier); --client/--server also take presets: sdk, sdk-sse, sdk-json, sdk2, sdk2-sse, sdk2-json',
+  },
   target: { value: true, arg: 'URL', help: 'with --wire: the server is a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
-  serve: { value: true, arg: 'CMD', help: "with --wire: start this server command on a free loopback port ({port} and $PORT) and restart it for server-restart" },
+  serve: {
+    value: true,
+    arg: 'CMD',
+    help: 'with --wire: start this server command on a free loopback port ({port} and $PORT) and restart it for server-restart',
+  },
   'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
   watchdog: {
     value: true,
@@ -47,7 +54,11 @@ export const WIRE_OPTIONS: Record<string, OptionSpec> = {
     arg: 'CMD',
     help: 'with --wire: the client is this command (any language), driven over JSON lines (examples/clients/README.md) through a loopback fault proxy, on the wall clock',
   },
-  tools: { value: true, arg: 'SET', help: "with --target/--serve: the server's tools, everything (echo, trigger-long-running-operation; default) or faultsim (work, progress)" },
+  tools: {
+    value: true,
+    arg: 'SET',
+    help: "with --target/--serve: the server's tools, everything (echo, trigger-long-running-operation; default) or faultsim (work, progress)",
+  },
 };
 
 export const WIRE_HELP = [
@@ -88,19 +99,32 @@ function toolsOption(args: Parsed): ToolMap {
   throw new UsageError(`unknown --tools '${t}' (valid: everything, faultsim)`);
 }
 
-export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, common: { faults: FaultName[]; properties: readonly Property[] }): Promise<number> {
+export async function runWireCheck(
+  args: Parsed,
+  out: NodeJS.WritableStream,
+  common: { faults: FaultName[]; properties: readonly Property[] },
+): Promise<number> {
   const clientText = stringOption(args, 'client') ?? '';
   const serverText = stringOption(args, 'server');
   const target = stringOption(args, 'target');
   const serve = stringOption(args, 'serve');
-  if ([serverText, target, serve].filter((x) => x !== undefined).length > 1) throw new UsageError('check --wire: give one of --server, --target, --serve');
+  if ([serverText, target, serve].filter((x) => x !== undefined).length > 1)
+    throw new UsageError('check --wire: give one of --server, --target, --serve');
   if (stringOption(args, 'serve-path') !== undefined && serve === undefined) throw new UsageError('--serve-path needs --serve');
-  if (stringOption(args, 'tools') !== undefined && target === undefined && serve === undefined) throw new UsageError('--tools needs --target or --serve');
+  if (stringOption(args, 'tools') !== undefined && target === undefined && serve === undefined)
+    throw new UsageError('--tools needs --target or --serve');
   const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
   const clientCmd = stringOption(args, 'client-cmd');
-  if (clientCmd !== undefined && stringOption(args, 'client') !== undefined) throw new UsageError('check --wire: give --client or --client-cmd, not both');
+  if (clientCmd !== undefined && stringOption(args, 'client') !== undefined)
+    throw new UsageError('check --wire: give --client or --client-cmd, not both');
   if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
-  const client: WireClientSpec = clientCmd !== undefined ? { kind: 'cmd', command: clientCmd, watchdog } : (presetOf('client', clientText) as WireClientSpec | null) ?? { kind: 'model', policy: combination({ client: parseClient(clientText) }).client };
+  const client: WireClientSpec =
+    clientCmd !== undefined
+      ? { kind: 'cmd', command: clientCmd, watchdog }
+      : ((presetOf('client', clientText) as WireClientSpec | null) ?? {
+          kind: 'model',
+          policy: combination({ client: parseClient(clientText) }).client,
+        });
   const tools = toolsOption(args);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
@@ -127,10 +151,15 @@ export async function runWireCheck(args: Parsed, out: NodeJS.WritableStream, com
     // failure) ends the command instead, with its own outcome.
     const ended = await Promise.race([checked.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
     progress.done();
-    const quote = (t: string) => (/^[\w=,+.:\/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
+    const quote = (t: string) => (/^[\w=,+.:/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
     const sides = {
       client: clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}` : `--client ${quote(clientText)}`,
-      server: target !== undefined ? `--target ${quote(target)}` : serve !== undefined ? `--serve ${quote(serve)}` : `--server ${quote(serverText ?? '')}`,
+      server:
+        target !== undefined
+          ? `--target ${quote(target)}`
+          : serve !== undefined
+            ? `--serve ${quote(serve)}`
+            : `--server ${quote(serverText ?? '')}`,
     };
     if ('aborted' in ended) {
       checked.catch(() => {});

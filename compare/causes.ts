@@ -26,7 +26,11 @@ const SILENT = new Set(['silent-empty', 'silent-hang']);
 function mechanismOf(f: Finding): { mechanism: string; how: string; step: number | null } {
   const h = f.history as Entry[];
   if (f.kind === 'policy-error') {
-    return { mechanism: 'policy-error', how: `the policy failed: ${f.properties[0]?.why.split(':')[0] ?? ''}`, step: h.length ? h.length - 1 : null };
+    return {
+      mechanism: 'policy-error',
+      how: `the policy failed: ${f.properties[0]?.why.split(':')[0] ?? ''}`,
+      step: h.length ? h.length - 1 : null,
+    };
   }
   const bad = f.outcomes.find((o) => SILENT.has(o.outcome)) ?? f.outcomes.find((o) => o.outcome !== 'ok');
   const firstFault = h.findIndex((e) => e.kind === 'fault' && e.applied);
@@ -42,7 +46,11 @@ function mechanismOf(f: Finding): { mechanism: string; how: string; step: number
   const r = h[response] as Extract<HistoryEntry, { kind: 'response' }> | undefined;
   if (bad.outcome === 'silent-empty') {
     if (r?.body === 'sse' && r.complete === false) {
-      return { mechanism: 'cut-stream-read-empty', how: 'the SSE parser read a cut stream as an empty result', step: cutStep(h, req) ?? response };
+      return {
+        mechanism: 'cut-stream-read-empty',
+        how: 'the SSE parser read a cut stream as an empty result',
+        step: cutStep(h, req) ?? response,
+      };
     }
     const read = h.find((e) => e.kind === 'client' && e.note === 'read' && e.req === req);
     if (read && read.expected === 'sse' && read.contentType === 'application/json') {
@@ -63,7 +71,11 @@ function mechanismOf(f: Finding): { mechanism: string; how: string; step: number
       return { mechanism: 'inline-progress-awaited-on-sse', how, step: moved ?? awaiting };
     }
     if (r?.body === 'sse' && r.complete === false) {
-      return { mechanism: 'cut-stream-hang', how: 'a cut stream left the call waiting until its deadline', step: cutStep(h, req) ?? response };
+      return {
+        mechanism: 'cut-stream-hang',
+        how: 'a cut stream left the call waiting until its deadline',
+        step: cutStep(h, req) ?? response,
+      };
     }
     return { mechanism: 'hang', how: 'the call waited until its deadline though the server had finished it', step: fallbackStep };
   }
@@ -85,7 +97,8 @@ function cutStep(h: Entry[], req: number | undefined): number | null {
 function narrowingStep(h: Entry[], before: number): number | null {
   for (let i = before - 1; i >= 0; i--) {
     const e = h[i]!;
-    const narrowing = e.kind === 'server' && e.note === 'reinitialized' && Array.isArray(e.caps) && !(e.caps as string[]).includes('tools.streaming');
+    const narrowing =
+      e.kind === 'server' && e.note === 'reinitialized' && Array.isArray(e.caps) && !(e.caps as string[]).includes('tools.streaming');
     if (narrowing) return i;
   }
   return null;
@@ -103,7 +116,9 @@ function transportStep(h: Entry[], before: number): number | null {
 /** The first capability change a session went through (for findings with no bad call). */
 function changeStep(h: Entry[]): number | null {
   const i = h.findIndex(
-    (e) => (e.kind === 'server' && (e.note === 'reinitialized' || e.note === 'transport-changed')) || (e.kind === 'client' && e.note === 'fallback'),
+    (e) =>
+      (e.kind === 'server' && (e.note === 'reinitialized' || e.note === 'transport-changed')) ||
+      (e.kind === 'client' && e.note === 'fallback'),
   );
   return i < 0 ? null : i;
 }

@@ -94,7 +94,18 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
     result = { combination: cell.combination, seed, runs, faults: cell.faults, ...nothing };
   }
   const { index, id, name, record, role, alphabet, migration } = cell;
-  return { index, id, name, record, role, alphabet, ...(migration ? { migration } : {}), class: classify(result, policyError), ...result, policyError };
+  return {
+    index,
+    id,
+    name,
+    record,
+    role,
+    alphabet,
+    ...(migration ? { migration } : {}),
+    class: classify(result, policyError),
+    ...result,
+    policyError,
+  };
 }
 
 export interface ComparisonOptions {
@@ -161,7 +172,11 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     ...(o.shard ? { shard: o.shard } : {}),
     interrupted,
     cells: results,
-    findings: annotate(results.flatMap((r) => findingsOf(r, o.world)), cells, settings),
+    findings: annotate(
+      results.flatMap((r) => findingsOf(r, o.world)),
+      cells,
+      settings,
+    ),
     ...(o.kind === 'migration' ? { migration: migrationRows(results) } : {}),
   };
 }

@@ -92,7 +92,11 @@ export function findingsOf(cell: CellResult, world: Partial<WorldOptions> = {}):
   for (const r of cell.results) {
     const ce = r.counterexample;
     if (!ce) continue;
-    const violated: FindingProperty = { property: r.property, why: ce.why, ...(r.minimal === undefined ? {} : { minimal: r.minimal, shorter: r.shorter ?? null }) };
+    const violated: FindingProperty = {
+      property: r.property,
+      why: ce.why,
+      ...(r.minimal === undefined ? {} : { minimal: r.minimal, shorter: r.shorter ?? null }),
+    };
     const key = JSON.stringify([ce.faults, ce.workload, ce.schedule]);
     const seen = groups.get(key);
     if (seen) {

@@ -100,7 +100,8 @@ export function seedMatrix(extra: readonly ExtraCell[] = []): Omit<MatrixCell, '
     };
     const label = cell.seed && !cell.name.startsWith('seed ') ? `seed ${cell.seed}: ${cell.name}` : cell.name;
     const own = cell.seed ? ('seed alphabet' as const) : ('cell alphabet' as const);
-    if (cell.faults.length > 0) out.push({ ...base, id: slug(`${label} ${own}`), name: `${label} · ${own}`, alphabet: own, faults: cell.faults });
+    if (cell.faults.length > 0)
+      out.push({ ...base, id: slug(`${label} ${own}`), name: `${label} · ${own}`, alphabet: own, faults: cell.faults });
     out.push({ ...base, id: slug(`${label} ${ALL}`), name: `${label} · all faults`, alphabet: ALL, faults: faultVocabulary() });
   }
   return out;
@@ -150,15 +151,29 @@ export function fullMatrix(): Omit<MatrixCell, 'index'>[] {
           for (const accept of CLIENT_KNOBS.accept.values)
             for (const parser of CLIENT_KNOBS.parser.values)
               for (const guards of subsets(v('client', 'guards'))) {
-                const c = combination({ server: { reinit, streaming, advertise }, client: { reconnect, accept, parser, guards: guards as Guard[] } });
+                const c = combination({
+                  server: { reinit, streaming, advertise },
+                  client: { reconnect, accept, parser, guards: guards as Guard[] },
+                });
                 const name = `${reinit} ${streaming} ${advertise} · ${reconnect} ${accept} ${parser} ${guardSubsetName(c.client.guards)}`;
-                out.push({ id: slug(name), name, record: null, role: 'product', alphabet: ALL, combination: c, faults: faultVocabulary(), property: null, shape: {} });
+                out.push({
+                  id: slug(name),
+                  name,
+                  record: null,
+                  role: 'product',
+                  alphabet: ALL,
+                  combination: c,
+                  faults: faultVocabulary(),
+                  property: null,
+                  shape: {},
+                });
               }
   return out;
 }
 
 function keeps(cut: Cut, c: Combination): boolean {
-  for (const [knob, values] of Object.entries(cut.server)) if (!values.includes((c.server as unknown as Record<string, string>)[knob]!)) return false;
+  for (const [knob, values] of Object.entries(cut.server))
+    if (!values.includes((c.server as unknown as Record<string, string>)[knob]!)) return false;
   for (const [knob, values] of Object.entries(cut.client)) {
     if (knob === 'guards') {
       const want = values.map((v) => guardSubsetName(normalizeGuards(v === '' ? [] : (v.split('+') as Guard[]))));

@@ -42,7 +42,8 @@ function planOf(cell: CellResult, property: string): MigrationPlan | null {
   return { finding: `${cell.id}--${property}`, faults, workload, why, minimal: r.minimal ?? null };
 }
 
-const silentOf = (cell: CellResult) => cell.results.filter((r) => r.verdict === 'violated' && SILENT_PROPERTIES.includes(r.property)).map((r) => r.property);
+const silentOf = (cell: CellResult) =>
+  cell.results.filter((r) => r.verdict === 'violated' && SILENT_PROPERTIES.includes(r.property)).map((r) => r.property);
 
 /** The migration rows of a comparison's cells (empty when no cell is a migration cell). */
 export function migrationRows(cells: readonly CellResult[]): MigrationRow[] {

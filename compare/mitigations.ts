@@ -52,8 +52,14 @@ interface RunMark {
 function markOf(j: Judgement, entries: Finding['history'], plan: Finding['plan']): RunMark {
   const silent = j.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
   const outcomes = j.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
-  const mechanism = silent ? causeOf({ kind: 'violation', outcomes, history: entries, plan, properties: [] } as unknown as Finding).mechanism : null;
-  return { silent: mechanism, loud: j.outcomes.some((o) => o.outcome === 'error'), stuck: Boolean(j.verdicts.recovers && !j.verdicts.recovers.holds) };
+  const mechanism = silent
+    ? causeOf({ kind: 'violation', outcomes, history: entries, plan, properties: [] } as unknown as Finding).mechanism
+    : null;
+  return {
+    silent: mechanism,
+    loud: j.outcomes.some((o) => o.outcome === 'error'),
+    stuck: Boolean(j.verdicts.recovers && !j.verdicts.recovers.holds),
+  };
 }
 
 /** The cell class of some runs, leaving out those silent by another mechanism than `mechanism`. */
@@ -78,7 +84,10 @@ export function neighbours(c: Combination): { change: string; combination: Combi
       for (const g of knobValues('client', 'guards') as Guard[]) {
         const has = c.client.guards.includes(g);
         const guards = has ? c.client.guards.filter((x) => x !== g) : [...c.client.guards, g];
-        out.push({ change: `client.guards${has ? '-' : '+'}${g}`, combination: combination({ server: c.server, client: { ...c.client, guards } }) });
+        out.push({
+          change: `client.guards${has ? '-' : '+'}${g}`,
+          combination: combination({ server: c.server, client: { ...c.client, guards } }),
+        });
       }
       continue;
     }
@@ -142,7 +151,8 @@ export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
     const r = replay(f, c, x.properties);
     if (r === 'silent' || r === 'policy-error') return { change, replay: r, search: null, holds: false };
     const marks = searchMarks(c, x);
-    if (marks === 'policy-error') return { change, replay: r, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
+    if (marks === 'policy-error')
+      return { change, replay: r, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
     const sameCause = marks.filter((m) => m.silent === mechanism).length;
     const otherSilent = marks.filter((m) => m.silent !== null && m.silent !== mechanism).length;
     const fared = faredOf(marks, mechanism);
@@ -150,5 +160,8 @@ export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
   });
   const worst = (m: Mitigation) => Math.max(ORDER.indexOf(m.replay), ORDER.indexOf(m.search?.fared ?? m.replay));
   const rank = (m: Mitigation) => (m.holds ? worst(m) : 10 + ORDER.indexOf(m.replay));
-  return tried.map((m, i) => ({ m, i })).sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i).map(({ m }) => m);
+  return tried
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
+    .map(({ m }) => m);
 }

@@ -33,8 +33,24 @@ const with000 = (server: Partial<Combination['server']>, client: Partial<Combina
 const with003 = (server: Partial<Combination['server']>, client: Partial<Combination['client']> = {}) =>
   combination({ server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } });
 
-const cell000 = (name: string, role: Cell['role'], c: Combination): Cell => ({ name, seed: '000', role, combination: c, faults: ALPHABET_000, property: 'no-silent-empty', progressCalls: false });
-const cell003 = (name: string, role: Cell['role'], c: Combination, faults = ALPHABET_003): Cell => ({ name, seed: '003', role, combination: c, faults, property: 'no-silent-hang', progressCalls: true });
+const cell000 = (name: string, role: Cell['role'], c: Combination): Cell => ({
+  name,
+  seed: '000',
+  role,
+  combination: c,
+  faults: ALPHABET_000,
+  property: 'no-silent-empty',
+  progressCalls: false,
+});
+const cell003 = (name: string, role: Cell['role'], c: Combination, faults = ALPHABET_003): Cell => ({
+  name,
+  seed: '003',
+  role,
+  combination: c,
+  faults,
+  property: 'no-silent-hang',
+  progressCalls: true,
+});
 
 export const DOES_NOT_APPLY_000: readonly Cell[] = [
   cell000('server.reinit=reject', 'does-not-apply', with000({ reinit: 'reject' })),
@@ -57,7 +73,11 @@ export const BEYOND_000: readonly Cell[] = [
   cell000('client.reconnect=new-session', 'beyond', with000({}, { reconnect: 'new-session' })),
   cell000('server.reinit=reject with client.reconnect=new-session', 'beyond', with000({ reinit: 'reject' }, { reconnect: 'new-session' })),
   cell000('client.accept=from-config', 'beyond', with000({}, { accept: 'from-config' })),
-  cell000('client.accept=from-config with server.streaming=accept-header', 'beyond', with000({ streaming: 'accept-header' }, { accept: 'from-config' })),
+  cell000(
+    'client.accept=from-config with server.streaming=accept-header',
+    'beyond',
+    with000({ streaming: 'accept-header' }, { accept: 'from-config' }),
+  ),
 ];
 
 /** Seed 003's cells again, where a 502 makes the client re-initialize a live session. */

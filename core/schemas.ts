@@ -22,7 +22,9 @@ export const workloadSchema = z.array(workloadStepSchema).min(1);
 // A file written before the protocol knobs existed is a 2025-11-25 file: they take their defaults.
 // Other knobs are carried along as strings.
 export const combinationSchema = z.object({
-  server: z.object({ reinit: z.string(), streaming: z.string(), advertise: z.string(), protocol: z.string().default('2025-11-25') }).catchall(z.string()),
+  server: z
+    .object({ reinit: z.string(), streaming: z.string(), advertise: z.string(), protocol: z.string().default('2025-11-25') })
+    .catchall(z.string()),
   client: z
     .object({
       reconnect: z.string(),

@@ -38,6 +38,9 @@ export function nextCalls(workload: Workload, issued: number, ended: ReadonlySet
 
 export function describeWorkload(workload: Workload): string {
   return workload
-    .map((s, i) => `${i === 0 || !s.overlap ? '' : '‖'}${s.method === 'tools/list' ? 'list' : s.progress ? 'call+progress' : 'call'}${s.idempotent ? '(idempotent)' : ''}`)
+    .map(
+      (s, i) =>
+        `${i === 0 || !s.overlap ? '' : '‖'}${s.method === 'tools/list' ? 'list' : s.progress ? 'call+progress' : 'call'}${s.idempotent ? '(idempotent)' : ''}`,
+    )
     .join(' ');
 }

@@ -84,11 +84,19 @@ export function parseCounterexample(text: string): CounterexampleFile {
   }
   if (kindOf(raw) !== 'object') throw new BadCounterexample(`expected a JSON object, found ${kindOf(raw)}`);
   const o = raw as Record<string, unknown>;
-  if (o.format !== COUNTEREXAMPLE_FORMAT) throw new BadCounterexample(`not a counterexample file (format is ${JSON.stringify(o.format ?? null)}, expected "${COUNTEREXAMPLE_FORMAT}")`);
+  if (o.format !== COUNTEREXAMPLE_FORMAT)
+    throw new BadCounterexample(
+      `not a counterexample file (format is ${JSON.stringify(o.format ?? null)}, expected "${COUNTEREXAMPLE_FORMAT}")`,
+    );
   if (o.version !== COUNTEREXAMPLE_VERSION) {
-    throw new BadCounterexample(`counterexample format version ${JSON.stringify(o.version ?? null)} is not supported (this is ${TOOL.name} ${TOOL.version}, which reads version ${COUNTEREXAMPLE_VERSION})`);
+    throw new BadCounterexample(
+      `counterexample format version ${JSON.stringify(o.version ?? null)} is not supported (this is ${TOOL.name} ${TOOL.version}, which reads version ${COUNTEREXAMPLE_VERSION})`,
+    );
   }
-  if (o.historyVersion !== HISTORY_VERSION) throw new BadCounterexample(`history version ${JSON.stringify(o.historyVersion ?? null)} is not supported (expected ${HISTORY_VERSION})`);
+  if (o.historyVersion !== HISTORY_VERSION)
+    throw new BadCounterexample(
+      `history version ${JSON.stringify(o.historyVersion ?? null)} is not supported (expected ${HISTORY_VERSION})`,
+    );
   const parsed = parseWith(counterexampleSchema, o);
   if (!parsed.ok) throw new BadCounterexample(parsed.message);
   // The file as written, not zod's copy: histories are compared as JSON, key order included. Only

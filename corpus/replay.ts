@@ -65,7 +65,7 @@ export function replay(f: CounterexampleFile): ReplayResult {
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
     error = e;
-    history = ((e.history as { entries?: HistoryEntry[] } | undefined)?.entries) ?? [];
+    history = (e.history as { entries?: HistoryEntry[] } | undefined)?.entries ?? [];
   }
   if (f.kind === 'policy-error') {
     const expected = f.expected.properties[0]?.why ?? '';
@@ -85,7 +85,8 @@ export function replay(f: CounterexampleFile): ReplayResult {
       if (actual !== why) differences.push(`${property}: expected "violated: ${why}", got "${v.holds ? 'holds' : `violated: ${actual}`}"`);
     }
     const now = JSON.stringify(outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome })));
-    if (now !== JSON.stringify(f.expected.outcomes)) differences.push(`call outcomes: expected ${JSON.stringify(f.expected.outcomes)}, got ${now}`);
+    if (now !== JSON.stringify(f.expected.outcomes))
+      differences.push(`call outcomes: expected ${JSON.stringify(f.expected.outcomes)}, got ${now}`);
   }
   const step = firstDifference(f.expected.history, history);
   if (step) differences.push(step);

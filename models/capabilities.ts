@@ -31,11 +31,7 @@ export function sameSet(a: CapabilitySet, b: CapabilitySet): boolean {
 }
 
 /** Capabilities whose wire encoding depends on the transport (seed 003's TRANSPORT_DEPENDENT). */
-export const TRANSPORT_DEPENDENT: ReadonlySet<string> = new Set([
-  'streaming-progress',
-  'resource-subscriptions',
-  'multipart-results',
-]);
+export const TRANSPORT_DEPENDENT: ReadonlySet<string> = new Set(['streaming-progress', 'resource-subscriptions', 'multipart-results']);
 
 /** How this server build encodes progress on each transport (seed 003): inline result fields on
  *  Streamable HTTP, separate `event: progress` frames after a fallback to HTTP+SSE. */

@@ -17,11 +17,24 @@ import {
 } from './client-context.ts';
 import { probes, responseRefusal } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
-import { contentType, finalMessage, isResult, SSE_TYPE, type CallResult, type HttpResponse, type ListResult, type TextContent } from './messages.ts';
+import {
+  contentType,
+  finalMessage,
+  isResult,
+  SSE_TYPE,
+  type CallResult,
+  type HttpResponse,
+  type ListResult,
+  type TextContent,
+} from './messages.ts';
 
 const FAILED: ClientEffect = { type: 'raise', event: { type: 'ATTEMPT_FAILED' } };
 
-function end(call: CallAttempt, req: number, e: { end: 'result'; content: TextContent[] } | { end: 'error'; reason: string } | { end: 'deadline' }): ClientEffect {
+function end(
+  call: CallAttempt,
+  req: number,
+  e: { end: 'result'; content: TextContent[] } | { end: 'error'; reason: string } | { end: 'deadline' },
+): ClientEffect {
   return { type: 'call-ended', callId: call.callId, attempts: call.attempt, req, ...e };
 }
 
@@ -67,12 +80,19 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
   const sent = request(ctx, {
     rpc: call.method,
     ...(call.method === 'tools/call'
-      ? { callId: call.callId, tool: call.idempotent ? ('lookup' as const) : ('work' as const), progressToken: call.progress ? `p${call.callId}` : null }
+      ? {
+          callId: call.callId,
+          tool: call.idempotent ? ('lookup' as const) : ('work' as const),
+          progressToken: call.progress ? `p${call.callId}` : null,
+        }
       : {}),
   } as never);
   const inflight: Inflight = { kind: 'call', call, attemptId: sent.req, resumed: false };
   const effects = [...sent.effects];
-  if (encoding) effects.push(note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }));
+  if (encoding)
+    effects.push(
+      note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }),
+    );
   return { context: { ...sent.ctx, inflight: { ...sent.ctx.inflight, [sent.req]: inflight } }, effects };
 }
 
@@ -130,7 +150,9 @@ function readCall(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
   if (call.method === 'tools/call' && !f.resumed) {
     const pinned = ctx.policy.parser === 'pinned';
     if (pinned) expectSse = ctx.session!.pinned.streaming;
-    const effects: ClientEffect[] = [note({ note: 'read', callId: call.callId, req, contentType: type, expected: pinned ? (expectSse ? 'sse' : 'json') : 'any' })];
+    const effects: ClientEffect[] = [
+      note({ note: 'read', callId: call.callId, req, contentType: type, expected: pinned ? (expectSse ? 'sse' : 'json') : 'any' }),
+    ];
     const s = ctx.session!;
     const refusal = responseRefusal(ctx.policy.guards, () => ({
       callId: call.callId,
@@ -161,7 +183,8 @@ function readBody(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
   const message = finalMessage(res);
   if (message === undefined && body.kind === 'sse') return streamWithoutAnswer(ctx, req, f, res);
   if (!isResult(message)) {
-    const reason = message && 'error' in message ? `JSON-RPC error ${message.error.code}: ${message.error.message}` : 'no JSON-RPC message in the body';
+    const reason =
+      message && 'error' in message ? `JSON-RPC error ${message.error.code}: ${message.error.message}` : 'no JSON-RPC message in the body';
     return failAttempt(withoutInflight(ctx, req), call, f.attemptId, reason);
   }
   const result = message.result as CallResult | ListResult;
@@ -171,7 +194,13 @@ function readBody(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
   }
   let context = withoutInflight(ctx, req);
   const s = context.session;
-  if (s && probes(ctx.policy.guards) && expectedProgress(ctx, call) && s.transport !== s.proposed && !s.probed.includes('streaming-progress')) {
+  if (
+    s &&
+    probes(ctx.policy.guards) &&
+    expectedProgress(ctx, call) &&
+    s.transport !== s.proposed &&
+    !s.probed.includes('streaming-progress')
+  ) {
     // A transport-dependent call that round-tripped is itself the proof the probe guard asks for.
     context = { ...context, session: { ...s, probed: [...s.probed, 'streaming-progress'] } };
   }
@@ -208,7 +237,10 @@ function readProbe(ctx: ClientContext, req: number, f: Extract<Inflight, { kind:
   if (res.status !== 200 || !isResult(message)) {
     const failure = res.status !== 200 ? httpFailure(base, res) : { ctx: base, reason: 'probe got no answer' };
     const r = failAll(failure.ctx, f.waiting, f.attemptId, `probe failed: ${failure.reason}`);
-    return { context: r.context, effects: [note({ note: 'probe', cap: f.cap, req, verdict: 'failed', detail: failure.reason }), ...r.effects] };
+    return {
+      context: r.context,
+      effects: [note({ note: 'probe', cap: f.cap, req, verdict: 'failed', detail: failure.reason }), ...r.effects],
+    };
   }
   const inline = 'progressToken' in message.result;
   const expected = expectedProgress(base, { ...f.waiting[0]!, attempt: 1 });
@@ -237,10 +269,19 @@ export function handleDeadline(ctx: ClientContext, e: { type: 'DEADLINE'; req: n
   const base = withoutInflight(ctx, Number(req));
   if (f.kind === 'probe') {
     const r = failAll(base, f.waiting, f.attemptId, 'probe timed out');
-    return { context: r.context, effects: [note({ note: 'probe', cap: f.cap, req: Number(req), verdict: 'failed', detail: 'deadline' }), ...r.effects] };
+    return {
+      context: r.context,
+      effects: [note({ note: 'probe', cap: f.cap, req: Number(req), verdict: 'failed', detail: 'deadline' }), ...r.effects],
+    };
   }
   if (reissues(base, f.call)) return failAttempt(base, f.call, f.attemptId, 'deadline');
-  return { context: base, effects: [note({ note: 'attempt-failed', callId: f.call.callId, attempt: f.call.attempt, reason: 'deadline' }), end(f.call, f.attemptId, { end: 'deadline' })] };
+  return {
+    context: base,
+    effects: [
+      note({ note: 'attempt-failed', callId: f.call.callId, attempt: f.call.attempt, reason: 'deadline' }),
+      end(f.call, f.attemptId, { end: 'deadline' }),
+    ],
+  };
 }
 
 /** Opening a new session abandons the old one: its calls in flight fail (the SDK rejects a closed
@@ -280,4 +321,3 @@ export function failCallOnDeadSession(ctx: ClientContext, e: CallEvent): R {
 export function reissueWaiting(ctx: ClientContext): R {
   return sendAll({ ...ctx, waiting: [] }, ctx.waiting);
 }
-

@@ -1,6 +1,14 @@
 // The client's state as data: its mutable config, the session as it knows it, what is in flight,
 // and the effects it asks the world to perform. Shared by the handshake and call reducers.
-import { capSet, has, progressEncoding, type Capability, type CapabilitySet, type ProgressEncoding, type Transport } from './capabilities.ts';
+import {
+  capSet,
+  has,
+  progressEncoding,
+  type Capability,
+  type CapabilitySet,
+  type ProgressEncoding,
+  type Transport,
+} from './capabilities.ts';
 import { JSON_TYPE, SSE_TYPE, type HttpRequest, type HttpResponse, type RequestBody, type TextContent } from './messages.ts';
 import { MODERN, type ClientPolicy, type Revision } from './policies.ts';
 import type { Raise, Reduction } from './reducers.ts';

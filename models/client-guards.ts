@@ -57,7 +57,9 @@ const BUILTIN: ReadonlyMap<string, GuardDef> = new Map(
       {
         name: 'content-type',
         checkResponse: ({ contentType, negotiatedStreaming }) =>
-          contentTypeMatches(contentType, negotiatedStreaming) ? null : `Content-Type ${contentType} does not match the negotiated ${negotiatedStreaming ? 'streaming' : 'JSON'} mode`,
+          contentTypeMatches(contentType, negotiatedStreaming)
+            ? null
+            : `Content-Type ${contentType} does not match the negotiated ${negotiatedStreaming ? 'streaming' : 'JSON'} mode`,
       },
       { name: 'compare-init', checkReinitialize: compareInit },
       { name: 'probe', probes: true },

@@ -42,7 +42,10 @@ export function startNewSession(ctx: ClientContext): R {
   const reason = ctx.session?.gone ? 'session not found' : ctx.session?.dead ? 'session dead' : 'call failed';
   const abandoned = abandonInflight(ctx, `session ${ctx.session?.id ?? '?'} abandoned for a new one`);
   const r = send({ ...abandoned.context, session: null }, 'new-session', freshParams(ctx));
-  return { context: r.context, effects: [note({ note: 'reconnect', handshake: 'new-session', reason }), ...abandoned.effects, ...r.effects] };
+  return {
+    context: r.context,
+    effects: [note({ note: 'reconnect', handshake: 'new-session', reason }), ...abandoned.effects, ...r.effects],
+  };
 }
 
 export function startReplay(ctx: ClientContext): R {
@@ -58,7 +61,10 @@ function initializeResult(res: HttpResponse): InitializeResult {
 
 function sendInitialized(ctx: ClientContext, effects: ClientEffect[]): R {
   const sent = request(ctx, { rpc: 'notifications/initialized' });
-  return { context: { ...sent.ctx, handshake: { ...ctx.handshake!, phase: 'initialized', req: sent.req } }, effects: [...effects, ...sent.effects] };
+  return {
+    context: { ...sent.ctx, handshake: { ...ctx.handshake!, phase: 'initialized', req: sent.req } },
+    effects: [...effects, ...sent.effects],
+  };
 }
 
 /** A new session's first InitializeResult: adopt it and pin the parser to it. */
@@ -78,8 +84,11 @@ export function adoptNewSession(ctx: ClientContext, e: Response): R {
     gone: false,
     dead: null,
   };
-  const effects: ClientEffect[] = [note({ note: 'session-opened', session: id, caps: result.capabilities, transport: result.transport, pinned })];
-  if (result.transport !== params.transport) effects.push(note({ note: 'fallback', session: id, from: params.transport, to: result.transport }));
+  const effects: ClientEffect[] = [
+    note({ note: 'session-opened', session: id, caps: result.capabilities, transport: result.transport, pinned }),
+  ];
+  if (result.transport !== params.transport)
+    effects.push(note({ note: 'fallback', session: id, from: params.transport, to: result.transport }));
   return sendInitialized({ ...ctx, session, cachedParams: ctx.cachedParams ?? params }, effects);
 }
 
@@ -119,7 +128,8 @@ export function failHandshake(ctx: ClientContext, e: ClientEvent): R {
 /** "A session's negotiated capabilities are immutable after first handshake, or the session is dead." */
 export function killSession(ctx: ClientContext, e: ClientEvent): R {
   const s = ctx.session!;
-  const reason = e.type === 'RESPONSE' && e.response.status === 400 ? `re-initialize rejected: ${replyReason(e)}` : narrowingError(ctx, e) ?? 'killed';
+  const reason =
+    e.type === 'RESPONSE' && e.response.status === 400 ? `re-initialize rejected: ${replyReason(e)}` : (narrowingError(ctx, e) ?? 'killed');
   const dead = { ...s, dead: reason };
   const r = failAll({ ...ctx, handshake: null, session: dead, waiting: [] }, ctx.waiting, ctx.handshake?.req ?? -1, reason);
   return { context: r.context, effects: [note({ note: 'session-dead', session: s.id, reason }), ...r.effects] };
@@ -141,7 +151,17 @@ export function narrowingError(ctx: ClientContext, e: ClientEvent): string | nul
 export function startStateless(ctx: ClientContext): R {
   const caps = paramsFromConfig(ctx.config).capabilities;
   const pinned = bindParser(caps);
-  const session = { id: '', caps, transport: 'streamable-http' as const, proposed: 'streamable-http' as const, pinned, firstCaps: caps, probed: [], gone: false, dead: null };
+  const session = {
+    id: '',
+    caps,
+    transport: 'streamable-http' as const,
+    proposed: 'streamable-http' as const,
+    pinned,
+    firstCaps: caps,
+    probed: [],
+    gone: false,
+    dead: null,
+  };
   const r = sendAll({ ...ctx, revision: MODERN, session, handshake: null, waiting: [] }, ctx.waiting);
   return { context: r.context, effects: [note({ note: 'stateless', caps, pinned }), ...r.effects] };
 }
@@ -149,14 +169,24 @@ export function startStateless(ctx: ClientContext): R {
 /** `client.protocol=negotiate`: ask the server what it speaks before choosing a revision. */
 export function startDiscover(ctx: ClientContext): R {
   const params = paramsFromConfig(ctx.config);
-  const sent = request(ctx, { rpc: 'server/discover', meta: { protocolVersion: MODERN, clientCapabilities: params.capabilities } }, { sessionId: null });
-  return { context: { ...sent.ctx, session: null, handshake: { kind: 'connect', phase: 'discover', req: sent.req, params } }, effects: sent.effects };
+  const sent = request(
+    ctx,
+    { rpc: 'server/discover', meta: { protocolVersion: MODERN, clientCapabilities: params.capabilities } },
+    { sessionId: null },
+  );
+  return {
+    context: { ...sent.ctx, session: null, handshake: { kind: 'connect', phase: 'discover', req: sent.req, params } },
+    effects: sent.effects,
+  };
 }
 
 /** The server answered `server/discover` listing 2026-07-28: speak it from now on. */
 export function adoptDiscovered(ctx: ClientContext): R {
   const r = startStateless({ ...ctx, handshake: null });
-  return { context: r.context, effects: [note({ note: 'discovered', revision: MODERN, reason: 'server/discover lists 2026-07-28' }), ...r.effects] };
+  return {
+    context: r.context,
+    effects: [note({ note: 'discovered', revision: MODERN, reason: 'server/discover lists 2026-07-28' }), ...r.effects],
+  };
 }
 
 /** The server answered `server/discover` as a 2025-11-25 server does (an error): initialize instead. */
@@ -169,7 +199,11 @@ export function fallBackToInitialize(ctx: ClientContext, e: ClientEvent): R {
 export function discoverListsModern(e: ClientEvent): boolean {
   if (e.type !== 'RESPONSE' || e.response.status !== 200) return false;
   const m = finalMessage(e.response);
-  return isResult(m) && Array.isArray((m.result as DiscoverResult).supportedVersions) && (m.result as DiscoverResult).supportedVersions.includes(MODERN);
+  return (
+    isResult(m) &&
+    Array.isArray((m.result as DiscoverResult).supportedVersions) &&
+    (m.result as DiscoverResult).supportedVersions.includes(MODERN)
+  );
 }
 
 /** A reply to `server/discover` that a 2025-11-25 server would give: an HTTP 4xx or a JSON-RPC error. */

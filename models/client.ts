@@ -47,7 +47,10 @@ export const clientReducers = {
   failCallOnDeadSession,
   handleResponse,
   handleDeadline,
-  resetConfig: (ctx: ClientContext): R => ({ context: { ...ctx, config: CONFIG_DEFAULTS }, effects: [note({ note: 'config-reset', config: CONFIG_DEFAULTS })] }),
+  resetConfig: (ctx: ClientContext): R => ({
+    context: { ...ctx, config: CONFIG_DEFAULTS },
+    effects: [note({ note: 'config-reset', config: CONFIG_DEFAULTS })],
+  }),
 } as const;
 
 const afterFailure = (ctx: ClientContext) => {
@@ -62,7 +65,8 @@ export const clientGuards = {
   isHandshakeDeadline: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
     event.type === 'DEADLINE' && context.handshake !== null && event.req === context.handshake.req,
   replyAccepted: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
-    reply(context, event) && (context.handshake!.phase === 'initialize' ? status(event) === 200 : status(event) === 202 || status(event) === 200),
+    reply(context, event) &&
+    (context.handshake!.phase === 'initialize' ? status(event) === 200 : status(event) === 202 || status(event) === 200),
   replySessionGone: ({ context, event }: { context: ClientContext; event: ClientEvent }) => reply(context, event) && status(event) === 404,
   replyRejected: ({ context, event }: { context: ClientContext; event: ClientEvent }) => {
     if (!reply(context, event) || status(event) !== 400 || event.type !== 'RESPONSE') return false;
@@ -76,7 +80,8 @@ export const clientGuards = {
   reconnectsWithNewSession: ({ context }: { context: ClientContext }) => afterFailure(context) === 'new-session',
   speaksStateless: ({ context }: { context: ClientContext }) => context.revision === MODERN,
   negotiates: ({ context }: { context: ClientContext }) => context.revision === null,
-  discoverListsModern: ({ context, event }: { context: ClientContext; event: ClientEvent }) => reply(context, event) && discoverListsModern(event),
+  discoverListsModern: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
+    reply(context, event) && discoverListsModern(event),
   discoverAnsweredAsLegacy: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
     reply(context, event) && discoverAnsweredAsLegacy(event),
 };

@@ -43,16 +43,31 @@ export interface FaultFamily {
 }
 
 export const FAULT_FAMILIES: readonly FaultFamily[] = [
-  { kind: 'http-502', when: 'at', effect: 'the load balancer answers one request with 502 (before it reaches the server)', instances: ['http-502'] },
-  { kind: 'config-reset', when: 'before', effect: "the client's mutable config returns to defaults (streaming: false, default transport)", instances: ['config-reset'] },
+  {
+    kind: 'http-502',
+    when: 'at',
+    effect: 'the load balancer answers one request with 502 (before it reaches the server)',
+    instances: ['http-502'],
+  },
+  {
+    kind: 'config-reset',
+    when: 'before',
+    effect: "the client's mutable config returns to defaults (streaming: false, default transport)",
+    instances: ['config-reset'],
+  },
   {
     kind: 'strip-header',
     when: 'at',
     effect: 'the proxy removes a header from one request (transfer-encoding on an initialize POST forces the SSE fallback)',
     instances: STRIPPABLE_HEADERS.map((h) => `strip-header:${h}` as const),
   },
-  { kind: 'stream-cut', when: 'at', effect: "an SSE response stream ends before its final event", instances: ['stream-cut'] },
-  { kind: 'session-expire', when: 'before', effect: 'the server forgets one session (later requests on it get 404)', instances: ['session-expire'] },
+  { kind: 'stream-cut', when: 'at', effect: 'an SSE response stream ends before its final event', instances: ['stream-cut'] },
+  {
+    kind: 'session-expire',
+    when: 'before',
+    effect: 'the server forgets one session (later requests on it get 404)',
+    instances: ['session-expire'],
+  },
   { kind: 'server-restart', when: 'before', effect: 'the server forgets every session', instances: ['server-restart'] },
   {
     kind: 'delay',
@@ -63,7 +78,7 @@ export const FAULT_FAMILIES: readonly FaultFamily[] = [
   {
     kind: 'response-lost',
     when: 'at',
-    effect: "the server runs the request; the load balancer replaces its answer with 502 (the lost acknowledgement)",
+    effect: 'the server runs the request; the load balancer replaces its answer with 502 (the lost acknowledgement)',
     instances: ['response-lost'],
   },
   {
@@ -84,7 +99,9 @@ export function faultKind(name: FaultName): FaultKind {
 
 /** The built-in families, then the ones policy modules registered. */
 export function allFaultFamilies(): FaultFamily[] {
-  const added = EXTENSIONS.faults.all().map((d): FaultFamily => ({ kind: d.name, when: 'at', effect: d.describe, instances: d.instances ?? [d.name] }));
+  const added = EXTENSIONS.faults
+    .all()
+    .map((d): FaultFamily => ({ kind: d.name, when: 'at', effect: d.describe, instances: d.instances ?? [d.name] }));
   return [...FAULT_FAMILIES, ...added];
 }
 
@@ -128,7 +145,9 @@ export function expandFault(item: string): FaultName[] | string {
   }
   if (item.startsWith('delay:')) {
     const ms = item.slice('delay:'.length);
-    return /^[0-9]+$/.test(ms) && Number(ms) > 0 ? [`delay:${Number(ms)}`] : `bad delay in fault '${item}' (use delay:<positive milliseconds>)`;
+    return /^[0-9]+$/.test(ms) && Number(ms) > 0
+      ? [`delay:${Number(ms)}`]
+      : `bad delay in fault '${item}' (use delay:<positive milliseconds>)`;
   }
   const valid = families.map((f) => (f.instances.length > 1 ? `${f.kind}[:…]` : f.kind)).join(', ');
   return `unknown fault '${item}' (valid: ${valid})`;

@@ -67,7 +67,8 @@ export interface BeforeSite extends ReachHooks {
 
 /** The `before` faults of request n, in plan order: synchronous when the site's hooks are. */
 export function fireBeforeFaults(faults: readonly FaultName[], request: HttpRequest, site: BeforeSite): Maybe<void> {
-  let done: Maybe<void> = undefined;
+  // Nothing yet: synchronous until a hook answers with a promise.
+  let done = undefined as Maybe<void>;
   for (const fault of faults) {
     const before = ruleOf(fault)?.before;
     if (!before) continue;
@@ -89,7 +90,11 @@ export function applyRequestFaults(request: HttpRequest, faults: readonly FaultN
   return v;
 }
 
-export function applyResponseFaults(response: HttpResponse, faults: readonly FaultName[], from: ResponseVerdict['from'] = 'server'): ResponseVerdict {
+export function applyResponseFaults(
+  response: HttpResponse,
+  faults: readonly FaultName[],
+  from: ResponseVerdict['from'] = 'server',
+): ResponseVerdict {
   const v: ResponseVerdict = { response, from, delayMs: 0, lostAnswer: false, effects: [] };
   for (const fault of faults) {
     const onResponse = ruleOf(fault)?.onResponse;

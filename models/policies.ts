@@ -41,7 +41,7 @@ export const SERVER_KNOBS = {
     meaning: 'the MCP revision the server speaks',
     describe: {
       '2025-11-25': 'sessions (Mcp-Session-Id), the initialize handshake, Last-Event-ID resumption',
-      '2026-07-28': 'sessionless: capabilities in every request\'s _meta, server/discover, no resumption',
+      '2026-07-28': "sessionless: capabilities in every request's _meta, server/discover, no resumption",
       dual: 'both: a request carrying the new _meta is served statelessly, an initialize opens a legacy session',
     },
   },
@@ -103,7 +103,7 @@ export const CLIENT_KNOBS = {
     describe: {
       always: 'every call, once (2026-07-28: the MUST after a broken stream; 2025-11-25: the retry-once)',
       'idempotent-only': 'only calls whose tool is annotated idempotentHint: true; the others fail loudly',
-      never: 'none: the failed attempt is the call\'s error',
+      never: "none: the failed attempt is the call's error",
     },
   },
 } as const;
@@ -129,7 +129,11 @@ export type Revision = '2025-11-25' | '2026-07-28';
 export const MODERN = '2026-07-28' as const;
 
 /** The open knobs and where their extensions register. */
-const OPEN_KNOBS: Record<string, keyof typeof EXTENSIONS> = { 'server.reinit': 'reinit', 'client.reconnect': 'reconnect', 'client.guards': 'guards' };
+const OPEN_KNOBS: Record<string, keyof typeof EXTENSIONS> = {
+  'server.reinit': 'reinit',
+  'client.reconnect': 'reconnect',
+  'client.guards': 'guards',
+};
 
 /** Every value of a knob: the built-ins, then those policy modules registered. */
 export function knobValues(side: 'server' | 'client', knob: string): string[] {

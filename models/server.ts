@@ -200,13 +200,17 @@ function callTool(ctx: ServerContext, e: RequestEvent): R {
   const stream = `${s.id}-${ctx.nextStream}`;
   const events: SseEvent[] = [];
   if (token !== null && encoding === 'frames') {
-    for (const progress of PROGRESS_STEPS) events.push({ id: `${stream}:${events.length}`, event: 'progress', data: { progressToken: token, progress } });
+    for (const progress of PROGRESS_STEPS)
+      events.push({ id: `${stream}:${events.length}`, event: 'progress', data: { progressToken: token, progress } });
   }
   events.push({ id: `${stream}:${events.length}`, event: 'message', data: message });
   const updated = { ...s, streams: { ...s.streams, [stream]: events } };
   return {
     context: { ...withSession(ctx, updated), nextStream: ctx.nextStream + 1 },
-    effects: [finished, respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } })],
+    effects: [
+      finished,
+      respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } }),
+    ],
   };
 }
 
@@ -220,7 +224,13 @@ function resumeStream(ctx: ServerContext, e: RequestEvent): R {
   const after = events ? events.filter((_, i) => i > Number(last!.slice(sep + 1))) : [];
   return {
     context: ctx,
-    effects: [respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events: after, complete: events !== undefined } })],
+    effects: [
+      respond(e.req, {
+        status: 200,
+        headers: { 'content-type': SSE_TYPE },
+        body: { kind: 'sse', events: after, complete: events !== undefined },
+      }),
+    ],
   };
 }
 
@@ -244,21 +254,34 @@ function callStateless(ctx: ServerContext, e: RequestEvent): R {
     note: { note: 'call-finished', session: STATELESS, req: e.req, callId: body.callId, transport: 'streamable-http' },
   };
   const sse =
-    ctx.policy.streaming === 'accept-header' ? (e.request.headers['accept'] ?? '').includes(SSE_TYPE) : has(body.meta.clientCapabilities, 'tools.streaming');
+    ctx.policy.streaming === 'accept-header'
+      ? (e.request.headers['accept'] ?? '').includes(SSE_TYPE)
+      : has(body.meta.clientCapabilities, 'tools.streaming');
   if (!sse) return { context: ctx, effects: [finished, respond(e.req, jsonResponse(200, { result }))] };
   const events: SseEvent[] = [{ id: `r${e.req}:0`, event: 'message', data: { result } }];
-  return { context: ctx, effects: [finished, respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } })] };
+  return {
+    context: ctx,
+    effects: [
+      finished,
+      respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } }),
+    ],
+  };
 }
 
 const modernReducers = {
   callStateless,
   answerDiscover: (ctx: ServerContext, e: RequestEvent): R => {
     const supportedVersions = ctx.policy.protocol === 'dual' ? ['2025-11-25', MODERN] : [MODERN];
-    return { context: ctx, effects: [respond(e.req, jsonResponse(200, { result: { supportedVersions, capabilities: SERVER_CAPABILITIES } }))] };
+    return {
+      context: ctx,
+      effects: [respond(e.req, jsonResponse(200, { result: { supportedVersions, capabilities: SERVER_CAPABILITIES } }))],
+    };
   },
   answerHeaderMismatch: (ctx: ServerContext, e: RequestEvent): R => ({
     context: ctx,
-    effects: [respond(e.req, errorResponse(400, JSONRPC.headerMismatch, "HeaderMismatch: MCP-Protocol-Version does not match the request's _meta"))],
+    effects: [
+      respond(e.req, errorResponse(400, JSONRPC.headerMismatch, "HeaderMismatch: MCP-Protocol-Version does not match the request's _meta")),
+    ],
   }),
   /** A 2026-07-28-only server and a 2025-11-25 request: `initialize` is not a method, GET is not allowed. */
   answerLegacyRequest: (ctx: ServerContext, e: RequestEvent): R => {
@@ -279,7 +302,10 @@ export const serverReducers = {
   callTool,
   resumeStream,
   acknowledgeInitialized: (ctx: ServerContext, e: RequestEvent): R => ({ context: ctx, effects: [respond(e.req, emptyResponse(202))] }),
-  listTools: (ctx: ServerContext, e: RequestEvent): R => ({ context: ctx, effects: [respond(e.req, jsonResponse(200, { result: { tools: TOOLS } }))] }),
+  listTools: (ctx: ServerContext, e: RequestEvent): R => ({
+    context: ctx,
+    effects: [respond(e.req, jsonResponse(200, { result: { tools: TOOLS } }))],
+  }),
   answerMissingSession: (ctx: ServerContext, e: RequestEvent): R => ({
     context: ctx,
     effects: [respond(e.req, errorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required'))],
@@ -297,7 +323,9 @@ export const serverReducers = {
   },
   forgetAll: (ctx: ServerContext): R => ({
     context: { ...ctx, sessions: {} },
-    effects: Object.keys(ctx.sessions).map((session) => ({ type: 'note', note: { note: 'session-forgotten', session, why: 'restart' } }) as ServerEffect),
+    effects: Object.keys(ctx.sessions).map(
+      (session) => ({ type: 'note', note: { note: 'session-forgotten', session, why: 'restart' } }) as ServerEffect,
+    ),
   }),
 };
 
@@ -350,7 +378,9 @@ export const serverMachine = setup({
     isResume: ({ event }) => rpc(event) === 'resume',
     isLastSession: ({ context }) => Object.keys(context.sessions).length <= 1,
     isModernHeaderMismatch: ({ context, event }) =>
-      speaksModern(context, event) && event.type === 'REQUEST' && event.request.headers['mcp-protocol-version'] !== modernMeta(event)!.protocolVersion,
+      speaksModern(context, event) &&
+      event.type === 'REQUEST' &&
+      event.request.headers['mcp-protocol-version'] !== modernMeta(event)!.protocolVersion,
     isModernDiscover: ({ context, event }) => speaksModern(context, event) && rpc(event) === 'server/discover',
     isModernToolCall: ({ context, event }) => speaksModern(context, event) && rpc(event) === 'tools/call',
     isModernToolList: ({ context, event }) => speaksModern(context, event) && rpc(event) === 'tools/list',

@@ -17,7 +17,8 @@ export const initParams = (raw: unknown): Checked<InitParams> => {
 };
 
 export const decision = (raw: unknown): Checked<ReinitDecision> => {
-  if (!isRecord(raw) || !['adopt', 'reject', 'new-session'].includes(raw.kind as string)) return bad("expected { kind: 'adopt', caps } or { kind: 'reject' } or { kind: 'new-session' }");
+  if (!isRecord(raw) || !['adopt', 'reject', 'new-session'].includes(raw.kind as string))
+    return bad("expected { kind: 'adopt', caps } or { kind: 'reject' } or { kind: 'new-session' }");
   if (raw.kind !== 'adopt') return ok({ kind: raw.kind } as ReinitDecision);
   const caps = capabilities(raw.caps);
   return 'error' in caps ? caps : ok({ kind: 'adopt', caps: caps.value });
@@ -38,14 +39,17 @@ const isSuccess = (r: HttpResponse) => r.status >= 200 && r.status < 300;
 function unreadable(answer: HttpResponse, expectsReply: boolean, initialize: boolean): string | null {
   if (!isSuccess(answer)) return null;
   const m = messageOf(answer);
-  if (expectsReply && !m) return 'a 2xx answer to a JSON-RPC request must carry a message (a result or an error): an empty 2xx leaves the request unanswered';
-  if (initialize && !(m && isRecord(m.result) && 'capabilities' in m.result)) return 'a 2xx answer to initialize must carry an InitializeResult (use errorResponse to refuse the handshake)';
+  if (expectsReply && !m)
+    return 'a 2xx answer to a JSON-RPC request must carry a message (a result or an error): an empty 2xx leaves the request unanswered';
+  if (initialize && !(m && isRecord(m.result) && 'capabilities' in m.result))
+    return 'a 2xx answer to initialize must carry an InitializeResult (use errorResponse to refuse the handshake)';
   return null;
 }
 
 export function faultResult(kind: 'request' | 'response') {
   return (raw: unknown, input?: unknown): Checked<never> => {
-    if (!isRecord(raw) || typeof raw.applied !== 'boolean' || typeof raw.detail !== 'string') return bad('expected { applied: boolean, detail: string, … }');
+    if (!isRecord(raw) || typeof raw.applied !== 'boolean' || typeof raw.detail !== 'string')
+      return bad('expected { applied: boolean, detail: string, … }');
     const r = raw[kind === 'request' ? 'answer' : 'response'];
     const why = r === undefined ? null : httpResponse(r);
     if (why) return bad(why);
@@ -60,14 +64,18 @@ export function faultResult(kind: 'request' | 'response') {
       const unusable = unreadable(answer, expectsReply, initialize);
       if (unusable) return bad(unusable);
     }
-    if (kind === 'request' && raw.request !== undefined && (!isRecord(raw.request) || !isRecord(raw.request.headers))) return bad('request should be the request with its headers');
-    if (kind === 'response' && raw.delayMs !== undefined && !(Number.isInteger(raw.delayMs) && (raw.delayMs as number) >= 0)) return bad('delayMs should be a whole number of ms, 0 or more');
+    if (kind === 'request' && raw.request !== undefined && (!isRecord(raw.request) || !isRecord(raw.request.headers)))
+      return bad('request should be the request with its headers');
+    if (kind === 'response' && raw.delayMs !== undefined && !(Number.isInteger(raw.delayMs) && (raw.delayMs as number) >= 0))
+      return bad('delayMs should be a whole number of ms, 0 or more');
     return ok(raw as never);
   };
 }
 
 export const verdict = (raw: unknown): Checked<PropertyVerdict> =>
-  isRecord(raw) && typeof raw.holds === 'boolean' && typeof raw.reached === 'boolean' && (raw.why === undefined || typeof raw.why === 'string')
+  isRecord(raw) &&
+  typeof raw.holds === 'boolean' &&
+  typeof raw.reached === 'boolean' &&
+  (raw.why === undefined || typeof raw.why === 'string')
     ? ok(raw as unknown as PropertyVerdict)
     : bad('expected { holds: boolean, reached: boolean, why?: string }');
-

@@ -28,10 +28,13 @@ export function probeImport(url: string, limitMs = limit()): Promise<string | nu
     const timer = setTimeout(() => finish(`did not finish loading within ${limitMs / 1000} s (a loop or a wait at import time?)`), limitMs);
     worker.on('message', (m: { loaded?: boolean; exit?: number; failed?: string }) => {
       if (m.exit !== undefined) finish(`calls process.exit(${m.exit}) while loading`);
-      else if (m.failed !== undefined) finish(null); // the import in this thread reports the error itself
+      else if (m.failed !== undefined)
+        finish(null); // the import in this thread reports the error itself
       else if (m.loaded) finish(null);
     });
     worker.on('error', () => finish(null));
-    worker.on('exit', (code) => finish(code === 13 || code === 0 ? 'never settles its top-level await' : `ended its thread with exit code ${code} while loading`));
+    worker.on('exit', (code) =>
+      finish(code === 13 || code === 0 ? 'never settles its top-level await' : `ended its thread with exit code ${code} while loading`),
+    );
   });
 }

@@ -30,18 +30,44 @@ import { policyModuleSchema } from './policy-schema.ts';
 
 /** What a policy module's default export may hold. Every part is optional. */
 export interface PolicyModule {
-  server?: { reinit?: Record<string, { describe: string; decide: (input: ReinitInput) => ReinitDecision; opening?: (clientCaps: CapabilitySet) => CapabilitySet }> };
+  server?: {
+    reinit?: Record<
+      string,
+      { describe: string; decide: (input: ReinitInput) => ReinitDecision; opening?: (clientCaps: CapabilitySet) => CapabilitySet }
+    >;
+  };
   client?: {
-    reconnect?: Record<string, { describe: string; afterFailure: (view: ReconnectView) => 'replay' | 'new-session'; handshake: (view: { config: ClientConfig; cached: InitParams | null }) => InitParams }>;
-    guards?: Record<string, { describe: string; checkResponse?: (view: ResponseView) => string | null; checkReinitialize?: (view: ReinitView) => string | null }>;
+    reconnect?: Record<
+      string,
+      {
+        describe: string;
+        afterFailure: (view: ReconnectView) => 'replay' | 'new-session';
+        handshake: (view: { config: ClientConfig; cached: InitParams | null }) => InitParams;
+      }
+    >;
+    guards?: Record<
+      string,
+      { describe: string; checkResponse?: (view: ResponseView) => string | null; checkReinitialize?: (view: ReinitView) => string | null }
+    >;
   };
   faults?: Record<
     string,
     {
       describe: string;
       instances?: string[];
-      request?: (input: { fault: string; request: HttpRequest }) => { applied: boolean; detail: string; request?: HttpRequest; answer?: HttpResponse };
-      response?: (input: { fault: string; response: HttpResponse }) => { applied: boolean; detail: string; response?: HttpResponse; delayMs?: number; lostAnswer?: boolean };
+      request?: (input: { fault: string; request: HttpRequest }) => {
+        applied: boolean;
+        detail: string;
+        request?: HttpRequest;
+        answer?: HttpResponse;
+      };
+      response?: (input: { fault: string; response: HttpResponse }) => {
+        applied: boolean;
+        detail: string;
+        response?: HttpResponse;
+        delayMs?: number;
+        lostAnswer?: boolean;
+      };
     }
   >;
   /** A property either judges the whole history (`check`), or is a fold (`init`, `step`, `verdict`, `key`;
@@ -169,7 +195,11 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
 }
 
 /** A designer's fold: each of its functions sandboxed like any hook (its input copied, its time bounded). */
-function registerFold(source: string, name: string, def: { holdsWhen: string; init?: unknown; step?: unknown; verdict?: unknown; key?: unknown }): void {
+function registerFold(
+  source: string,
+  name: string,
+  def: { holdsWhen: string; init?: unknown; step?: unknown; verdict?: unknown; key?: unknown },
+): void {
   if (findProperty(name)) fail(source, `property '${name}' already exists`);
   const part = (k: 'init' | 'step' | 'verdict' | 'key') => def[k] as (...args: unknown[]) => unknown;
   const [init, step, judge, key] = [part('init'), part('step'), part('verdict'), part('key')];

@@ -37,11 +37,18 @@ const property = strictObject({
   key: hook.optional(),
 }).superRefine((p, ctx) => {
   const fold = FOLD.filter((k) => p[k] !== undefined);
-  if (p.check !== undefined && fold.length > 0) ctx.addIssue({ code: 'custom', message: `takes check or a fold (${FOLD.join(', ')}), not both` });
-  else if (p.check === undefined && fold.length === 0) ctx.addIssue({ code: 'custom', message: `needs check, or a fold: ${FOLD.join(', ')}` });
+  if (p.check !== undefined && fold.length > 0)
+    ctx.addIssue({ code: 'custom', message: `takes check or a fold (${FOLD.join(', ')}), not both` });
+  else if (p.check === undefined && fold.length === 0)
+    ctx.addIssue({ code: 'custom', message: `needs check, or a fold: ${FOLD.join(', ')}` });
   else if (p.check === undefined) {
     const missing = FOLD.find((k) => p[k] === undefined);
-    if (missing) ctx.addIssue({ code: 'custom', path: [missing], message: 'should be a function, not missing (a fold needs init, step, verdict and key)' });
+    if (missing)
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'should be a function, not missing (a fold needs init, step, verdict and key)',
+      });
   }
 });
 

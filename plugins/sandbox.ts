@@ -55,7 +55,12 @@ export const ok = <O>(value: O): Checked<O> => ({ value });
 export const bad = (error: string): Checked<never> => ({ error });
 
 /** Wrap one hook: `check` turns its raw answer (given the input) into what the model uses, or says why it cannot. */
-export function sandboxed<I, O>(policy: string, hook: string, fn: (input: I) => unknown, check: (raw: unknown, input: I) => Checked<O>): (input: I) => O {
+export function sandboxed<I, O>(
+  policy: string,
+  hook: string,
+  fn: (input: I) => unknown,
+  check: (raw: unknown, input: I) => Checked<O>,
+): (input: I) => O {
   return (input: I): O => {
     let raw: unknown;
     const exit = process.exit;
@@ -65,7 +70,8 @@ export function sandboxed<I, O>(policy: string, hook: string, fn: (input: I) => 
       process.exit = exitForbidden;
       raw = script.runInContext(context, { timeout: HOOK_TIME_LIMIT_MS });
     } catch (e) {
-      if (e instanceof ExitCalled) throw new PolicyError(policy, `${hook} called process.exit(${e.code}): a hook may not end the process`, 'threw');
+      if (e instanceof ExitCalled)
+        throw new PolicyError(policy, `${hook} called process.exit(${e.code}): a hook may not end the process`, 'threw');
       if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
         throw new PolicyError(policy, `${hook} did not return within ${HOOK_TIME_LIMIT_MS} ms`, 'timeout');
       }
@@ -87,7 +93,9 @@ const CAPABILITIES: readonly Capability[] = ['tools', 'resources', 'tools.stream
 export function capabilities(raw: unknown): Checked<CapabilitySet> {
   if (!Array.isArray(raw)) return bad('expected an array of capabilities');
   const unknown = raw.find((c) => !CAPABILITIES.includes(c as Capability));
-  return unknown === undefined ? ok(capSet(raw as Capability[])) : bad(`unknown capability ${describe(unknown)} (valid: ${CAPABILITIES.join(', ')})`);
+  return unknown === undefined
+    ? ok(capSet(raw as Capability[]))
+    : bad(`unknown capability ${describe(unknown)} (valid: ${CAPABILITIES.join(', ')})`);
 }
 
 export function oneOf<T extends string>(values: readonly T[]): (raw: unknown) => Checked<T> {
@@ -106,11 +114,15 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 /** A response a fault may answer with or rewrite: status, string headers, and a body of a known kind. */
 export function httpResponse(raw: unknown): string | null {
   if (!isRecord(raw)) return 'a response must be an object';
-  if (!Number.isInteger(raw.status) || (raw.status as number) < 100 || (raw.status as number) > 599) return 'a response needs an HTTP status from 100 to 599';
-  if (!isRecord(raw.headers) || Object.values(raw.headers).some((h) => typeof h !== 'string')) return 'a response needs headers: an object of strings';
+  if (!Number.isInteger(raw.status) || (raw.status as number) < 100 || (raw.status as number) > 599)
+    return 'a response needs an HTTP status from 100 to 599';
+  if (!isRecord(raw.headers) || Object.values(raw.headers).some((h) => typeof h !== 'string'))
+    return 'a response needs headers: an object of strings';
   const body = raw.body;
-  if (!isRecord(body) || !['json', 'sse', 'empty'].includes(body.kind as string)) return "a response body needs kind 'json', 'sse' or 'empty' (use jsonResponse, errorResponse or emptyResponse)";
-  if (body.kind === 'sse' && (!Array.isArray(body.events) || typeof body.complete !== 'boolean')) return 'an SSE body needs events (an array) and complete (a boolean)';
+  if (!isRecord(body) || !['json', 'sse', 'empty'].includes(body.kind as string))
+    return "a response body needs kind 'json', 'sse' or 'empty' (use jsonResponse, errorResponse or emptyResponse)";
+  if (body.kind === 'sse' && (!Array.isArray(body.events) || typeof body.complete !== 'boolean'))
+    return 'an SSE body needs events (an array) and complete (a boolean)';
   if (body.kind === 'json' && !isRecord(body.message)) return 'a JSON body needs a message';
   return null;
 }

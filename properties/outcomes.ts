@@ -42,7 +42,8 @@ export function callOutcomes(history: History, reference: Reference): CallOutcom
   const out: CallOutcome[] = [];
   for (const e of history.entries) {
     if (e.kind === 'invoke') invoked.set(e.callId, e.t);
-    else if (e.kind === 'end') out.push({ callId: e.callId, outcome: outcomeOf(e, reference), invokedAt: invoked.get(e.callId) ?? 0, endedAt: e.t, end: e });
+    else if (e.kind === 'end')
+      out.push({ callId: e.callId, outcome: outcomeOf(e, reference), invokedAt: invoked.get(e.callId) ?? 0, endedAt: e.t, end: e });
   }
   return out.sort((a, b) => a.callId - b.callId);
 }

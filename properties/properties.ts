@@ -22,7 +22,14 @@ export const PROPERTIES: readonly AnyFold[] = [
   atMostOnce,
 ];
 
-export type PropertyName = 'no-silent-empty' | 'no-silent-hang' | 'caps-immutable' | 'transport-expressible' | 'content-type-consistent' | 'recovers' | 'at-most-once';
+export type PropertyName =
+  | 'no-silent-empty'
+  | 'no-silent-hang'
+  | 'caps-immutable'
+  | 'transport-expressible'
+  | 'content-type-consistent'
+  | 'recovers'
+  | 'at-most-once';
 
 export function propertyByName(name: string): AnyFold | undefined {
   return PROPERTIES.find((p) => p.name === name);

@@ -15,7 +15,10 @@ interface RecoversState {
   readonly after: Readonly<Record<number, Outcome | null>>;
 }
 
-const sortedAfter = (s: RecoversState) => Object.entries(s.after).map(([id, o]) => [Number(id), o] as const).sort(([a], [b]) => a - b);
+const sortedAfter = (s: RecoversState) =>
+  Object.entries(s.after)
+    .map(([id, o]) => [Number(id), o] as const)
+    .sort(([a], [b]) => a - b);
 
 export const recovers: PropertyFold<RecoversState> = {
   name: 'recovers',

@@ -30,7 +30,17 @@ export interface ReachCounts {
 const emptyReach = (): ReachCounts => ({ states: {}, transitions: {} });
 
 export function emptyStats(): RunStats {
-  return { runs: 0, faultsFired: {}, faultsApplied: {}, reconnects: 0, reinitializes: 0, fallbacks: 0, states: {}, transitions: {}, coverage: { client: emptyReach(), server: emptyReach() } };
+  return {
+    runs: 0,
+    faultsFired: {},
+    faultsApplied: {},
+    reconnects: 0,
+    reinitializes: 0,
+    fallbacks: 0,
+    states: {},
+    transitions: {},
+    coverage: { client: emptyReach(), server: emptyReach() },
+  };
 }
 
 const bump = (m: Record<string, number>, k: string, n = 1) => {

@@ -40,12 +40,20 @@ export function renderCheck(r: CheckResult): string {
   const o = r.results[0]?.outcomes;
   if (o) out.push('', `call outcomes: ${o.ok} ok, ${o.error} error, ${o['silent-empty']} silent-empty, ${o['silent-hang']} silent-hang`);
   const s = r.stats;
-  const fired = Object.entries(s.faultsApplied).map(([f, n]) => `${f} ×${n}`).join(', ') || 'none';
-  out.push(`situations: ${s.reconnects} reconnects, ${s.reinitializes} re-initializes, ${s.fallbacks} transport fallbacks; faults that acted: ${fired}`);
+  const fired =
+    Object.entries(s.faultsApplied)
+      .map(([f, n]) => `${f} ×${n}`)
+      .join(', ') || 'none';
+  out.push(
+    `situations: ${s.reconnects} reconnects, ${s.reinitializes} re-initializes, ${s.fallbacks} transport fallbacks; faults that acted: ${fired}`,
+  );
   const exhaustive = r.results.filter((p) => p.exhaustive);
   if (exhaustive.length > 0) {
     const x = exhaustive[0]!.exhaustive!;
-    out.push('', `exhaustive search beside it: every plan of up to ${plural(x.depth, 'fault')}, ${x.states.toLocaleString('en-US')} distinct states covering ${x.plans.toLocaleString('en-US')} plans`);
+    out.push(
+      '',
+      `exhaustive search beside it: every plan of up to ${plural(x.depth, 'fault')}, ${x.states.toLocaleString('en-US')} distinct states covering ${x.plans.toLocaleString('en-US')} plans`,
+    );
     const width = Math.max(...exhaustive.map((p) => p.property.length));
     for (const p of exhaustive) out.push(`  ${p.property.padEnd(width)}  ${describeExhaustive(p.exhaustive!)}`);
   }
@@ -58,8 +66,14 @@ export function renderCheck(r: CheckResult): string {
     out.push(`  workload  ${describeWorkload(ce.workload)}${ce.schedule.length ? `  (schedule ${ce.schedule.join(',')})` : ''}`);
     out.push(`  outcomes  ${ce.outcomes.map((c) => `call ${c.callId}: ${c.outcome}`).join(', ')}`);
     out.push(`  found after ${ce.runsToFailure} runs, shrunk in ${ce.shrinks} steps (fast-check seed ${ce.seed}, path ${ce.path || '-'})`);
-    if (p.minimal === true) out.push(`  minimal   yes: no plan with fewer faults violates it on this workload${p.exhaustive ? ' or on any the exhaustive search covered' : ''}`);
-    if (p.minimal === false && p.shorter) out.push(`  minimal   NO: ${plural(p.shorter.faults.length, 'fault')} suffice${p.shorter.faults.length === 1 ? 's' : ''}: ${describePlan(p.shorter.faults)} (workload ${describeWorkload(p.shorter.workload)})`);
+    if (p.minimal === true)
+      out.push(
+        `  minimal   yes: no plan with fewer faults violates it on this workload${p.exhaustive ? ' or on any the exhaustive search covered' : ''}`,
+      );
+    if (p.minimal === false && p.shorter)
+      out.push(
+        `  minimal   NO: ${plural(p.shorter.faults.length, 'fault')} suffice${p.shorter.faults.length === 1 ? 's' : ''}: ${describePlan(p.shorter.faults)} (workload ${describeWorkload(p.shorter.workload)})`,
+      );
     out.push(`  reproduce ${checkCommand(r, p.property)}`);
   }
   // Real code (the wire tier) has no statechart: an empty coverage list is not printed as a heading.

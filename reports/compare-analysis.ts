@@ -46,6 +46,8 @@ export function exhaustiveRows(c: Comparison): ExhaustiveRow[] {
 export function minimality(p: FindingProperty): string | null {
   if (p.minimal === undefined) return null;
   if (p.minimal) return 'minimal: no plan with fewer faults violates it on this workload (checked exhaustively)';
-  const shorter = p.shorter ? `: ${plural(p.shorter.faults.length, 'fault')} suffice${p.shorter.faults.length === 1 ? 's' : ''}, ${describePlan(p.shorter.faults)}` : '';
+  const shorter = p.shorter
+    ? `: ${plural(p.shorter.faults.length, 'fault')} suffice${p.shorter.faults.length === 1 ? 's' : ''}, ${describePlan(p.shorter.faults)}`
+    : '';
   return `NOT minimal${shorter}`;
 }

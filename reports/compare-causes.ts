@@ -31,9 +31,7 @@ function causeGroups(findings: readonly ReportedFinding[]): CauseGroup[] {
     if (!g.cells.includes(f.cell)) g.cells.push(f.cell);
     if (f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang')) g.silent = true;
   });
-  return [...groups.values()]
-    .sort((a, b) => b.cells.length - a.cells.length || a.first - b.first)
-    .map(({ first: _first, ...g }) => g);
+  return [...groups.values()].sort((a, b) => b.cells.length - a.cells.length || a.first - b.first).map(({ first: _first, ...g }) => g);
 }
 
 export function groupsOf(c: Comparison): NumberedGroup[] {

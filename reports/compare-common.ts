@@ -33,7 +33,27 @@ export type VerdictKind = Verdict | 'policy-error' | 'not-run';
 
 const KIND_MARK: Record<VerdictKind, string> = { ...VERDICT_MARK, 'policy-error': '💥', 'not-run': '' };
 
-const KNOWN = new Set(['index', 'id', 'name', 'record', 'role', 'alphabet', 'class', 'combination', 'seed', 'runs', 'faults', 'results', 'stats', 'policyError', 'coverage', 'exploration', 'wire', 'skipped', 'migration']);
+const KNOWN = new Set([
+  'index',
+  'id',
+  'name',
+  'record',
+  'role',
+  'alphabet',
+  'class',
+  'combination',
+  'seed',
+  'runs',
+  'faults',
+  'results',
+  'stats',
+  'policyError',
+  'coverage',
+  'exploration',
+  'wire',
+  'skipped',
+  'migration',
+]);
 
 /** Fields of a cell result that the reports do not interpret, in the result's own order. */
 export function extraFields(cell: CellResult): [string, unknown][] {
@@ -113,5 +133,7 @@ export function sides(cell: CellResult): { server: string; client: string } {
 /** Faults a wire cell's server could not take part in, with why ("" when none). */
 export function skippedFaults(cell: CellResult): string {
   const skipped = (cell as { skipped?: Record<string, string> }).skipped ?? {};
-  return Object.entries(skipped).map(([fault, why]) => `${fault}: ${why}`).join('; ');
+  return Object.entries(skipped)
+    .map(([fault, why]) => `${fault}: ${why}`)
+    .join('; ');
 }

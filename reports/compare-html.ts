@@ -14,12 +14,22 @@ import { CELL_CLASSES } from '../core/cell-class.ts';
 import type { Finding } from '../compare/findings.ts';
 import { describeFault } from '../core/plan.ts';
 import { describeWorkload } from '../core/workload.ts';
-import { callCounts, CLASS_MEANING, combinationLine, counterexamplePath, detailed, extraFields, findingNumbers, findingsByCell, outcomeMap, verdictCell } from './compare-common.ts';
+import {
+  callCounts,
+  CLASS_MEANING,
+  combinationLine,
+  counterexamplePath,
+  detailed,
+  extraFields,
+  findingNumbers,
+  findingsByCell,
+  outcomeMap,
+  verdictCell,
+} from './compare-common.ts';
 import { describeEntry, stepLine, type Lane } from './history-text.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
 import { formatJson } from './json-format.ts';
 import { plural } from './words.ts';
-
 
 const KNOBS = [
   ['server', 'reinit'],
@@ -45,9 +55,23 @@ function filters(c: Comparison): string {
   const distinct = (f: (cell: CellResult) => string) => [...new Set(c.cells.map(f))];
   return [
     '<div class="filters">',
-    select('class', 'class', CELL_CLASSES.filter((k) => c.cells.some((x) => x.class === k))),
-    select('alphabet', 'faults', distinct((x) => x.alphabet)),
-    ...KNOBS.map(([side, knob]) => select(knob, `${side}.${knob}`, distinct((x) => knobValue(x, side, knob)))),
+    select(
+      'class',
+      'class',
+      CELL_CLASSES.filter((k) => c.cells.some((x) => x.class === k)),
+    ),
+    select(
+      'alphabet',
+      'faults',
+      distinct((x) => x.alphabet),
+    ),
+    ...KNOBS.map(([side, knob]) =>
+      select(
+        knob,
+        `${side}.${knob}`,
+        distinct((x) => knobValue(x, side, knob)),
+      ),
+    ),
     '<label>text <input type="search" data-filter="text" placeholder="cell, property, fault…"></label>',
     `<span class="count" id="shown">${c.cells.length} of ${c.cells.length} cells</span>`,
     '</div>',
@@ -85,11 +109,23 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
       const label = { 'policy-error': 'error', violated: `✗ ${v.violations}`, vacuous: 'vacuous', holds: '✓', 'not-run': '' }[v.kind];
       return `<td class="v v${kind}" data-sort="${v.sort}" title="${esc(v.text)}">${esc(label)}</td>`;
     });
-    const links = fs.map((f) => (shown.has(f.id) ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${number.get(f.id)}</a>` : `<span title="${esc(f.id)}: not shown in detail">${number.get(f.id)}</span>`)).join(' ');
+    const links = fs
+      .map((f) =>
+        shown.has(f.id)
+          ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${number.get(f.id)}</a>`
+          : `<span title="${esc(f.id)}: not shown in detail">${number.get(f.id)}</span>`,
+      )
+      .join(' ');
     return [
       `<tr ${attrs}>`,
       `<td data-sort="${cell.index}">${cell.index + 1}</td>`,
-      `<td title="${esc(`${combinationLine(cell.combination)}\nfaults fired (acted): ${Object.entries(cell.stats.faultsFired).map(([f, k]) => `${f} ×${k} (${cell.stats.faultsApplied[f] ?? 0})`).join(', ') || 'none'}`)}">${esc(cell.name)}</td>`,
+      `<td title="${esc(
+        `${combinationLine(cell.combination)}\nfaults fired (acted): ${
+          Object.entries(cell.stats.faultsFired)
+            .map(([f, k]) => `${f} ×${k} (${cell.stats.faultsApplied[f] ?? 0})`)
+            .join(', ') || 'none'
+        }`,
+      )}">${esc(cell.name)}</td>`,
       `<td class="c ${esc(cell.class.replace(/[^a-z]+/g, '-'))}" data-sort="${CELL_CLASSES.indexOf(cell.class)}" title="${esc(CLASS_MEANING[cell.class])}">${esc(cell.class)}</td>`,
       `<td data-sort="${n.ok}">${n.ok}</td><td data-sort="${n.loud}">${n.loud}</td><td data-sort="${n.silent}">${n.silent}</td>`,
       ...[cell.stats.reconnects, cell.stats.reinitializes, cell.stats.fallbacks].map((v) => `<td class="g" data-sort="${v}">${v}</td>`),
@@ -105,7 +141,11 @@ function causes(groups: readonly NumberedGroup[], shown: Set<string>): string {
   if (groups.length === 0) return '';
   const rows = groups
     .map((g) => {
-      const fs = g.findings.map((id, i) => (shown.has(id) ? `<a class="flink" href="#finding-${esc(id)}">${g.findingNumbers[i]}</a>` : `<span>${g.findingNumbers[i]}</span>`)).join(' ');
+      const fs = g.findings
+        .map((id, i) =>
+          shown.has(id) ? `<a class="flink" href="#finding-${esc(id)}">${g.findingNumbers[i]}</a>` : `<span>${g.findingNumbers[i]}</span>`,
+        )
+        .join(' ');
       return `<tr><td>${esc(g.label)}</td><td data-sort="${g.cells.length}">${g.cells.length}: ${esc(g.cellNumbers.join(', '))}</td><td class="fl">${fs}</td><td class="${g.silent ? 'silent-empty' : 'error'}">${g.silent ? 'silent' : 'loud'}</td><td><code>${esc(g.plan)}</code></td><td>${esc(g.how)}</td></tr>`;
     })
     .join('');
@@ -139,7 +179,13 @@ const COLUMN: Record<Lane, number> = { agent: 2, client: 3, network: 4, server: 
 function timeline(f: ReportedFinding): string {
   const outcomes = outcomeMap(f);
   const marked = f.cause?.step ?? null;
-  const cells: string[] = ['<div class="th" style="grid-column:1">t (ms)</div>', '<div class="th" style="grid-column:2">agent</div>', '<div class="th" style="grid-column:3">client</div>', '<div class="th" style="grid-column:4">load balancer / proxy</div>', '<div class="th" style="grid-column:5">server</div>'];
+  const cells: string[] = [
+    '<div class="th" style="grid-column:1">t (ms)</div>',
+    '<div class="th" style="grid-column:2">agent</div>',
+    '<div class="th" style="grid-column:3">client</div>',
+    '<div class="th" style="grid-column:4">load balancer / proxy</div>',
+    '<div class="th" style="grid-column:5">server</div>',
+  ];
   const invoked = new Map<number, number>();
   let now = 0;
   f.history.forEach((e, i) => {
@@ -155,13 +201,17 @@ function timeline(f: ReportedFinding): string {
     if (e.kind === 'end') {
       const from = invoked.get(e.callId) ?? row;
       const outcome = outcomes.get(e.callId);
-      cells.push(`<div class="call ${esc(step.tone)}" style="grid-row:${from} / ${row + 1};grid-column:2" title="${esc(step.text)}">call ${esc(e.callId)}<br>${esc(outcome ?? e.end)}</div>`);
+      cells.push(
+        `<div class="call ${esc(step.tone)}" style="grid-row:${from} / ${row + 1};grid-column:2" title="${esc(step.text)}">call ${esc(e.callId)}<br>${esc(outcome ?? e.end)}</div>`,
+      );
       cells.push(`<div class="ev ${esc(step.tone)}" style="grid-row:${row};grid-column:3">${esc(step.text)}</div>`);
       return;
     }
     const mark = i === marked ? ' marked' : '';
     const label = i === marked ? '<b class="here">▶ where the session went wrong</b> ' : '';
-    cells.push(`<div class="ev ${esc(step.tone)}${mark}" style="grid-row:${row};grid-column:${COLUMN[step.lane]}">${label}${esc(step.text)}</div>`);
+    cells.push(
+      `<div class="ev ${esc(step.tone)}${mark}" style="grid-row:${row};grid-column:${COLUMN[step.lane]}">${label}${esc(step.text)}</div>`,
+    );
   });
   return `<div class="timeline">${cells.join('')}</div>`;
 }
@@ -170,7 +220,9 @@ function finding(f: ReportedFinding, n: number, group: NumberedGroup | undefined
   const outcomes = outcomeMap(f);
   const m = mitigationLine(f);
   const facts = [
-    f.cause ? `<li><b>cause</b> ${group ? `${esc(group.label)} (${group.cells.length} cells): ` : ''}${esc(f.cause.how)}${f.cause.step !== null ? ` — step ${f.cause.step + 1}, marked in the timeline` : ''}</li>` : '',
+    f.cause
+      ? `<li><b>cause</b> ${group ? `${esc(group.label)} (${group.cells.length} cells): ` : ''}${esc(f.cause.how)}${f.cause.step !== null ? ` — step ${f.cause.step + 1}, marked in the timeline` : ''}</li>`
+      : '',
     m
       ? `<li><b>mitigations</b> holds with ${m.holds.map((x) => `<code>${esc(x.change)}</code> (${esc(x.fared)})`).join(', ') || 'no single change'}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => `<code>${esc(x)}</code>`).join(', ')}` : ''}</li>`
       : '',
@@ -181,7 +233,9 @@ function finding(f: ReportedFinding, n: number, group: NumberedGroup | undefined
     }),
     `<li><b>shrunk fault plan</b> ${f.plan.length === 0 ? '(no faults)' : `<ol class="plan">${f.plan.map((x) => `<li><code>${esc(describeFault(x))}</code></li>`).join('')}</ol>`}</li>`,
     `<li><b>workload</b> <code>${esc(describeWorkload(f.workload) || '(none)')}</code>${f.schedule.length ? ` schedule <code>${esc(f.schedule.join(','))}</code>` : ''}</li>`,
-    f.outcomes.length ? `<li><b>outcomes</b> ${f.outcomes.map((o) => `call ${esc(o.callId)}: <span class="${esc(o.outcome)}">${esc(o.outcome)}</span>`).join(', ')}</li>` : '',
+    f.outcomes.length
+      ? `<li><b>outcomes</b> ${f.outcomes.map((o) => `call ${esc(o.callId)}: <span class="${esc(o.outcome)}">${esc(o.outcome)}</span>`).join(', ')}</li>`
+      : '',
     `<li><b>${f.runsToFailure === null ? 'not shrunk' : `found after ${esc(f.runsToFailure)} runs, shrunk in ${esc(f.shrinks)} steps`}</b> (fast-check seed ${esc(f.seed)}, path <code>${esc(f.path || '-')}</code>)</li>`,
     `<li><b>replay</b> <code>npx mcp-faultsim replay ${esc(counterexamplePath(f))}</code> (relative to this report's directory)</li>`,
   ].join('');
@@ -198,7 +252,10 @@ function finding(f: ReportedFinding, n: number, group: NumberedGroup | undefined
 
 function listed(findings: Finding[], from: number): string {
   if (findings.length === 0) return '';
-  const rows = findings.map((f, i) => `<tr><td>${from + i + 1}</td><td>${esc(f.cellName)}</td><td>${esc(f.properties.map((p) => p.property).join(', '))}</td><td>${esc(f.plan.map(describeFault).join(', then ') || '(no faults)')}</td><td><code>${esc(counterexamplePath(f))}</code></td></tr>`);
+  const rows = findings.map(
+    (f, i) =>
+      `<tr><td>${from + i + 1}</td><td>${esc(f.cellName)}</td><td>${esc(f.properties.map((p) => p.property).join(', '))}</td><td>${esc(f.plan.map(describeFault).join(', then ') || '(no faults)')}</td><td><code>${esc(counterexamplePath(f))}</code></td></tr>`,
+  );
   return `<h3>${findings.length} more findings, not shown in detail (see --details)</h3><table class="listed"><thead><tr><th>#</th><th>cell</th><th>violated</th><th>shrunk fault plan</th><th>counterexample</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -207,7 +264,9 @@ function exhaustive(c: Comparison): string {
   if (rows.length === 0) return '';
   const body = rows
     .map((r) => {
-      const results = r.results.map((x) => `<div class="${x.verdict === 'violated' ? 'silent' : 'ok'}"><b>${esc(x.property)}</b> ${esc(x.text)}</div>`).join('');
+      const results = r.results
+        .map((x) => `<div class="${x.verdict === 'violated' ? 'silent' : 'ok'}"><b>${esc(x.property)}</b> ${esc(x.text)}</div>`)
+        .join('');
       return `<tr><td>${r.index + 1}</td><td>${esc(r.cell)}${r.complete ? '' : ' (incomplete)'}</td><td>${esc(r.states.toLocaleString('en-US'))}</td><td>${esc(r.plans.toLocaleString('en-US'))}</td><td>${results}</td></tr>`;
     })
     .join('');
@@ -219,7 +278,10 @@ function coverage(c: Comparison): string {
   if (machines.length === 0) return '';
   const items = machines
     .map((m) => {
-      const never = [...m.states.unreached.map((s) => `state never entered: ${s}`), ...m.transitions.unreached.map((t) => `transition never taken: ${t}`)];
+      const never = [
+        ...m.states.unreached.map((s) => `state never entered: ${s}`),
+        ...m.transitions.unreached.map((t) => `transition never taken: ${t}`),
+      ];
       return `<li><b>${esc(m.machine)}</b>: ${m.states.reached} of ${m.states.total} states, ${m.transitions.reached} of ${m.transitions.total} transitions${never.length ? `<ul>${never.map((x) => `<li><code>${esc(x)}</code></li>`).join('')}</ul>` : ''}</li>`;
     })
     .join('');
@@ -227,7 +289,11 @@ function coverage(c: Comparison): string {
 }
 
 function extras(c: Comparison): string {
-  const rows = c.cells.flatMap((cell) => extraFields(cell).map(([k, v]) => `<details><summary>${cell.index + 1}. ${esc(cell.name)}: ${esc(k)}</summary><pre>${esc(formatJson(v))}</pre></details>`));
+  const rows = c.cells.flatMap((cell) =>
+    extraFields(cell).map(
+      ([k, v]) => `<details><summary>${cell.index + 1}. ${esc(cell.name)}: ${esc(k)}</summary><pre>${esc(formatJson(v))}</pre></details>`,
+    ),
+  );
   return rows.length ? `<section><h2>Other per-cell data</h2>${rows.join('\n')}</section>` : '';
 }
 
@@ -239,7 +305,10 @@ export function renderHtml(c: Comparison, details: number): string {
   const shownIds = new Set(shown.map((f) => f.id));
   const summary = CELL_CLASSES.map((k) => [k, c.cells.filter((x) => x.class === k).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([k, n]) => `<button type="button" class="chip ${esc(k.replace(/[^a-z]+/g, '-'))}" data-class-chip="${esc(k)}" title="${esc(CLASS_MEANING[k])}">${esc(k)}: ${n}</button>`)
+    .map(
+      ([k, n]) =>
+        `<button type="button" class="chip ${esc(k.replace(/[^a-z]+/g, '-'))}" data-class-chip="${esc(k)}" title="${esc(CLASS_MEANING[k])}">${esc(k)}: ${n}</button>`,
+    )
     .join(' ');
   const meta = `${esc(c.tool.name)} ${esc(c.tool.version)} · matrix <b>${esc(c.matrix.kind)}</b> (${c.matrix.size} cells) · seed ${esc(c.seed)} · ${esc(c.runs)} random runs per cell${c.policies.length ? ` · policies ${esc(c.policies.join(', '))}` : ''}`;
   return `<!doctype html>

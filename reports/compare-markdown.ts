@@ -34,7 +34,6 @@ import { mdText } from './escape.ts';
 export { mdText } from './escape.ts';
 import { plural } from './words.ts';
 
-
 /** A fenced block that no backtick run inside the text can close early. */
 export function fence(lang: string, text: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
@@ -50,7 +49,10 @@ function inlineCode(text: string): string {
 }
 
 function header(c: Comparison): string[] {
-  const cut = [...Object.entries(c.matrix.cut.server).map(([k, v]) => `server.${k}=${v.join('|')}`), ...Object.entries(c.matrix.cut.client).map(([k, v]) => `client.${k}=${v.join('|')}`)];
+  const cut = [
+    ...Object.entries(c.matrix.cut.server).map(([k, v]) => `server.${k}=${v.join('|')}`),
+    ...Object.entries(c.matrix.cut.client).map(([k, v]) => `client.${k}=${v.join('|')}`),
+  ];
   const lines = ['# mcp-faultsim: policy comparison', ''];
   if (c.interrupted) lines.push(`> **Interrupted:** ${c.cells.length} of ${c.matrix.size} cells finished; the rest were not run.`, '');
   lines.push(
@@ -59,7 +61,7 @@ function header(c: Comparison): string[] {
     '',
   );
   const counts = CELL_CLASSES.map((k) => [k, c.cells.filter((x) => x.class === k).length] as const).filter(([, n]) => n > 0);
-  lines.push('| cells | how the agent\'s calls fared |', '|---:|---|');
+  lines.push("| cells | how the agent's calls fared |", '|---:|---|');
   for (const [k, n] of counts) lines.push(`| ${n} | ${CLASS_MARK[k]}: ${CLASS_MEANING[k]} |`);
   lines.push('');
   return lines;
@@ -71,14 +73,16 @@ function causes(c: Comparison, groups: readonly NumberedGroup[], anchors: Map<st
   const lines = [
     '## Causes',
     '',
-    "Findings grouped by cause: the same minimal fault plan, failing by the same mechanism (read from the history: the step that turned the call silent, or loud). The groups touching the most cells come first: a cause shared by many cells is usually the parser or transport, not the policy the cell varies.",
+    'Findings grouped by cause: the same minimal fault plan, failing by the same mechanism (read from the history: the step that turned the call silent, or loud). The groups touching the most cells come first: a cause shared by many cells is usually the parser or transport, not the policy the cell varies.',
     '',
     '| group | cells | findings | silent | minimal plan | mechanism |',
     '|---|---|---|:---:|---|---|',
   ];
   for (const g of groups) {
     const findings = g.findings.map((id, i) => link(g.findingNumbers[i]!, id)).join(' ');
-    lines.push(`| ${g.label} | ${g.cells.length}: ${g.cellNumbers.join(', ')} | ${findings} | ${g.silent ? '🔇' : '🔊'} | ${mdText(g.plan)} | ${mdText(g.how)} |`);
+    lines.push(
+      `| ${g.label} | ${g.cells.length}: ${g.cellNumbers.join(', ')} | ${findings} | ${g.silent ? '🔇' : '🔊'} | ${mdText(g.plan)} | ${mdText(g.how)} |`,
+    );
   }
   return [...lines, ''];
 }
@@ -94,7 +98,8 @@ function changes(c: Comparison, groups: readonly NumberedGroup[]): string[] {
     `| change | holds for | ${t.groups.map((g) => g.label).join(' | ')} |`,
     `|---|---:|${t.groups.map(() => ':---:').join('|')}|`,
   ];
-  const mark = (fared: string | null) => (fared === 'clean' ? '✅' : fared === 'loud, recovers' ? '🔊' : fared === 'loud, never recovers' ? '🔊✗' : '');
+  const mark = (fared: string | null) =>
+    fared === 'clean' ? '✅' : fared === 'loud, recovers' ? '🔊' : fared === 'loud, never recovers' ? '🔊✗' : '';
   for (const r of t.rows) {
     const cells = t.groups.map((g) => {
       const x = r.cells.get(g.label);
@@ -122,8 +127,12 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<stri
       const v = verdictCell(cell, p);
       return v.kind === 'violated' ? `${v.mark} ${v.violations}` : v.mark;
     });
-    const links = (byCell.get(cell.id) ?? []).map((f) => (anchors.has(f.id) ? `[${number.get(f.id)}](#${anchors.get(f.id)})` : `${number.get(f.id)}`)).join(' ');
-    lines.push(`| ${cell.index + 1} | ${mdText(cell.name)} | ${CLASS_MARK[cell.class]} | ${n.ok} / ${n.loud} / ${n.silent} | ${verdicts.join(' | ')} | ${links} |`);
+    const links = (byCell.get(cell.id) ?? [])
+      .map((f) => (anchors.has(f.id) ? `[${number.get(f.id)}](#${anchors.get(f.id)})` : `${number.get(f.id)}`))
+      .join(' ');
+    lines.push(
+      `| ${cell.index + 1} | ${mdText(cell.name)} | ${CLASS_MARK[cell.class]} | ${n.ok} / ${n.loud} / ${n.silent} | ${verdicts.join(' | ')} | ${links} |`,
+    );
   }
   return [...lines, ''];
 }
@@ -139,8 +148,15 @@ function cells(c: Comparison): string[] {
   ];
   for (const cell of c.cells) {
     const s = cell.stats;
-    const acted = Object.entries(s.faultsFired).map(([f, n]) => `${f} ×${n} (${s.faultsApplied[f] ?? 0})`).join(', ') || 'none';
-    const vacuous = cell.results.filter((r) => r.verdict === 'vacuous').map((r) => r.property).join(', ') || '—';
+    const acted =
+      Object.entries(s.faultsFired)
+        .map(([f, n]) => `${f} ×${n} (${s.faultsApplied[f] ?? 0})`)
+        .join(', ') || 'none';
+    const vacuous =
+      cell.results
+        .filter((r) => r.verdict === 'vacuous')
+        .map((r) => r.property)
+        .join(', ') || '—';
     const { server, client } = sides(cell);
     const skipped = skippedFaults(cell);
     lines.push(
@@ -163,7 +179,9 @@ function exhaustive(c: Comparison): string[] {
   ];
   for (const r of rows) {
     const results = r.results.map((x) => `**${mdText(x.property)}** ${mdText(x.text)}`).join('<br>');
-    lines.push(`| ${r.index + 1} | ${mdText(r.cell)}${r.complete ? '' : ' (incomplete)'} | ${r.states.toLocaleString('en-US')} | ${r.plans.toLocaleString('en-US')} | ${results} |`);
+    lines.push(
+      `| ${r.index + 1} | ${mdText(r.cell)}${r.complete ? '' : ' (incomplete)'} | ${r.states.toLocaleString('en-US')} | ${r.plans.toLocaleString('en-US')} | ${results} |`,
+    );
   }
   return [...lines, ''];
 }
@@ -178,7 +196,9 @@ function coverage(c: Comparison): string[] {
     '',
   ];
   for (const m of machines) {
-    lines.push(`- **${m.machine}**: ${m.states.reached} of ${m.states.total} states, ${m.transitions.reached} of ${m.transitions.total} transitions`);
+    lines.push(
+      `- **${m.machine}**: ${m.states.reached} of ${m.states.total} states, ${m.transitions.reached} of ${m.transitions.total} transitions`,
+    );
     for (const s of m.states.unreached) lines.push(`  - state never entered: ${inlineCode(s)}`);
     for (const t of m.transitions.unreached) lines.push(`  - transition never taken: ${inlineCode(t)}`);
   }
@@ -192,20 +212,36 @@ function finding(f: ReportedFinding, n: number, anchor: string, group: NumberedG
   lines.push(`- **combination** ${inlineCode(combinationLine(f.combination))}`);
   for (const p of f.properties) {
     const certificate = minimality(p);
-    lines.push(`- **${mdText(p.property)}** ${f.kind === 'policy-error' ? '' : 'violated: '}${mdText(p.why)}${certificate ? ` — *${mdText(certificate)}*` : ''}`);
+    lines.push(
+      `- **${mdText(p.property)}** ${f.kind === 'policy-error' ? '' : 'violated: '}${mdText(p.why)}${certificate ? ` — *${mdText(certificate)}*` : ''}`,
+    );
   }
-  if (f.cause) lines.push(`- **cause** ${group ? `${group.label} (${group.cells.length} cells): ` : ''}${mdText(f.cause.how)}${f.cause.step !== null ? ` — step ${f.cause.step + 1}, marked ◀ below` : ''}`);
+  if (f.cause)
+    lines.push(
+      `- **cause** ${group ? `${group.label} (${group.cells.length} cells): ` : ''}${mdText(f.cause.how)}${f.cause.step !== null ? ` — step ${f.cause.step + 1}, marked ◀ below` : ''}`,
+    );
   const m = mitigationLine(f);
   if (m) {
     const holds = m.holds.map((x) => `${inlineCode(x.change)} (${FARED_MARK[x.fared]})`).join(', ') || 'no single change';
-    lines.push(`- **mitigations** holds with ${holds}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => inlineCode(x)).join(', ')}` : ''}`);
+    lines.push(
+      `- **mitigations** holds with ${holds}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => inlineCode(x)).join(', ')}` : ''}`,
+    );
   }
-  lines.push(`- **shrunk fault plan** ${f.plan.length === 0 ? '(no faults)' : f.plan.map((x, i) => `${i + 1}. ${inlineCode(describeFault(x))}`).join(' ')}`);
-  lines.push(`- **workload** ${inlineCode(describeWorkload(f.workload) || '(none)')}${f.schedule.length ? ` · schedule ${inlineCode(f.schedule.join(','))}` : ''}`);
+  lines.push(
+    `- **shrunk fault plan** ${f.plan.length === 0 ? '(no faults)' : f.plan.map((x, i) => `${i + 1}. ${inlineCode(describeFault(x))}`).join(' ')}`,
+  );
+  lines.push(
+    `- **workload** ${inlineCode(describeWorkload(f.workload) || '(none)')}${f.schedule.length ? ` · schedule ${inlineCode(f.schedule.join(','))}` : ''}`,
+  );
   if (f.outcomes.length) lines.push(`- **outcomes** ${f.outcomes.map((o) => `call ${o.callId}: ${o.outcome}`).join(', ')}`);
-  const how = f.runsToFailure === null ? 'not shrunk (each attempt would wait for the time limit again)' : `found after ${f.runsToFailure} runs, shrunk in ${f.shrinks} steps`;
+  const how =
+    f.runsToFailure === null
+      ? 'not shrunk (each attempt would wait for the time limit again)'
+      : `found after ${f.runsToFailure} runs, shrunk in ${f.shrinks} steps`;
   lines.push(`- **${how}** (fast-check seed ${f.seed}, path ${inlineCode(f.path || '-')})`);
-  lines.push(`- **replay** ${inlineCode(`npx mcp-faultsim replay ${counterexamplePath(f)}`)} (the path is relative to this report's directory: [${counterexamplePath(f)}](${counterexamplePath(f)}))`);
+  lines.push(
+    `- **replay** ${inlineCode(`npx mcp-faultsim replay ${counterexamplePath(f)}`)} (the path is relative to this report's directory: [${counterexamplePath(f)}](${counterexamplePath(f)}))`,
+  );
   const marked = f.cause?.step ?? null;
   lines.push('', fence('mermaid', sequenceDiagram(f.history, outcomes, marked)), '');
   const { from, to } = aroundFailure(f);
@@ -216,7 +252,10 @@ function finding(f: ReportedFinding, n: number, anchor: string, group: NumberedG
     .map(({ e, i }) => `${stepLine(describeEntry(e, outcomes))}${i === marked ? '   ◀ where the session went wrong' : ''}`);
   if (from > 0) steps.unshift(`… ${from} earlier steps (the counterexample file has them all)`);
   if (to < f.history.length) steps.push(`… ${f.history.length - to} later steps`);
-  lines.push(`<details><summary>History around the failure, step by step (steps ${from + 1}–${to} of ${f.history.length}; state changes and deliveries left out)</summary>`, '');
+  lines.push(
+    `<details><summary>History around the failure, step by step (steps ${from + 1}–${to} of ${f.history.length}; state changes and deliveries left out)</summary>`,
+    '',
+  );
   lines.push(fence('text', steps.join('\n')), '', '</details>', '');
   return lines;
 }
@@ -239,7 +278,8 @@ const LISTED = 300;
 
 function listed(findings: Finding[], from: number): string[] {
   if (findings.length === 0) return [];
-  const more = findings.length > LISTED ? ` The first ${LISTED} are listed; compare.html and compare.json hold all ${findings.length}.` : '';
+  const more =
+    findings.length > LISTED ? ` The first ${LISTED} are listed; compare.html and compare.json hold all ${findings.length}.` : '';
   const lines = [
     `### ${findings.length} more findings`,
     '',
@@ -250,7 +290,9 @@ function listed(findings: Finding[], from: number): string[] {
   ];
   findings.slice(0, LISTED).forEach((f, i) => {
     const plan = f.plan.map(describeFault).join(', then ') || '(no faults)';
-    lines.push(`| ${from + i + 1} | ${mdText(f.cellName)} | ${mdText(f.properties.map((p) => p.property).join(', '))} | ${mdText(plan)} | [${f.id}](${counterexamplePath(f)}) |`);
+    lines.push(
+      `| ${from + i + 1} | ${mdText(f.cellName)} | ${mdText(f.properties.map((p) => p.property).join(', '))} | ${mdText(plan)} | [${f.id}](${counterexamplePath(f)}) |`,
+    );
   });
   return [...lines, ''];
 }
@@ -259,7 +301,15 @@ function extras(c: Comparison): string[] {
   const rows = c.cells.flatMap((cell) => extraFields(cell).map(([k, v]) => ({ cell, k, v })));
   if (rows.length === 0) return [];
   const lines = ['## Other per-cell data', ''];
-  for (const { cell, k, v } of rows) lines.push(`<details><summary>${cell.index + 1}. ${mdText(cell.name)}: ${mdText(k)}</summary>`, '', fence('json', formatJson(v)), '', '</details>', '');
+  for (const { cell, k, v } of rows)
+    lines.push(
+      `<details><summary>${cell.index + 1}. ${mdText(cell.name)}: ${mdText(k)}</summary>`,
+      '',
+      fence('json', formatJson(v)),
+      '',
+      '</details>',
+      '',
+    );
   return lines;
 }
 
@@ -269,7 +319,16 @@ export function renderMarkdown(c: Comparison, details: number): string {
   const byCell = findingsByCell(c);
   const groups = groupsOf(c);
   const groupOf = groupOfFinding(groups);
-  const lines = [...header(c), ...migrationMarkdown(c), ...causes(c, groups, anchors), ...changes(c, groups), ...matrix(c, byCell, anchors), ...cells(c), ...exhaustive(c), ...coverage(c)];
+  const lines = [
+    ...header(c),
+    ...migrationMarkdown(c),
+    ...causes(c, groups, anchors),
+    ...changes(c, groups),
+    ...matrix(c, byCell, anchors),
+    ...cells(c),
+    ...exhaustive(c),
+    ...coverage(c),
+  ];
   lines.push('## Findings', '');
   if (c.findings.length === 0) lines.push('No property was violated and no policy failed.', '');
   shown.forEach((f, i) => lines.push(...finding(f, i + 1, anchors.get(f.id)!, groupOf.get(f.id))));

@@ -53,7 +53,8 @@ export function renderSummary(c: Comparison): string {
   const groups = groupsOf(c);
   if (groups.length) {
     lines.push('', 'Causes (findings with the same minimal plan and mechanism), most cells first:');
-    for (const g of groups.slice(0, SHOWN)) lines.push(...indented(`${g.label}  ${plural(g.cells.length, 'cell')}, ${g.silent ? 'SILENT' : 'loud'}: ${g.plan} → ${g.how}`));
+    for (const g of groups.slice(0, SHOWN))
+      lines.push(...indented(`${g.label}  ${plural(g.cells.length, 'cell')}, ${g.silent ? 'SILENT' : 'loud'}: ${g.plan} → ${g.how}`));
     if (groups.length > SHOWN) lines.push(`  … and ${groups.length - SHOWN} more in the reports`);
     const t = whatChangesWhat(c, groups);
     if (t.rows.length) {

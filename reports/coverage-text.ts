@@ -3,7 +3,9 @@
 import type { MachineCoverage } from '../world/coverage.ts';
 
 export function renderCoverage(coverage: readonly MachineCoverage[], over: string): string[] {
-  const summary = coverage.map((m) => `${m.machine} ${m.states.reached}/${m.states.total} states, ${m.transitions.reached}/${m.transitions.total} transitions`).join('; ');
+  const summary = coverage
+    .map((m) => `${m.machine} ${m.states.reached}/${m.states.total} states, ${m.transitions.reached}/${m.transitions.total} transitions`)
+    .join('; ');
   const out = [`coverage over ${over}: ${summary}`];
   for (const m of coverage) {
     for (const s of m.states.unreached) out.push(`  ${m.machine} never in state      ${s}`);

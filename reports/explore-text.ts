@@ -25,10 +25,17 @@ export function renderExplore(e: Exploration): string {
   out.push(`client     ${formatClient(e.combination.client)}`);
   out.push(`faults     ${e.faults.join(', ')}`);
   const longest = Math.max(...e.workloads.map((w) => w.length));
-  out.push(`workloads  ${e.workloads.length} sequential workload${e.workloads.length === 1 ? '' : 's'} of up to ${longest} call${longest === 1 ? '' : 's'}: ${e.workloads.map(describeWorkload).join(' | ')}`);
+  out.push(
+    `workloads  ${e.workloads.length} sequential workload${e.workloads.length === 1 ? '' : 's'} of up to ${longest} call${longest === 1 ? '' : 's'}: ${e.workloads.map(describeWorkload).join(' | ')}`,
+  );
   const byFaults = e.plansByFaults.map(n).join(' + ');
-  out.push(`explored   every plan of up to ${e.depth} fault${e.depth === 1 ? '' : 's'}: ${n(e.states)} distinct states covering ${n(e.plans)} plans (${byFaults} by number of faults)`);
-  if (!e.complete) out.push(`           INCOMPLETE: the state budget (--max-states) stopped it; verdicts hold only to depth ${Math.min(...e.results.map((r) => r.depth))}, not ${e.depth}`);
+  out.push(
+    `explored   every plan of up to ${e.depth} fault${e.depth === 1 ? '' : 's'}: ${n(e.states)} distinct states covering ${n(e.plans)} plans (${byFaults} by number of faults)`,
+  );
+  if (!e.complete)
+    out.push(
+      `           INCOMPLETE: the state budget (--max-states) stopped it; verdicts hold only to depth ${Math.min(...e.results.map((r) => r.depth))}, not ${e.depth}`,
+    );
   if (e.budgetExhausted > 0) out.push(`           ${e.budgetExhausted} run(s) hit the world's step budget`);
   out.push('');
   const fewest = (r: Exhaustive) => (r.shortest ? String(r.shortest.faults.length) : '-');

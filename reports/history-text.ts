@@ -39,15 +39,22 @@ function faultLane(fault: string): Lane {
 
 function endText(e: Extract<HistoryEntry, { kind: 'end' }>, outcome: Outcome | undefined): { text: string; tone: Tone } {
   const o = outcome ? ` → ${outcome}` : '';
-  const tone: Tone = outcome === 'silent-empty' || outcome === 'silent-hang' ? 'silent' : outcome === 'error' ? 'error' : outcome === 'ok' ? 'ok' : 'info';
+  const tone: Tone =
+    outcome === 'silent-empty' || outcome === 'silent-hang' ? 'silent' : outcome === 'error' ? 'error' : outcome === 'ok' ? 'ok' : 'info';
   const tries = e.attempts > 1 ? ` after ${e.attempts} attempts` : '';
   switch (e.end) {
     case 'result':
-      return { text: `call ${e.callId} returned ${e.content.length === 0 ? 'an empty result' : `${e.content.length} content item(s)`}${tries}${o}`, tone };
+      return {
+        text: `call ${e.callId} returned ${e.content.length === 0 ? 'an empty result' : `${e.content.length} content item(s)`}${tries}${o}`,
+        tone,
+      };
     case 'error':
       return { text: `call ${e.callId} failed${tries}: ${e.reason}${o}`, tone };
     default:
-      return { text: `call ${e.callId} ${e.end === 'deadline' ? 'ended by the client deadline' : 'never ended'} (server finished: ${e.serverFinished ? 'yes' : 'no'}, answer ${e.answer})${o}`, tone };
+      return {
+        text: `call ${e.callId} ${e.end === 'deadline' ? 'ended by the client deadline' : 'never ended'} (server finished: ${e.serverFinished ? 'yes' : 'no'}, answer ${e.answer})${o}`,
+        tone,
+      };
   }
 }
 
@@ -59,17 +66,36 @@ export function describeEntry(e: HistoryEntry, outcomes: ReadonlyMap<number, Out
     case 'end':
       return { t, lane: 'agent', ...endText(e, outcomes.get(e.callId)) };
     case 'request': {
-      const extra = [e.callId !== undefined ? `call ${e.callId}` : '', e.headers['mcp-session-id'] ? `session ${e.headers['mcp-session-id']}` : 'no session', e.headers['last-event-id'] ? `Last-Event-ID ${e.headers['last-event-id']}` : '']
+      const extra = [
+        e.callId !== undefined ? `call ${e.callId}` : '',
+        e.headers['mcp-session-id'] ? `session ${e.headers['mcp-session-id']}` : 'no session',
+        e.headers['last-event-id'] ? `Last-Event-ID ${e.headers['last-event-id']}` : '',
+      ]
         .filter(Boolean)
         .join(', ');
-      return { t, lane: 'client', tone: 'info', text: `request ${e.req}: ${e.method} ${e.rpc} (${extra}; Accept: ${e.headers['accept'] ?? 'none'})` };
+      return {
+        t,
+        lane: 'client',
+        tone: 'info',
+        text: `request ${e.req}: ${e.method} ${e.rpc} (${extra}; Accept: ${e.headers['accept'] ?? 'none'})`,
+      };
     }
     case 'fault':
-      return { t, lane: faultLane(e.fault), tone: e.applied ? 'fault' : 'info', text: `fault ${e.fault} at request ${e.at}: ${e.applied ? e.detail : `no effect (${e.detail})`}` };
+      return {
+        t,
+        lane: faultLane(e.fault),
+        tone: e.applied ? 'fault' : 'info',
+        text: `fault ${e.fault} at request ${e.at}: ${e.applied ? e.detail : `no effect (${e.detail})`}`,
+      };
     case 'response': {
       const body = e.body === 'sse' ? `SSE, ${e.events} event(s)${e.complete ? '' : ', cut'}` : e.body;
       const from = e.from === 'load-balancer' ? ' from the load balancer' : '';
-      return { t, lane: e.from === 'load-balancer' ? 'network' : 'server', tone: e.status >= 400 ? 'error' : 'info', text: `response ${e.req}: ${e.status} ${e.contentType ?? '(no Content-Type)'} (${body})${from}${e.sessionId ? `, session ${e.sessionId}` : ''}, reaches the client at t=${e.deliverAt}` };
+      return {
+        t,
+        lane: e.from === 'load-balancer' ? 'network' : 'server',
+        tone: e.status >= 400 ? 'error' : 'info',
+        text: `response ${e.req}: ${e.status} ${e.contentType ?? '(no Content-Type)'} (${body})${from}${e.sessionId ? `, session ${e.sessionId}` : ''}, reaches the client at t=${e.deliverAt}`,
+      };
     }
     case 'deliver':
       return { t, lane: 'client', tone: 'info', text: `response ${e.req} delivered` };

@@ -42,13 +42,20 @@ const seconds = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(ms % 1000 =
 
 /** `marked`: the index of the entry where the session went wrong (compare/causes.ts), shown in a
  *  blue box. Every arrow and note carries its virtual time; a gap of a second or more gets a note. */
-export function sequenceDiagram(entries: readonly HistoryEntry[], outcomes: ReadonlyMap<number, Outcome> = new Map(), marked: number | null = null): string {
+export function sequenceDiagram(
+  entries: readonly HistoryEntry[],
+  outcomes: ReadonlyMap<number, Outcome> = new Map(),
+  marked: number | null = null,
+): string {
   const from = new Map<number, 'server' | 'load-balancer'>();
   const answers = new Map<number, string>();
   for (const e of entries) {
     if (e.kind !== 'response') continue;
     from.set(e.req, e.from);
-    answers.set(e.req, `${e.status} ${e.contentType ?? ''}${e.body === 'sse' ? ` SSE ${e.events} event(s)${e.complete ? '' : ' CUT'}` : ''}`.trim());
+    answers.set(
+      e.req,
+      `${e.status} ${e.contentType ?? ''}${e.body === 'sse' ? ` SSE ${e.events} event(s)${e.complete ? '' : ' CUT'}` : ''}`.trim(),
+    );
   }
   const lines = ['sequenceDiagram', '  participant C as client', '  participant N as load balancer / proxy', '  participant S as server'];
   const note = (over: string, text: string) => lines.push(`  Note over ${over}: ${mermaidText(text)}`);

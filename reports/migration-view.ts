@@ -42,7 +42,8 @@ export function migrationMarkdown(c: Comparison): string[] {
       continue;
     }
     lines.push('| silent failure | change | plan under 2025-11-25 | plan under 2026-07-28 |', '|---|---|---|---|');
-    for (const ch of r.changes) lines.push(`| ${ch.property} | ${CHANGE_MARK[ch.change]} | ${mdText(plan(ch.legacy))} | ${mdText(plan(ch.modern))} |`);
+    for (const ch of r.changes)
+      lines.push(`| ${ch.property} | ${CHANGE_MARK[ch.change]} | ${mdText(plan(ch.legacy))} | ${mdText(plan(ch.modern))} |`);
     lines.push('');
   }
   return lines;
@@ -57,7 +58,10 @@ export function migrationHtml(c: Comparison): string {
         r.changes.length === 0
           ? '<tr><td colspan="4">no silent failure under either revision</td></tr>'
           : r.changes
-              .map((ch) => `<tr class="${ch.change}"><td>${esc(ch.property)}</td><td>${esc(CHANGE_MARK[ch.change])}</td><td>${esc(plan(ch.legacy))}</td><td>${esc(plan(ch.modern))}</td></tr>`)
+              .map(
+                (ch) =>
+                  `<tr class="${ch.change}"><td>${esc(ch.property)}</td><td>${esc(CHANGE_MARK[ch.change])}</td><td>${esc(plan(ch.legacy))}</td><td>${esc(plan(ch.modern))}</td></tr>`,
+              )
               .join('');
       return `<h3>${esc(r.cell)}</h3><p>${esc(pairs(r))}</p><table class="migration"><thead><tr><th>silent failure</th><th>change</th><th>plan under 2025-11-25</th><th>plan under 2026-07-28</th></tr></thead><tbody>${changes}</tbody></table>`;
     })

@@ -46,7 +46,12 @@ function wrapWords(text: string, width: number): string[] {
   return lines;
 }
 
-export function table(header: readonly string[], rows: readonly (readonly string[])[], align: readonly ('l' | 'r')[] = [], fit?: TableFit): string {
+export function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  align: readonly ('l' | 'r')[] = [],
+  fit?: TableFit,
+): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   if (fit) {
     const total = widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);

@@ -27,7 +27,9 @@ export function renderWireCheck(r: WireReport, args: { client: string; server: s
   const lines = renderCheck(r).split('\n');
   // The first two lines name the model's knobs; on the wire a side may be real code.
   // A client process (`cmd …`) reaches the network through the loopback proxy, on the wall clock.
-  const tier = r.wire.client.startsWith('cmd ') ? 'a client process through the loopback fault proxy, wall clock' : 'real HTTP through msw, virtual time';
+  const tier = r.wire.client.startsWith('cmd ')
+    ? 'a client process through the loopback fault proxy, wall clock'
+    : 'real HTTP through msw, virtual time';
   lines.splice(0, 2, `client  ${r.wire.client}`, `server  ${r.wire.server}`, `tier    wire (${tier})`);
   const out = lines.map((line) => {
     for (const p of r.results) {

@@ -41,9 +41,19 @@ export function certify(
   const key = JSON.stringify([combination, property.name, ce.workload, ce.schedule, alphabet, ce.faults.length, world]);
   const hit = cache.get(key);
   if (hit) return hit;
-  const r = exploreJob({ combination, workload: ce.workload, schedule: ce.schedule, faults: alphabet, depth: ce.faults.length - 1, properties: [property], world });
+  const r = exploreJob({
+    combination,
+    workload: ce.workload,
+    schedule: ce.schedule,
+    faults: alphabet,
+    depth: ce.faults.length - 1,
+    properties: [property],
+    world,
+  });
   const shortest = r.properties[0]!.shortest;
-  const certificate: Certificate = shortest ? { minimal: false, shorter: { faults: shortest, workload: ce.workload } } : { minimal: true, shorter: null };
+  const certificate: Certificate = shortest
+    ? { minimal: false, shorter: { faults: shortest, workload: ce.workload } }
+    : { minimal: true, shorter: null };
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, certificate);
   return certificate;
@@ -60,7 +70,11 @@ export function withExhaustive<R extends CheckResult>(
     if (!x) return r;
     const { property: _p, ...exhaustive } = x;
     const beaten = r.counterexample && x.shortest && x.shortest.faults.length < r.counterexample.faults.length;
-    return { ...r, exhaustive, ...(beaten ? { minimal: false, shorter: { faults: x.shortest!.faults, workload: x.shortest!.workload } } : {}) };
+    return {
+      ...r,
+      exhaustive,
+      ...(beaten ? { minimal: false, shorter: { faults: x.shortest!.faults, workload: x.shortest!.workload } } : {}),
+    };
   });
   const { combination: _c, faults: _f, results: _r, ...exploration } = e;
   return { ...result, results, exploration };

@@ -56,10 +56,20 @@ export class Agent {
     if (this.issuing) return;
     this.issuing = true;
     try {
-      for (let [i] = nextCalls(this.workload, this.issued, this.ended); i !== undefined; [i] = nextCalls(this.workload, this.issued, this.ended)) {
+      for (
+        let [i] = nextCalls(this.workload, this.issued, this.ended);
+        i !== undefined;
+        [i] = nextCalls(this.workload, this.issued, this.ended)
+      ) {
         const step = this.workload[i]!;
         this.issued++;
-        this.recorder.record({ kind: 'invoke', callId: i, method: step.method, progress: step.progress, ...(step.idempotent ? { idempotent: true } : {}) });
+        this.recorder.record({
+          kind: 'invoke',
+          callId: i,
+          method: step.method,
+          progress: step.progress,
+          ...(step.idempotent ? { idempotent: true } : {}),
+        });
         this.issue(i, step);
       }
     } finally {

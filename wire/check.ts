@@ -37,7 +37,8 @@ export function wireRunner(setup: WireSetup, options: Partial<WireOptions> = {})
 }
 
 function skippedOf(h: History, into: Record<string, string>): void {
-  for (const e of h.entries) if (e.kind === 'fault' && !e.applied && e.detail.startsWith('skipped: ')) into[e.fault] ??= e.detail.slice('skipped: '.length);
+  for (const e of h.entries)
+    if (e.kind === 'fault' && !e.applied && e.detail.startsWith('skipped: ')) into[e.fault] ??= e.detail.slice('skipped: '.length);
 }
 
 export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}): Promise<WireCheckResult> {
@@ -57,7 +58,17 @@ export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}
     return tally.result(p, counterexample ? { counterexample } : null);
   });
   // Machine coverage is a model-tier measure: real code on either side has no statechart to cover.
-  return { combination: modelCombination(setup), wire: describeSides(setup), seed, runs, faults, results, stats: sortedStats(tally.stats), coverage: [], skipped };
+  return {
+    combination: modelCombination(setup),
+    wire: describeSides(setup),
+    seed,
+    runs,
+    faults,
+    results,
+    stats: sortedStats(tally.stats),
+    coverage: [],
+    skipped,
+  };
 }
 
 /** For `compare --wire`: one seed cell with a side replaced by real code (`sdk`, `sdk-sse`,
@@ -69,7 +80,14 @@ export function wireCheckCell(
 ): Promise<WireCheckResult> {
   const setup: WireSetup = {
     client: sides.client === 'sdk' ? { kind: 'sdk' } : { kind: 'model', policy: cell.combination.client },
-    server: sides.server === 'sdk-sse' || sides.server === 'sdk-json' ? { kind: 'sdk', preset: sides.server } : { kind: 'model', policy: cell.combination.server },
+    server:
+      sides.server === 'sdk-sse' || sides.server === 'sdk-json'
+        ? { kind: 'sdk', preset: sides.server }
+        : { kind: 'model', policy: cell.combination.server },
   };
-  return wireCheck(setup, { ...options, faults: cell.faults, shape: { workload: { overlap: false, progress: cell.progressCalls ? 'always' : 'any' } } });
+  return wireCheck(setup, {
+    ...options,
+    faults: cell.faults,
+    shape: { workload: { overlap: false, progress: cell.progressCalls ? 'always' : 'any' } },
+  });
 }

@@ -30,7 +30,9 @@ export function forwardedHeaders(real: Headers, before: Record<string, string>, 
 
 function headerRecord(h: Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  h.forEach((v, k) => (out[k] = v));
+  h.forEach((v, k) => {
+    out[k] = v;
+  });
   return out;
 }
 

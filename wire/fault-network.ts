@@ -120,7 +120,7 @@ export class FaultNetwork {
     request.headers.forEach((v, k) => {
       if (!k.startsWith('x-faultsim-')) headers[k] = v;
     });
-    const rpc = request.method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : json?.method ?? request.method;
+    const rpc = request.method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? request.method);
     const view = requestView(request.method, headers, rpc, text);
     if (faults.length > 0) await fireBeforeFaults(faults, view, this.site(n));
 
@@ -147,7 +147,12 @@ export class FaultNetwork {
     const closing = verdict.request.closing === true;
     if (closing) forwardHeaders.set(CLOSING_HEADER, '1');
     const abort = new AbortController();
-    const forwarded = new Request(request.url, { method: request.method, headers: forwardHeaders, body: text || undefined, signal: abort.signal });
+    const forwarded = new Request(request.url, {
+      method: request.method,
+      headers: forwardHeaders,
+      body: text || undefined,
+      signal: abort.signal,
+    });
     let response: Response;
     try {
       const handled = this.server.handle(forwarded, n);
@@ -155,7 +160,10 @@ export class FaultNetwork {
       response = await handled;
     } catch (e) {
       // A server adapter that throws is a 500, as an HTTP server would answer.
-      response = Response.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error: ${e instanceof Error ? e.message : String(e)}` } }, { status: 500 });
+      response = Response.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error: ${e instanceof Error ? e.message : String(e)}` } },
+        { status: 500 },
+      );
     }
     return this.respond(n, observed, response, 'server', responseFaults);
   }
@@ -193,7 +201,11 @@ export class FaultNetwork {
         }
       }
     } else if (kind === 'sse' && response.body && readsBody(faults)) {
-      gathered = await gatherStream(response.body, (m) => (seen(m), this.time.activity++), () => this.time.idle());
+      gathered = await gatherStream(
+        response.body,
+        (m) => (seen(m), this.time.activity++),
+        () => this.time.idle(),
+      );
     }
     const v = responseView(response, kind, text, gathered);
     const verdict = applyResponseFaults(v.view, faults, from);

@@ -20,7 +20,17 @@ import {
   LATEST_PROTOCOL_VERSION,
 } from '@modelcontextprotocol/sdk/types.js';
 import { capSet, has, type Capability, type CapabilitySet, type Transport } from '../models/capabilities.ts';
-import type { CallResult, DiscoverResult, InitializeResult, JsonRpcMessage, ListResult, RequestBody, RequestMeta, RpcResult, TextContent } from '../models/messages.ts';
+import type {
+  CallResult,
+  DiscoverResult,
+  InitializeResult,
+  JsonRpcMessage,
+  ListResult,
+  RequestBody,
+  RequestMeta,
+  RpcResult,
+  TextContent,
+} from '../models/messages.ts';
 
 export const META_CALL = 'io.faultsim/call';
 export const META_TRANSPORT = 'io.faultsim/transport';
@@ -144,7 +154,11 @@ export function requestFromJson(httpMethod: string, text: string): ParsedRequest
   switch (method) {
     case 'initialize': {
       if (!InitializeRequestSchema.safeParse(raw).success) return { invalid: 'Invalid Request: malformed initialize' };
-      return { id, method, body: { rpc: 'initialize', capabilities: capabilitiesFromJson(m.params?.capabilities), transport: 'streamable-http' } };
+      return {
+        id,
+        method,
+        body: { rpc: 'initialize', capabilities: capabilitiesFromJson(m.params?.capabilities), transport: 'streamable-http' },
+      };
     }
     case 'notifications/initialized':
       return { id, method, body: { rpc: 'notifications/initialized' } };
@@ -170,7 +184,11 @@ export function requestFromJson(httpMethod: string, text: string): ParsedRequest
 export function resultToJson(result: RpcResult): Json {
   if ('supportedVersions' in result) {
     const r = result as DiscoverResult;
-    return { supportedVersions: r.supportedVersions, capabilities: capabilitiesToJson(r.capabilities), serverInfo: { name: 'mcp-faultsim model server', version: '0.1.0' } };
+    return {
+      supportedVersions: r.supportedVersions,
+      capabilities: capabilitiesToJson(r.capabilities),
+      serverInfo: { name: 'mcp-faultsim model server', version: '0.1.0' },
+    };
   }
   if ('capabilities' in result) {
     const r = result as InitializeResult;
@@ -216,7 +234,8 @@ export function messageFromJson(raw: unknown, rpc: RequestBody['rpc']): JsonRpcM
     return { result: { supportedVersions: r.supportedVersions.map(String), capabilities: capabilitiesFromJson(r.capabilities) } };
   }
   const call: CallResult = { content: textContent(r.content) };
-  if (r.progressToken !== undefined) Object.assign(call, { progressToken: String(r.progressToken), progress: Array.isArray(r.progress) ? r.progress : [] });
+  if (r.progressToken !== undefined)
+    Object.assign(call, { progressToken: String(r.progressToken), progress: Array.isArray(r.progress) ? r.progress : [] });
   return { result: call };
 }
 

@@ -43,7 +43,11 @@ parentPort.on('message', async (m) => {
     }
     parentPort.postMessage({ id: m.id, type: 'end' });
   } catch (e) {
-    parentPort.postMessage({ id: m.id, type: 'error', message: e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause.message ?? e.cause})` : ''}` : String(e) });
+    parentPort.postMessage({
+      id: m.id,
+      type: 'error',
+      message: e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause.message ?? e.cause})` : ''}` : String(e),
+    });
   } finally {
     aborts.delete(m.id);
   }

@@ -33,7 +33,10 @@ export function checkLoopbackUrl(text: string): URL {
     throw new LoopbackError(`--target '${text}' is not a URL (use http://127.0.0.1:PORT/mcp)`);
   }
   if (url.protocol !== 'http:') throw new LoopbackError(`--target '${text}' must be an http:// URL on loopback`);
-  if (!LOOPBACK.test(url.hostname)) throw new LoopbackError(`--target '${text}' is not a loopback address (127.0.0.0/8, localhost or [::1]); the wire tier sends traffic to nothing else`);
+  if (!LOOPBACK.test(url.hostname))
+    throw new LoopbackError(
+      `--target '${text}' is not a loopback address (127.0.0.0/8, localhost or [::1]); the wire tier sends traffic to nothing else`,
+    );
   return url;
 }
 
@@ -72,7 +75,10 @@ class LoopbackAdapter implements ServerAdapter {
       const init = { method: request.method, headers, body, signal: this.open.signal };
       res = await loopbackFetch(this.time, url, init, request.method !== 'GET');
     } catch (e) {
-      return new Response(`upstream ${url} unreachable: ${e instanceof Error ? e.message : String(e)}`, { status: 502, headers: { 'content-type': 'text/plain' } });
+      return new Response(`upstream ${url} unreachable: ${e instanceof Error ? e.message : String(e)}`, {
+        status: 502,
+        headers: { 'content-type': 'text/plain' },
+      });
     }
     // A body that is not a stream is read here, whole: msw's bodies cannot be cancelled
     // (mswjs/interceptors#799), so none is left for a client to cancel.
@@ -128,7 +134,14 @@ export function servedEndpoint(
     name,
     url: served.url,
     tools,
-    adapter: (time) => new LoopbackAdapter(name, () => served.url, time, () => served.restart(), watchdog),
+    adapter: (time) =>
+      new LoopbackAdapter(
+        name,
+        () => served.url,
+        time,
+        () => served.restart(),
+        watchdog,
+      ),
     stop: () => served.stop(),
   };
 }

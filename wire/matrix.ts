@@ -20,8 +20,12 @@ function alphabetLabel(cell: MatrixCell): string {
 
 function wireCell(from: MatrixCell, wire: WireChoice, server: ServerPolicy, client: ClientPolicy): Omit<MatrixCell, 'index'> {
   const revision = wire.protocol ? ` protocol=${wire.protocol}` : '';
-  const clientName = wire.client === 'sdk' ? 'SDK client' : wire.client === 'sdk2' ? `SDK v2 client${revision}` : `model client ${formatClient(client)}`;
-  const serverName = wire.server === 'model' ? `model server ${formatServer(server)}` : `SDK server ${wire.server}${wire.server.startsWith('sdk2') ? revision : ''}`;
+  const clientName =
+    wire.client === 'sdk' ? 'SDK client' : wire.client === 'sdk2' ? `SDK v2 client${revision}` : `model client ${formatClient(client)}`;
+  const serverName =
+    wire.server === 'model'
+      ? `model server ${formatServer(server)}`
+      : `SDK server ${wire.server}${wire.server.startsWith('sdk2') ? revision : ''}`;
   const progress = from.shape.workload?.progress === 'always' ? ' · progress calls' : '';
   const name = `wire: ${clientName} × ${serverName} · ${alphabetLabel(from)}${progress}`;
   return {
@@ -54,7 +58,9 @@ export function wireCells(model: readonly MatrixCell[]): MatrixCell[] {
       add(wireCell(cell, { client: line.client, server: 'model' }, server, DEFAULT_CLIENT));
       for (const preset of line.presets) add(wireCell(cell, { client: 'model', server: preset }, DEFAULT_SERVER, client));
       for (const preset of line.presets) add(wireCell(cell, { client: line.client, server: preset }, DEFAULT_SERVER, DEFAULT_CLIENT));
-      if (line.client === 'sdk2') for (const preset of line.presets) add(wireCell(cell, { client: 'sdk2', server: preset, protocol: '2026-07-28' }, DEFAULT_SERVER, DEFAULT_CLIENT));
+      if (line.client === 'sdk2')
+        for (const preset of line.presets)
+          add(wireCell(cell, { client: 'sdk2', server: preset, protocol: '2026-07-28' }, DEFAULT_SERVER, DEFAULT_CLIENT));
     }
   }
   return out.map((c, i) => ({ ...c, index: model.length + i }));
@@ -64,7 +70,11 @@ export function wireSetup(cell: MatrixCell & { wire: WireChoice }): WireSetup {
   const { wire, combination } = cell;
   const protocol = wire.protocol ?? '2025-11-25';
   const client: WireSetup['client'] =
-    wire.client === 'sdk' ? { kind: 'sdk' } : wire.client === 'sdk2' ? { kind: 'sdk2', protocol } : { kind: 'model', policy: combination.client };
+    wire.client === 'sdk'
+      ? { kind: 'sdk' }
+      : wire.client === 'sdk2'
+        ? { kind: 'sdk2', protocol }
+        : { kind: 'model', policy: combination.client };
   const server: WireSetup['server'] =
     wire.server === 'model'
       ? { kind: 'model', policy: combination.server }

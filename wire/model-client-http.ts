@@ -44,7 +44,9 @@ export class ModelClientHttp implements ClientHooks {
   ) {
     this.snapshot = stepper.initial({ policy, deadlineMs }).snapshot;
     this.state = stateName(this.snapshot.value);
-    this.agent = new Agent(workload, recorder, (callId, step) => this.step({ type: 'CALL', callId, method: step.method, progress: step.progress, ...(step.idempotent ? { idempotent: true } : {}) }));
+    this.agent = new Agent(workload, recorder, (callId, step) =>
+      this.step({ type: 'CALL', callId, method: step.method, progress: step.progress, ...(step.idempotent ? { idempotent: true } : {}) }),
+    );
   }
 
   start(): void {
@@ -59,7 +61,9 @@ export class ModelClientHttp implements ClientHooks {
 
   /** Calls still open when the run stops: the request each was waiting on (the network's index). */
   pendingRequest(callId: number): { req: number; attempts: number } {
-    const inflight = (this.snapshot.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> }).inflight;
+    const inflight = (
+      this.snapshot.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> }
+    ).inflight;
     const f = Object.values(inflight).find((x) => x.call?.callId === callId);
     return { req: f ? this.network.requestOfClientReq(f.attemptId) : -1, attempts: f?.call?.attempt ?? 1 };
   }
@@ -91,9 +95,18 @@ export class ModelClientHttp implements ClientHooks {
       case 'call-ended': {
         const req = this.network.requestOfClientReq(effect.req);
         if (effect.end === 'deadline') {
-          return this.agent.end(effect.callId, effect.attempts, req, { end: 'deadline', answer: this.network.answer(req), serverFinished: this.network.serverFinished(req) });
+          return this.agent.end(effect.callId, effect.attempts, req, {
+            end: 'deadline',
+            answer: this.network.answer(req),
+            serverFinished: this.network.serverFinished(req),
+          });
         }
-        return this.agent.end(effect.callId, effect.attempts, req, effect.end === 'error' ? { end: 'error', reason: effect.reason } : { end: 'result', content: effect.content });
+        return this.agent.end(
+          effect.callId,
+          effect.attempts,
+          req,
+          effect.end === 'error' ? { end: 'error', reason: effect.reason } : { end: 'result', content: effect.content },
+        );
       }
       case 'raise':
         throw new Error('raised events are handled inside the machine step');

@@ -50,7 +50,10 @@ export class ModelServerHttp implements ServerAdapter {
 
   async handle(request: Request, n: number): Promise<Response> {
     if (request.method !== 'POST' && request.method !== 'GET') {
-      return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed.' } }, { status: 405, headers: { allow: 'GET, POST' } });
+      return Response.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed.' } },
+        { status: 405, headers: { allow: 'GET, POST' } },
+      );
     }
     const parsed = requestFromJson(request.method, request.method === 'POST' ? await request.text() : '');
     if ('invalid' in parsed) return jsonError(400, -32700, parsed.invalid);
@@ -67,7 +70,12 @@ export class ModelServerHttp implements ServerAdapter {
       if (request.headers.get(STRIPPED_HEADER)?.split(/,\s*/).includes('transfer-encoding')) delete headers['transfer-encoding'];
       else headers['transfer-encoding'] = 'chunked';
     }
-    const model: HttpRequest = { method: request.method, headers, body: parsed.body, ...(request.headers.has(CLOSING_HEADER) ? { closing: true as const } : {}) };
+    const model: HttpRequest = {
+      method: request.method,
+      headers,
+      body: parsed.body,
+      ...(request.headers.has(CLOSING_HEADER) ? { closing: true as const } : {}),
+    };
     const answer = this.step({ type: 'REQUEST', req: n, request: model }).find((e) => e.type === 'respond' && e.req === n);
     if (!answer || answer.type !== 'respond') return jsonError(500, -32603, 'the model server gave no answer');
     return this.toResponse(answer.response, parsed.id);
@@ -105,7 +113,8 @@ export class ModelServerHttp implements ServerAdapter {
     if (res.status === 0) return Response.error();
     const body = res.body;
     if (body.kind === 'empty') return new Response(null, { status: res.status, headers: res.headers });
-    if (body.kind === 'json') return new Response(JSON.stringify(messageToJson(body.message, id)), { status: res.status, headers: res.headers });
+    if (body.kind === 'json')
+      return new Response(JSON.stringify(messageToJson(body.message, id)), { status: res.status, headers: res.headers });
     const events: WireEvent[] = body.events.map((e) => {
       const stream = e.id.slice(0, e.id.lastIndexOf(':'));
       if (!this.streamIds.has(stream)) this.streamIds.set(stream, id);

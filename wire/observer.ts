@@ -50,7 +50,13 @@ export class Observer {
     }
     if (req.rpc === 'tools/call' && 'result' in message && req.callId !== undefined) {
       const session = req.sessionId ?? '(stateless)';
-      this.note({ note: 'call-finished', session, req: req.n, callId: req.callId, transport: this.transports.get(session) ?? 'streamable-http' });
+      this.note({
+        note: 'call-finished',
+        session,
+        req: req.n,
+        callId: req.callId,
+        transport: this.transports.get(session) ?? 'streamable-http',
+      });
     }
   }
 
@@ -59,7 +65,9 @@ export class Observer {
     for (const session of sessions) this.note({ note: 'session-forgotten', session, why });
   }
 
-  private note(n: Parameters<Recorder['record']>[0] extends infer E ? (E extends { kind: 'server' } ? Omit<E, 'kind'> : never) : never): void {
+  private note(
+    n: Parameters<Recorder['record']>[0] extends infer E ? (E extends { kind: 'server' } ? Omit<E, 'kind'> : never) : never,
+  ): void {
     this.recorder.record({ kind: 'server', ...n } as never);
   }
 }

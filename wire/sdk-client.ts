@@ -38,7 +38,9 @@ export type ClientFactory = (url: URL) => Promise<McpClientLike>;
 type Connection = { client: McpClientLike; close(): Promise<void> };
 
 export function isTimeout(e: unknown): boolean {
-  return e instanceof McpError && e.code === ErrorCode.RequestTimeout && (e.data as { timeout?: number } | undefined)?.timeout !== undefined;
+  return (
+    e instanceof McpError && e.code === ErrorCode.RequestTimeout && (e.data as { timeout?: number } | undefined)?.timeout !== undefined
+  );
 }
 
 function describe(e: unknown): string {
@@ -97,7 +99,10 @@ export class SdkClient implements ClientHooks {
     if (!this.connection) {
       this.connection = this.connect();
       this.connects++;
-      this.connection.then((c) => this.made.push(c), () => {});
+      this.connection.then(
+        (c) => this.made.push(c),
+        () => {},
+      );
     }
     return this.connection;
   }
@@ -155,7 +160,12 @@ export class SdkClient implements ClientHooks {
         this.note({ note: 'attempt-failed', callId, attempt, reason });
         if (attempt === 2) {
           const req = this.network.requestOfCall(callId);
-          if (isTimeout(e)) return this.end(callId, attempt, { end: 'deadline', answer: this.network.answer(req), serverFinished: this.network.serverFinished(req) });
+          if (isTimeout(e))
+            return this.end(callId, attempt, {
+              end: 'deadline',
+              answer: this.network.answer(req),
+              serverFinished: this.network.serverFinished(req),
+            });
           return this.end(callId, attempt, { end: 'error', reason });
         }
         if (!connected || sessionGone(e)) {
@@ -173,7 +183,11 @@ export class SdkClient implements ClientHooks {
       return [{ type: 'text', text: r.tools.map((t) => t.name).join(',') }];
     }
     const tool = step.progress ? this.tools.progress : this.tools.plain;
-    const r = await client.callTool({ name: tool.name, arguments: tool.args(callId), _meta }, undefined, step.progress ? { onprogress: () => {} } : {});
+    const r = await client.callTool(
+      { name: tool.name, arguments: tool.args(callId), _meta },
+      undefined,
+      step.progress ? { onprogress: () => {} } : {},
+    );
     return ((r.content ?? []) as { type: string; text?: string }[]).map((c) => ({ type: 'text', text: c.text ?? JSON.stringify(c) }));
   }
 

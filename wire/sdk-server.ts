@@ -60,8 +60,12 @@ export class SdkServer implements ServerAdapter {
     const sid = request.headers.get('mcp-session-id');
     const live = sid === null ? undefined : this.sessions.get(sid);
     if (live) return live.transport.handleRequest(request);
-    let body: unknown = undefined;
-    if (request.method === 'POST') body = await request.clone().json().catch(() => undefined);
+    let body: unknown;
+    if (request.method === 'POST')
+      body = await request
+        .clone()
+        .json()
+        .catch(() => undefined);
     if (sid === null && body !== undefined && isInitializeRequest(body)) {
       const id = `sdk-${this.next++}`;
       const transport = new WebStandardStreamableHTTPServerTransport({
@@ -73,8 +77,12 @@ export class SdkServer implements ServerAdapter {
       await server.connect(transport);
       return transport.handleRequest(request, { parsedBody: body });
     }
-    if (sid !== null) return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }, { status: 404 });
-    return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } }, { status: 400 });
+    if (sid !== null)
+      return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }, { status: 404 });
+    return Response.json(
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } },
+      { status: 400 },
+    );
   }
 
   async expire(sessionId: string | null): Promise<string[]> {

@@ -14,7 +14,15 @@
 // revision's retry-once); before that, a call that failed because the session is gone (HTTP 404 on
 // a legacy session) or never connected connects again. The v2 SDK does not re-issue by itself.
 // `config-reset` does not apply: the SDK client keeps no mutable capability config.
-import { Client, SdkError, SdkErrorCode, SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
 import type { TextContent } from '../models/messages.ts';
 import type { Workload, WorkloadStep } from '../core/workload.ts';
 import { Agent } from './agent.ts';
@@ -29,12 +37,18 @@ export type Sdk2ClientProtocol = (typeof SDK2_CLIENT_PROTOCOLS)[number];
 
 const INFO = { name: 'mcp-faultsim sdk2 client', version: '0.1.0' };
 
-const MODE: Record<Sdk2ClientProtocol, VersionNegotiationMode> = { '2025-11-25': 'legacy', '2026-07-28': { pin: '2026-07-28' }, negotiate: 'auto' };
+const MODE: Record<Sdk2ClientProtocol, VersionNegotiationMode> = {
+  '2025-11-25': 'legacy',
+  '2026-07-28': { pin: '2026-07-28' },
+  negotiate: 'auto',
+};
 
 type Connection = { client: Client; era: string; close(): Promise<void> };
 
 export function isTimeout2(e: unknown): boolean {
-  return e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout && (e.data as { timeout?: number } | undefined)?.timeout !== undefined;
+  return (
+    e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout && (e.data as { timeout?: number } | undefined)?.timeout !== undefined
+  );
 }
 
 function describe(e: unknown): string {
@@ -87,7 +101,10 @@ export class Sdk2Client implements ClientHooks {
     if (!this.connection) {
       this.connection = this.connect();
       this.connects++;
-      this.connection.then((c) => this.made.push(c), () => {});
+      this.connection.then(
+        (c) => this.made.push(c),
+        () => {},
+      );
     }
     return this.connection;
   }
@@ -138,7 +155,12 @@ export class Sdk2Client implements ClientHooks {
         this.note({ note: 'attempt-failed', callId, attempt, reason });
         if (attempt === 2) {
           const req = this.network.requestOfCall(callId);
-          if (isTimeout2(e)) return this.end(callId, attempt, { end: 'deadline', answer: this.network.answer(req), serverFinished: this.network.serverFinished(req) });
+          if (isTimeout2(e))
+            return this.end(callId, attempt, {
+              end: 'deadline',
+              answer: this.network.answer(req),
+              serverFinished: this.network.serverFinished(req),
+            });
           return this.end(callId, attempt, { end: 'error', reason });
         }
         // A 404 ends a legacy session (the spec's "start a new session"); a 2026-07-28 request has none.
@@ -158,7 +180,10 @@ export class Sdk2Client implements ClientHooks {
       return [{ type: 'text', text: r.tools.map((t) => t.name).join(',') }];
     }
     const tool = step.progress ? this.tools.progress : this.tools.plain;
-    const r = await client.callTool({ name: tool.name, arguments: tool.args(callId), _meta }, step.progress ? { onprogress: () => {} } : {});
+    const r = await client.callTool(
+      { name: tool.name, arguments: tool.args(callId), _meta },
+      step.progress ? { onprogress: () => {} } : {},
+    );
     return (r.content as { type: string; text?: string }[]).map((c) => ({ type: 'text', text: c.text ?? JSON.stringify(c) }));
   }
 

@@ -8,13 +8,26 @@
 //               sessionful transport and everything else to a strict 2026-07-28 handler.
 // The SDK's own defaults otherwise: no event store (a cut stream cannot be resumed), SSE keep-alive
 // every 15 s. Session ids count up instead of `randomUUID()`, so histories are byte-identical.
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
 import { META_CALL } from './json-rpc.ts';
 import type { ServerAdapter } from './server-adapter.ts';
 
 export const SDK2_SERVER_PRESETS = {
-  'sdk2-sse': { json: false, describe: 'official SDK v2 server, every answer an SSE stream (responseMode sse; legacy: enableJsonResponse off)' },
-  'sdk2-json': { json: true, describe: 'official SDK v2 server, one JSON body per answer, progress dropped (responseMode json; legacy: enableJsonResponse)' },
+  'sdk2-sse': {
+    json: false,
+    describe: 'official SDK v2 server, every answer an SSE stream (responseMode sse; legacy: enableJsonResponse off)',
+  },
+  'sdk2-json': {
+    json: true,
+    describe: 'official SDK v2 server, one JSON body per answer, progress dropped (responseMode json; legacy: enableJsonResponse)',
+  },
 } as const;
 export type Sdk2ServerPreset = keyof typeof SDK2_SERVER_PRESETS;
 
@@ -92,8 +105,12 @@ export class Sdk2Server implements ServerAdapter {
     const sid = request.headers.get('mcp-session-id');
     const live = sid === null ? undefined : this.sessions.get(sid);
     if (live) return live.transport.handleRequest(request);
-    let body: unknown = undefined;
-    if (request.method === 'POST') body = await request.clone().json().catch(() => undefined);
+    let body: unknown;
+    if (request.method === 'POST')
+      body = await request
+        .clone()
+        .json()
+        .catch(() => undefined);
     if (sid === null && body !== undefined && isInitializeRequest(body)) {
       const id = `sdk2-${this.next++}`;
       const transport = new WebStandardStreamableHTTPServerTransport({
@@ -105,8 +122,12 @@ export class Sdk2Server implements ServerAdapter {
       await server.connect(transport);
       return transport.handleRequest(request, { parsedBody: body });
     }
-    if (sid !== null) return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }, { status: 404 });
-    return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } }, { status: 400 });
+    if (sid !== null)
+      return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }, { status: 404 });
+    return Response.json(
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } },
+      { status: 400 },
+    );
   }
 
   async expire(sessionId: string | null): Promise<string[]> {

@@ -150,7 +150,9 @@ export class ServedProcess {
         throw new LoopbackError(`--serve ${this.command}: stopped while starting`);
       }
       if (instance.exit) {
-        throw new LoopbackError(`--serve command exited with ${instance.exit.status} before answering on port ${port}: ${instance.lastLine()}`);
+        throw new LoopbackError(
+          `--serve command exited with ${instance.exit.status} before answering on port ${port}: ${instance.lastLine()}`,
+        );
       }
       if (await answersHttp(instance.url)) return instance;
       await realSleep(50);
@@ -210,6 +212,13 @@ export class ServedProcess {
     this.current = null;
     const spare = this.spare;
     this.spare = null;
-    await Promise.all([current?.stop(), spare?.then((s) => s.stop(), () => {}), ...this.ending]);
+    await Promise.all([
+      current?.stop(),
+      spare?.then(
+        (s) => s.stop(),
+        () => {},
+      ),
+      ...this.ending,
+    ]);
   }
 }

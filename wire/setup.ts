@@ -3,7 +3,16 @@
 // would: `--client sdk`, `--server sdk-sse`, `--server sdk-json` (the SDK v1 line), and the v2 line's
 // `--client sdk2`, `--server sdk2-sse`, `--server sdk2-json`, each in a revision the v2 packages
 // speak: `sdk2,protocol=2026-07-28` (the default is 2025-11-25; see SDK2_*_PROTOCOLS).
-import { combination, DEFAULT_CLIENT, DEFAULT_SERVER, formatClient, formatServer, type ClientPolicy, type Combination, type ServerPolicy } from '../models/policies.ts';
+import {
+  combination,
+  DEFAULT_CLIENT,
+  DEFAULT_SERVER,
+  formatClient,
+  formatServer,
+  type ClientPolicy,
+  type Combination,
+  type ServerPolicy,
+} from '../models/policies.ts';
 import { FAULTSIM_TOOLS, type ToolMap } from './json-rpc.ts';
 import type { LoopbackEndpoint } from './loopback.ts';
 import type { Watchdog } from './watchdog.ts';
@@ -13,7 +22,10 @@ import { SDK2_CLIENT_PROTOCOLS, type Sdk2ClientProtocol } from './sdk2-client.ts
 import { SDK2_SERVER_PRESETS, SDK2_SERVER_PROTOCOLS, type Sdk2ServerPreset, type Sdk2ServerProtocol } from './sdk2-server.ts';
 
 /** `sdk` is the official SDK's client; with `connect`, a user's own (the agent loop around it is the same). */
-export type WireClientSpec = { kind: 'model'; policy: ClientPolicy } | { kind: 'sdk'; connect?: ClientFactory; name?: string } | { kind: 'sdk2'; protocol: Sdk2ClientProtocol }
+export type WireClientSpec =
+  | { kind: 'model'; policy: ClientPolicy }
+  | { kind: 'sdk'; connect?: ClientFactory; name?: string }
+  | { kind: 'sdk2'; protocol: Sdk2ClientProtocol }
   /** A client in another process behind the JSON-lines protocol (cmd-client.ts), through the loopback proxy. */
   | { kind: 'cmd'; command: string; watchdog?: Watchdog };
 export type WireServerSpec =
@@ -56,7 +68,8 @@ function splitPreset(text: string, presets: readonly string[]): { name: string; 
 
 function protocolOf<T extends string>(name: string, given: string | undefined, valid: readonly T[]): T {
   if (given === undefined) return DEFAULT_SDK2_PROTOCOL as T;
-  if (!(valid as readonly string[]).includes(given)) throw new WirePresetError(`preset '${name}' speaks protocol ${valid.join(', ')}, not '${given}'`);
+  if (!(valid as readonly string[]).includes(given))
+    throw new WirePresetError(`preset '${name}' speaks protocol ${valid.join(', ')}, not '${given}'`);
   return given as T;
 }
 
@@ -75,8 +88,10 @@ export function serverPreset(text: string): WireServerSpec | null {
   const preset = splitPreset(text, [...Object.keys(SDK_SERVER_PRESETS), ...Object.keys(SDK2_SERVER_PRESETS)]);
   if (!preset) return null;
   const { name, protocol } = preset;
-  if (name in SDK2_SERVER_PRESETS) return { kind: 'sdk2', preset: name as Sdk2ServerPreset, protocol: protocolOf(name, protocol, SDK2_SERVER_PROTOCOLS) };
-  if (protocol !== undefined) throw new WirePresetError(`preset '${name}' (SDK v1) speaks 2025-11-25 only; protocol= is for sdk2-sse, sdk2-json`);
+  if (name in SDK2_SERVER_PRESETS)
+    return { kind: 'sdk2', preset: name as Sdk2ServerPreset, protocol: protocolOf(name, protocol, SDK2_SERVER_PROTOCOLS) };
+  if (protocol !== undefined)
+    throw new WirePresetError(`preset '${name}' (SDK v1) speaks 2025-11-25 only; protocol= is for sdk2-sse, sdk2-json`);
   return { kind: 'sdk', preset: name as SdkServerPreset };
 }
 
@@ -87,7 +102,14 @@ export interface WireSides {
 }
 
 export function describeSides(s: WireSetup): WireSides {
-  const client = s.client.kind === 'model' ? `model ${formatClient(s.client.policy)}` : s.client.kind === 'sdk2' ? `sdk2 protocol=${s.client.protocol}` : s.client.kind === 'cmd' ? `cmd ${s.client.command}` : (s.client.name ?? (s.client.connect ? 'your client' : 'sdk'));
+  const client =
+    s.client.kind === 'model'
+      ? `model ${formatClient(s.client.policy)}`
+      : s.client.kind === 'sdk2'
+        ? `sdk2 protocol=${s.client.protocol}`
+        : s.client.kind === 'cmd'
+          ? `cmd ${s.client.command}`
+          : (s.client.name ?? (s.client.connect ? 'your client' : 'sdk'));
   const server =
     s.server.kind === 'model'
       ? `model ${formatServer(s.server.policy)}`

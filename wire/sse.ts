@@ -118,7 +118,7 @@ export async function gatherStream(
       return new ReadableStream({
         start(controller) {
           for (const e of kept) controller.enqueue(encoder.encode(encodeEvent(e)));
-          if (!complete) return cancel(), controller.close();
+          if (!complete) return (cancel(), controller.close());
           for (const e of after) controller.enqueue(encoder.encode(encodeEvent(e)));
           after = [];
           if (ended) return controller.close();
@@ -135,7 +135,11 @@ export async function gatherStream(
 }
 
 /** Watch an SSE body as it passes, calling `onResponse` for each JSON-RPC response it carries. */
-export function watchStream(body: ReadableStream<Uint8Array>, onResponse: (m: unknown) => void, onEnd: () => void): ReadableStream<Uint8Array> {
+export function watchStream(
+  body: ReadableStream<Uint8Array>,
+  onResponse: (m: unknown) => void,
+  onEnd: () => void,
+): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const parser = createParser({
     onEvent: (e) => {

@@ -55,7 +55,10 @@ export async function measureWireThroughput(opts: { calls: number }): Promise<{ 
   // No faults, no latency: the network's own work, on the real clock (nothing waits on a timer).
   const recorder = new Recorder(new VirtualTime());
   const network = new FaultNetwork([], recorder, faultedServer, { configReset: () => false }, 0);
-  msw.use(route(BARE_URL, (request) => bareServer.handle(request)), route(FAULTED_URL, (request) => network.carry(request)));
+  msw.use(
+    route(BARE_URL, (request) => bareServer.handle(request)),
+    route(FAULTED_URL, (request) => network.carry(request)),
+  );
   try {
     const warm = Math.min(50, calls);
     await rate(BARE_URL, warm);

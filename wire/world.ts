@@ -43,7 +43,6 @@ export interface WireInput {
   plan: FaultPlan;
 }
 
-
 export async function runWire(setup: WireSetup, input: WireInput, options: Partial<WireOptions> = {}): Promise<History> {
   const o = { ...DEFAULT_WIRE, ...options };
   // A client in another process runs on the wall clock, through the loopback proxy.
@@ -63,7 +62,10 @@ export async function runWire(setup: WireSetup, input: WireInput, options: Parti
         : new SdkClient(url, toolsOf(setup), recorder, network, input.workload, setup.client.connect ?? null);
 
   const msw = acquireMsw();
-  const uninstall = install(msw, route(url, (request) => network.carry(request)));
+  const uninstall = install(
+    msw,
+    route(url, (request) => network.carry(request)),
+  );
   time.install();
   try {
     client.start();

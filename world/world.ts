@@ -101,8 +101,16 @@ export class World {
         this.record({ kind: 'budget-exhausted', steps: this.options.stepBudget });
         // The built-ins always terminate well inside the budget; a run that does not, with a
         // designer's policy in it, is that policy's failure.
-        const used = extensionsUsed(this.input.combination, this.plan.map((f) => f.fault));
-        if (used.length > 0) throw new PolicyError(used.join(', '), `the run did not terminate within the step budget (${this.options.stepBudget} events)`, 'no-termination');
+        const used = extensionsUsed(
+          this.input.combination,
+          this.plan.map((f) => f.fault),
+        );
+        if (used.length > 0)
+          throw new PolicyError(
+            used.join(', '),
+            `the run did not terminate within the step budget (${this.options.stepBudget} events)`,
+            'no-termination',
+          );
         break;
       }
       this.dispatch(next.item);
@@ -225,7 +233,14 @@ export class World {
       throw new Error('internal: a model-tier hook is asynchronous');
     }
     const body = request.body;
-    this.record({ kind: 'request', req, method: request.method, rpc: body.rpc, headers: request.headers, ...(body.rpc === 'tools/call' ? { callId: body.callId } : {}) });
+    this.record({
+      kind: 'request',
+      req,
+      method: request.method,
+      rpc: body.rpc,
+      headers: request.headers,
+      ...(body.rpc === 'tools/call' ? { callId: body.callId } : {}),
+    });
     const verdict = applyRequestFaults(request, faults);
     this.recordFaults(req, verdict.effects);
     s.responseFaults.set(req, faults.filter(isResponseFault));

@@ -55,7 +55,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   help: { value: false, help: 'show this help' },
 };
 
-const quote = (t: string) => (/^[\w=,+.:\/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
+const quote = (t: string) => (/^[\w=,+.:/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
 
 function toolsOption(args: Parsed): ToolMap {
   const t = stringOption(args, 'tools') ?? 'everything';

@@ -19,9 +19,21 @@ import { isWirePreset, runWireCheck, WIRE_HELP, WIRE_OPTIONS } from '../wire-che
 export { parseFaults, parseProperty } from '../common-options.ts';
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
-  server: { value: true, arg: 'K=V,…', help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)' },
-  client: { value: true, arg: 'K=V,…', help: "client knobs, e.g. reconnect=replay-mutable,parser=pinned,guards=content-type+probe ('guards=' for none)" },
-  faults: { value: true, arg: 'F,…', help: 'fault alphabet (default: the whole vocabulary); a family (strip-header, delay) means its default instances' },
+  server: {
+    value: true,
+    arg: 'K=V,…',
+    help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)',
+  },
+  client: {
+    value: true,
+    arg: 'K=V,…',
+    help: "client knobs, e.g. reconnect=replay-mutable,parser=pinned,guards=content-type+probe ('guards=' for none)",
+  },
+  faults: {
+    value: true,
+    arg: 'F,…',
+    help: 'fault alphabet (default: the whole vocabulary); a family (strip-header, delay) means its default instances',
+  },
   property: { value: true, arg: 'P', help: 'check only this property (default: all six)' },
   seed: { value: true, arg: 'N', help: `fast-check seed (default ${DEFAULT_SEED}); the same seed gives the same result` },
   runs: { value: true, arg: 'N', help: `random runs per property (default ${DEFAULT_RUNS})` },
@@ -60,13 +72,21 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   if (args.options.wire) {
     if (args.options.depth !== undefined) throw new UsageError('--depth explores the model tier; it does not combine with --wire');
     if (args.options.save) throw new UsageError('--save keeps model-tier findings; it does not combine with --wire');
-    return runWireCheck(args, out, { faults: parseFaults(stringOption(args, 'faults')), properties: parseProperty(stringOption(args, 'property')) });
+    return runWireCheck(args, out, {
+      faults: parseFaults(stringOption(args, 'faults')),
+      properties: parseProperty(stringOption(args, 'property')),
+    });
   }
   for (const side of ['client', 'server'] as const) {
-    if (isWirePreset(side, stringOption(args, side))) throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
+    if (isWirePreset(side, stringOption(args, side)))
+      throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
   }
-  for (const o of ['target', 'serve', 'serve-path', 'tools', 'watchdog', 'client-cmd']) if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
-  const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
+  for (const o of ['target', 'serve', 'serve-path', 'tools', 'watchdog', 'client-cmd'])
+    if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
+  const c = combination({
+    server: parseServer(stringOption(args, 'server') ?? ''),
+    client: parseClient(stringOption(args, 'client') ?? ''),
+  });
   const faults = parseFaults(stringOption(args, 'faults'));
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const progress = progressBar(!args.options.quiet && !args.options.json);
@@ -79,11 +99,15 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   });
   progress.done();
   const { policyError } = random;
-  const result = depth === undefined || policyError ? random : withExhaustive(random, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json)));
+  const result =
+    depth === undefined || policyError
+      ? random
+      : withExhaustive(random, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json)));
   if (args.options.json) out.write(`${JSON.stringify(checkJson(result), null, 2)}\n`);
   else {
     out.write(renderCheck(result));
-    if (policyError) out.write(`\npolicy-error: ${policyError.policy}: ${policyError.message}\n  faults    ${describePlan(policyError.faults)}\n`);
+    if (policyError)
+      out.write(`\npolicy-error: ${policyError.policy}: ${policyError.message}\n  faults    ${describePlan(policyError.faults)}\n`);
   }
   if (args.options.save) {
     const saved = saveFindings(findingsOf(result), stringOption(args, 'corpus') ?? DEFAULT_CORPUS, policies.paths);
@@ -99,4 +123,8 @@ function checkJson(r: CellResult): Record<string, unknown> {
   return policyError ? { ...result, policyError } : result;
 }
 
-export const command = { name: 'check', summary: "run the properties over one combination and print shrunk counterexamples", run: runCheck };
+export const command = {
+  name: 'check',
+  summary: 'run the properties over one combination and print shrunk counterexamples',
+  run: runCheck,
+};

@@ -26,18 +26,37 @@ const OPTIONS: Record<string, OptionSpec> = {
     arg: 'seeds|full|migration',
     help: "seeds (default): the records' cells, each under its record's faults and all faults; full: every value of every knob (2025-11-25); migration: every seed cell under 2025-11-25, 2026-07-28 and the mixed pairs",
   },
-  server: { value: true, arg: 'K=V|V,…', help: 'keep only cells whose server knobs take these values, e.g. reinit=honor-last|pin-first|reject' },
-  client: { value: true, arg: 'K=V|V,…', help: "keep only cells whose client knobs take these values, e.g. guards=|content-type ('' = no guards)" },
+  server: {
+    value: true,
+    arg: 'K=V|V,…',
+    help: 'keep only cells whose server knobs take these values, e.g. reinit=honor-last|pin-first|reject',
+  },
+  client: {
+    value: true,
+    arg: 'K=V|V,…',
+    help: "keep only cells whose client knobs take these values, e.g. guards=|content-type ('' = no guards)",
+  },
   policies: POLICIES_OPTION,
   seed: { value: true, arg: 'N', help: `fast-check seed (default ${DEFAULT_SEED}); the same seed gives the same reports` },
   runs: { value: true, arg: 'N', help: `random runs per cell (default ${DEFAULT_RUNS})` },
   out: { value: true, arg: 'DIR', help: `where the reports go (default ${DEFAULT_OUT})` },
   details: { value: true, arg: 'N', help: `findings shown with history and diagram (default ${DEFAULT_DETAILS}); the rest are listed` },
-  shard: { value: true, arg: 'i/n', help: 'run every n-th cell starting at the i-th and write its compare.json only; join shards with merge' },
+  shard: {
+    value: true,
+    arg: 'i/n',
+    help: 'run every n-th cell starting at the i-th and write its compare.json only; join shards with merge',
+  },
   'time-limit': { value: true, arg: 'SECONDS', help: 'stop after this long and write what finished, marked interrupted' },
-  depth: { value: true, arg: 'K', help: "also explore every plan of up to K faults in each cell exhaustively (sequential workloads of 1-3 calls), beside the random runs" },
+  depth: {
+    value: true,
+    arg: 'K',
+    help: 'also explore every plan of up to K faults in each cell exhaustively (sequential workloads of 1-3 calls), beside the random runs',
+  },
   workers: { value: true, arg: 'N', help: `worker threads for --depth (default: every core, ${defaultWorkers()} here); same result` },
-  wire: { value: false, help: 'add real-SDK rows: the SDK client against each model server, each model client against the SDK servers (sdk-sse, sdk-json), and the SDK against itself, run on real HTTP through msw' },
+  wire: {
+    value: false,
+    help: 'add real-SDK rows: the SDK client against each model server, each model client against the SDK servers (sdk-sse, sdk-json), and the SDK against itself, run on real HTTP through msw',
+  },
   json: { value: false, help: 'print the JSON report on stdout instead of the summary table' },
   quiet: { value: false, help: 'no progress bar' },
   help: { value: false, help: 'show this help' },
@@ -89,7 +108,8 @@ function withDepth(runner: CellRunner, cells: readonly MatrixCell[], depth: numb
     const random = await runner(cell, settings);
     explored ??= exploreAll(settings.properties);
     const exploration =
-      (await explored).get(cell) ?? (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings.properties), { workers }));
+      (await explored).get(cell) ??
+      (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings.properties), { workers }));
     return withExhaustive(random, exploration);
   };
 }
@@ -97,8 +117,16 @@ function withDepth(runner: CellRunner, cells: readonly MatrixCell[], depth: numb
 export async function runCompare(argv: readonly string[], out: NodeJS.WritableStream, runner: CellRunner = checkCell): Promise<number> {
   const args = parseArgs(argv, OPTIONS, 'compare');
   if (args.options.help) {
-    const summary = 'Run a matrix of policy combinations through every property, on random fault plans, and report which\nfail silently, which fail loudly (and whether they recover), and which stay clean.';
-    out.write(helpText('mcp-faultsim compare [--matrix seeds|full|migration] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K] [--wire]', summary, OPTIONS, HELP_EXTRA));
+    const summary =
+      'Run a matrix of policy combinations through every property, on random fault plans, and report which\nfail silently, which fail loudly (and whether they recover), and which stay clean.';
+    out.write(
+      helpText(
+        'mcp-faultsim compare [--matrix seeds|full|migration] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K] [--wire]',
+        summary,
+        OPTIONS,
+        HELP_EXTRA,
+      ),
+    );
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`compare: unexpected argument '${args.positionals[0]}'`);
@@ -117,7 +145,10 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
 
   const model = buildMatrix(kind, cut, policies.cells);
   const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
-  if (matrix.length === 0) throw new UsageError(`the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`);
+  if (matrix.length === 0)
+    throw new UsageError(
+      `the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`,
+    );
   const cells = shard ? shardOf(matrix, shard) : matrix;
   checkOutDir(outDir);
   // The default runner's cells run on a worker thread, so that Ctrl-C and --time-limit reach inside a
@@ -176,10 +207,18 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       },
     });
     progress.done();
-    comparison.timing = { startedAt: new Date(started).toISOString(), wallMs: Date.now() - started, ...(stopped ? { stoppedBy: stopped } : {}), cellMs };
+    comparison.timing = {
+      startedAt: new Date(started).toISOString(),
+      wallMs: Date.now() - started,
+      ...(stopped ? { stoppedBy: stopped } : {}),
+      cellMs,
+    };
     const written = writeReports(comparison, outDir, details);
     if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : details));
-    else out.write(`${renderSummary(comparison)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`);
+    else
+      out.write(
+        `${renderSummary(comparison)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`,
+      );
   } finally {
     process.off('SIGINT', stopThread);
     stop.dispose();

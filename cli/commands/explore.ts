@@ -27,7 +27,7 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
     out.write(
       helpText(
         'mcp-faultsim explore [--server K=V,…] [--client K=V,…] [--faults F,…] [--property P] [--depth K] [--calls N] [--json]',
-        "Explore every fault plan of up to K faults (each fault of the alphabet at every request a run\ncarries) on every sequential workload of up to N calls, merging runs that reach the same state.\nPer property: holds up to depth K (distinct states, plans covered), or its shortest counterexample.",
+        'Explore every fault plan of up to K faults (each fault of the alphabet at every request a run\ncarries) on every sequential workload of up to N calls, merging runs that reach the same state.\nPer property: holds up to depth K (distinct states, plans covered), or its shortest counterexample.',
         OPTIONS,
         '\nexit status: 0 every property holds to the depth, 1 one is violated, 2 bad input, 4 incomplete: --max-states\nstopped the search before the depth and nothing was violated (what holds, holds only to the depth finished).\nDepth is what costs: plans grow as (faults × requests)^K; distinct states grow far slower.',
       ),
@@ -35,7 +35,10 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`explore: unexpected argument '${args.positionals[0]}'`);
-  const c = combination({ server: parseServer(stringOption(args, 'server') ?? ''), client: parseClient(stringOption(args, 'client') ?? '') });
+  const c = combination({
+    server: parseServer(stringOption(args, 'server') ?? ''),
+    client: parseClient(stringOption(args, 'client') ?? ''),
+  });
   const depth = intOption(args, 'depth', DEFAULT_DEPTH, { min: 0, max: 12 });
   const e = await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json));
   out.write(args.options.json ? `${JSON.stringify(e, null, 2)}\n` : renderExplore(e));
@@ -43,4 +46,8 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
   return e.complete ? EXIT.ok : EXIT.incomplete;
 }
 
-export const command = { name: 'explore', summary: 'explore every fault plan up to a depth: a bounded proof, or the shortest counterexample', run: runExplore };
+export const command = {
+  name: 'explore',
+  summary: 'explore every fault plan up to a depth: a bounded proof, or the shortest counterexample',
+  run: runExplore,
+};

@@ -26,7 +26,14 @@ function knobs(side: 'server' | 'client', table: KnobTable): string[] {
 /** The knob tables with the values policy modules registered. */
 function withRegistered(side: 'server' | 'client', table: KnobTable): KnobTable {
   return Object.fromEntries(
-    Object.entries(table).map(([k, spec]) => [k, { ...spec, values: knobValues(side, k), describe: Object.fromEntries(knobValues(side, k).map((v) => [v, describeValue(side, k, v)])) }]),
+    Object.entries(table).map(([k, spec]) => [
+      k,
+      {
+        ...spec,
+        values: knobValues(side, k),
+        describe: Object.fromEntries(knobValues(side, k).map((v) => [v, describeValue(side, k, v)])),
+      },
+    ]),
   );
 }
 
@@ -34,7 +41,12 @@ export function vocabulary() {
   return {
     server: withRegistered('server', SERVER_KNOBS as unknown as KnobTable),
     client: withRegistered('client', CLIENT_KNOBS as unknown as KnobTable),
-    faults: allFaultFamilies().map((f) => ({ fault: f.kind, fires: f.when === 'before' ? 'just before request n' : 'at request n', effect: f.effect, instances: f.instances })),
+    faults: allFaultFamilies().map((f) => ({
+      fault: f.kind,
+      fires: f.when === 'before' ? 'just before request n' : 'at request n',
+      effect: f.effect,
+      instances: f.instances,
+    })),
     properties: allProperties().map((p) => ({ property: p.name, holdsWhen: p.holdsWhen })),
   };
 }
@@ -42,7 +54,13 @@ export function vocabulary() {
 export async function runList(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
   const args = parseArgs(argv, OPTIONS, 'list');
   if (args.options.help) {
-    out.write(helpText('mcp-faultsim list [--json] [--policies FILE,…]', 'Print every policy knob with its values and default, every fault and every property.', OPTIONS));
+    out.write(
+      helpText(
+        'mcp-faultsim list [--json] [--policies FILE,…]',
+        'Print every policy knob with its values and default, every fault and every property.',
+        OPTIONS,
+      ),
+    );
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`list: unexpected argument '${args.positionals[0]}'`);
@@ -51,7 +69,13 @@ export async function runList(argv: readonly string[], out: NodeJS.WritableStrea
     out.write(`${JSON.stringify(vocabulary(), null, 2)}\n`);
     return EXIT.ok;
   }
-  const lines = [...knobs('server', SERVER_KNOBS as unknown as KnobTable), '', ...knobs('client', CLIENT_KNOBS as unknown as KnobTable), '', 'faults (a plan fires each at a request index n):'];
+  const lines = [
+    ...knobs('server', SERVER_KNOBS as unknown as KnobTable),
+    '',
+    ...knobs('client', CLIENT_KNOBS as unknown as KnobTable),
+    '',
+    'faults (a plan fires each at a request index n):',
+  ];
   for (const f of allFaultFamilies()) {
     const names = f.instances.length > 1 ? `${f.kind}:…  (drawn: ${f.instances.join(', ')})` : f.kind;
     lines.push(`  ${names}`, `      fires ${f.when === 'before' ? 'just before request n' : 'at request n'}: ${f.effect}`);
@@ -62,4 +86,4 @@ export async function runList(argv: readonly string[], out: NodeJS.WritableStrea
   return EXIT.ok;
 }
 
-export const command = { name: 'list', summary: "print the knobs, values, defaults, faults and properties", run: runList };
+export const command = { name: 'list', summary: 'print the knobs, values, defaults, faults and properties', run: runList };

@@ -43,7 +43,11 @@ export async function runMerge(argv: readonly string[], out: NodeJS.WritableStre
     });
     const merged = merge(parts);
     const written = writeReports(merged, stringOption(args, 'out') ?? DEFAULT_OUT, details);
-    out.write(args.options.json ? renderJson(merged, details) : `${renderSummary(merged)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}`);
+    out.write(
+      args.options.json
+        ? renderJson(merged, details)
+        : `${renderSummary(merged)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}`,
+    );
     return EXIT.ok;
   } catch (e) {
     if (e instanceof BadMerge) throw new UsageError(`merge: ${e.message}`);

@@ -23,7 +23,7 @@ export async function runReplay(argv: readonly string[], out: NodeJS.WritableStr
     out.write(
       helpText(
         'mcp-faultsim replay FILE [--policies FILE,…] [--quiet]',
-        'Re-run a saved counterexample (a file from compare\'s counterexamples/ or from check --save), print\nits history step by step, and check that the same history, call outcomes and verdicts come back.',
+        "Re-run a saved counterexample (a file from compare's counterexamples/ or from check --save), print\nits history step by step, and check that the same history, call outcomes and verdicts come back.",
         OPTIONS,
         '\nexit status: 0 reproduced identically, 1 not reproduced (the differences are printed), 2 a missing,\nmalformed, truncated or wrong-version file, or a policy it names that is not loaded.',
       ),
@@ -51,7 +51,8 @@ export async function runReplay(argv: readonly string[], out: NodeJS.WritableStr
       '',
     ];
     if (!args.options.quiet) lines.push(...result.history.map((e) => stepLine(describeEntry(e, outcomes))), '');
-    for (const v of result.verdicts) lines.push(`${v.property}: ${v.actual === 'holds' ? 'holds' : v.property === 'policy-error' ? v.actual : `violated: ${v.actual}`}`);
+    for (const v of result.verdicts)
+      lines.push(`${v.property}: ${v.actual === 'holds' ? 'holds' : v.property === 'policy-error' ? v.actual : `violated: ${v.actual}`}`);
     if (result.reproduced) lines.push(`reproduced identically (${result.history.length} steps)`);
     else lines.push('NOT reproduced:', ...result.differences.map((d) => `  ${d}`));
     out.write(`${lines.join('\n')}\n`);
@@ -62,4 +63,8 @@ export async function runReplay(argv: readonly string[], out: NodeJS.WritableStr
   }
 }
 
-export const command = { name: 'replay', summary: 'replay a saved counterexample and check that it reproduces identically', run: runReplay };
+export const command = {
+  name: 'replay',
+  summary: 'replay a saved counterexample and check that it reproduces identically',
+  run: runReplay,
+};

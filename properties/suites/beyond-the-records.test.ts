@@ -6,13 +6,19 @@ import { combination } from '../../models/policies.ts';
 import { call } from '../../core/workload.ts';
 import { runWorld } from '../../world/world.ts';
 import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
-import { ALPHABET_000, ALPHABET_003_WITH_502 as STRIP_AND_502, DOES_NOT_APPLY_003, VULNERABLE_000, VULNERABLE_003 } from '../../core/cells.ts';
+import {
+  ALPHABET_000,
+  ALPHABET_003_WITH_502 as STRIP_AND_502,
+  DOES_NOT_APPLY_003,
+  VULNERABLE_000,
+  VULNERABLE_003,
+} from '../../core/cells.ts';
 
 const PROGRESS_CALLS = { workload: { overlap: false, progress: 'always' as const } };
 const SEQUENTIAL = { workload: { overlap: false } };
 
 describe('seed 003 cells when a 502 makes the client re-initialize', () => {
-  it('the vulnerable cell still hangs on the record\'s own single fault', () => {
+  it("the vulnerable cell still hangs on the record's own single fault", () => {
     const r = result(VULNERABLE_003, 'no-silent-hang', { faults: STRIP_AND_502, shape: PROGRESS_CALLS });
     expect(r.counterexample!.faults).toEqual([{ fault: 'strip-header:transfer-encoding', at: 0 }]);
   });
@@ -36,13 +42,22 @@ describe('seed 003 cells when a 502 makes the client re-initialize', () => {
     }
     // The replayed handshake's result does drop streaming-progress; the pinned parser never reads it.
     const h = runWorld({ combination: perTransport, workload: [call(true)], plan: r.counterexample!.faults });
-    expect(h.entries.find((e) => e.kind === 'client' && e.note === 'reinit-accepted')).toMatchObject({ transport: 'sse', caps: ['resources', 'tools', 'tools.streaming'] });
+    expect(h.entries.find((e) => e.kind === 'client' && e.note === 'reinit-accepted')).toMatchObject({
+      transport: 'sse',
+      caps: ['resources', 'tools', 'tools.streaming'],
+    });
   });
 
   it('per-transport violates caps-immutable and transport-expressible on the same plan', () => {
     const perTransport = DOES_NOT_APPLY_003[0]!.combination;
-    expect(kinds(result(perTransport, 'caps-immutable', { faults: STRIP_AND_502, shape: PROGRESS_CALLS }))).toEqual(['http-502', 'strip-header:transfer-encoding']);
-    expect(kinds(result(perTransport, 'transport-expressible', { faults: STRIP_AND_502, shape: PROGRESS_CALLS }))).toEqual(['http-502', 'strip-header:transfer-encoding']);
+    expect(kinds(result(perTransport, 'caps-immutable', { faults: STRIP_AND_502, shape: PROGRESS_CALLS }))).toEqual([
+      'http-502',
+      'strip-header:transfer-encoding',
+    ]);
+    expect(kinds(result(perTransport, 'transport-expressible', { faults: STRIP_AND_502, shape: PROGRESS_CALLS }))).toEqual([
+      'http-502',
+      'strip-header:transfer-encoding',
+    ]);
   });
 
   for (const i of [1, 2]) {
@@ -60,7 +75,10 @@ describe('seed 000 cells under knob values the record does not discuss', () => {
     const c = combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'new-session' } });
     const r = result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });
     expect(r.verdict).toBe('violated');
-    expect(r.counterexample!.faults).toEqual([{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }]);
+    expect(r.counterexample!.faults).toEqual([
+      { fault: 'config-reset', at: 0 },
+      { fault: 'http-502', at: 2 },
+    ]);
     expect(r.counterexample!.workload).toEqual([call()]);
     // …and caps-immutable holds there: the capabilities did not change within a session, the session did.
     expect(result(c, 'caps-immutable', { faults: ALPHABET_000, shape: SEQUENTIAL }).verdict).toBe('holds');
@@ -76,11 +94,17 @@ describe('seed 000 cells under knob values the record does not discuss', () => {
   it('client.accept=from-config changes nothing while the server decides by negotiation', () => {
     const c = combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, accept: 'from-config' } });
     const r = result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });
-    expect(r.counterexample!.faults).toEqual([{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }]);
+    expect(r.counterexample!.faults).toEqual([
+      { fault: 'config-reset', at: 0 },
+      { fault: 'http-502', at: 2 },
+    ]);
   });
 
   it('client.accept=from-config turns the accept-header mitigation into a one-fault failure: a config reset alone', () => {
-    const c = combination({ server: { ...VULNERABLE_000.server, streaming: 'accept-header' }, client: { ...VULNERABLE_000.client, accept: 'from-config' } });
+    const c = combination({
+      server: { ...VULNERABLE_000.server, streaming: 'accept-header' },
+      client: { ...VULNERABLE_000.client, accept: 'from-config' },
+    });
     const r = result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });
     expect(r.verdict).toBe('violated');
     expect(r.counterexample!.faults).toEqual([{ fault: 'config-reset', at: 0 }]);

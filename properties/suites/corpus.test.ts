@@ -7,13 +7,20 @@ import { loadPolicies } from '../../plugins/policy-module.ts';
 import { replay } from '../../corpus/replay.ts';
 
 const dir = new URL('../corpus/', import.meta.url);
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('the counterexample corpus', () => {
-  it('holds the records\' findings', () => {
+  it("holds the records' findings", () => {
     const all = files.map((f) => parseCounterexample(readFileSync(new URL(f, dir), 'utf8')));
     const plans = all.map((f) => JSON.stringify(f.plan));
-    expect(plans).toContain(JSON.stringify([{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }]));
+    expect(plans).toContain(
+      JSON.stringify([
+        { fault: 'config-reset', at: 0 },
+        { fault: 'http-502', at: 2 },
+      ]),
+    );
     expect(plans).toContain(JSON.stringify([{ fault: 'strip-header:transfer-encoding', at: 0 }]));
     expect(all.some((f) => f.kind === 'policy-error')).toBe(true);
   });

@@ -116,9 +116,18 @@ describe('at-most-once, for every client.reissue value in both revisions', () =>
 
   it('idempotent-only re-issues an idempotent call after a cut stream and fails a side-effecting one loudly', () => {
     const c = adaptive('2026-07-28', 'idempotent-only');
-    const endOf = (workload: Workload) => runWorld({ combination: c, workload, plan: [{ fault: 'stream-cut', at: 0 }] }).entries.find((e) => e.kind === 'end');
-    expect(endOf([call(false, false, true)])).toMatchObject({ end: 'result', attempts: 2, content: [{ type: 'text', text: 'lookup result for call 0' }] });
-    expect(endOf([call()])).toMatchObject({ end: 'error', attempts: 1, reason: 'response stream ended before its result (not re-issued: client.reissue=idempotent-only)' });
+    const endOf = (workload: Workload) =>
+      runWorld({ combination: c, workload, plan: [{ fault: 'stream-cut', at: 0 }] }).entries.find((e) => e.kind === 'end');
+    expect(endOf([call(false, false, true)])).toMatchObject({
+      end: 'result',
+      attempts: 2,
+      content: [{ type: 'text', text: 'lookup result for call 0' }],
+    });
+    expect(endOf([call()])).toMatchObject({
+      end: 'error',
+      attempts: 1,
+      reason: 'response stream ended before its result (not re-issued: client.reissue=idempotent-only)',
+    });
   });
 });
 

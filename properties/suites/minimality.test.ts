@@ -9,11 +9,27 @@ import { exploreCombination, sequentialWorkloads } from '../../search/exhaustive
 import { call } from '../../core/workload.ts';
 
 const SEEDS = Array.from({ length: 100 }, (_, i) => i + 1);
-const SEED_000 = { combination: VULNERABLE_000, faults: ALPHABET_000, property: 'no-silent-empty', shape: { workload: { overlap: false } } };
-const SEED_003 = { combination: VULNERABLE_003, faults: ALPHABET_003, property: 'no-silent-hang', shape: { workload: { overlap: false, progress: 'always' as const } } };
+const SEED_000 = {
+  combination: VULNERABLE_000,
+  faults: ALPHABET_000,
+  property: 'no-silent-empty',
+  shape: { workload: { overlap: false } },
+};
+const SEED_003 = {
+  combination: VULNERABLE_003,
+  faults: ALPHABET_003,
+  property: 'no-silent-hang',
+  shape: { workload: { overlap: false, progress: 'always' as const } },
+};
 
 function certified(cell: typeof SEED_000 | typeof SEED_003, seed: number) {
-  const r = check(cell.combination, { faults: cell.faults, properties: [propertyByName(cell.property)!], seed, runs: 200, shape: cell.shape }).results[0]!;
+  const r = check(cell.combination, {
+    faults: cell.faults,
+    properties: [propertyByName(cell.property)!],
+    seed,
+    runs: 200,
+    shape: cell.shape,
+  }).results[0]!;
   return { found: r.verdict === 'violated', faults: r.counterexample?.faults.length, minimal: r.minimal };
 }
 
@@ -27,13 +43,26 @@ describe('minimality certificates', () => {
   });
 
   it('the exhaustive search finds the same shortest plans the shrinker does', () => {
-    const e000 = exploreCombination(VULNERABLE_000, { faults: ALPHABET_000, depth: 2, workloads: sequentialWorkloads(2, 'any'), properties: [propertyByName('no-silent-empty')!] });
+    const e000 = exploreCombination(VULNERABLE_000, {
+      faults: ALPHABET_000,
+      depth: 2,
+      workloads: sequentialWorkloads(2, 'any'),
+      properties: [propertyByName('no-silent-empty')!],
+    });
     expect(e000.results[0]!.shortest).toEqual({
-      faults: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }],
+      faults: [
+        { fault: 'config-reset', at: 0 },
+        { fault: 'http-502', at: 2 },
+      ],
       workload: [call()],
       why: "call 0 returned a well-formed result that differs from the fault-free run's ([]) with no error",
     });
-    const e003 = exploreCombination(VULNERABLE_003, { faults: ALPHABET_003, depth: 2, workloads: sequentialWorkloads(2, 'always'), properties: [propertyByName('no-silent-hang')!] });
+    const e003 = exploreCombination(VULNERABLE_003, {
+      faults: ALPHABET_003,
+      depth: 2,
+      workloads: sequentialWorkloads(2, 'always'),
+      properties: [propertyByName('no-silent-hang')!],
+    });
     expect(e003.results[0]!.shortest).toEqual({
       faults: [{ fault: 'strip-header:transfer-encoding', at: 0 }],
       workload: [call(true)],
@@ -44,7 +73,12 @@ describe('minimality certificates', () => {
   it('the per-transport cell, where the greedy shrinker used to stop at three faults, is minimal too', () => {
     const perTransport = DOES_NOT_APPLY_003[0]!.combination;
     for (const seed of SEEDS.slice(0, 20)) {
-      const r = check(perTransport, { faults: ALPHABET_003_WITH_502, properties: [propertyByName('no-silent-hang')!], seed, shape: SEED_003.shape }).results[0]!;
+      const r = check(perTransport, {
+        faults: ALPHABET_003_WITH_502,
+        properties: [propertyByName('no-silent-hang')!],
+        seed,
+        shape: SEED_003.shape,
+      }).results[0]!;
       expect({ faults: r.counterexample!.faults.length, minimal: r.minimal }, `seed ${seed}`).toEqual({ faults: 2, minimal: true });
     }
   });

@@ -13,7 +13,11 @@ const EXPECTED: Record<string, { verdict: 'holds' | 'violated'; faults?: string[
   'server.reinit=reject': { verdict: 'violated', faults: ['http-502'], outcome: 'error' },
   'server.reinit=pin-first': { verdict: 'holds' },
   'server.reinit=idempotent': { verdict: 'holds' },
-  'server.streaming=accept-header with client.accept=always': { verdict: 'violated', faults: ['config-reset', 'http-502'], outcome: 'error' },
+  'server.streaming=accept-header with client.accept=always': {
+    verdict: 'violated',
+    faults: ['config-reset', 'http-502'],
+    outcome: 'error',
+  },
   'client.reconnect=replay-cached': { verdict: 'holds' },
   'client.guards=content-type': { verdict: 'violated', faults: ['config-reset', 'http-502'], outcome: 'error' },
   'client.guards=compare-init': { verdict: 'violated', faults: ['config-reset', 'http-502'], outcome: 'error' },
@@ -43,7 +47,10 @@ describe('recovery of the seed-000 mitigations', () => {
   });
 
   it('rejecting a re-initialize is clean only if the client then opens a new session (Decision Boundary)', () => {
-    const c = combination({ server: { ...VULNERABLE_000.server, reinit: 'reject' }, client: { ...VULNERABLE_000.client, reconnect: 'new-session' } });
+    const c = combination({
+      server: { ...VULNERABLE_000.server, reinit: 'reject' },
+      client: { ...VULNERABLE_000.client, reconnect: 'new-session' },
+    });
     for (const property of ['no-silent-empty', 'recovers']) {
       const r = result(c, property, { faults: ALPHABET, shape: SEQUENTIAL, runs: 300 });
       expect(r.verdict, property).toBe('holds');

@@ -35,12 +35,29 @@ describe('seed 000: silent degradation after a capability renegotiation', () => 
   });
 
   it('happens exactly as the record tells it: 502, replayed narrower initialize accepted, JSON read as an empty stream', () => {
-    const h = runWorld({ combination: VULNERABLE_000, workload: [call()], plan: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }] });
+    const h = runWorld({
+      combination: VULNERABLE_000,
+      workload: [call()],
+      plan: [
+        { fault: 'config-reset', at: 0 },
+        { fault: 'http-502', at: 2 },
+      ],
+    });
     const responses = h.entries.filter((e) => e.kind === 'response').map((e) => e.kind === 'response' && `${e.status} ${e.contentType}`);
-    expect(responses).toEqual(['200 application/json', '202 null', '502 text/html', '200 application/json', '202 null', '200 application/json']);
+    expect(responses).toEqual([
+      '200 application/json',
+      '202 null',
+      '502 text/html',
+      '200 application/json',
+      '202 null',
+      '200 application/json',
+    ]);
     const reinit = h.entries.find((e) => e.kind === 'server' && e.note === 'reinitialized');
     expect(reinit).toMatchObject({ policy: 'honor-last', caps: ['resources', 'streaming-progress', 'tools'] });
-    expect(h.entries.find((e) => e.kind === 'client' && e.note === 'read')).toMatchObject({ contentType: 'application/json', expected: 'sse' });
+    expect(h.entries.find((e) => e.kind === 'client' && e.note === 'read')).toMatchObject({
+      contentType: 'application/json',
+      expected: 'sse',
+    });
     expect(h.entries.find((e) => e.kind === 'end')).toMatchObject({ end: 'result', content: [] });
   });
 
@@ -85,7 +102,14 @@ describe('seed 000: every "does not apply" condition holds', () => {
       });
 
       it('the seed plan still reaches a re-initialize or a fresh handshake, and no call is silent', () => {
-        const h = runWorld({ combination: c, workload: [call(), call()], plan: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }] });
+        const h = runWorld({
+          combination: c,
+          workload: [call(), call()],
+          plan: [
+            { fault: 'config-reset', at: 0 },
+            { fault: 'http-502', at: 2 },
+          ],
+        });
         expect(h.entries.some((e) => e.kind === 'client' && e.note === 'reconnect')).toBe(true);
         const ends = h.entries.filter((e) => e.kind === 'end');
         expect(ends.every((e) => e.kind === 'end' && (e.end === 'error' || (e.end === 'result' && e.content.length > 0)))).toBe(true);
@@ -100,10 +124,19 @@ describe('seed 000: every "does not apply" condition holds', () => {
       const outcomes = r.results[0]!.outcomes;
       expect(outcomes['silent-empty'], guard).toBe(0);
       expect(outcomes.error, guard).toBeGreaterThan(0);
-      const h = runWorld({ combination: c, workload: [call()], plan: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }] });
+      const h = runWorld({
+        combination: c,
+        workload: [call()],
+        plan: [
+          { fault: 'config-reset', at: 0 },
+          { fault: 'http-502', at: 2 },
+        ],
+      });
       const end = h.entries.find((e) => e.kind === 'end');
       expect(end, guard).toMatchObject({ end: 'error' });
-      expect(end!.kind === 'end' && end!.end === 'error' && end!.reason, guard).toMatch(guard === 'content-type' ? /Content-Type application\/json/ : /CapabilityRenegotiationError/);
+      expect(end!.kind === 'end' && end!.end === 'error' && end!.reason, guard).toMatch(
+        guard === 'content-type' ? /Content-Type application\/json/ : /CapabilityRenegotiationError/,
+      );
     }
   });
 });

@@ -84,15 +84,25 @@ describe('seed 003: every "does not apply" condition holds', () => {
   it('the probe makes it loud when the encoding is wrong, and verified when it is right', () => {
     const probePinned = DOES_NOT_APPLY_003[2]!.combination;
     const loud = runWorld({ combination: probePinned, workload: [call(true)], plan: STRIP });
-    expect(loud.entries.filter((e) => e.kind === 'client' && e.note === 'probe').map((e) => e.kind === 'client' && e.note === 'probe' && e.verdict)).toEqual(['sent', 'mismatch', 'sent', 'mismatch']);
+    expect(
+      loud.entries
+        .filter((e) => e.kind === 'client' && e.note === 'probe')
+        .map((e) => e.kind === 'client' && e.note === 'probe' && e.verdict),
+    ).toEqual(['sent', 'mismatch', 'sent', 'mismatch']);
     const end = loud.entries.find((e) => e.kind === 'end');
     expect(end).toMatchObject({ end: 'error' });
     expect(end!.kind === 'end' && end!.end === 'error' && end!.reason).toMatch(/TransportCapabilityMismatch/);
 
     const probeAdaptive = combination({ client: { parser: 'adaptive', guards: ['probe'] } });
     const verified = runWorld({ combination: probeAdaptive, workload: [call(true), call(true)], plan: STRIP });
-    expect(verified.entries.filter((e) => e.kind === 'client' && e.note === 'probe').map((e) => e.kind === 'client' && e.note === 'probe' && e.verdict)).toEqual(['sent', 'verified']);
-    expect(verified.entries.filter((e) => e.kind === 'end').every((e) => e.kind === 'end' && e.end === 'result' && e.content.length > 0)).toBe(true);
+    expect(
+      verified.entries
+        .filter((e) => e.kind === 'client' && e.note === 'probe')
+        .map((e) => e.kind === 'client' && e.note === 'probe' && e.verdict),
+    ).toEqual(['sent', 'verified']);
+    expect(
+      verified.entries.filter((e) => e.kind === 'end').every((e) => e.kind === 'end' && e.end === 'result' && e.content.length > 0),
+    ).toBe(true);
   });
 
   it('a tools/list round-trip does not count as the probe (Decision Boundary)', () => {

@@ -64,7 +64,9 @@ export function sequentialWorkloads(calls: number, progress: 'never' | 'always' 
   for (let n = 1; n <= calls; n++) {
     const patterns = progress === 'any' ? 2 ** n : 1;
     for (let bits = 0; bits < patterns; bits++) {
-      out.push(Array.from({ length: n }, (_, i) => call(progress === 'always' || (progress === 'any' && ((bits >> (n - 1 - i)) & 1) === 1))));
+      out.push(
+        Array.from({ length: n }, (_, i) => call(progress === 'always' || (progress === 'any' && ((bits >> (n - 1 - i)) & 1) === 1))),
+      );
     }
   }
   return out;
@@ -122,7 +124,11 @@ export function mergeJobs(combination: Combination, options: ExhaustiveOptions, 
 }
 
 /** Explore in this thread. `exploreInParallel` (search/exhaustive/pool.ts) gives the same result. */
-export function exploreCombination(combination: Combination, options: ExhaustiveOptions, onJob?: (done: number, total: number) => void): Exploration {
+export function exploreCombination(
+  combination: Combination,
+  options: ExhaustiveOptions,
+  onJob?: (done: number, total: number) => void,
+): Exploration {
   const jobs = jobsFor(combination, options);
   const results = jobs.map((job, i) => {
     onJob?.(i, jobs.length);

@@ -137,7 +137,14 @@ export function exploreJob(job: ExploreJob): JobResult {
 
   /** Register a state reached over an edge from `parent` (-1: none). Returns its id if it is to be
    *  expanded at this cost, or null when it already was (or will be) at a cost no higher. */
-  const register = (world: ForkableWorld, chosen: readonly FaultName[], digest: string, cost: number, parent: number, edgeCost: number): number | null => {
+  const register = (
+    world: ForkableWorld,
+    chosen: readonly FaultName[],
+    digest: string,
+    cost: number,
+    parent: number,
+    edgeCost: number,
+  ): number | null => {
     const key = `${digest}|${chosen.join(',')}`;
     let id = dedup ? ids.get(key) : undefined;
     if (id === undefined) {

@@ -70,7 +70,8 @@ export class PathCounter {
   }
 
   edge(from: number, to: number, cost: number): void {
-    if (this.edgeStart.data[from]! + this.edgeCount.data[from]! !== this.edgeTo.length) throw new Error('internal: edges of a state recorded apart');
+    if (this.edgeStart.data[from]! + this.edgeCount.data[from]! !== this.edgeTo.length)
+      throw new Error('internal: edges of a state recorded apart');
     this.edgeTo.push(to);
     this.edgeCost.push(cost);
     this.edgeCount.data[from]!++;

@@ -75,7 +75,8 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
         });
         w.on('error', reject);
         w.on('exit', (code) => {
-          if (done < specs.length) reject(new Error(`exploration worker exited (code ${code}) with ${specs.length - done} job(s) unfinished`));
+          if (done < specs.length)
+            reject(new Error(`exploration worker exited (code ${code}) with ${specs.length - done} job(s) unfinished`));
         });
         feed(w);
       }
@@ -87,7 +88,11 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
 }
 
 /** `exploreCombination` on every core: the same result, sooner. */
-export async function exploreInParallel(combination: Combination, options: ExhaustiveOptions, pool: PoolOptions = {}): Promise<Exploration> {
+export async function exploreInParallel(
+  combination: Combination,
+  options: ExhaustiveOptions,
+  pool: PoolOptions = {},
+): Promise<Exploration> {
   return mergeJobs(combination, options, await runJobs(jobsFor(combination, options), pool));
 }
 

@@ -59,7 +59,11 @@ export function check(combination: Combination, options: CheckOptions = {}): Che
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
   // Idempotent calls matter only to a client that tells them apart; others draw workloads as before.
   const idempotent = combination.client.reissue === 'idempotent-only' ? { idempotent: true } : {};
-  const shape: InputShape = { ...options.shape, plan: { ...options.shape?.plan, faults }, workload: { ...idempotent, ...options.shape?.workload } };
+  const shape: InputShape = {
+    ...options.shape,
+    plan: { ...options.shape?.plan, faults },
+    workload: { ...idempotent, ...options.shape?.workload },
+  };
   const { tally, counterexamples } = randomCheck(worldRunner(combination, options.world), {
     properties,
     shape,

@@ -47,7 +47,7 @@ function historyUpTo(where: Where, plan: FaultPlan, workload: Workload, schedule
     // The error came from a property, after the run: run it again for its history.
     return runWorld({ combination: where.combination, workload, plan, schedule }, where.world).entries;
   } catch (e) {
-    if (e instanceof PolicyError) return ((e.history as { entries?: HistoryEntry[] } | undefined)?.entries) ?? [];
+    if (e instanceof PolicyError) return (e.history as { entries?: HistoryEntry[] } | undefined)?.entries ?? [];
     throw e;
   }
 }

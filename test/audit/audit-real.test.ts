@@ -7,10 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ServedProcess } from '../../wire/loopback.ts';
 import { ROOT, run } from '../cli/run.ts';
 
-// The same commands as test/wire/server-everything.test.ts and python-server.test.ts (importing them would run those suites).
-const EVERYTHING = 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js streamableHttp';
-const PYTHON_SERVER = '.venv-mcp/bin/python examples/servers/faultsim_server.py --port {port}';
-const FASTMCP = 'node test/wire/fixtures/fastmcp-server.mjs';
+import { EVERYTHING, FASTMCP, PYTHON_SERVER } from '../fixtures/servers.ts';
 const NA = 'not applicable';
 
 async function audit(...argv: string[]): Promise<{ code: number; verdicts: Record<string, string>; evidence: Record<string, string> }> {

@@ -10,7 +10,7 @@ import { anyLegacyCombination as anyCombination } from '../fixtures/combinations
 
 describe('hand-written reducer', () => {
   test.prop([anyCombination, inputs({ workload: { overlap: true, lists: true } })], { numRuns: 1000 })(
-    'gives the compiled engine\'s history on any combination, plan, workload and schedule',
+    "gives the compiled engine's history on any combination, plan, workload and schedule",
     (c, [plan, workload, schedule]) => {
       const input = { combination: c, plan, workload, schedule };
       expect(historyJson(runWorld(input, { engine: handEngine }))).toBe(historyJson(runWorld(input, { engine: 'compiled' })));

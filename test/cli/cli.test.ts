@@ -4,8 +4,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { itRejects, run } from './run.ts';
 
-
-const SEED_000 = ['--server', 'reinit=honor-last,streaming=negotiated,advertise=static', '--client', 'reconnect=replay-mutable,parser=pinned,guards='];
+const SEED_000 = [
+  '--server',
+  'reinit=honor-last,streaming=negotiated,advertise=static',
+  '--client',
+  'reconnect=replay-mutable,parser=pinned,guards=',
+];
 
 describe('check --json', () => {
   it('reports the seed-000 combination violated, with faults config-reset then http-502', async () => {
@@ -25,7 +29,18 @@ describe('check --json', () => {
   });
 
   it('reports the seed-003 combination violated, with strip-header:transfer-encoding', async () => {
-    const r = await run('check', '--server', 'advertise=static', '--client', 'parser=pinned,guards=', '--faults', 'strip-header:transfer-encoding', '--property', 'no-silent-hang', '--json');
+    const r = await run(
+      'check',
+      '--server',
+      'advertise=static',
+      '--client',
+      'parser=pinned,guards=',
+      '--faults',
+      'strip-header:transfer-encoding',
+      '--property',
+      'no-silent-hang',
+      '--json',
+    );
     expect(r.code).toBe(1);
     const [p] = JSON.parse(r.stdout).results;
     expect(p.verdict).toBe('violated');
@@ -33,10 +48,28 @@ describe('check --json', () => {
   });
 
   it('exits 0 when the mitigations hold', async () => {
-    const r000 = await run('check', '--server', 'reinit=pin-first', '--faults', 'http-502,config-reset', '--property', 'no-silent-empty', '--json');
+    const r000 = await run(
+      'check',
+      '--server',
+      'reinit=pin-first',
+      '--faults',
+      'http-502,config-reset',
+      '--property',
+      'no-silent-empty',
+      '--json',
+    );
     expect(r000.code).toBe(0);
     expect(JSON.parse(r000.stdout).results[0].verdict).toBe('holds');
-    const r003 = await run('check', '--client', 'parser=adaptive', '--faults', 'strip-header:transfer-encoding', '--property', 'no-silent-hang', '--json');
+    const r003 = await run(
+      'check',
+      '--client',
+      'parser=adaptive',
+      '--faults',
+      'strip-header:transfer-encoding',
+      '--property',
+      'no-silent-hang',
+      '--json',
+    );
     expect(r003.code).toBe(0);
   });
 
@@ -67,7 +100,28 @@ describe('list and help', () => {
   it('list prints every knob, value, default, fault and property', async () => {
     const r = await run('list');
     expect(r.code).toBe(0);
-    for (const word of ['server.reinit', 'honor-last', 'new-session', 'client.guards', 'compare-init', 'probe', 'strip-header', 'last-event-id', 'session-expire', 'delay', 'recovers', 'transport-expressible', '(default: honor-last)', 'server.protocol', 'dual', 'client.protocol', 'negotiate', 'client.reissue', 'idempotent-only', 'at-most-once']) {
+    for (const word of [
+      'server.reinit',
+      'honor-last',
+      'new-session',
+      'client.guards',
+      'compare-init',
+      'probe',
+      'strip-header',
+      'last-event-id',
+      'session-expire',
+      'delay',
+      'recovers',
+      'transport-expressible',
+      '(default: honor-last)',
+      'server.protocol',
+      'dual',
+      'client.protocol',
+      'negotiate',
+      'client.reissue',
+      'idempotent-only',
+      'at-most-once',
+    ]) {
       expect(r.stdout).toContain(word);
     }
     const json = JSON.parse((await run('list', '--json')).stdout);
@@ -95,6 +149,8 @@ describe('the installed entry point', () => {
     expect(ok).toContain('server knobs:');
     const bad = spawnSync(process.execPath, ['bin/mcp-faultsim.js', 'check', '--server', 'reinit=nope'], { cwd, encoding: 'utf8' });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe("mcp-faultsim: unknown server.reinit value 'nope' (valid: honor-last, pin-first, reject, idempotent, new-session)\n");
+    expect(bad.stderr).toBe(
+      "mcp-faultsim: unknown server.reinit value 'nope' (valid: honor-last, pin-first, reject, idempotent, new-session)\n",
+    );
   });
 });

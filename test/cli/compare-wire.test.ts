@@ -5,7 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { withoutTiming } from '../../reports/compare-json.ts';
 import { run, tempDir } from './run.ts';
 
-const CUT = ['--server', 'reinit=honor-last,streaming=negotiated,advertise=static', '--client', 'reconnect=replay-mutable,accept=always,parser=pinned,guards='];
+const CUT = [
+  '--server',
+  'reinit=honor-last,streaming=negotiated,advertise=static',
+  '--client',
+  'reconnect=replay-mutable,accept=always,parser=pinned,guards=',
+];
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 
 describe('compare --wire', () => {
@@ -26,7 +31,12 @@ describe('compare --wire', () => {
     const wire = cells.filter((c) => c.wire);
     expect(model.map((c) => c.name)).toContain('seed 000 vulnerable · seed alphabet');
     expect(Math.min(...wire.map((c) => c.index))).toBe(model.length);
-    const sides = new Set(wire.map((c) => `${c.wire!.client.startsWith('model') ? 'model' : c.wire!.client} × ${c.wire!.server.startsWith('model') ? 'model' : c.wire!.server}`));
+    const sides = new Set(
+      wire.map(
+        (c) =>
+          `${c.wire!.client.startsWith('model') ? 'model' : c.wire!.client} × ${c.wire!.server.startsWith('model') ? 'model' : c.wire!.server}`,
+      ),
+    );
     expect([...sides].sort()).toEqual([
       'model × sdk-json',
       'model × sdk-sse',
@@ -44,9 +54,15 @@ describe('compare --wire', () => {
     expect(wire.map((c) => c.name)).toContain('wire: SDK client × SDK server sdk-sse · faults http-502, config-reset');
   });
 
-  it('reports what real code did: the pinned model client cannot read the SDK server\'s SSE answers, loudly', () => {
-    const cells = JSON.parse(read(a, 'compare.json')).cells as { name: string; class: string; results: { property: string; outcomes: Record<string, number> }[] }[];
-    const pinnedVsSse = cells.find((c) => c.name.startsWith('wire: model client') && c.name.includes('× SDK server sdk-sse · faults http-502, config-reset'))!;
+  it("reports what real code did: the pinned model client cannot read the SDK server's SSE answers, loudly", () => {
+    const cells = JSON.parse(read(a, 'compare.json')).cells as {
+      name: string;
+      class: string;
+      results: { property: string; outcomes: Record<string, number> }[];
+    }[];
+    const pinnedVsSse = cells.find(
+      (c) => c.name.startsWith('wire: model client') && c.name.includes('× SDK server sdk-sse · faults http-502, config-reset'),
+    )!;
     expect(pinnedVsSse.class).toBe('loud, never recovers');
     expect(pinnedVsSse.results[0]!.outcomes.ok).toBe(0);
     const md = read(a, 'compare.md');

@@ -73,7 +73,9 @@ describe('compare, the default matrix', () => {
 
   it('certifies each finding minimal or not, and lists what no cell of the comparison reached', () => {
     const md = read(a, 'compare.md');
-    expect(md).toContain('no-silent-empty** violated: call 0 returned a well-formed result that differs from the fault-free run\'s (\\[\\]) with no error — *minimal: no plan with fewer faults violates it on this workload (checked exhaustively)*');
+    expect(md).toContain(
+      "no-silent-empty** violated: call 0 returned a well-formed result that differs from the fault-free run's (\\[\\]) with no error — *minimal: no plan with fewer faults violates it on this workload (checked exhaustively)*",
+    );
     const coverage = md.slice(md.indexOf('## Machine coverage'), md.indexOf('## Findings'));
     expect(coverage).toMatch(/\*\*client\*\*: \d+ of \d+ states, \d+ of \d+ transitions/);
     // No default cell's workload lists tools, so no cell can have reached the server's tools/list branch.
@@ -91,7 +93,8 @@ describe('compare, the default matrix', () => {
     expect(ja.replace(/"timing": [\s\S]*$/, '')).toBe(jb.replace(/"timing": [\s\S]*$/, ''));
     expect(read(a, 'compare.md')).toBe(read(b, 'compare.md'));
     expect(read(a, 'compare.html')).toBe(read(b, 'compare.html'));
-    for (const f of readdirSync(join(a, 'counterexamples'))) expect(read(join(a, 'counterexamples'), f)).toBe(read(join(b, 'counterexamples'), f));
+    for (const f of readdirSync(join(a, 'counterexamples')))
+      expect(read(join(a, 'counterexamples'), f)).toBe(read(join(b, 'counterexamples'), f));
   });
 
   it('shards merge into the unsharded report, identical outside timing', async () => {
@@ -126,16 +129,41 @@ describe('compare --json, cuts and matrices', () => {
       'seed 000: server.reinit=reject with client.reconnect=new-session · seed alphabet',
       'seed 000: server.reinit=reject with client.reconnect=new-session · all faults',
     ]);
-    for (const cell of out.cells) expect(Object.keys(cell)).toEqual(expect.arrayContaining(['combination', 'seed', 'runs', 'faults', 'results', 'stats', 'class']));
+    for (const cell of out.cells)
+      expect(Object.keys(cell)).toEqual(expect.arrayContaining(['combination', 'seed', 'runs', 'faults', 'results', 'stats', 'class']));
   });
 
   it('--matrix full takes every value of every knob, guards as every subset, and a cut narrows it', async () => {
-    const r = await run('compare', '--json', '--matrix', 'full', '--runs', '10', '--server', 'reinit=honor-last,streaming=negotiated', '--client', 'reconnect=replay-mutable,accept=always', '--out', tempDir('full'));
+    const r = await run(
+      'compare',
+      '--json',
+      '--matrix',
+      'full',
+      '--runs',
+      '10',
+      '--server',
+      'reinit=honor-last,streaming=negotiated',
+      '--client',
+      'reconnect=replay-mutable,accept=always',
+      '--out',
+      tempDir('full'),
+    );
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.matrix.size).toBe(2 * 2 * 8); // advertise × parser × guard subsets
     const guards = new Set(out.cells.map((c: { combination: { client: { guards: string[] } } }) => c.combination.client.guards.join('+')));
-    expect(guards).toEqual(new Set(['', 'content-type', 'compare-init', 'probe', 'content-type+compare-init', 'content-type+probe', 'compare-init+probe', 'content-type+compare-init+probe']));
+    expect(guards).toEqual(
+      new Set([
+        '',
+        'content-type',
+        'compare-init',
+        'probe',
+        'content-type+compare-init',
+        'content-type+probe',
+        'compare-init+probe',
+        'content-type+compare-init+probe',
+      ]),
+    );
   });
 });
 
@@ -156,7 +184,11 @@ describe('compare stops early and keeps what finished', () => {
 
   it('SIGINT writes the finished cells, marked interrupted, and exits 130', () => {
     const dir = tempDir('sigint');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/fixtures/interrupt-compare.ts', dir], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/fixtures/interrupt-compare.ts', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status, r.stderr).toBe(130);
     expect(r.stderr).toContain('interrupted; writing what finished');
     const json = JSON.parse(read(dir, 'compare.json'));
@@ -171,15 +203,31 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
   const dir = tempDir('bad');
   const cases: [string, string[], RegExp][] = [
     ['unknown matrix', ['compare', '--matrix', 'huge'], /unknown --matrix 'huge' \(valid: seeds, full, migration\)/],
-    ['unknown knob in a cut', ['compare', '--server', 'retries=3'], /unknown server knob 'retries' \(valid: reinit, streaming, advertise, protocol\)/],
-    ['unknown value in a cut', ['compare', '--client', 'parser=pinned|psychic'], /unknown client.parser value 'psychic' \(valid: pinned, adaptive\)/],
-    ['a cut that leaves nothing', ['compare', '--client', 'guards=content-type+probe'], /the cut leaves no cell of the seeds matrix \(to compare any combination, add --matrix full\)/],
+    [
+      'unknown knob in a cut',
+      ['compare', '--server', 'retries=3'],
+      /unknown server knob 'retries' \(valid: reinit, streaming, advertise, protocol\)/,
+    ],
+    [
+      'unknown value in a cut',
+      ['compare', '--client', 'parser=pinned|psychic'],
+      /unknown client.parser value 'psychic' \(valid: pinned, adaptive\)/,
+    ],
+    [
+      'a cut that leaves nothing',
+      ['compare', '--client', 'guards=content-type+probe'],
+      /the cut leaves no cell of the seeds matrix \(to compare any combination, add --matrix full\)/,
+    ],
     ['a bad shard', ['compare', '--shard', '3/2'], /--shard must be i\/n with 1 <= i <= n/],
     ['a shard that is not i/n', ['compare', '--shard', 'half'], /--shard must be i\/n/],
     ['a bad time limit', ['compare', '--time-limit', 'soon'], /--time-limit must be a positive number of seconds/],
     ['a stray argument', ['compare', 'everything'], /compare: unexpected argument 'everything'/],
     ['a missing policy module', ['compare', '--policies', 'nope.ts'], /--policies nope.ts: cannot load it/],
-    ['a policy module of the wrong shape', ['compare', '--policies', 'test/fixtures/policies/bad-shape.ts'], /--policies test\/fixtures\/policies\/bad-shape.ts: server\.reinit\.no-decide\.decide should be a function, not missing$/m],
+    [
+      'a policy module of the wrong shape',
+      ['compare', '--policies', 'test/fixtures/policies/bad-shape.ts'],
+      /--policies test\/fixtures\/policies\/bad-shape.ts: server\.reinit\.no-decide\.decide should be a function, not missing$/m,
+    ],
     ['merge of nothing', ['merge'], /merge needs the compare.json of every shard/],
     ['merge of a missing file', ['merge', join(dir, 'none.json')], /none.json: cannot read it \(ENOENT\)/],
   ];
@@ -227,7 +275,10 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
     expect((await run('compare', '--quiet', '--runs', '10', '--server', 'reinit=reject', '--shard', '2/2', '--out', s3)).code).toBe(0);
     const results = edited('results.json', (c) => (c.cells[0].results = 'all fine'));
     await expectBad([results, join(s3, 'compare.json')], /results\.json: cells\[0\]\.results should be an array, not string$/m);
-    await expectBad([edited('verdict.json', (c) => (c.cells[0].results[0].verdict = 'maybe'))], /cells\[0\]\.results\[0\]\.verdict should be "holds" or "violated" or "vacuous", not "maybe"$/m);
+    await expectBad(
+      [edited('verdict.json', (c) => (c.cells[0].results[0].verdict = 'maybe'))],
+      /cells\[0\]\.results\[0\]\.verdict should be "holds" or "violated" or "vacuous", not "maybe"$/m,
+    );
     await expectBad([edited('size.json', (c) => (c.matrix.size = -1))], /size\.json: matrix\.size should be ≥ 0, not -1$/m);
   });
 });
@@ -235,13 +286,36 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
 describe('compare --depth', () => {
   it('runs the exhaustive search beside the random one and reports it per cell', async () => {
     const dir = tempDir('compare-depth');
-    const r = await run('compare', '--quiet', '--out', dir, '--server', 'reinit=pin-first|honor-last,streaming=negotiated,advertise=static', '--client', 'guards=,reconnect=replay-mutable,accept=always,parser=pinned', '--depth', '2', '--workers', '1');
+    const r = await run(
+      'compare',
+      '--quiet',
+      '--out',
+      dir,
+      '--server',
+      'reinit=pin-first|honor-last,streaming=negotiated,advertise=static',
+      '--client',
+      'guards=,reconnect=replay-mutable,accept=always,parser=pinned',
+      '--depth',
+      '2',
+      '--workers',
+      '1',
+    );
     expect(r.code, r.stderr).toBe(0);
     const json = JSON.parse(read(dir, 'compare.json'));
     const vulnerable = json.cells.find((c: { name: string }) => c.name === 'seed 000 vulnerable · seed alphabet');
     const pinFirst = json.cells.find((c: { name: string }) => c.name === 'seed 000: server.reinit=pin-first · seed alphabet');
-    const exhaustive = (cell: { results: { property: string; exhaustive: unknown }[] }) => cell.results.find((x) => x.property === 'no-silent-empty')!.exhaustive;
-    expect(exhaustive(vulnerable)).toMatchObject({ depth: 2, verdict: 'violated', shortest: { faults: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }] } });
+    const exhaustive = (cell: { results: { property: string; exhaustive: unknown }[] }) =>
+      cell.results.find((x) => x.property === 'no-silent-empty')!.exhaustive;
+    expect(exhaustive(vulnerable)).toMatchObject({
+      depth: 2,
+      verdict: 'violated',
+      shortest: {
+        faults: [
+          { fault: 'config-reset', at: 0 },
+          { fault: 'http-502', at: 2 },
+        ],
+      },
+    });
     expect(exhaustive(pinFirst)).toMatchObject({ depth: 2, verdict: 'holds', reached: true });
     const md = read(dir, 'compare.md');
     expect(md).toContain('## Exhaustive search');
@@ -250,7 +324,12 @@ describe('compare --depth', () => {
   });
 
   it('writes the same JSON on one worker as on two (one pool for the whole matrix)', async () => {
-    const cut = ['--server', 'reinit=pin-first|honor-last,streaming=negotiated,advertise=static', '--client', 'guards=,reconnect=replay-mutable,accept=always,parser=pinned'];
+    const cut = [
+      '--server',
+      'reinit=pin-first|honor-last,streaming=negotiated,advertise=static',
+      '--client',
+      'guards=,reconnect=replay-mutable,accept=always,parser=pinned',
+    ];
     const [one, two] = await Promise.all(
       ['1', '2'].map(async (workers) => {
         const dir = tempDir(`compare-depth-w${workers}`);

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { itRejects, run } from './run.ts';
 
-
 const SEED_000 = ['--faults', 'http-502,config-reset'];
 
 describe('explore', () => {
@@ -15,7 +14,10 @@ describe('explore', () => {
     expect(e.workloads).toHaveLength(6);
     const empty = e.results.find((x: { property: string }) => x.property === 'no-silent-empty');
     expect(empty.verdict).toBe('violated');
-    expect(empty.shortest.faults).toEqual([{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }]);
+    expect(empty.shortest.faults).toEqual([
+      { fault: 'config-reset', at: 0 },
+      { fault: 'http-502', at: 2 },
+    ]);
     expect(empty.shortest.why).toMatch(/well-formed result/);
     const hang = e.results.find((x: { property: string }) => x.property === 'no-silent-hang');
     expect(hang).toMatchObject({ verdict: 'holds', depth: 2, shortest: null });
@@ -25,8 +27,30 @@ describe('explore', () => {
   });
 
   it('prints the same report on one worker as on two', async () => {
-    const one = await run('explore', '--client', 'parser=adaptive', '--faults', 'strip-header:transfer-encoding,http-502', '--depth', '2', '--workers', '1', '--json');
-    const two = await run('explore', '--client', 'parser=adaptive', '--faults', 'strip-header:transfer-encoding,http-502', '--depth', '2', '--workers', '2', '--json');
+    const one = await run(
+      'explore',
+      '--client',
+      'parser=adaptive',
+      '--faults',
+      'strip-header:transfer-encoding,http-502',
+      '--depth',
+      '2',
+      '--workers',
+      '1',
+      '--json',
+    );
+    const two = await run(
+      'explore',
+      '--client',
+      'parser=adaptive',
+      '--faults',
+      'strip-header:transfer-encoding,http-502',
+      '--depth',
+      '2',
+      '--workers',
+      '2',
+      '--json',
+    );
     expect(one.code).toBe(0);
     expect(two.stdout).toBe(one.stdout);
   });

@@ -17,8 +17,20 @@ describe('writing reports', () => {
 
   it('replaces a folder whole', () => {
     const dir = tempDir('folder');
-    replaceFolder(join(dir, 'c'), new Map([['old.json', '1'], ['kept.json', '2']]));
-    replaceFolder(join(dir, 'c'), new Map([['kept.json', '3'], ['new.json', '4']]));
+    replaceFolder(
+      join(dir, 'c'),
+      new Map([
+        ['old.json', '1'],
+        ['kept.json', '2'],
+      ]),
+    );
+    replaceFolder(
+      join(dir, 'c'),
+      new Map([
+        ['kept.json', '3'],
+        ['new.json', '4'],
+      ]),
+    );
     expect(readdirSync(join(dir, 'c')).sort()).toEqual(['kept.json', 'new.json']);
     expect(readdirSync(dir)).toEqual(['c']);
   });

@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, run, tempDir } from './run.ts';
 
 function cli(...argv: string[]) {
-  const r = spawnSync(process.execPath, ['bin/mcp-faultsim.js', ...argv], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, MCP_FAULTSIM_IMPORT_TIME_LIMIT_MS: '2000' } });
+  const r = spawnSync(process.execPath, ['bin/mcp-faultsim.js', ...argv], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, MCP_FAULTSIM_IMPORT_TIME_LIMIT_MS: '2000' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -37,7 +42,21 @@ describe('hostile policy modules', () => {
 
   it('a fault answering initialize with an empty 200 is a policy-error finding; the compare finishes', async () => {
     const out = tempDir('empty200');
-    const r = await run('compare', '--policies', fixture('empty-initialize'), '--server', 'reinit=honor-last', '--client', 'reconnect=replay-mutable,guards=', '--runs', '20', '--quiet', '--json', '--out', out);
+    const r = await run(
+      'compare',
+      '--policies',
+      fixture('empty-initialize'),
+      '--server',
+      'reinit=honor-last',
+      '--client',
+      'reconnect=replay-mutable,guards=',
+      '--runs',
+      '20',
+      '--quiet',
+      '--json',
+      '--out',
+      out,
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const c = JSON.parse(r.stdout);
@@ -51,9 +70,21 @@ describe('hostile policy modules', () => {
 
 describe('a baseline that does not work', () => {
   it('a server whose every answer is broken JSON: exit 2 with one line, not "every property holds"', () => {
-    const r = cli('check', '--wire', '--serve', 'node test/fixtures/servers/broken-json.mjs {port}', '--client', 'sdk', '--runs', '5', '--quiet');
+    const r = cli(
+      'check',
+      '--wire',
+      '--serve',
+      'node test/fixtures/servers/broken-json.mjs {port}',
+      '--client',
+      'sdk',
+      '--runs',
+      '5',
+      '--quiet',
+    );
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^mcp-faultsim: check --wire: the fault-free reference run fails \(call 0 .*\); nothing can be judged against a baseline that does not work\n$/);
+    expect(r.stderr).toMatch(
+      /^mcp-faultsim: check --wire: the fault-free reference run fails \(call 0 .*\); nothing can be judged against a baseline that does not work\n$/,
+    );
   }, 90_000);
 });

@@ -10,7 +10,11 @@ import { ROOT, tempDir } from './run.ts';
 describe('SIGINT inside a cell', () => {
   it('stops the running cell between its runs, writes the reports marked interrupted, exits 130', async () => {
     const out = tempDir('sigint');
-    const child = spawn(process.execPath, ['bin/mcp-faultsim.js', 'compare', '--server', 'reinit=pin-first', '--runs', '300000', '--quiet', '--out', out], { cwd: ROOT });
+    const child = spawn(
+      process.execPath,
+      ['bin/mcp-faultsim.js', 'compare', '--server', 'reinit=pin-first', '--runs', '300000', '--quiet', '--out', out],
+      { cwd: ROOT },
+    );
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += String(d)));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

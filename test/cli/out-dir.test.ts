@@ -16,7 +16,11 @@ describe('--out is checked before any work', () => {
     ['an existing file', ['compare', '--quiet', '--out', file], /--out '.*a-file': is a file, not a folder/],
     ['a path under a file', ['compare', '--quiet', '--out', join(file, 'x')], /a part of the path is a file/],
     ['/dev/full', ['compare', '--quiet', '--out', '/dev/full'], /--out '\/dev\/full': is a file, not a folder/],
-    ['/proc/nope/out (used to spin at 100% CPU)', ['compare', '--quiet', '--out', '/proc/nope/out'], /--out '\/proc\/nope\/out': cannot write there/],
+    [
+      '/proc/nope/out (used to spin at 100% CPU)',
+      ['compare', '--quiet', '--out', '/proc/nope/out'],
+      /--out '\/proc\/nope\/out': cannot write there/,
+    ],
     ["'' (used to write into the current folder)", ['compare', '--quiet', '--out', ''], /--out must name a folder, not ''/],
     ['the current folder', ['compare', '--quiet', '--out', '.'], /is the current folder or contains it/],
   ]);
@@ -24,7 +28,14 @@ describe('--out is checked before any work', () => {
 
 async function comparison(reinit: string) {
   const cells = buildMatrix('seeds', { server: { reinit: [reinit] }, client: {} });
-  return runComparison(cells, { seed: 1, runs: 20, kind: 'seeds', cut: { server: { reinit: [reinit] }, client: {} }, size: cells.length, policies: [] });
+  return runComparison(cells, {
+    seed: 1,
+    runs: 20,
+    kind: 'seeds',
+    cut: { server: { reinit: [reinit] }, client: {} },
+    size: cells.length,
+    policies: [],
+  });
 }
 
 describe('the report set is swapped in whole', () => {

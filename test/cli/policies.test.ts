@@ -17,11 +17,18 @@ const json = async (...argv: string[]) => {
   expect(r.stderr).toBe('');
   return { code: r.code, out: JSON.parse(r.stdout) };
 };
-const verdicts = (cell: { results: { property: string; verdict: string }[] }) => Object.fromEntries(cell.results.map((r) => [r.property, r.verdict]));
+const verdicts = (cell: { results: { property: string; verdict: string }[] }) =>
+  Object.fromEntries(cell.results.map((r) => [r.property, r.verdict]));
 
 describe('the README walkthrough: examples/streaming-floor.ts', () => {
   it('runs through compare beside the built-ins and fixes seed 000 without a silent failure or an outage', async () => {
-    const { code, out } = await json('compare', '--policies', 'examples/streaming-floor.ts', '--server', 'reinit=honor-last|streaming-floor');
+    const { code, out } = await json(
+      'compare',
+      '--policies',
+      'examples/streaming-floor.ts',
+      '--server',
+      'reinit=honor-last|streaming-floor',
+    );
     expect(code).toBe(0);
     expect(out.policies).toEqual(['examples/streaming-floor.ts']);
     const cell = (name: string) => out.cells.find((c: { name: string }) => c.name === name);
@@ -35,7 +42,9 @@ describe('the README walkthrough: examples/streaming-floor.ts', () => {
 
   it('is listed with its description', async () => {
     const r = await run('list', '--policies', 'examples/streaming-floor.ts');
-    expect(r.stdout).toMatch(/streaming-floor\s+adopt the new capability set, but keep the streaming the first handshake granted \[from examples\/streaming-floor.ts\]/);
+    expect(r.stdout).toMatch(
+      /streaming-floor\s+adopt the new capability set, but keep the streaming the first handshake granted \[from examples\/streaming-floor.ts\]/,
+    );
   });
 });
 
@@ -43,7 +52,15 @@ describe('registered policies in both engines', () => {
   it('give the same history under XState and under the compiled stepper', async () => {
     await loadPolicies(['examples/streaming-floor.ts', 'test/fixtures/policies/everything.ts']);
     const c = combination({ server: { reinit: 'streaming-floor' }, client: { reconnect: 'cached-new-session', guards: ['json-only'] } });
-    const input = { combination: c, workload: [call(), call(true), call()], plan: [{ fault: 'config-reset' as const, at: 0 }, { fault: 'http-503', at: 2 }, { fault: 'http-502', at: 5 }] };
+    const input = {
+      combination: c,
+      workload: [call(), call(true), call()],
+      plan: [
+        { fault: 'config-reset' as const, at: 0 },
+        { fault: 'http-503', at: 2 },
+        { fault: 'http-502', at: 5 },
+      ],
+    };
     const compiled = JSON.stringify(runWorld(input, { engine: 'compiled' }));
     expect(compiled).toBe(JSON.stringify(runWorld(input, { engine: 'xstate' })));
     expect(compiled).toContain('SSE refused by json-only');
@@ -71,27 +88,55 @@ describe('one extension of each kind', () => {
 
   it('a module cell joins the default matrix under its own alphabet and all faults', async () => {
     const { out } = await json('compare', ...ALL, '--runs', '20', '--client', 'reconnect=cached-new-session');
-    expect(out.cells.map((c: { name: string }) => c.name)).toEqual(['cached-new-session under 503s · cell alphabet', 'cached-new-session under 503s · all faults']);
+    expect(out.cells.map((c: { name: string }) => c.name)).toEqual([
+      'cached-new-session under 503s · cell alphabet',
+      'cached-new-session under 503s · all faults',
+    ]);
     expect(out.cells[1].faults).toContain('http-503');
   });
 });
 
 describe('a policy that fails is a finding, not a crash', () => {
   it('one that throws: a shrunk policy-error finding, and the rest of the matrix still runs', async () => {
-    const { code, out } = await json('compare', '--policies', 'test/fixtures/policies/throws.ts', '--server', 'reinit=throws-on-reinit|pin-first', '--runs', '50');
+    const { code, out } = await json(
+      'compare',
+      '--policies',
+      'test/fixtures/policies/throws.ts',
+      '--server',
+      'reinit=throws-on-reinit|pin-first',
+      '--runs',
+      '50',
+    );
     expect(code).toBe(0);
     const broken = out.cells.filter((c: { class: string }) => c.class === 'policy-error');
-    expect(broken.map((c: { name: string }) => c.name)).toEqual(['seed 000: server.reinit=throws-on-reinit · seed alphabet', 'seed 000: server.reinit=throws-on-reinit · all faults']);
+    expect(broken.map((c: { name: string }) => c.name)).toEqual([
+      'seed 000: server.reinit=throws-on-reinit · seed alphabet',
+      'seed 000: server.reinit=throws-on-reinit · all faults',
+    ]);
     expect(out.cells.length - broken.length).toBe(2);
-    for (const c of out.cells.filter((x: { class: string }) => x.class !== 'policy-error')) expect(c.results).toHaveLength(PROPERTIES.length);
+    for (const c of out.cells.filter((x: { class: string }) => x.class !== 'policy-error'))
+      expect(c.results).toHaveLength(PROPERTIES.length);
     const f = out.findings.find((x: { kind: string }) => x.kind === 'policy-error');
-    expect(f.properties[0].why).toBe("server.reinit=throws-on-reinit: decide threw TypeError: Cannot read properties of undefined (reading 'caps')");
+    expect(f.properties[0].why).toBe(
+      "server.reinit=throws-on-reinit: decide threw TypeError: Cannot read properties of undefined (reading 'caps')",
+    );
     expect(f.plan).toEqual([{ fault: 'http-502', at: 2 }]);
     expect(f.history.at(-1)).toMatchObject({ kind: 'request', rpc: 'initialize' });
   });
 
   it('one that never returns: stopped by the time limit and reported the same way', async () => {
-    const r = await run('check', '--policies', 'test/fixtures/policies/hangs.ts', '--client', 'guards=spin', '--faults', 'http-502', '--runs', '20', '--quiet');
+    const r = await run(
+      'check',
+      '--policies',
+      'test/fixtures/policies/hangs.ts',
+      '--client',
+      'guards=spin',
+      '--faults',
+      'http-502',
+      '--runs',
+      '20',
+      '--quiet',
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('policy-error: client.guards=spin: checkResponse did not return within 1000 ms');
   });
@@ -110,8 +155,18 @@ describe('a policy that fails is a finding, not a crash', () => {
   it('answers the model cannot use are policy errors too', async () => {
     await loadPolicies(['test/fixtures/policies/everything.ts']);
     const { registerPolicies } = await import('../../plugins/policy-module.ts');
-    registerPolicies({ server: { reinit: { nonsense: { describe: 'returns a capability that does not exist', decide: () => ({ kind: 'adopt', caps: ['telepathy'] }) } } } }, 'inline');
-    const h = () => runWorld({ combination: combination({ server: { reinit: 'nonsense' } }), workload: [call()], plan: [{ fault: 'http-502', at: 2 }] });
+    registerPolicies(
+      {
+        server: {
+          reinit: {
+            nonsense: { describe: 'returns a capability that does not exist', decide: () => ({ kind: 'adopt', caps: ['telepathy'] }) },
+          },
+        },
+      },
+      'inline',
+    );
+    const h = () =>
+      runWorld({ combination: combination({ server: { reinit: 'nonsense' } }), workload: [call()], plan: [{ fault: 'http-502', at: 2 }] });
     expect(h).toThrow(/^decide returned \{"kind":"adopt","caps":\["telepathy"\]\}: unknown capability "telepathy"/);
     try {
       h();

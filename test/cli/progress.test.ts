@@ -10,7 +10,12 @@ import { ROOT, tempDir } from './run.ts';
 const SCRIPT = '/usr/bin/script';
 
 function inTerminal(command: string): string[] {
-  const r = spawnSync(SCRIPT, ['-qec', `node bin/mcp-faultsim.js ${command}`, '/dev/null'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, COLUMNS: '120' } });
+  const r = spawnSync(SCRIPT, ['-qec', `node bin/mcp-faultsim.js ${command}`, '/dev/null'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, COLUMNS: '120' },
+  });
   expect(r.status, r.stderr).not.toBeNull();
   return r.stdout.split(/\r|\n/).filter((l) => /elapsed/.test(l));
 }
@@ -30,7 +35,7 @@ describe.skipIf(!existsSync(SCRIPT))('progress in a terminal', () => {
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(1.2);
   }, 120_000);
 
-  it("compare: cells done/total, refined by the runs inside the current cell", () => {
+  it('compare: cells done/total, refined by the runs inside the current cell', () => {
     const lines = inTerminal(`compare --server reinit=pin-first --runs 2000 --out ${tempDir('progress')}`);
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.some((l) => /\] 0\/2 · [0-9.]+ s elapsed · ~[0-9.]+ s left seed 000: server\.rein/.test(l))).toBe(true);
@@ -41,8 +46,12 @@ describe.skipIf(!existsSync(SCRIPT))('progress in a terminal', () => {
 
 describe('the progress line', () => {
   it('estimates the time left from the fraction done', () => {
-    expect(progressLine({ done: 1, total: 4, label: 'x', fraction: 0 }, 10_000, 200)).toBe('[#####...............] 1/4 · 10 s elapsed · ~30 s left x');
-    expect(progressLine({ done: 1, total: 4, label: 'x', fraction: 0.5 }, 3_000, 200)).toBe('[########............] 1/4 · 3.0 s elapsed · ~5.0 s left x');
+    expect(progressLine({ done: 1, total: 4, label: 'x', fraction: 0 }, 10_000, 200)).toBe(
+      '[#####...............] 1/4 · 10 s elapsed · ~30 s left x',
+    );
+    expect(progressLine({ done: 1, total: 4, label: 'x', fraction: 0.5 }, 3_000, 200)).toBe(
+      '[########............] 1/4 · 3.0 s elapsed · ~5.0 s left x',
+    );
     expect(seconds(125_000)).toBe('2 min 05 s');
   });
 });

@@ -10,7 +10,11 @@ export async function run(...argv: string[]) {
   let stdout = '';
   let stderr = '';
   const sink = (f: (s: string) => void) => new Writable({ write: (chunk, _e, cb) => (f(String(chunk)), cb()) });
-  const code = await main(argv, sink((s) => (stdout += s)), sink((s) => (stderr += s)));
+  const code = await main(
+    argv,
+    sink((s) => (stdout += s)),
+    sink((s) => (stderr += s)),
+  );
   return { code, stdout, stderr };
 }
 

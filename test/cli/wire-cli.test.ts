@@ -11,7 +11,21 @@ const EVERYTHING = 'node node_modules/@modelcontextprotocol/server-everything/di
 
 describe('check --wire', () => {
   it('runs the SDK client against the SDK server and finds the cut-stream hang, shrunk, as JSON', async () => {
-    const r = await run('check', '--wire', '--client', 'sdk', '--server', 'sdk-sse', '--faults', 'stream-cut', '--property', 'no-silent-hang', '--runs', '40', '--json');
+    const r = await run(
+      'check',
+      '--wire',
+      '--client',
+      'sdk',
+      '--server',
+      'sdk-sse',
+      '--faults',
+      'stream-cut',
+      '--property',
+      'no-silent-hang',
+      '--runs',
+      '40',
+      '--json',
+    );
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.wire).toEqual({ client: 'sdk', server: 'sdk-sse' });
@@ -30,7 +44,11 @@ describe('check --wire', () => {
     ['a preset without --wire', ['check', '--client', 'sdk'], /--client sdk is real code: add --wire/],
     ['--target without --wire', ['check', '--target', 'http://127.0.0.1:1/mcp'], /--target needs --wire/],
     ['a target off loopback', ['check', '--wire', '--target', 'http://10.0.0.1/mcp'], /not a loopback address/],
-    ['two servers', ['check', '--wire', '--server', 'sdk-sse', '--target', 'http://127.0.0.1:1/mcp'], /give one of --server, --target, --serve/],
+    [
+      'two servers',
+      ['check', '--wire', '--server', 'sdk-sse', '--target', 'http://127.0.0.1:1/mcp'],
+      /give one of --server, --target, --serve/,
+    ],
     ['a target nobody serves', ['check', '--wire', '--target', 'http://127.0.0.1:9/mcp'], /does not answer HTTP/],
     ['a server command that dies', ['check', '--wire', '--serve', 'exit 3'], /exited with status 3 before answering/],
     ['an unknown tool set', ['check', '--wire', '--serve', 'true', '--tools', 'mine'], /unknown --tools 'mine'/],
@@ -40,7 +58,23 @@ describe('check --wire', () => {
 
 describe('check --wire --serve, as a process', () => {
   it('starts the server, runs the plans (restarts too), stops it, and exits: nothing it started is left', async () => {
-    const cli = startCli(['check', '--wire', '--client', 'sdk', '--serve', EVERYTHING, '--faults', 'http-502,server-restart', '--runs', '4', '--quiet', '--json'], 120_000);
+    const cli = startCli(
+      [
+        'check',
+        '--wire',
+        '--client',
+        'sdk',
+        '--serve',
+        EVERYTHING,
+        '--faults',
+        'http-502,server-restart',
+        '--runs',
+        '4',
+        '--quiet',
+        '--json',
+      ],
+      120_000,
+    );
     const groups = new Set<number>();
     const watch = setInterval(() => {
       for (const g of groupsStartedBy(cli.child.pid!)) groups.add(g);
@@ -73,11 +107,19 @@ describe('check --wire --serve, as a process', () => {
 
   it('a run past --watchdog ends the check with outcome watchdog, exit 4, and what was still open', async () => {
     const slow = 'SLOW_MS=20000 node test/wire/fixtures/slow-server.mjs';
-    const r = await runCli(['check', '--wire', '--client', 'sdk', '--serve', slow, '--faults', 'http-502', '--runs', '3', '--watchdog', '2', '--json'], 60_000);
+    const r = await runCli(
+      ['check', '--wire', '--client', 'sdk', '--serve', slow, '--faults', 'http-502', '--runs', '3', '--watchdog', '2', '--json'],
+      60_000,
+    );
     expect(r.hung).toBe(false);
     expect(r.code, r.stderr).toBe(4);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ outcome: 'watchdog', run: 1, limitMs: 2000, why: 'run 1 did not finish within 2 s of wall-clock time (the watchdog)' });
+    expect(out).toMatchObject({
+      outcome: 'watchdog',
+      run: 1,
+      limitMs: 2000,
+      why: 'run 1 did not finish within 2 s of wall-clock time (the watchdog)',
+    });
     expect(out.open).toEqual([expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/mcp$/)]);
     expect(out.results).toBeUndefined();
   }, 90_000);
@@ -89,7 +131,10 @@ describe('check --wire --target, as a process', () => {
   afterAll(async () => served?.stop());
 
   it('runs against a running server-everything and exits with the report (was exit 13, no output)', async () => {
-    const r = await runCli(['check', '--wire', '--client', 'sdk', '--target', served.url, '--faults', 'http-502', '--runs', '3', '--json'], 90_000);
+    const r = await runCli(
+      ['check', '--wire', '--client', 'sdk', '--target', served.url, '--faults', 'http-502', '--runs', '3', '--json'],
+      90_000,
+    );
     expect(r.hung, 'the CLI did not exit by itself').toBe(false);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -113,7 +158,10 @@ async function serving(cli: number): Promise<{ groups: number[]; server: PsRow }
   });
   const port = /(?:^|\0)PORT=(\d+)/.exec(readFileSync(`/proc/${found.server.pid}/environ`, 'utf8'))![1];
   for (let i = 0; i < 300; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'GET' }).then((r) => (r.body?.cancel(), true), () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'GET' }).then(
+      (r) => (r.body?.cancel(), true),
+      () => false,
+    );
     if (up) break;
     await sleep(100);
   }
@@ -147,7 +195,10 @@ describe('the served process group ends on every exit path', () => {
     const r = await cli.ended;
     expect(r.hung).toBe(false);
     expect(r.code, r.stderr).toBe(4);
-    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'server-failed', why: expect.stringMatching(/^--serve server exited on its own \(signal SIGKILL\)/) });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      outcome: 'server-failed',
+      why: expect.stringMatching(/^--serve server exited on its own \(signal SIGKILL\)/),
+    });
     expect(leftIn(groups)).toEqual([]);
     expect(processTable().some((p) => p.pid === server.pid)).toBe(false);
   }, 90_000);

@@ -13,7 +13,12 @@ const input = (plan: { fault: string; at: number }[]) => ({ combination: VULNERA
 
 describe('Reach', () => {
   const quiet = runWorld(input([]));
-  const faulty = runWorld(input([{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }]));
+  const faulty = runWorld(
+    input([
+      { fault: 'config-reset', at: 0 },
+      { fault: 'http-502', at: 2 },
+    ]),
+  );
 
   it('a run carries its own Reach, and the union holds what either reached', () => {
     expect(quiet.coverage!.client.states.has('ready')).toBe(true);

@@ -18,7 +18,10 @@ export interface GoldenCase {
 }
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function goldenCases(): GoldenCase[] {
@@ -28,7 +31,17 @@ export function goldenCases(): GoldenCase[] {
     { file: 'compare-depth-2.json', argv: ['compare', '--depth', '2', '--workers', '1', '--json', '--quiet', '--out', out()] },
     ...SEED_CELLS.map((c) => ({
       file: `check-${slug(c.name)}.json`,
-      argv: ['check', '--server', formatServer(c.combination.server), '--client', formatClient(c.combination.client), '--faults', c.faults.join(','), '--json', '--quiet'],
+      argv: [
+        'check',
+        '--server',
+        formatServer(c.combination.server),
+        '--client',
+        formatClient(c.combination.client),
+        '--faults',
+        c.faults.join(','),
+        '--json',
+        '--quiet',
+      ],
     })),
   ];
 }
@@ -42,7 +55,11 @@ export async function runGolden(c: GoldenCase): Promise<{ code: number; json: un
   let stdout = '';
   let stderr = '';
   const sink = (f: (s: string) => void) => new Writable({ write: (chunk, _e, cb) => (f(String(chunk)), cb()) });
-  const code = await main(c.argv, sink((s) => (stdout += s)), sink((s) => (stderr += s)));
+  const code = await main(
+    c.argv,
+    sink((s) => (stdout += s)),
+    sink((s) => (stderr += s)),
+  );
   return { code, json: stdout ? withoutTiming(stdout) : null, stderr };
 }
 

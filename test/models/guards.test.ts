@@ -47,7 +47,9 @@ describe('admitCapability / guardToolCall (seed 003)', () => {
   });
   it('guards every capability a call uses', () => {
     expect(() => guardToolCall(['tools', 'resource-subscriptions'], 'sse', 'streamable-http', [])).toThrow(/resource-subscriptions/);
-    expect(unadmitted(['tools', 'streaming-progress', 'multipart-results'], 'sse', 'streamable-http', ['multipart-results'])).toEqual(['streaming-progress']);
+    expect(unadmitted(['tools', 'streaming-progress', 'multipart-results'], 'sse', 'streamable-http', ['multipart-results'])).toEqual([
+      'streaming-progress',
+    ]);
   });
 });
 

@@ -44,7 +44,11 @@ describe('response faults', () => {
     expect(v.lostAnswer).toBe(true);
   });
   it('stream-cut has no effect on a JSON body', () => {
-    const json: HttpResponse = { status: 200, headers: { 'content-type': 'application/json' }, body: { kind: 'json', message: { result: { content: [] } } } };
+    const json: HttpResponse = {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: { kind: 'json', message: { result: { content: [] } } },
+    };
     const v = applyResponseFaults(json, ['stream-cut']);
     expect(v.response).toBe(json);
     expect(v.effects[0]!.applied).toBe(false);

@@ -61,7 +61,10 @@ beforeAll(async () => {
   }
   const versions = (names: string[]) => names.map((n) => `${n}@${pkg.devDependencies[n] ?? pkg.dependencies[n]}`);
   await ok('npm', [
-    'install', '--prefer-offline', '--no-audit', '--no-fund',
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
     tarball,
     ...versions(['vitest', '@fast-check/vitest', 'typescript', '@types/node', '@modelcontextprotocol/sdk']),
   ]);
@@ -72,7 +75,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the packed package, installed in a fresh project', () => {
   it('ships compiled JavaScript with types and nothing of the repository besides', () => {
     const installed = join(project, 'node_modules/mcp-faultsim');
-    const top = readdirSync(installed).filter((f) => f !== 'node_modules').sort(); // (npm may nest a dependency)
+    const top = readdirSync(installed)
+      .filter((f) => f !== 'node_modules')
+      .sort(); // (npm may nest a dependency)
     expect(top).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json']);
     const entries = readdirSync(join(installed, 'dist'), { recursive: true, withFileTypes: true });
     const files = entries.filter((d) => d.isFile()).map((d) => d.name);

@@ -27,7 +27,7 @@ const TS = (name: string) => `import { sep } from 'node:path';
 const decide = (_input: unknown): { kind: 'reject' } => ({ kind: 'reject' });
 export default { server: { reinit: { '${name}': { describe: 'rejects (path separator ' + sep + ')', decide } } } };
 `;
-const JS = (name: string) => TS(name).replace('(_input: unknown): { kind: \'reject\' }', '(_input)');
+const JS = (name: string) => TS(name).replace("(_input: unknown): { kind: 'reject' }", '(_input)');
 
 describe('a policy module loads whatever the surrounding package.json says', () => {
   it('.ts, .mts, .js and .mjs, in folders of type commonjs, module and none', async () => {

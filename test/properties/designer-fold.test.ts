@@ -42,7 +42,13 @@ registerPolicies(
           return bad ? { holds: false, reached: true, why: whyOf(bad) } : { holds: true, reached };
         },
       },
-      'bad-key': { holdsWhen: 'never asked', init: () => 0, step: (s: number) => s + 1, verdict: () => ({ holds: true, reached: true }), key: (s: number) => s },
+      'bad-key': {
+        holdsWhen: 'never asked',
+        init: () => 0,
+        step: (s: number) => s + 1,
+        verdict: () => ({ holds: true, reached: true }),
+        key: (s: number) => s,
+      },
     },
   },
   'designer-fold.test',
@@ -74,8 +80,17 @@ describe("a designer's property as a fold", () => {
   });
 
   it('is checked when loaded: a fold with an unknown part is refused in one line', () => {
-    const fold = { holdsWhen: 'x', init: () => 0, step: () => 0, verdict: () => ({ holds: true, reached: true }), key: () => '', explain: () => '' };
+    const fold = {
+      holdsWhen: 'x',
+      init: () => 0,
+      step: () => 0,
+      verdict: () => ({ holds: true, reached: true }),
+      key: () => '',
+      explain: () => '',
+    };
     expect(() => registerPolicies({ properties: { 'odd-fold': fold } }, 'odd.ts')).toThrow(PolicyLoadError);
-    expect(() => registerPolicies({ properties: { 'odd-fold': fold } }, 'odd.ts')).toThrow("--policies odd.ts: properties.odd-fold has an unknown key 'explain' (valid: holdsWhen, check, init, step, verdict, key)");
+    expect(() => registerPolicies({ properties: { 'odd-fold': fold } }, 'odd.ts')).toThrow(
+      "--policies odd.ts: properties.odd-fold has an unknown key 'explain' (valid: holdsWhen, check, init, step, verdict, key)",
+    );
   });
 });

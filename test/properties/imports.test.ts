@@ -16,7 +16,13 @@ describe('properties/', () => {
       for (const m of text.matchAll(/^(import|export)\s+(type\s+)?([^;]*?)\s+from\s+'([^']+)'/gms)) {
         const [, , typeOnly, what, from] = m;
         if (!from!.includes('/models/')) continue;
-        const values = typeOnly ? [] : what!.replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter((s) => s && !s.startsWith('type '));
+        const values = typeOnly
+          ? []
+          : what!
+              .replace(/[{}]/g, '')
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s && !s.startsWith('type '));
         if (values.length > 0) offending.push(`${f}: ${values.join(', ')} from ${from}`);
       }
     }

@@ -49,15 +49,26 @@ describe('causes and mitigations in the default comparison', () => {
     expect(f.history![f.cause.step!]).toMatchObject({ kind: 'fault', fault: 'stream-cut' });
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
     expect(md.indexOf('## Causes')).toBeLessThan(md.indexOf('## Matrix'));
-    expect(md).toMatch(/\| G1 \| 19: 2, 4, 6, [^|]+\| [^|]+\| 🔇 \| stream-cut at request 2 \| the SSE parser read a cut stream as an empty result \|/);
-    expect(stdout).toMatch(/Causes \(findings with the same minimal plan and mechanism\), most cells first:\n {2}G1 {2}19 cells, SILENT: stream-cut at request 2/);
+    expect(md).toMatch(
+      /\| G1 \| 19: 2, 4, 6, [^|]+\| [^|]+\| 🔇 \| stream-cut at request 2 \| the SSE parser read a cut stream as an empty result \|/,
+    );
+    expect(stdout).toMatch(
+      /Causes \(findings with the same minimal plan and mechanism\), most cells first:\n {2}G1 {2}19 cells, SILENT: stream-cut at request 2/,
+    );
   });
 
   it("finds the record's mitigations for seed 000: pin, cache or a new session heal; reject and the detectors are loud and stuck", () => {
     const m = finding('seed-000-vulnerable-seed-alphabet--no-silent-empty').mitigations!;
     const holds = new Map(m.filter((x) => x.holds).map((x) => [x.change, x.search!.fared]));
-    for (const c of ['server.reinit=pin-first', 'server.reinit=idempotent', 'client.reconnect=replay-cached', 'client.reconnect=new-session']) expect(holds.get(c), c).toBe('loud, recovers');
-    for (const c of ['server.reinit=reject', 'client.guards+content-type', 'client.guards+compare-init', 'server.streaming=accept-header']) expect(holds.get(c), c).toBe('loud, never recovers');
+    for (const c of [
+      'server.reinit=pin-first',
+      'server.reinit=idempotent',
+      'client.reconnect=replay-cached',
+      'client.reconnect=new-session',
+    ])
+      expect(holds.get(c), c).toBe('loud, recovers');
+    for (const c of ['server.reinit=reject', 'client.guards+content-type', 'client.guards+compare-init', 'server.streaming=accept-header'])
+      expect(holds.get(c), c).toBe('loud, never recovers');
     expect(m.find((x) => x.change === 'server.reinit=new-session')).toMatchObject({ replay: 'silent', holds: false });
   });
 

@@ -11,12 +11,24 @@ import { EVIL } from '../fixtures/policies/evil.ts';
 import { run, tempDir } from '../cli/run.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-quic', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const SKIP = !existsSync(CHROMIUM) && !process.env.CI;
 // A skip says why, once, on stderr: these tests need a Chromium at /usr/bin/chromium (Debian's
 // `chromium` package); playwright-core drives it and downloads nothing. On CI a missing browser fails.
-if (SKIP) process.stderr.write(`html-browser.test.ts: skipping the browser tests: no Chromium at ${CHROMIUM} (install Debian's chromium package; see the README)\n`);
+if (SKIP)
+  process.stderr.write(
+    `html-browser.test.ts: skipping the browser tests: no Chromium at ${CHROMIUM} (install Debian's chromium package; see the README)\n`,
+  );
 
 describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
   let context: BrowserContext;
@@ -27,10 +39,25 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
 
   beforeAll(async () => {
     const out = tempDir('html');
-    const r = await run('compare', '--quiet', '--runs', '40', '--policies', 'test/fixtures/policies/evil.ts', '--server', 'reinit=honor-last|reject', '--out', out);
+    const r = await run(
+      'compare',
+      '--quiet',
+      '--runs',
+      '40',
+      '--policies',
+      'test/fixtures/policies/evil.ts',
+      '--server',
+      'reinit=honor-last|reject',
+      '--out',
+      out,
+    );
     expect(r.code, r.stderr).toBe(0);
     cells = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).cells.length;
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), { executablePath: CHROMIUM, args: ARGS, headless: true });
+    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+    });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -49,7 +76,9 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
     expect(cells).toBeGreaterThan(10);
     await expect.poll(() => visibleRows().count()).toBe(cells);
     expect(await page.locator('#shown').textContent()).toBe(`${cells} of ${cells} cells`);
-    expect(await page.locator('#matrix thead th').allTextContents()).toEqual(expect.arrayContaining(['no-silent-empty', 'recovers', 'silent']));
+    expect(await page.locator('#matrix thead th').allTextContents()).toEqual(
+      expect.arrayContaining(['no-silent-empty', 'recovers', 'silent']),
+    );
   });
 
   it('sorts by a column, both ways', async () => {
@@ -117,7 +146,12 @@ describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
     const out = tempDir('html-width');
     const r = await run('compare', '--quiet', '--out', out);
     expect(r.code, r.stderr).toBe(0);
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1400, height: 900 } });
+    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+    });
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto(pathToFileURL(join(out, 'compare.html')).href);
     shot = join(out, 'matrix-1400.png');
@@ -129,19 +163,29 @@ describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
   });
 
   it('shows every matrix column, the findings column included, without scrolling sideways', async () => {
-    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth);
+    const width = await page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth,
+    );
     expect(width).toBeLessThanOrEqual(1400);
-    const heads = await page.locator('#matrix thead th').evaluateAll((ths) => ths.map((th) => ({ text: th.textContent, right: th.getBoundingClientRect().right })));
+    const heads = await page
+      .locator('#matrix thead th')
+      .evaluateAll((ths) => ths.map((th) => ({ text: th.textContent, right: th.getBoundingClientRect().right })));
     expect(heads.at(-1)!.text).toBe('findings');
     for (const h of heads) expect(h.right, `${h.text} ends at ${h.right} px`).toBeLessThanOrEqual(width);
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      ),
+    ).toBeLessThanOrEqual(width);
     // The screenshot of the matrix is no wider than the window either (what a reader sees).
     const png = readFileSync(shot);
     expect(png.readUInt32BE(16)).toBeLessThanOrEqual(1400);
   });
 
   it('leads with the cause groups and what changes what, every column in view', async () => {
-    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth);
+    const width = await page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth,
+    );
     for (const id of ['causes', 'changes']) {
       const right = await page.locator(`#${id} table`).evaluate((t) => t.getBoundingClientRect().right);
       expect(right, id).toBeLessThanOrEqual(width);

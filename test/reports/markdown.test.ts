@@ -14,7 +14,10 @@ import { run, tempDir } from '../cli/run.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const NO_BROWSER = !existsSync(CHROMIUM) && !process.env.CI;
-if (NO_BROWSER) process.stderr.write(`markdown.test.ts: skipping the Mermaid parse test: no Chromium at ${CHROMIUM} (install Debian's chromium package; see the README)\n`);
+if (NO_BROWSER)
+  process.stderr.write(
+    `markdown.test.ts: skipping the Mermaid parse test: no Chromium at ${CHROMIUM} (install Debian's chromium package; see the README)\n`,
+  );
 
 describe('Markdown text', () => {
   it('escapes what would break a table or start HTML', () => {
@@ -32,7 +35,18 @@ describe('the Markdown report', () => {
   let md: string;
   beforeAll(async () => {
     const out = tempDir('md');
-    const r = await run('compare', '--quiet', '--runs', '40', '--policies', 'test/fixtures/policies/evil.ts', '--server', 'reinit=honor-last|reject', '--out', out);
+    const r = await run(
+      'compare',
+      '--quiet',
+      '--runs',
+      '40',
+      '--policies',
+      'test/fixtures/policies/evil.ts',
+      '--server',
+      'reinit=honor-last|reject',
+      '--out',
+      out,
+    );
     expect(r.code, r.stderr).toBe(0);
     md = readFileSync(join(out, 'compare.md'), 'utf8');
   });
@@ -52,7 +66,7 @@ describe('the Markdown report', () => {
     return out;
   };
 
-  it('keeps every table row to its header\'s columns, hostile cell names included', () => {
+  it("keeps every table row to its header's columns, hostile cell names included", () => {
     const lines = prose();
     expect(md).toContain('evil &lt;img src=x onerror=');
     let columns = 0;
@@ -80,8 +94,21 @@ describe('the Markdown report', () => {
     expect(diagrams.length).toBeGreaterThan(5);
     expect(diagrams.some((d) => d.includes('#60;img'))).toBe(true);
     const script = createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js');
-    const args = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-quic', '--disable-component-update', '--disable-sync'];
-    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), { executablePath: CHROMIUM, args, headless: true });
+    const args = [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--disable-component-update',
+      '--disable-sync',
+    ];
+    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
+      executablePath: CHROMIUM,
+      args,
+      headless: true,
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.setContent('<!doctype html><html><body></body></html>');
@@ -110,7 +137,20 @@ describe('line breaks in a policy text', () => {
   let md: string;
   beforeAll(async () => {
     const out = tempDir('md-newlines');
-    const r = await run('compare', '--quiet', '--runs', '10', '--policies', 'test/fixtures/policies/newlines.ts', '--server', 'reinit=honor-last', '--client', 'reconnect=replay-mutable,guards=', '--out', out);
+    const r = await run(
+      'compare',
+      '--quiet',
+      '--runs',
+      '10',
+      '--policies',
+      'test/fixtures/policies/newlines.ts',
+      '--server',
+      'reinit=honor-last',
+      '--client',
+      'reconnect=replay-mutable,guards=',
+      '--out',
+      out,
+    );
     expect(r.code, r.stderr).toBe(0);
     md = readFileSync(join(out, 'compare.md'), 'utf8');
   });
@@ -119,7 +159,8 @@ describe('line breaks in a policy text', () => {
     expect(md).toContain('fault nl at request 0: cut\\n```\\n# Raw heading');
     for (const line of md.split('\n')) {
       expect(line).not.toMatch(/^(# Raw heading|<img|\[click\]|~~~)/);
-      if (/^`{3,}/.test(line)) expect(line, 'a fence line is only ever a fence the report opened or closed').toMatch(/^`{3,}(text|mermaid|json)?$/);
+      if (/^`{3,}/.test(line))
+        expect(line, 'a fence line is only ever a fence the report opened or closed').toMatch(/^`{3,}(text|mermaid|json)?$/);
     }
   });
 });

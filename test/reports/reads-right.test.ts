@@ -33,7 +33,9 @@ describe('the default comparison reads right', () => {
     expect(links.length).toBeGreaterThan(40);
     for (const [, n, anchor] of links) expect(sections.get(anchor!)).toBe(n);
     const html = readFileSync(join(out, 'compare.html'), 'utf8');
-    const summaries = new Map([...html.matchAll(/<details class="finding" id="([^"]+)"[^>]*>\n<summary>(\d+)\. /g)].map((m) => [m[1]!, m[2]!]));
+    const summaries = new Map(
+      [...html.matchAll(/<details class="finding" id="([^"]+)"[^>]*>\n<summary>(\d+)\. /g)].map((m) => [m[1]!, m[2]!]),
+    );
     const hrefs = [...html.matchAll(/<a class="flink" href="#([^"]+)"[^>]*>(\d+)<\/a>/g)];
     expect(hrefs.length).toBe(links.length);
     for (const [, id, n] of hrefs) expect(summaries.get(id!)).toBe(n);
@@ -60,7 +62,15 @@ describe('table folding', () => {
 
 describe('counted nouns and empty headings', () => {
   it('capability objects read as names in any note', () => {
-    const step = describeEntry({ t: 0, kind: 'client', note: 'admit', callId: 0, req: 2, session: 's1', caps: [{ cap: 'streaming-progress', encoding: 'frames' }] } as never);
+    const step = describeEntry({
+      t: 0,
+      kind: 'client',
+      note: 'admit',
+      callId: 0,
+      req: 2,
+      session: 's1',
+      caps: [{ cap: 'streaming-progress', encoding: 'frames' }],
+    } as never);
     expect(step.text).toContain('caps={streaming-progress (frames)}');
   });
 
@@ -84,7 +94,22 @@ describe('counted nouns and empty headings', () => {
   });
 
   it('explore stopped by --max-states exits 4 and says it is incomplete', async () => {
-    const r = await run('explore', '--server', 'reinit=pin-first', '--faults', 'http-502,config-reset', '--property', 'no-silent-empty', '--depth', '3', '--max-states', '20', '--workers', '1', '--quiet');
+    const r = await run(
+      'explore',
+      '--server',
+      'reinit=pin-first',
+      '--faults',
+      'http-502,config-reset',
+      '--property',
+      'no-silent-empty',
+      '--depth',
+      '3',
+      '--max-states',
+      '20',
+      '--workers',
+      '1',
+      '--quiet',
+    );
     expect(r.code).toBe(4);
     expect(r.stdout).toMatch(/INCOMPLETE: the state budget \(--max-states\) stopped it; verdicts hold only to depth \d, not 3/);
   });

@@ -28,7 +28,19 @@ describe('minimality certificates', () => {
   });
 
   it('certify the shortest plan as minimal', () => {
-    const c = certify(VULNERABLE_000, noSilentEmpty, { faults: [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }], workload: [call()], schedule: [] }, ALPHABET_000);
+    const c = certify(
+      VULNERABLE_000,
+      noSilentEmpty,
+      {
+        faults: [
+          { fault: 'config-reset', at: 0 },
+          { fault: 'http-502', at: 2 },
+        ],
+        workload: [call()],
+        schedule: [],
+      },
+      ALPHABET_000,
+    );
     expect(c).toEqual({ minimal: true, shorter: null });
   });
 });

@@ -62,10 +62,17 @@ function agree(job: ExploreJob) {
   const reference = referenceOf(runWorld({ combination: job.combination, workload: job.workload, plan: [], schedule: job.schedule }));
   for (const o of explored.properties) {
     const b = brute.properties[o.property]!;
-    expect({ property: o.property, violatedAt: o.shortest?.length ?? null, reached: o.reached }).toEqual({ property: o.property, violatedAt: b.violatedAt, reached: b.reached });
+    expect({ property: o.property, violatedAt: o.shortest?.length ?? null, reached: o.reached }).toEqual({
+      property: o.property,
+      violatedAt: b.violatedAt,
+      reached: b.reached,
+    });
     if (o.shortest) {
       // The shortest plan the explorer reports replays, through the ordinary world, as a violation.
-      const replay = judge(runWorld({ combination: job.combination, workload: job.workload, plan: o.shortest, schedule: job.schedule }), reference);
+      const replay = judge(
+        runWorld({ combination: job.combination, workload: job.workload, plan: o.shortest, schedule: job.schedule }),
+        reference,
+      );
       expect(replay.verdicts[o.property]!.holds, o.property).toBe(false);
       // …and the reason the explorer's fold gave at the end of that path is the replay's, word for word.
       expect(o.why, o.property).toBe(replay.verdicts[o.property]!.why);
@@ -84,7 +91,9 @@ describe('exhaustive exploration', () => {
     ]);
     agree({ combination: DOES_NOT_APPLY_000[0]!.combination, workload: [call(), call(), call()], faults: ALPHABET_000, depth: 3 });
     const v003 = agree({ combination: VULNERABLE_003, workload: [call(true), call(true)], faults: ALPHABET_003_WITH_502, depth: 3 });
-    expect(v003.properties.find((p) => p.property === 'no-silent-hang')!.shortest).toEqual([{ fault: 'strip-header:transfer-encoding', at: 0 }]);
+    expect(v003.properties.find((p) => p.property === 'no-silent-hang')!.shortest).toEqual([
+      { fault: 'strip-header:transfer-encoding', at: 0 },
+    ]);
   });
 
   it('agrees with running every plan over the whole vocabulary', () => {
@@ -113,7 +122,13 @@ describe('exhaustive exploration', () => {
   });
 
   it('stops, incomplete, at a state budget, reporting the depth it finished', () => {
-    const r = exploreJob({ combination: DOES_NOT_APPLY_000[1]!.combination, workload: [call(), call()], faults: ALPHABET_000, depth: 6, maxStates: 40 });
+    const r = exploreJob({
+      combination: DOES_NOT_APPLY_000[1]!.combination,
+      workload: [call(), call()],
+      faults: ALPHABET_000,
+      depth: 6,
+      maxStates: 40,
+    });
     expect(r.complete).toBe(false);
     expect(r.states).toBe(40);
     expect(r.depth).toBeLessThan(6);

@@ -31,7 +31,13 @@ describe('vacuity, decided once', () => {
 
   it('the random check carries it, and the reports read it', async () => {
     const c = await runComparison([singleCell(VULNERABLE_000, ALPHABET_000)], {
-      seed: 1, runs: 40, kind: 'seeds', cut: { server: {}, client: {} }, size: 1, policies: [], properties: [unreached, reached],
+      seed: 1,
+      runs: 40,
+      kind: 'seeds',
+      cut: { server: {}, client: {} },
+      size: 1,
+      policies: [],
+      properties: [unreached, reached],
     });
     const cell = c.cells[0]!;
     expect(cell.results.map((r) => [r.property, r.verdict, r.reached > 0])).toEqual([

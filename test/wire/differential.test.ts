@@ -11,7 +11,6 @@ import { runWire } from '../../wire/world.ts';
 import { runWorld } from '../../world/world.ts';
 import { anyCombination } from '../fixtures/combinations.ts';
 
-
 describe('wire tier = model tier (model client × model server, both revisions)', () => {
   test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true, idempotent: true })], { numRuns: 60, seed: 5 })(
     'every call has the same outcome on the wire as in the model, three times over',
@@ -19,7 +18,10 @@ describe('wire tier = model tier (model client × model server, both revisions)'
       const reference = referenceOf(runWorld({ combination: c, workload: w, plan: [] }));
       const model = callOutcomes(runWorld({ combination: c, workload: w, plan }), reference).map((o) => o.outcome);
       for (let i = 0; i < 3; i++) {
-        const wire = await runWire({ client: { kind: 'model', policy: c.client }, server: { kind: 'model', policy: c.server } }, { workload: w, plan });
+        const wire = await runWire(
+          { client: { kind: 'model', policy: c.client }, server: { kind: 'model', policy: c.server } },
+          { workload: w, plan },
+        );
         expect(callOutcomes(wire, reference).map((o) => o.outcome)).toEqual(model);
       }
     },

@@ -36,7 +36,12 @@ afterAll(async () => {
 describe('a loopback server that redirects', () => {
   it('the worker hands the 307 back as it is (redirect: manual) and never fetches the Location', async () => {
     reachedElsewhere = [];
-    const res = await loopbackFetch(null, urlOf(redirecting), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, false);
+    const res = await loopbackFetch(
+      null,
+      urlOf(redirecting),
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      false,
+    );
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe(urlOf(elsewhere));
     await res.body?.cancel();
@@ -57,6 +62,8 @@ describe('a loopback server that redirects', () => {
   });
 
   it('a URL off loopback is refused by the worker itself, whoever asks', async () => {
-    await expect(loopbackFetch(null, 'http://10.0.0.1:9/mcp', { method: 'GET', headers: {} }, false)).rejects.toThrow(/refused: http:\/\/10\.0\.0\.1:9\/mcp is not an http:\/\/ URL on loopback/);
+    await expect(loopbackFetch(null, 'http://10.0.0.1:9/mcp', { method: 'GET', headers: {} }, false)).rejects.toThrow(
+      /refused: http:\/\/10\.0\.0\.1:9\/mcp is not an http:\/\/ URL on loopback/,
+    );
   });
 });

@@ -3,9 +3,6 @@
 // SDK v2 client in both revisions it serves, and by `check --wire --serve` as a user runs it.
 // The Python side comes from .ci/python-venv.sh (a venv at .venv-mcp/). Without it this suite
 // FAILS, saying why: a skipped second language would read as a passing one.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import type { History } from '../../core/history.ts';
@@ -14,19 +11,8 @@ import { FAULTSIM_TOOLS } from '../../wire/json-rpc.ts';
 import { ServedProcess, servedEndpoint } from '../../wire/loopback.ts';
 import type { WireClientSpec, WireSetup } from '../../wire/setup.ts';
 import { runWire } from '../../wire/world.ts';
-import { ROOT, run } from '../cli/run.ts';
-
-const PYTHON = join(ROOT, '.venv-mcp/bin/python');
-export const PYTHON_SERVER = '.venv-mcp/bin/python examples/servers/faultsim_server.py --port {port}';
-
-/** Null when the venv can run the server; otherwise the one line that says what is missing. */
-function missing(): string | null {
-  if (!existsSync(PYTHON)) return `no Python venv at ${PYTHON}: run .ci/python-venv.sh (python3 -m venv + pip install mcp==2.3.0)`;
-  const r = spawnSync(PYTHON, ['-c', 'import importlib.metadata as m; print(m.version("mcp"))'], { encoding: 'utf8', timeout: 30_000 });
-  if (r.status !== 0) return `the venv's python cannot import mcp (${(r.stderr || r.error?.message || '').trim().split('\n').pop()}): run .ci/python-venv.sh`;
-  if (r.stdout.trim() !== '2.3.0') return `the venv has mcp ${r.stdout.trim()}, not 2.3.0: run .ci/python-venv.sh`;
-  return null;
-}
+import { run } from '../cli/run.ts';
+import { PYTHON_SERVER, pythonMissing as missing } from '../fixtures/servers.ts';
 
 let served: ServedProcess | undefined;
 let why: string | null = null;
@@ -44,7 +30,10 @@ function server(): ServedProcess {
 
 const LEGACY: WireClientSpec = { kind: 'sdk2', protocol: '2025-11-25' };
 const MODERN: WireClientSpec = { kind: 'sdk2', protocol: '2026-07-28' };
-const setup = (client: WireClientSpec): WireSetup => ({ client, server: { kind: 'loopback', endpoint: servedEndpoint(server(), FAULTSIM_TOOLS) } });
+const setup = (client: WireClientSpec): WireSetup => ({
+  client,
+  server: { kind: 'loopback', endpoint: servedEndpoint(server(), FAULTSIM_TOOLS) },
+});
 const ends = (h: History) => h.entries.filter((e) => e.kind === 'end');
 async function outcomes(client: WireClientSpec, plan: History['plan'], workload = [call(), call(true)]) {
   const reference = referenceOf(await runWire(setup(client), { workload, plan: [] }));
@@ -54,9 +43,15 @@ async function outcomes(client: WireClientSpec, plan: History['plan'], workload 
 
 describe('the Python MCP server (mcp 2.3.0) on loopback', () => {
   it('answers work and progress with content in both revisions, on one endpoint', async () => {
-    for (const [client, first] of [[LEGACY, 'initialize'], [MODERN, 'server/discover']] as const) {
+    for (const [client, first] of [
+      [LEGACY, 'initialize'],
+      [MODERN, 'server/discover'],
+    ] as const) {
       const h = await runWire(setup(client), { workload: [call(), call(true)], plan: [] });
-      expect(ends(h).map((e) => e.kind === 'end' && e.end === 'result' && e.content[0]!.text)).toEqual(['work result for call 0', 'progress result for call 1']);
+      expect(ends(h).map((e) => e.kind === 'end' && e.end === 'result' && e.content[0]!.text)).toEqual([
+        'work result for call 0',
+        'progress result for call 1',
+      ]);
       expect(h.entries.find((e) => e.kind === 'request')).toMatchObject({ rpc: first });
     }
   }, 60_000);
@@ -69,10 +64,20 @@ describe('the Python MCP server (mcp 2.3.0) on loopback', () => {
 
   it('no event store (the SDK default): both attempts of a call cut is silent-hang, in both revisions', async () => {
     // 2025-11-25: requests 0-2 are the handshake and the GET stream; 3 is call 0 (SSE), 5 its retry.
-    const legacy = await outcomes(LEGACY, [{ fault: 'stream-cut', at: 3 }, { fault: 'stream-cut', at: 5 }], [call()]);
+    const legacy = await outcomes(
+      LEGACY,
+      [
+        { fault: 'stream-cut', at: 3 },
+        { fault: 'stream-cut', at: 5 },
+      ],
+      [call()],
+    );
     expect(legacy.outcomes).toEqual(['silent-hang']);
     // 2026-07-28: request 2 is the progress call (the only SSE answer), 3 its re-issue.
-    const modern = await outcomes(MODERN, [{ fault: 'stream-cut', at: 2 }, { fault: 'stream-cut', at: 3 }]);
+    const modern = await outcomes(MODERN, [
+      { fault: 'stream-cut', at: 2 },
+      { fault: 'stream-cut', at: 3 },
+    ]);
     expect(modern.outcomes).toEqual(['ok', 'silent-hang']);
     for (const r of [legacy, modern]) expect(ends(r.h).at(-1)).toMatchObject({ end: 'deadline', answer: 'lost', serverFinished: true });
   }, 60_000);
@@ -88,7 +93,22 @@ describe('check --wire --serve with the Python server', () => {
   for (const client of ['sdk2', 'sdk2,protocol=2026-07-28']) {
     it(`--client ${client}: runs the plans against it and reports the served side`, async () => {
       server();
-      const r = await run('check', '--wire', '--client', client, '--serve', PYTHON_SERVER, '--tools', 'faultsim', '--faults', 'http-502,stream-cut', '--runs', '8', '--quiet', '--json');
+      const r = await run(
+        'check',
+        '--wire',
+        '--client',
+        client,
+        '--serve',
+        PYTHON_SERVER,
+        '--tools',
+        'faultsim',
+        '--faults',
+        'http-502,stream-cut',
+        '--runs',
+        '8',
+        '--quiet',
+        '--json',
+      );
       expect(r.code, r.stderr).toBeLessThan(2);
       const out = JSON.parse(r.stdout);
       expect(out.wire.server).toBe(`serve ${PYTHON_SERVER}`);

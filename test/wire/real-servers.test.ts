@@ -25,7 +25,11 @@ for (const [name, command] of Object.entries(SERVERS)) {
     async function run(plan: History['plan']) {
       const reference = referenceOf(await runWire(setup(), { workload: WORKLOAD, plan: [] }));
       const h = await runWire(setup(), { workload: WORKLOAD, plan });
-      return { h, outcomes: callOutcomes(h, reference).map((o) => o.outcome), rpcs: h.entries.flatMap((e) => (e.kind === 'request' ? [e.rpc] : [])) };
+      return {
+        h,
+        outcomes: callOutcomes(h, reference).map((o) => o.outcome),
+        rpcs: h.entries.flatMap((e) => (e.kind === 'request' ? [e.rpc] : [])),
+      };
     }
 
     it('answers echo and the long-running operation (progress) with their content', async () => {

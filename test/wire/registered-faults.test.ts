@@ -16,7 +16,10 @@ beforeEach(() => unloadPolicies());
 
 const faultEntries = (h: History) =>
   h.entries.flatMap((e) => (e.kind === 'fault' ? [{ fault: e.fault, at: e.at, applied: e.applied, detail: e.detail }] : []));
-const MODEL_BOTH_SIDES = (c: Combination) => ({ client: { kind: 'model' as const, policy: c.client }, server: { kind: 'model' as const, policy: c.server } });
+const MODEL_BOTH_SIDES = (c: Combination) => ({
+  client: { kind: 'model' as const, policy: c.client },
+  server: { kind: 'model' as const, policy: c.server },
+});
 
 describe('a registered fault under check --wire', () => {
   it('fires, is applied, and makes calls fail loudly (model client × model server through msw)', async () => {

@@ -20,9 +20,15 @@ async function outcomes(setup: WireSetup, plan: History['plan'], workload = [cal
 
 describe('official SDK client × SDK server', () => {
   it('answers calls with non-empty content, by SSE or JSON per preset', async () => {
-    for (const [setup, type] of [[SDK_SSE, 'text/event-stream'], [SDK_JSON, 'application/json']] as const) {
+    for (const [setup, type] of [
+      [SDK_SSE, 'text/event-stream'],
+      [SDK_JSON, 'application/json'],
+    ] as const) {
       const h = await runWire(setup, { workload: [call(), call(true)], plan: [] });
-      expect(ends(h).map((e) => e.kind === 'end' && e.end === 'result' && e.content[0]!.text)).toEqual(['work result for call 0', 'progress result for call 1']);
+      expect(ends(h).map((e) => e.kind === 'end' && e.end === 'result' && e.content[0]!.text)).toEqual([
+        'work result for call 0',
+        'progress result for call 1',
+      ]);
       const callResponse = h.entries.find((e) => e.kind === 'response' && e.req === 3);
       expect(callResponse).toMatchObject({ status: 200, contentType: type });
     }
@@ -34,7 +40,10 @@ describe('official SDK client × SDK server', () => {
     expect(once.outcomes).toEqual(['ok']);
     expect(ends(once.h)[0]!.t).toBeGreaterThanOrEqual(60_000);
     // Both attempts cut: silent-hang (the answer was lost in the network without a signal).
-    const twice = await outcomes(SDK_SSE, [{ fault: 'stream-cut', at: 3 }, { fault: 'stream-cut', at: 5 }]);
+    const twice = await outcomes(SDK_SSE, [
+      { fault: 'stream-cut', at: 3 },
+      { fault: 'stream-cut', at: 5 },
+    ]);
     expect(twice.outcomes).toEqual(['silent-hang']);
     expect(ends(twice.h)[0]).toMatchObject({ end: 'deadline', answer: 'lost', serverFinished: true });
   });
@@ -65,7 +74,10 @@ describe('official SDK client × SDK server', () => {
 
   it('config-reset is skipped against the SDK client, and says so', async () => {
     const r = await outcomes(SDK_SSE, [{ fault: 'config-reset', at: 2 }]);
-    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({ applied: false, detail: 'skipped: this client has no mutable config' });
+    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({
+      applied: false,
+      detail: 'skipped: this client has no mutable config',
+    });
   });
 });
 
@@ -81,7 +93,10 @@ describe('model client × SDK server, SDK client × model server', () => {
 
   it('the SDK rejects a replayed initialize (400, -32600): the seed-000 client then has a dead session, loudly', async () => {
     const setup: WireSetup = { client: { kind: 'model', policy: combination().client }, server: { kind: 'sdk', preset: 'sdk-json' } };
-    const r = await outcomes(setup, [{ fault: 'config-reset', at: 0 }, { fault: 'http-502', at: 2 }]);
+    const r = await outcomes(setup, [
+      { fault: 'config-reset', at: 0 },
+      { fault: 'http-502', at: 2 },
+    ]);
     expect(r.outcomes).toEqual(['error']);
     expect(r.h.entries.some((e) => e.kind === 'server' && e.note === 'reinit-rejected')).toBe(true);
   });

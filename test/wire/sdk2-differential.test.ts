@@ -21,9 +21,20 @@ import type { Sdk2ServerPreset } from '../../wire/sdk2-server.ts';
  *  stripped `accept` (the SDK: 406) or `mcp-session-id` (the SDK: 400), a stripped
  *  `transfer-encoding` (the model's HTTP+SSE move; the SDK has no such transport), `stream-cut`
  *  (the SDK's stream layout is its own). */
-const AGREED: FaultName[] = ['http-502', 'config-reset', 'session-expire', 'server-restart', 'delay:1000', 'delay:40000', 'strip-header:last-event-id'];
+const AGREED: FaultName[] = [
+  'http-502',
+  'config-reset',
+  'session-expire',
+  'server-restart',
+  'delay:1000',
+  'delay:40000',
+  'strip-header:last-event-id',
+];
 
-const SDK_LIKE = { 'sdk2-json': { reinit: 'reject', streaming: 'negotiated' }, 'sdk2-sse': { reinit: 'reject', streaming: 'accept-header' } } as const;
+const SDK_LIKE = {
+  'sdk2-json': { reinit: 'reject', streaming: 'negotiated' },
+  'sdk2-sse': { reinit: 'reject', streaming: 'accept-header' },
+} as const;
 
 /** Runs whose outcomes were not all ok: the property is not vacuous only if some were. */
 const reached = { 'sdk2-json': 0, 'sdk2-sse': 0 };
@@ -44,13 +55,13 @@ const newSession = (parsers: readonly ClientPolicy['parser'][]) =>
   fc.constantFrom(...parsers).map((parser) => combination({ client: { reconnect: 'new-session', parser } }).client);
 
 describe('model world = model client × SDK v2 server on the wire (2025-11-25)', () => {
-  test.prop([newSession(CLIENT_KNOBS.parser.values), faultPlan({ faults: AGREED }), workload({ overlap: false })], { numRuns: 40, seed: 7 })(
-    'sdk2-json: every call has the same outcome',
-    async (client, plan, w) => {
-      const { model, wire } = await both('sdk2-json', client, w, plan);
-      expect(wire).toEqual(model);
-    },
-  );
+  test.prop([newSession(CLIENT_KNOBS.parser.values), faultPlan({ faults: AGREED }), workload({ overlap: false })], {
+    numRuns: 40,
+    seed: 7,
+  })('sdk2-json: every call has the same outcome', async (client, plan, w) => {
+    const { model, wire } = await both('sdk2-json', client, w, plan);
+    expect(wire).toEqual(model);
+  });
 
   // The pinned parser cannot read the SDK's SSE answers at all (it advertises no tools.streaming).
   test.prop([newSession(['adaptive']), faultPlan({ faults: AGREED }), workload({ overlap: false })], { numRuns: 40, seed: 7 })(
@@ -71,7 +82,10 @@ describe('where the model and the SDK v2 server differ (2025-11-25)', () => {
   it('the SDK rejects a replayed initialize (400) but keeps serving the session; the model server calls it dead', async () => {
     const client = combination({ client: { reconnect: 'replay-cached', parser: 'adaptive' } }).client;
     // A deadline makes the client replay its handshake on request 6, which both servers reject.
-    const plan: FaultPlan = [{ fault: 'server-restart', at: 1 }, { fault: 'delay:40000', at: 5 }];
+    const plan: FaultPlan = [
+      { fault: 'server-restart', at: 1 },
+      { fault: 'delay:40000', at: 5 },
+    ];
     const { model, wire } = await both('sdk2-json', client, [call(), call(), call()], plan);
     expect(model).toEqual(['ok', 'error', 'error']);
     expect(wire).toEqual(['ok', 'error', 'ok']);

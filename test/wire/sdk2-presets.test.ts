@@ -21,14 +21,29 @@ describe('preset names', () => {
   });
 
   it('reports name the revision of every v2 side', () => {
-    const sides = describeSides({ client: { kind: 'sdk2', protocol: '2026-07-28' }, server: { kind: 'sdk2', preset: 'sdk2-sse', protocol: 'dual' } });
+    const sides = describeSides({
+      client: { kind: 'sdk2', protocol: '2026-07-28' },
+      server: { kind: 'sdk2', preset: 'sdk2-sse', protocol: 'dual' },
+    });
     expect(sides).toEqual({ client: 'sdk2 protocol=2026-07-28', server: 'sdk2-sse protocol=dual' });
   });
 });
 
 describe('check --wire with the v2 presets', () => {
   it('runs sdk2 × sdk2-json in 2026-07-28 and names both sides', async () => {
-    const r = await run('check', '--wire', '--client', 'sdk2,protocol=2026-07-28', '--server', 'sdk2-json,protocol=2026-07-28', '--faults', 'http-502', '--runs', '5', '--json');
+    const r = await run(
+      'check',
+      '--wire',
+      '--client',
+      'sdk2,protocol=2026-07-28',
+      '--server',
+      'sdk2-json,protocol=2026-07-28',
+      '--faults',
+      'http-502',
+      '--runs',
+      '5',
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.wire).toEqual({ client: 'sdk2 protocol=2026-07-28', server: 'sdk2-json protocol=2026-07-28' });
@@ -44,7 +59,11 @@ describe('check --wire with the v2 presets', () => {
   });
 
   itRejects([
-    ['a revision sdk2 does not speak', ['check', '--wire', '--client', 'sdk2,protocol=2024-01-01'], /preset 'sdk2' speaks protocol 2025-11-25, 2026-07-28, negotiate, not '2024-01-01'/],
+    [
+      'a revision sdk2 does not speak',
+      ['check', '--wire', '--client', 'sdk2,protocol=2024-01-01'],
+      /preset 'sdk2' speaks protocol 2025-11-25, 2026-07-28, negotiate, not '2024-01-01'/,
+    ],
     ['a revision on a v1 preset', ['check', '--wire', '--server', 'sdk-sse,protocol=2026-07-28'], /speaks 2025-11-25 only/],
     ['a knob on a preset', ['check', '--wire', '--client', 'sdk2,parser=adaptive'], /takes only protocol=/],
     ['a v2 preset without --wire', ['check', '--server', 'sdk2-sse'], /--server sdk2-sse is real code: add --wire/],
@@ -62,7 +81,11 @@ describe('compare --wire rows', () => {
     expect(v2.length).toBe(rows.length - firstV2);
     const modern = v2.filter((c) => c.wire!.protocol === '2026-07-28');
     expect(modern.length).toBeGreaterThan(0);
-    for (const c of modern) expect(wireSetup(c as typeof c & { wire: NonNullable<typeof c.wire> })).toMatchObject({ client: { kind: 'sdk2', protocol: '2026-07-28' }, server: { kind: 'sdk2', protocol: '2026-07-28' } });
+    for (const c of modern)
+      expect(wireSetup(c as typeof c & { wire: NonNullable<typeof c.wire> })).toMatchObject({
+        client: { kind: 'sdk2', protocol: '2026-07-28' },
+        server: { kind: 'sdk2', protocol: '2026-07-28' },
+      });
     expect(new Set(rows.map((c) => c.id)).size).toBe(rows.length);
   });
 });

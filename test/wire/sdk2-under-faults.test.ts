@@ -21,7 +21,8 @@ const MODERN_JSON = v2('2026-07-28', 'sdk2-json', '2026-07-28');
 type Entry = History['entries'][number];
 const ends = (h: History) => h.entries.filter((e): e is Extract<Entry, { kind: 'end' }> => e.kind === 'end');
 const requests = (h: History) => h.entries.filter((e): e is Extract<Entry, { kind: 'request' }> => e.kind === 'request');
-const finished = (h: History, callId: number) => h.entries.filter((e) => e.kind === 'server' && e.note === 'call-finished' && e.callId === callId).length;
+const finished = (h: History, callId: number) =>
+  h.entries.filter((e) => e.kind === 'server' && e.note === 'call-finished' && e.callId === callId).length;
 async function outcomes(setup: WireSetup, plan: History['plan'], workload = [call()]) {
   const reference = referenceOf(await runWire(setup, { workload, plan: [] }));
   const h = await runWire(setup, { workload, plan });
@@ -30,9 +31,15 @@ async function outcomes(setup: WireSetup, plan: History['plan'], workload = [cal
 
 describe('SDK v2 client × SDK v2 server, fault-free, in each revision', () => {
   it('2025-11-25: initialize, a session id on every later request, content by SSE or JSON per preset', async () => {
-    for (const [preset, type] of [['sdk2-sse', 'text/event-stream'], ['sdk2-json', 'application/json']] as const) {
+    for (const [preset, type] of [
+      ['sdk2-sse', 'text/event-stream'],
+      ['sdk2-json', 'application/json'],
+    ] as const) {
       const h = await runWire(v2('2025-11-25', preset, '2025-11-25'), { workload: [call(), call(true)], plan: [] });
-      expect(ends(h).map((e) => e.end === 'result' && e.content[0]!.text)).toEqual(['work result for call 0', 'progress result for call 1']);
+      expect(ends(h).map((e) => e.end === 'result' && e.content[0]!.text)).toEqual([
+        'work result for call 0',
+        'progress result for call 1',
+      ]);
       const rpcs = requests(h).map((r) => r.rpc);
       expect(rpcs.slice(0, 2)).toEqual(['initialize', 'notifications/initialized']);
       const call0 = requests(h).find((r) => r.rpc === 'tools/call')!;
@@ -42,13 +49,27 @@ describe('SDK v2 client × SDK v2 server, fault-free, in each revision', () => {
   });
 
   it('2026-07-28: server/discover, then sessionless calls with the revision and method headers; no initialize', async () => {
-    for (const [setup, type] of [[MODERN_SSE, 'text/event-stream'], [MODERN_JSON, 'application/json']] as const) {
+    for (const [setup, type] of [
+      [MODERN_SSE, 'text/event-stream'],
+      [MODERN_JSON, 'application/json'],
+    ] as const) {
       const h = await runWire(setup, { workload: [call(), call(true)], plan: [] });
-      expect(ends(h).map((e) => e.end === 'result' && e.content[0]!.text)).toEqual(['work result for call 0', 'progress result for call 1']);
+      expect(ends(h).map((e) => e.end === 'result' && e.content[0]!.text)).toEqual([
+        'work result for call 0',
+        'progress result for call 1',
+      ]);
       expect(requests(h).map((r) => r.rpc)).toEqual(['server/discover', 'tools/call', 'tools/call']);
       for (const r of requests(h)) expect(r.headers['mcp-session-id']).toBeUndefined();
-      expect(requests(h)[1]!.headers).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'work' });
-      expect(h.entries.find((e) => e.kind === 'response' && e.req === 1)).toMatchObject({ status: 200, contentType: type, sessionId: null });
+      expect(requests(h)[1]!.headers).toMatchObject({
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'work',
+      });
+      expect(h.entries.find((e) => e.kind === 'response' && e.req === 1)).toMatchObject({
+        status: 200,
+        contentType: type,
+        sessionId: null,
+      });
     }
   });
 });
@@ -71,7 +92,11 @@ describe('mixed revisions', () => {
 
   it('negotiate falls back to initialize on a legacy server, and speaks 2026-07-28 to a dual one', async () => {
     const legacy = await runWire(v2('negotiate', 'sdk2-sse', '2025-11-25'), { workload: [call()], plan: [] });
-    expect(requests(legacy).map((r) => r.rpc).slice(0, 2)).toEqual(['server/discover', 'initialize']);
+    expect(
+      requests(legacy)
+        .map((r) => r.rpc)
+        .slice(0, 2),
+    ).toEqual(['server/discover', 'initialize']);
     expect(ends(legacy)[0]).toMatchObject({ end: 'result' });
     const dual = await runWire(v2('negotiate', 'sdk2-sse', 'dual'), { workload: [call()], plan: [] });
     expect(requests(dual).map((r) => r.rpc)).toEqual(['server/discover', 'tools/call']);
@@ -90,7 +115,10 @@ describe('a cut SSE stream, in each revision', () => {
     const once = await outcomes(LEGACY_SSE, [{ fault: 'stream-cut', at: 3 }]);
     expect(once.outcomes).toEqual(['ok']);
     expect(ends(once.h)[0]!.t).toBeGreaterThanOrEqual(60_000);
-    const twice = await outcomes(LEGACY_SSE, [{ fault: 'stream-cut', at: 3 }, { fault: 'stream-cut', at: 5 }]);
+    const twice = await outcomes(LEGACY_SSE, [
+      { fault: 'stream-cut', at: 3 },
+      { fault: 'stream-cut', at: 5 },
+    ]);
     expect(twice.outcomes).toEqual(['silent-hang']);
     expect(ends(twice.h)[0]).toMatchObject({ end: 'deadline', answer: 'lost', serverFinished: true });
   });
@@ -100,10 +128,15 @@ describe('a cut SSE stream, in each revision', () => {
     expect(once.outcomes).toEqual(['ok']);
     expect(ends(once.h)[0]).toMatchObject({ attempts: 2 });
     expect(ends(once.h)[0]!.t).toBeGreaterThanOrEqual(60_000);
-    expect(once.h.entries.find((e) => e.kind === 'client' && e.note === 'attempt-failed')).toMatchObject({ reason: 'SdkError: Request timed out' });
+    expect(once.h.entries.find((e) => e.kind === 'client' && e.note === 'attempt-failed')).toMatchObject({
+      reason: 'SdkError: Request timed out',
+    });
     // The agent's re-issue ran the tool a second time: a duplicate the agent never hears of.
     expect(finished(once.h, 0)).toBe(2);
-    const twice = await outcomes(MODERN_SSE, [{ fault: 'stream-cut', at: 1 }, { fault: 'stream-cut', at: 2 }]);
+    const twice = await outcomes(MODERN_SSE, [
+      { fault: 'stream-cut', at: 1 },
+      { fault: 'stream-cut', at: 2 },
+    ]);
     expect(twice.outcomes).toEqual(['silent-hang']);
     expect(ends(twice.h)[0]).toMatchObject({ end: 'deadline', answer: 'lost', serverFinished: true });
     expect(finished(twice.h, 0)).toBe(2);
@@ -124,7 +157,10 @@ describe('2026-07-28 faults', () => {
   it('session-expire is skipped against a 2026-07-28 server, and says why', async () => {
     const r = await outcomes(MODERN_SSE, [{ fault: 'session-expire', at: 1 }]);
     expect(r.outcomes).toEqual(['ok']);
-    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({ applied: false, detail: 'skipped: a 2026-07-28 server keeps no sessions' });
+    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({
+      applied: false,
+      detail: 'skipped: a 2026-07-28 server keeps no sessions',
+    });
   });
 
   it('a restart has nothing to forget: the next call is served', async () => {

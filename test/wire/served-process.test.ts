@@ -9,7 +9,8 @@ import { leftIn, processTable } from '../cli/process.ts';
 
 // Answers GET at once: boots in a fraction of a second.
 const QUICK = 'SLOW_MS=0 node test/wire/fixtures/slow-server.mjs';
-const groupOf = (url: string) => processTable().find((r) => r.args.includes('slow-server.mjs') && portOf(r.pid) === new URL(url).port)?.pgid;
+const groupOf = (url: string) =>
+  processTable().find((r) => r.args.includes('slow-server.mjs') && portOf(r.pid) === new URL(url).port)?.pgid;
 function portOf(pid: number): string | undefined {
   try {
     return /(?:^|\0)PORT=(\d+)/.exec(readFileSync(`/proc/${pid}/environ`, 'utf8'))?.[1];

@@ -35,7 +35,10 @@ describe('server-everything on loopback', () => {
   it('session-expire cannot reach into it: skipped, and the history says why', async () => {
     const r = await run(SDK, [{ fault: 'session-expire', at: 3 }]);
     expect(r.outcomes).toEqual(['ok', 'ok']);
-    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({ applied: false, detail: expect.stringMatching(/^skipped: the server runs in another process/) });
+    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({
+      applied: false,
+      detail: expect.stringMatching(/^skipped: the server runs in another process/),
+    });
   });
 
   it('a cut stream is resumed by the SDK client with Last-Event-ID (the server keeps an event store)', async () => {

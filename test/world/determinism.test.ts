@@ -8,7 +8,8 @@ import { historyJson } from '../../core/history.ts';
 import { runWorld } from '../../world/world.ts';
 import { FIXED_INPUT } from '../fixtures/print-history.ts';
 
-const node = (args: string[]) => execFileSync(process.execPath, args, { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
+const node = (args: string[]) =>
+  execFileSync(process.execPath, args, { encoding: 'utf8', cwd: new URL('../..', import.meta.url).pathname });
 
 describe('determinism', () => {
   it('gives a byte-identical history twice in one process', () => {

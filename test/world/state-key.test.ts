@@ -22,7 +22,7 @@ function chooser(seed: number) {
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n);
+    return ((t ^ (t >>> 14)) >>> 0) % n;
   };
 }
 
@@ -70,7 +70,11 @@ describe('state keys', () => {
                 const t0 = f.now;
                 let i = 0;
                 while (!f.resume(continuation[i++] ?? [])) {}
-                const entries = rec.entries.map((e) => ({ ...e, t: e.t - t0, ...('deliverAt' in e ? { deliverAt: e.deliverAt - t0 } : {}) }));
+                const entries = rec.entries.map((e) => ({
+                  ...e,
+                  t: e.t - t0,
+                  ...('deliverAt' in e ? { deliverAt: e.deliverAt - t0 } : {}),
+                }));
                 return { entries, verdicts: rec.folds.verdicts().map(({ holds, reached }) => ({ holds, reached })) };
               };
               expect(runOn(world, folds), `${other.path} vs ${path}`).toEqual(runOn(other.world, other.folds));

@@ -38,7 +38,9 @@ describe('fault plans', () => {
       { fault: 'delay:1000', at: 2 },
     ]);
     expect(plan.map((f) => f.fault)).toEqual(['stream-cut', 'config-reset', 'http-502', 'delay:1000']);
-    expect(describePlan(plan)).toBe('stream-cut at request 1, then config-reset before request 2, then http-502 at request 2, then delay:1000 at request 2');
+    expect(describePlan(plan)).toBe(
+      'stream-cut at request 1, then config-reset before request 2, then http-502 at request 2, then delay:1000 at request 2',
+    );
   });
   it('arbitrary plans are sorted, reach their maximum length, and draw every fault of the vocabulary', () => {
     const plans = fc.sample(faultPlan({ maxFaults: 8 }), { seed: 7, numRuns: 500 });
@@ -50,7 +52,10 @@ describe('fault plans', () => {
   it('enumerates multisets of faults up to a depth', () => {
     expect(countPlans(['http-502', 'config-reset'], 1, 2)).toBe(1 + 4 + 10);
     const plans = [...enumeratePlans(['http-502'], 2, 2)];
-    expect(plans).toContainEqual([{ fault: 'http-502', at: 0 }, { fault: 'http-502', at: 0 }]);
+    expect(plans).toContainEqual([
+      { fault: 'http-502', at: 0 },
+      { fault: 'http-502', at: 0 },
+    ]);
     expect(new Set(plans.map((p) => JSON.stringify(p))).size).toBe(plans.length);
   });
 });
@@ -67,7 +72,10 @@ describe('workloads', () => {
     const ws = fc.sample(workload({ minCalls: 2, maxCalls: 4, overlap: true }), { seed: 3, numRuns: 200 });
     expect(Math.min(...ws.map((w) => w.length))).toBe(2);
     expect(Math.max(...ws.map((w) => w.length))).toBe(4);
-    const r = fc.check(fc.property(workload({ overlap: true }), (w) => !w.some((s) => s.progress)), { seed: 1 });
+    const r = fc.check(
+      fc.property(workload({ overlap: true }), (w) => !w.some((s) => s.progress)),
+      { seed: 1 },
+    );
     expect(r.counterexample![0]).toEqual([call(true)]);
   });
 });

@@ -63,7 +63,8 @@ export function compiledStepper<E extends EventObject, F>(
     let guard: Candidate['guard'] = null;
     if (t.guard !== undefined) {
       const g = typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string }).type;
-      if (typeof g !== 'string' || !guards[g] || (typeof t.guard === 'object' && 'params' in (t.guard as object))) unsupported(id, 'a guard that is not a plain named guard');
+      if (typeof g !== 'string' || !guards[g] || (typeof t.guard === 'object' && 'params' in (t.guard as object)))
+        unsupported(id, 'a guard that is not a plain named guard');
       guard = guards[g]!;
     }
     const actions = t.actions.map((a) => {
