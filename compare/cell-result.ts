@@ -20,6 +20,8 @@ export interface CellResult extends CheckResult {
   policyError: PolicyErrorReport | null;
   /** Migration cells: which seed cell and revision pair (`--matrix migration`). */
   migration?: MatrixCell['migration'];
+  /** Knobs (and guard values) that configure nothing here: no 2025-11-25 session between the sides. */
+  notApplicable?: string[];
 }
 
 export function classify(r: CheckResult, policyError: PolicyErrorReport | null): CellClass {

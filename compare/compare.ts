@@ -6,6 +6,7 @@
 // combination by the same path (`singleCell`, `runCell`, `findingsOf`).
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
+import { notApplicable } from '../models/policies.ts';
 import { PolicyError } from '../models/registry.ts';
 import type { Property } from '../properties/properties.ts';
 import { allProperties } from '../properties/registry.ts';
@@ -94,6 +95,8 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
     result = { combination: cell.combination, seed, runs, faults: cell.faults, ...nothing };
   }
   const { index, id, name, record, role, alphabet, migration } = cell;
+  // Knobs configuring what this pair of revisions never reaches: said, never silently ignored.
+  const skipped = notApplicable(cell.combination);
   return {
     index,
     id,
@@ -105,6 +108,7 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, settings: Ru
     class: classify(result, policyError),
     ...result,
     policyError,
+    ...(skipped.length ? { notApplicable: skipped } : {}),
   };
 }
 

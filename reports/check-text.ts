@@ -1,6 +1,6 @@
 // A check result as a person reads it in a terminal: the verdict table, the vacuity counts, and for
 // each violation its shrunk counterexample and the command that reproduces it.
-import { formatClient, formatServer } from '../models/policies.ts';
+import { formatClient, formatServer, notApplicable } from '../models/policies.ts';
 import type { CheckResult } from '../search/random/check.ts';
 import { describePlan } from '../core/plan.ts';
 import { describeWorkload } from '../core/workload.ts';
@@ -27,6 +27,8 @@ export function renderCheck(r: CheckResult): string {
   const out: string[] = [];
   out.push(`server  ${formatServer(r.combination.server)}`);
   out.push(`client  ${formatClient(r.combination.client)}`);
+  const na = notApplicable(r.combination);
+  if (na.length) out.push(`n/a     ${na.join(', ')} (no 2025-11-25 session between these sides: they configure nothing here)`);
   out.push(`faults  ${r.faults.join(', ')}`);
   out.push(`seed ${r.seed}, ${r.runs} runs`);
   out.push('');

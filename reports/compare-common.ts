@@ -5,7 +5,7 @@ import type { CellClass, CellResult, Comparison } from '../compare/compare.ts';
 import type { Finding } from '../compare/findings.ts';
 import type { Outcome } from '../properties/outcomes.ts';
 import type { Verdict } from '../properties/vacuity.ts';
-import { formatClient, formatServer, type Combination } from '../models/policies.ts';
+import { formatClient, formatServer, notApplicable, type Combination } from '../models/policies.ts';
 
 /** Findings shown with their history and diagram; the rest are listed in one line each. */
 export const DEFAULT_DETAILS = 200;
@@ -69,7 +69,8 @@ export function outcomeMap(f: Finding): Map<number, Outcome> {
 }
 
 export function combinationLine(c: Combination): string {
-  return `server ${formatServer(c.server)} · client ${formatClient(c.client)}`;
+  const na = notApplicable(c);
+  return `server ${formatServer(c.server)} · client ${formatClient(c.client)}${na.length ? ` · not applicable: ${na.join(', ')}` : ''}`;
 }
 
 export function counterexamplePath(f: Finding): string {

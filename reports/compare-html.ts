@@ -3,6 +3,7 @@
 // and text; each finding opens to a timeline in Jepsen's manner (one column per actor, each call a
 // bar from invoke to end, coloured by outcome) and its history step by step. Every string from a
 // history or a policy is escaped; the script only reads attributes and toggles visibility.
+import { notApplicable } from '../models/policies.ts';
 import { migrationHtml } from './migration-view.ts';
 import { esc } from './escape.ts';
 
@@ -39,6 +40,9 @@ const KNOBS = [
   ['client', 'accept'],
   ['client', 'parser'],
   ['client', 'guards'],
+  ['server', 'protocol'],
+  ['client', 'protocol'],
+  ['client', 'reissue'],
 ] as const;
 
 function knobValue(cell: CellResult, side: 'server' | 'client', knob: string): string {
@@ -46,8 +50,13 @@ function knobValue(cell: CellResult, side: 'server' | 'client', knob: string): s
   const wire = (cell as { wire?: Record<'server' | 'client', string> }).wire;
   if (wire && !wire[side].startsWith('model ')) return `${wire[side]} (real code)`;
   const v = (cell.combination[side] as unknown as Record<string, unknown>)[knob];
-  return Array.isArray(v) ? v.join('+') || 'none' : String(v);
+  const value = Array.isArray(v) ? v.join('+') || 'none' : String(v);
+  // A knob that configures nothing in this pair of revisions says so (models/policies.ts notApplicable).
+  return notApplicable(cell.combination).includes(`${side}.${knob}`) ? `${value} (not applicable)` : value;
 }
+
+/** The filter key of a knob: `protocol` exists on both sides. */
+const keyOf = (side: 'server' | 'client', knob: string) => (knob === 'protocol' ? `${side}-protocol` : knob);
 
 function filters(c: Comparison): string {
   const select = (key: string, label: string, values: string[]) =>
@@ -67,7 +76,7 @@ function filters(c: Comparison): string {
     ),
     ...KNOBS.map(([side, knob]) =>
       select(
-        knob,
+        keyOf(side, knob),
         `${side}.${knob}`,
         distinct((x) => knobValue(x, side, knob)),
       ),
@@ -100,7 +109,7 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string
     const attrs = [
       `data-class="${esc(cell.class)}"`,
       `data-alphabet="${esc(cell.alphabet)}"`,
-      ...KNOBS.map(([side, knob]) => `data-${knob}="${esc(knobValue(cell, side, knob))}"`),
+      ...KNOBS.map(([side, knob]) => `data-${keyOf(side, knob)}="${esc(knobValue(cell, side, knob))}"`),
       `data-text="${esc([cell.name, combinationLine(cell.combination), ...fs.flatMap((f) => [...f.properties.map((p) => p.property), ...f.plan.map((x) => x.fault)])].join(' ').toLowerCase())}"`,
     ].join(' ');
     const verdicts = c.properties.map((p) => {
