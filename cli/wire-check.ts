@@ -143,10 +143,12 @@ export async function runWireCheck(
     } else if (serverText !== undefined && isWirePreset('server', serverText)) server = presetOf('server', serverText) as WireServerSpec;
     else server = { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
 
-    await requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] }));
     const progress = progressBar(!args.options.quiet && !args.options.json);
     const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');
-    const checked = wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress });
+    // The fault-free reference must work first; it runs under the same watchdog as every run.
+    const checked = requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] })).then(() =>
+      wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress }),
+    );
     // A run stuck on a real server never settles `checked`: the watchdog (or the served process's
     // failure) ends the command instead, with its own outcome.
     const ended = await Promise.race([checked.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
