@@ -29,7 +29,9 @@ function causeGroups(findings: readonly ReportedFinding[]): CauseGroup[] {
     }
     g.findings.push(f.id);
     if (!g.cells.includes(f.cell)) g.cells.push(f.cell);
-    if (f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang')) g.silent = true;
+    // A tool that ran twice for one call is silent too: the agent saw ordinary results.
+    const duplicate = f.properties.some((p) => p.property === 'at-most-once');
+    if (duplicate || f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang')) g.silent = true;
   });
   return [...groups.values()].sort((a, b) => b.cells.length - a.cells.length || a.first - b.first).map(({ first: _first, ...g }) => g);
 }
