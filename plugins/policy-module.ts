@@ -4,13 +4,13 @@
 // shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
 // addition beside the built-ins, and wraps every hook in the sandbox, so that a hook that throws,
 // hangs or answers nonsense becomes a `policy-error` finding of the combination it ran in.
+import type { FaultDef } from '../models/fault-def.ts';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CapabilitySet } from '../models/capabilities.ts';
 import type { ClientConfig, InitParams } from '../models/client-context.ts';
 import type { ReinitView, ResponseView } from '../models/client-guards.ts';
 import { allFaultFamilies } from '../models/faults.ts';
-import type { HttpRequest, HttpResponse } from '../models/messages.ts';
 import { knobValues, type ClientOverrides, type ServerOverrides } from '../models/policies.ts';
 import type { ReconnectView } from '../models/reconnect.ts';
 import { EXTENSIONS } from '../models/registry.ts';
@@ -50,26 +50,8 @@ export interface PolicyModule {
       { describe: string; checkResponse?: (view: ResponseView) => string | null; checkReinitialize?: (view: ReinitView) => string | null }
     >;
   };
-  faults?: Record<
-    string,
-    {
-      describe: string;
-      instances?: string[];
-      request?: (input: { fault: string; request: HttpRequest }) => {
-        applied: boolean;
-        detail: string;
-        request?: HttpRequest;
-        answer?: HttpResponse;
-      };
-      response?: (input: { fault: string; response: HttpResponse }) => {
-        applied: boolean;
-        detail: string;
-        response?: HttpResponse;
-        delayMs?: number;
-        lostAnswer?: boolean;
-      };
-    }
-  >;
+  /** Faults of your own, by name: the same definition the network's rule loop takes (models/fault-def.ts). */
+  faults?: Record<string, Omit<FaultDef, 'name'>>;
   /** A property either judges the whole history (`check`), or is a fold (`init`, `step`, `verdict`, `key`;
    *  properties/fold.ts says what each must do), which exhaustive exploration can merge states with. */
   properties?: Record<string, CheckDefinition | FoldDefinition>;
