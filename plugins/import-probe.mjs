@@ -9,9 +9,9 @@ process.exit = (code) => {
   parentPort.postMessage({ exit: code ?? 0 });
   throw new Error(`process.exit(${code ?? ''}) called while loading`);
 };
-try {
-  await import(workerData.url);
-  parentPort.postMessage({ loaded: true });
-} catch (e) {
-  parentPort.postMessage({ failed: e instanceof Error ? e.message.split('\n')[0] : String(e) });
-}
+// A promise chain, not a top-level await: Node 24 warns on stderr ("Detected unsettled top-level
+// await") when an entry module's own await never settles, which a never-settling user module causes.
+import(workerData.url).then(
+  () => parentPort.postMessage({ loaded: true }),
+  (e) => parentPort.postMessage({ failed: e instanceof Error ? e.message.split('\n')[0] : String(e) }),
+);
