@@ -16,7 +16,7 @@ function seed32(seed: number): number {
 
 /** fast-check's bias for run `runId`: 2 at first, growing with the decimal logarithm of the run index. */
 function biasOf(runId: number): number {
-  return 2 + ~~(Math.log(runId + 1) * 0.4342944819032518);
+  return 2 + ~~(Math.log(runId + 1) * Math.LOG10E);
 }
 
 /** The `runs` values of `arb` that `fc.sample(arb, { seed, numRuns: runs })` returns, in order, lazily. */
