@@ -27,17 +27,24 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
   const entry = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './cell-worker.mjs' : './cell-worker.js', import.meta.url);
   const worker = new Worker(entry, { workerData: { policies: [...policies], stop } });
   let ready = false;
+  // The worker could not load the modules (or died starting): every cell runs in this thread.
+  let failed = false;
   const started = new Promise<void>((resolve) => {
-    const onReady = (m: { ready?: true }) => {
-      if (!m.ready) return;
-      ready = true;
+    const onReady = (m: { ready?: true; loadFailed?: string }) => {
+      if (!m.ready && m.loadFailed === undefined) return;
+      ready = m.ready === true;
+      failed = !ready;
       worker.off('message', onReady);
       resolve();
     };
     worker.on('message', onReady);
+    worker.once('error', () => {
+      failed = true;
+      resolve();
+    });
   });
   const runner: CellRunner = async (cell, settings) => {
-    if (!ready && settings.runs <= IN_THREAD_RUNS) return here(cell, settings);
+    if (failed || (!ready && settings.runs <= IN_THREAD_RUNS)) return here(cell, settings);
     // A property registered in this process by an earlier command (the in-process test runner) is not
     // one the worker can load from this command's modules: run such a cell here.
     const known = settings.properties.every(
@@ -45,7 +52,7 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
     );
     if (!known) return here(cell, settings);
     await started;
-    return inWorker(cell, settings);
+    return failed ? here(cell, settings) : inWorker(cell, settings);
   };
   const inWorker: CellRunner = (cell, settings) =>
     new Promise<CheckResult>((resolve, reject) => {

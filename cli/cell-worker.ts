@@ -12,7 +12,12 @@ const { policies, stop } = workerData as { policies: string[]; stop: Int32Array 
 class Stopped extends Error {}
 
 const ready = loadPolicies(policies);
-void ready.then(() => parentPort!.postMessage({ ready: true }));
+// The main thread loaded the same modules before it started this thread; if they fail to load here
+// (a machine so loaded that the import time limit passes), it runs the cells itself.
+ready.then(
+  () => parentPort!.postMessage({ ready: true }),
+  (e: unknown) => parentPort!.postMessage({ loadFailed: e instanceof Error ? e.message : String(e) }),
+);
 
 parentPort!.on(
   'message',

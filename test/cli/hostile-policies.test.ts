@@ -3,6 +3,8 @@
 // fault that answers initialize with an empty 200; and a server whose fault-free run fails. Each is one line of bad input (exit 2) or a
 // policy-error finding, never a silent exit that reads as "every property holds".
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, run, tempDir } from './run.ts';
 
@@ -87,4 +89,33 @@ describe('a baseline that does not work', () => {
       /^mcp-faultsim: check --wire: the fault-free reference run fails \(call 0 .*\); nothing can be judged against a baseline that does not work\n$/,
     );
   }, 90_000);
+});
+
+describe('a module the cell thread cannot load', () => {
+  it('runs the cells in the main thread: the cells are reported, no stack trace, exit 0', () => {
+    // Seed 000's vulnerable combination (its cells under the two alphabets and the like), over IN_THREAD_RUNS
+    // (cli/cell-thread.ts) so that its cells wait for the cell thread, which fails to load the module.
+    const out = tempDir('cell-thread');
+    const r = cli(
+      'compare',
+      '--server',
+      'reinit=honor-last,streaming=negotiated,advertise=static,protocol=2025-11-25',
+      '--client',
+      'reconnect=replay-mutable,accept=always,parser=pinned,guards=,protocol=2025-11-25,reissue=always',
+      '--runs',
+      '1001',
+      '--policies',
+      fixture('fails-in-cell-thread'),
+      '--quiet',
+      '--out',
+      out,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
+    const ids = json.cells.map((c: { id: string }) => c.id);
+    expect(ids).toContain('seed-000-vulnerable-seed-alphabet');
+    expect(ids).toContain('seed-000-vulnerable-all-faults');
+    expect(json.findings.map((f: { id: string }) => f.id)).toContain('seed-000-vulnerable-seed-alphabet--no-silent-empty');
+  }, 120_000);
 });
