@@ -8,12 +8,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, run, tempDir } from './run.ts';
 
+// The import time limit is the default (20 s) except for the module that loops, which needs it short
+// (a 2 s limit failed the modules that do load, on a loaded machine).
 function cli(...argv: string[]) {
+  const loops = argv.some((a) => a.includes('loops-at-import'));
   const r = spawnSync(process.execPath, ['bin/mcp-faultsim.js', ...argv], {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, MCP_FAULTSIM_IMPORT_TIME_LIMIT_MS: '2000' },
+    timeout: 90_000,
+    env: { ...process.env, ...(loops ? { MCP_FAULTSIM_IMPORT_TIME_LIMIT_MS: '2000' } : {}) },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -25,7 +28,7 @@ describe('hostile policy modules', () => {
     const r = cli('check', '--policies', fixture('exits-in-hook'), '--client', 'guards=quitter', '--runs', '20', '--quiet');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('policy-error: client.guards=quitter: checkResponse called process.exit(0): a hook may not end the process');
-  }, 60_000);
+  }, 120_000);
 
   const bad: [string, RegExp][] = [
     ['exits-at-import', /cannot load it: it calls process\.exit\(0\) while loading/],
@@ -39,7 +42,7 @@ describe('hostile policy modules', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(r.stdout).toBe('');
-    }, 60_000);
+    }, 120_000);
   }
 
   it('a fault answering initialize with an empty 200 is a policy-error finding; the compare finishes', async () => {
@@ -67,7 +70,7 @@ describe('hostile policy modules', () => {
     const f = c.findings.find((x: { cell: string; kind: string }) => x.cell === cell.id && x.kind === 'policy-error');
     expect(f.properties[0].why).toMatch(/^fault empty-ok: response returned .*a 2xx answer to a JSON-RPC request must carry a message/);
     expect(c.cells.filter((x: { class: string }) => x.class !== 'policy-error').length).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a baseline that does not work', () => {
