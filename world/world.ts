@@ -10,7 +10,7 @@ import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../models/network.ts';
 import type { BeforeSite, FaultEffect } from '../models/network.ts';
-import { extensionsUsed, PolicyError } from '../models/registry.ts';
+import { extensionsUsed, PolicyError, withExtensions } from '../models/registry.ts';
 import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
 import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished } from '../core/answer-ledger.ts';
@@ -53,8 +53,10 @@ export class World {
       return;
     }
     this.plan = sortPlan(input.plan);
-    const client = this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }).snapshot;
-    const server = this.serverStepper.initial({ policy: input.combination.server }).snapshot;
+    const [client, server] = this.scoped(() => [
+      this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }).snapshot,
+      this.serverStepper.initial({ policy: input.combination.server }).snapshot,
+    ]);
     this.s = {
       queue: new EventQueue(input.schedule ?? []),
       client,
@@ -75,15 +77,22 @@ export class World {
   }
 
   run(): History {
-    this.start();
     try {
-      this.loop();
+      this.scoped(() => {
+        this.start();
+        this.loop();
+      });
     } catch (e) {
       // A designer's policy failed mid-run: keep what happened up to there for the report.
       if (e instanceof PolicyError) e.history ??= this.history();
       throw e;
     }
     return this.history();
+  }
+
+  /** Run a synchronous step with this world's extensions active (models/registry.ts says why a scope). */
+  protected scoped<T>(step: () => T): T {
+    return withExtensions(this.options.extensions, step);
   }
 
   protected start(): void {
@@ -104,6 +113,7 @@ export class World {
         const used = extensionsUsed(
           this.input.combination,
           this.plan.map((f) => f.fault),
+          this.options.extensions,
         );
         if (used.length > 0)
           throw new PolicyError(
@@ -243,7 +253,7 @@ export class World {
     });
     const verdict = applyRequestFaults(request, faults);
     this.recordFaults(req, verdict.effects);
-    s.responseFaults.set(req, faults.filter(isResponseFault));
+    s.responseFaults.set(req, faults.filter((f) => isResponseFault(f)));
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
     else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
   }
