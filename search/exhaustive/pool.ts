@@ -30,6 +30,8 @@ export interface PoolOptions {
   stop?: Int32Array;
   /** Called as jobs finish: for a progress bar. */
   onJob?: (done: number, total: number) => void;
+  /** Called once with the number of worker threads the jobs run on (0: in this thread). */
+  onThreads?: (threads: number) => void;
 }
 
 export function defaultWorkers(): number {
@@ -62,7 +64,9 @@ function specOf(job: ExploreJob, stop: Int32Array | undefined): JobSpec | null {
 export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions = {}): Promise<JobResult[]> {
   const workers = Math.min(options.workers ?? defaultWorkers(), jobs.length);
   const specs = jobs.map((j) => specOf(j, options.stop));
-  if (workers <= 1 || specs.some((s) => s === null)) {
+  const inThread = workers <= 1 || specs.some((s) => s === null);
+  options.onThreads?.(inThread ? 0 : workers);
+  if (inThread) {
     // In this thread (one worker, or a job made by hand that cannot cross: see specOf). A flag set by
     // a timer cannot change while a job runs here: stopping in-thread jobs needs `job.shouldStop`.
     return jobs.map((job, i) => {
