@@ -150,8 +150,8 @@ export async function runWireCheck(
     const progress = progressBar(!args.options.quiet && !args.options.json);
     const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');
     // The fault-free reference must work first; it runs under the same watchdog as every run.
-    const checked = requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] }, wire)).then(() =>
-      wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress, wire }),
+    const checked = requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] }, wire)).then(
+      () => wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress, wire }),
     );
     // A run stuck on a real server never settles `checked`: the watchdog (or the served process's
     // failure) ends the command instead, with its own outcome.

@@ -198,7 +198,15 @@ export function annotate(findings: readonly Finding[], cells: readonly MatrixCel
       cell && !cell.wire && isSilentFinding({ ...f, history })
         ? mitigationsOf(
             { ...f, history },
-            { seed: s.seed, runs: s.runs, properties, faults: cell.faults, shape: cell.shape, cache, ...(s.world ? { world: s.world } : {}) },
+            {
+              seed: s.seed,
+              runs: s.runs,
+              properties,
+              faults: cell.faults,
+              shape: cell.shape,
+              cache,
+              ...(s.world ? { world: s.world } : {}),
+            },
           )
         : undefined;
     return { ...f, cause, ...(mitigations ? { mitigations } : {}), history };

@@ -46,7 +46,8 @@ export function checkKnown(f: CounterexampleFile, loaded: Loaded = {}): void {
     }
   }
   for (const { property } of f.expected.properties) {
-    if (property !== 'policy-error' && !findProperty(property, properties)) throw new BadCounterexample(`unknown property '${property}'${hint}`);
+    if (property !== 'policy-error' && !findProperty(property, properties))
+      throw new BadCounterexample(`unknown property '${property}'${hint}`);
   }
 }
 

@@ -144,12 +144,7 @@ export function knobValues(side: 'server' | 'client', knob: string, ext: ModelEx
 }
 
 /** What a value means, for `list` and the reports. */
-export function describeValue(
-  side: 'server' | 'client',
-  knob: string,
-  value: string,
-  ext: ModelExtensions = activeExtensions(),
-): string {
+export function describeValue(side: 'server' | 'client', knob: string, value: string, ext: ModelExtensions = activeExtensions()): string {
   const table: Record<string, { describe: Record<string, string> }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const builtin = Object.hasOwn(table, knob) ? table[knob]!.describe[value] : undefined;
   if (builtin !== undefined) return builtin;

@@ -172,7 +172,11 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
     const userCheck = def.check as (h: History, o: readonly CallOutcome[]) => unknown;
     // The sandbox passes one argument; a property takes the history and the outcomes.
     const check = sandboxed(`property ${name}`, 'check', (i: { h: History; o: readonly CallOutcome[] }) => userCheck(i.h, i.o), verdict);
-    registerProperty(into.properties, { name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) }, source);
+    registerProperty(
+      into.properties,
+      { name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) },
+      source,
+    );
   }
   // Cells name knob values and faults of this registry (combination() normalizes guards by them).
   into.cells.push(...withExtensions(ext, () => cellsOf(source, cells, ext, fail)));

@@ -253,7 +253,10 @@ export class World {
     });
     const verdict = applyRequestFaults(request, faults);
     this.recordFaults(req, verdict.effects);
-    s.responseFaults.set(req, faults.filter((f) => isResponseFault(f)));
+    s.responseFaults.set(
+      req,
+      faults.filter((f) => isResponseFault(f)),
+    );
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
     else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
   }

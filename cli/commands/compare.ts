@@ -110,8 +110,7 @@ function withDepth(runner: CellRunner, cells: readonly MatrixCell[], depth: numb
     const random = await runner(cell, settings);
     explored ??= exploreAll(settings);
     const exploration =
-      (await explored).get(cell) ??
-      (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings), { workers }));
+      (await explored).get(cell) ?? (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings), { workers }));
     return withExhaustive(random, exploration);
   };
 }

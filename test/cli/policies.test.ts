@@ -165,7 +165,11 @@ describe('a policy that fails is a finding, not a crash', () => {
       },
       'inline',
     );
-    const input = { combination: combination({ server: { reinit: 'nonsense' } }), workload: [call()], plan: [{ fault: 'http-502', at: 2 }] };
+    const input = {
+      combination: combination({ server: { reinit: 'nonsense' } }),
+      workload: [call()],
+      plan: [{ fault: 'http-502', at: 2 }],
+    };
     const h = () => runWorld(input, { extensions });
     expect(h).toThrow(/^decide returned \{"kind":"adopt","caps":\["telepathy"\]\}: unknown capability "telepathy"/);
     try {

@@ -115,7 +115,10 @@ describe('policy module shape', () => {
 
   it('a module refused for its shape registers nothing, not even the parts before the mistake', () => {
     const into = draftRegistry();
-    refusal({ server: { reinit: { 'first-ok': { describe: 'fine', decide } } }, client: { reconnect: { broken: { describe: 'x' } } } }, into);
+    refusal(
+      { server: { reinit: { 'first-ok': { describe: 'fine', decide } } }, client: { reconnect: { broken: { describe: 'x' } } } },
+      into,
+    );
     expect(knobValues('server', 'reinit', into.extensions)).not.toContain('first-ok');
   });
 
