@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { checkCell, runComparison, singleCell, type Comparison } from '../../compare/compare.ts';
 import type { MatrixCell } from '../../compare/matrix.ts';
 import { combination } from '../../models/policies.ts';
-import { loadPolicies } from '../../plugins/policy-module.ts';
+import { loadPolicies, registerPolicies } from '../../plugins/policy-module.ts';
 import { registryProperties, registryProperty, worldOf, type Registry } from '../../plugins/registry.ts';
+import { call } from '../../core/workload.ts';
+import { certify } from '../../search/certify.ts';
 import { sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
 import { exploreInParallel } from '../../search/exhaustive/pool.ts';
 import { run } from '../cli/run.ts';
@@ -91,6 +93,24 @@ describe('registries as values', () => {
     expect(one.stderr).toBe('');
     expect(two.stdout).toBe(one.stdout);
     expect(JSON.parse(one.stdout).results[0]).toMatchObject({ property: 'twin-fold', verdict: 'violated' });
+  });
+
+  it('a minimality certificate is never shared between registries by a property name', async () => {
+    // Registered from objects in this process: registries that no module path tells apart.
+    const a = registerPolicies((await import('../fixtures/policies/twin-a.ts')).default, 'twin');
+    const b = registerPolicies((await import('../fixtures/policies/twin-b.ts')).default, 'twin');
+    const ce = {
+      faults: [
+        { fault: 'twin-fault', at: 2 },
+        { fault: 'http-502', at: 4 },
+      ],
+      workload: [call(), call()],
+      schedule: [],
+    };
+    const underA = certify(combination(), registryProperty(a, 'twin-prop')!, ce, FAULTS, worldOf(a));
+    const underB = certify(combination(), registryProperty(b, 'twin-prop')!, ce, FAULTS, worldOf(b));
+    expect(underA).toEqual({ minimal: true, shorter: null });
+    expect(underB.minimal).toBe(false);
   });
 
   it('a module loaded for one command does not leak into the next', async () => {
