@@ -6,7 +6,7 @@ import { checkCell, type RunSettings } from '../compare/compare.ts';
 import type { MatrixCell } from '../compare/matrix.ts';
 import { PolicyError } from '../models/registry.ts';
 import { loadPolicies } from '../plugins/policy-module.ts';
-import { findProperty } from '../properties/registry.ts';
+import { registryProperty, worldOf } from '../plugins/registry.ts';
 
 const { policies, stop } = workerData as { policies: string[]; stop: Int32Array };
 class Stopped extends Error {}
@@ -35,7 +35,7 @@ parentPort!.on(
     world: RunSettings['world'];
   }) => {
     try {
-      await ready;
+      const registry = await ready;
       const onProgress = (done: number, total: number) => {
         if (Atomics.load(stop, 0) !== 0) throw new Stopped();
         parentPort!.postMessage({ progress: [done, total] });
@@ -43,9 +43,9 @@ parentPort!.on(
       const result = await checkCell(cell, {
         seed,
         runs,
-        properties: properties.map((n) => findProperty(n)!),
+        properties: properties.map((n) => registryProperty(registry, n)!),
         onProgress,
-        ...(world ? { world } : {}),
+        world: { ...world, ...worldOf(registry) },
       });
       parentPort!.postMessage({ result });
     } catch (e) {

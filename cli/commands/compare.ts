@@ -8,7 +8,8 @@ import { withExhaustive } from '../../search/certify.ts';
 import { checkCell, runComparison, type CellRunner, type RunSettings } from '../../compare/compare.ts';
 import { sequentialWorkloads, type Exploration, type ExhaustiveOptions } from '../../search/exhaustive/exhaustive.ts';
 import { defaultWorkers, exploreInParallel, exploreMatrix } from '../../search/exhaustive/pool.ts';
-import { PolicyError } from '../../models/registry.ts';
+import { PolicyError, withExtensions } from '../../models/registry.ts';
+import { registryProperties, worldOf } from '../../plugins/registry.ts';
 import { wireCells, withWire } from '../../wire/matrix.ts';
 import { buildMatrix, MATRIX_KINDS, shardOf, type Cut, type MatrixCell, type MatrixKind } from '../../compare/matrix.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
@@ -76,12 +77,13 @@ export function parseCut(server: string | undefined, client: string | undefined)
 }
 
 /** How `compare --depth` explores a model cell: its alphabet, sequential workloads of 1-3 calls. */
-function depthOptions(cell: MatrixCell, depth: number, properties: RunSettings['properties']): ExhaustiveOptions {
+function depthOptions(cell: MatrixCell, depth: number, settings: RunSettings): ExhaustiveOptions {
   return {
     faults: cell.faults,
     depth,
     workloads: sequentialWorkloads(3, cell.shape.workload?.progress === 'always' ? 'always' : 'any'),
-    ...(properties ? { properties } : {}),
+    properties: settings.properties,
+    ...(settings.world ? { world: settings.world } : {}),
   };
 }
 
@@ -94,8 +96,8 @@ function depthOptions(cell: MatrixCell, depth: number, properties: RunSettings['
 function withDepth(runner: CellRunner, cells: readonly MatrixCell[], depth: number, workers: number): CellRunner {
   const model = cells.filter((c) => !c.wire);
   let explored: Promise<Map<MatrixCell, Exploration>> | undefined;
-  const exploreAll = async (properties: RunSettings['properties']) => {
-    const items = model.map((cell) => ({ combination: cell.combination, options: depthOptions(cell, depth, properties) }));
+  const exploreAll = async (settings: RunSettings) => {
+    const items = model.map((cell) => ({ combination: cell.combination, options: depthOptions(cell, depth, settings) }));
     try {
       const all = await exploreMatrix(items, { workers });
       return new Map(model.map((cell, i) => [cell, all[i]!]));
@@ -106,10 +108,9 @@ function withDepth(runner: CellRunner, cells: readonly MatrixCell[], depth: numb
   };
   return async (cell, settings) => {
     const random = await runner(cell, settings);
-    explored ??= exploreAll(settings.properties);
+    explored ??= exploreAll(settings);
     const exploration =
-      (await explored).get(cell) ??
-      (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings.properties), { workers }));
+      (await explored).get(cell) ?? (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings), { workers }));
     return withExhaustive(random, exploration);
   };
 }
@@ -133,7 +134,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const kind = (stringOption(args, 'matrix') ?? 'seeds') as MatrixKind;
   if (!MATRIX_KINDS.includes(kind)) throw new UsageError(`unknown --matrix '${kind}' (valid: ${MATRIX_KINDS.join(', ')})`);
   const policies = await policiesOption(args);
-  const cut = parseCut(stringOption(args, 'server'), stringOption(args, 'client'));
+  const cut = withExtensions(policies.extensions, () => parseCut(stringOption(args, 'server'), stringOption(args, 'client')));
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
   const details = intOption(args, 'details', DEFAULT_DETAILS, { min: 0 });
@@ -143,7 +144,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
 
-  const model = buildMatrix(kind, cut, policies.cells);
+  const model = withExtensions(policies.extensions, () => buildMatrix(kind, cut, policies.cells));
   const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
   if (matrix.length === 0)
     throw new UsageError(
@@ -161,7 +162,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       thread?.stop();
     }
   };
-  const thread = runner === checkCell ? cellThread(policies.paths, onRuns, checkCell) : null;
+  const thread = runner === checkCell ? cellThread(policies.modules, onRuns, checkCell) : null;
   const base = thread ? thread.runner : runner;
   const modelRunner = depth === undefined ? base : withDepth(base, cells, depth, workers);
   const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
@@ -182,7 +183,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       kind,
       cut,
       size: matrix.length,
-      policies: policies.paths,
+      policies: [...policies.modules],
+      properties: registryProperties(policies),
+      world: worldOf(policies),
       ...(shard ? { shard } : {}),
       runner: async (cell, settings) => {
         const t = Date.now();
