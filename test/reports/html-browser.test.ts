@@ -1,34 +1,16 @@
-// The HTML report in a real headless Chromium (Debian's chromium, driven by playwright-core): the
-// matrix renders, sorts and filters, a finding opens to its timeline, hostile history text is shown
-// as text and never run, nothing is fetched from the network, and the console stays clean.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The HTML report in a real headless Chromium (test/fixtures/chromium.ts): the matrix renders,
+// sorts and filters, a finding opens to its timeline, hostile history text is shown as text and
+// never run, nothing is fetched from the network, and the console stays clean.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVIL } from '../fixtures/policies/evil.ts';
 import { run, tempDir } from '../cli/run.ts';
+import { launchChromium, skipsBrowser } from '../fixtures/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const SKIP = !existsSync(CHROMIUM) && !process.env.CI;
-// A skip says why, once, on stderr: these tests need a Chromium at /usr/bin/chromium (Debian's
-// `chromium` package); playwright-core drives it and downloads nothing. On CI a missing browser fails.
-if (SKIP)
-  process.stderr.write(
-    `html-browser.test.ts: skipping the browser tests: no Chromium at ${CHROMIUM} (install Debian's chromium package; see the README)\n`,
-  );
+const SKIP = skipsBrowser('html-browser.test.ts', 'the browser tests');
 
 describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
   let context: BrowserContext;
@@ -53,11 +35,7 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     cells = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).cells.length;
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      headless: true,
-    });
+    context = await launchChromium();
     page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -146,12 +124,7 @@ describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
     const out = tempDir('html-width');
     const r = await run('compare', '--quiet', '--out', out);
     expect(r.code, r.stderr).toBe(0);
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-    });
+    context = await launchChromium({ width: 1400, height: 900 });
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto(pathToFileURL(join(out, 'compare.html')).href);
     shot = join(out, 'matrix-1400.png');
