@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVIL } from '../fixtures/policies/evil.ts';
 import { run, tempDir } from '../cli/run.ts';
 import { launchChromium, skipsBrowser } from '../fixtures/chromium.ts';
+import { compareWithEvilPolicies } from '../fixtures/evil-compare.ts';
 
 const SKIP = skipsBrowser('html-browser.test.ts', 'the browser tests');
 
@@ -20,20 +21,7 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
   const requests: string[] = [];
 
   beforeAll(async () => {
-    const out = tempDir('html');
-    const r = await run(
-      'compare',
-      '--quiet',
-      '--runs',
-      '40',
-      '--policies',
-      'test/fixtures/policies/evil.ts',
-      '--server',
-      'reinit=honor-last|reject',
-      '--out',
-      out,
-    );
-    expect(r.code, r.stderr).toBe(0);
+    const out = await compareWithEvilPolicies('html');
     cells = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).cells.length;
     context = await launchChromium();
     page = context.pages()[0] ?? (await context.newPage());

@@ -10,6 +10,7 @@ import { mermaidText } from '../../reports/mermaid.ts';
 import { EVIL } from '../fixtures/policies/evil.ts';
 import { run, tempDir } from '../cli/run.ts';
 import { launchChromium, skipsBrowser } from '../fixtures/chromium.ts';
+import { compareWithEvilPolicies } from '../fixtures/evil-compare.ts';
 
 const NO_BROWSER = skipsBrowser('markdown.test.ts', 'the Mermaid parse test');
 
@@ -28,20 +29,7 @@ describe('Markdown text', () => {
 describe('the Markdown report', () => {
   let md: string;
   beforeAll(async () => {
-    const out = tempDir('md');
-    const r = await run(
-      'compare',
-      '--quiet',
-      '--runs',
-      '40',
-      '--policies',
-      'test/fixtures/policies/evil.ts',
-      '--server',
-      'reinit=honor-last|reject',
-      '--out',
-      out,
-    );
-    expect(r.code, r.stderr).toBe(0);
+    const out = await compareWithEvilPolicies('md');
     md = readFileSync(join(out, 'compare.md'), 'utf8');
   });
 
