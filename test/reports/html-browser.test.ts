@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultComparison } from '../fixtures/default-comparison.ts';
 import { EVIL } from '../fixtures/policies/evil.ts';
-import { run, tempDir } from '../cli/run.ts';
+import { tempDir } from '../cli/run.ts';
 import { launchChromium, skipsBrowser } from '../fixtures/chromium.ts';
 import { compareWithEvilPolicies } from '../fixtures/evil-compare.ts';
 
@@ -109,15 +110,13 @@ describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
   let shot: string;
 
   beforeAll(async () => {
-    const out = tempDir('html-width');
-    const r = await run('compare', '--quiet', '--out', out);
-    expect(r.code, r.stderr).toBe(0);
+    const out = (await defaultComparison()).dir;
     context = await launchChromium({ width: 1400, height: 900 });
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto(pathToFileURL(join(out, 'compare.html')).href);
-    shot = join(out, 'matrix-1400.png');
+    shot = join(tempDir('html-width'), 'matrix-1400.png');
     await page.locator('#matrix').screenshot({ path: shot });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await context?.close();
