@@ -18,7 +18,7 @@ import type { Workload } from '../../core/workload.ts';
 import type { InputShape } from './arbitraries.ts';
 import { inputs } from './arbitraries.ts';
 import type { Counterexample } from './result.ts';
-import { sampleLazily } from './input-stream.ts';
+import { inputStream } from './input-stream.ts';
 import { SampleTally } from './tally.ts';
 
 /** One run's input: what fast-check draws. */
@@ -135,7 +135,7 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
   let isAsync = false;
   // The index of the first run that violated each property: its shrink starts there.
   const firstViolation = new Map<string, number>();
-  const sampled = eachInput(sampleLazily(arb, o.seed, o.runs), ([plan, workload, schedule], i) => {
+  const sampled = eachInput(inputStream(arb, o.seed, o.runs), ([plan, workload, schedule], i) => {
     if (o.onProgress && i % every === 0) o.onProgress(i, o.runs);
     const judged = judge.run(judge.inputOf(plan, workload, schedule));
     if (judged instanceof Promise) isAsync = true;

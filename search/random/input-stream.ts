@@ -3,8 +3,11 @@
 // not be stopped while it was built. This draws the same sequence lazily, the way fast-check's own runner
 // does (one xorshift128+ per seed, jumped before each run; the bias grows with the run index), so memory is
 // flat in the number of runs and a stop flag is read between any two runs. fast-check does not export its
-// lazy sampler; this follows fast-check 4.10's `toss`, and a test pins it to `fc.sample` (input-stream.test.ts)
-// so that an upgrade that changes the sequence fails there, not in a report.
+// lazy sampler; this follows fast-check 4.10's `toss`, and a test pins it to `fc.sample` (input-stream.test.ts).
+// The package accepts any fast-check 4 (one copy with the user's, whose arbitraries it shares), so
+// `inputStream` checks the first draws against `fc.sample` at run time and falls back to it if a later
+// fast-check draws otherwise: the shrink phase finds the first violation by its index in fast-check's
+// own sequence.
 import fc from 'fast-check';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
 
@@ -26,4 +29,15 @@ export function* sampleLazily<T>(arb: fc.Arbitrary<T>, seed: number, runs: numbe
     rng.jump();
     yield arb.generate(new fc.Random(rng), biasOf(i)).value;
   }
+}
+
+/** Draws checked against `fc.sample` before the lazy stream is trusted (cheap: three inputs). */
+const PROBE_RUNS = 3;
+
+/** The inputs of `fc.sample(arb, { seed, numRuns: runs })`, lazily where this fast-check draws as
+ *  `sampleLazily` does, else `fc.sample`'s own array. */
+export function inputStream<T>(arb: fc.Arbitrary<T>, seed: number, runs: number): Iterator<T> {
+  const probe = Math.min(runs, PROBE_RUNS);
+  const same = JSON.stringify([...sampleLazily(arb, seed, probe)]) === JSON.stringify(fc.sample(arb, { seed, numRuns: probe }));
+  return same ? sampleLazily(arb, seed, runs) : fc.sample(arb, { seed, numRuns: runs })[Symbol.iterator]();
 }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inputs } from '../../search/random/arbitraries.ts';
 import { randomCheck } from '../../search/random/check-runner.ts';
-import { sampleLazily } from '../../search/random/input-stream.ts';
+import { inputStream, sampleLazily } from '../../search/random/input-stream.ts';
 import { worldRunner } from '../../search/random/check.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
 import { VULNERABLE_000 } from '../../core/cells.ts';
@@ -17,6 +17,14 @@ describe('sampleLazily', () => {
       expect([...sampleLazily(arb, seed, 400)]).toEqual(fc.sample(arb, { seed, numRuns: 400 }));
     });
   }
+
+  it("inputStream (what the check draws from) gives fc.sample's inputs too", () => {
+    const arb = inputs({});
+    const drawn: unknown[] = [];
+    const it = inputStream(arb, 5, 200);
+    for (let n = it.next(); !n.done; n = it.next()) drawn.push(n.value);
+    expect(drawn).toEqual(fc.sample(arb, { seed: 5, numRuns: 200 }));
+  });
 
   it('draws one input per step: a million-run stream has drawn three after three steps', () => {
     let drawn = 0;
