@@ -30,6 +30,8 @@ export interface ScenarioResult {
 }
 
 export interface AuditResult {
+  /** Set when a client was audited (its command line); `server` is then the constant side. */
+  client?: string;
   server: string;
   revisions: readonly Revision[];
   scenarios: ScenarioResult[];

@@ -29,10 +29,12 @@ def classify(e: BaseException) -> dict:
     text = f"{type(e).__name__}: {e}"
     if isinstance(e, MCPError):
         text = f"MCPError {e.code}: {e.message}"
+        # Before the timeout code: a server's 404 body is surfaced as is, and the SDK v1 servers (and
+        # the model) spell "Session not found" with -32001, the Python SDK's own REQUEST_TIMEOUT code.
+        if "Session terminated" in e.message or "Session not found" in e.message:
+            return {"message": text, "kind": "session"}
         if e.code == REQUEST_TIMEOUT:
             return {"message": text, "kind": "timeout"}
-        if "Session terminated" in e.message:
-            return {"message": text, "kind": "session"}
     if isinstance(e, (TimeoutError, asyncio.TimeoutError)):
         return {"message": text, "kind": "timeout"}
     return {"message": text, "kind": "other"}
