@@ -12,6 +12,7 @@ import { judge } from '../properties/judge.ts';
 import { referenceOf } from '../properties/outcomes.ts';
 import { propertyByName } from '../properties/properties.ts';
 import type { AnyFold } from '../properties/fold.ts';
+import { CMD_CLIENT_TIMEOUT_MS } from '../wire/cmd-client.ts';
 import type { Watchdog } from '../wire/watchdog.ts';
 import type { WireServerSpec, WireSetup } from '../wire/setup.ts';
 import { describeSides } from '../wire/setup.ts';
@@ -75,6 +76,14 @@ function firstFailure(h: History): string {
   return `; the client's error ${failed.t - fault.t} ms after the fault: ${failed.reason.slice(0, 60)}`;
 }
 
+/** A fault that is not a delay, first noticed by the client only when its own request timeout fired. */
+function waitedOutTimeout(h: History): boolean {
+  const fault = h.entries.find((e) => e.kind === 'fault' && e.applied);
+  const failed = h.entries.find((e) => e.kind === 'client' && e.note === 'attempt-failed');
+  if (fault?.kind !== 'fault' || fault.fault.startsWith('delay:') || failed?.kind !== 'client') return false;
+  return failed.t - fault.t >= CMD_CLIENT_TIMEOUT_MS - 100;
+}
+
 async function runClientScenario(s: ClientScenario, setup: WireSetup, o: ClientAuditOptions): Promise<ScenarioResult> {
   const faults = [...new Set(s.faults.map((f) => f.fault))].join(',');
   const base = {
@@ -113,7 +122,10 @@ async function runClientScenario(s: ClientScenario, setup: WireSetup, o: ClientA
   }
   const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
   const judgement = judge(history, ref, properties);
-  const { verdict, why } = verdictOf({ judgedBy: s.judgedBy }, judgement, history);
+  const judged = verdictOf({ judgedBy: s.judgedBy }, judgement, history);
+  const verdict = judged.verdict;
+  const why =
+    judged.why + (waitedOutTimeout(history) ? `, after the client waited out its own ${CMD_CLIENT_TIMEOUT_MS / 1000} s timeout` : '');
   const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
   const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${evidenceOf(history, judgement)}${firstFailure(history)}`;
   return { ...described, verdict, why, evidence };

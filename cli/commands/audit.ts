@@ -23,6 +23,8 @@ import { helpText, intOption, parseArgs, stringOption, type OptionSpec, type Par
 import { EXIT, UsageError } from '../errors.ts';
 import { replaceFolder } from '../files.ts';
 import { parseServer } from '../knobs.ts';
+import { requireWorkingReference } from '../reference-check.ts';
+import { runWire } from '../../wire/world.ts';
 
 const OUT_FILES = ['audit.md', 'audit.html', 'audit.json', 'audit.junit.xml'];
 const REVISIONS = ['2025-11-25', '2026-07-28', 'dual'] as const;
@@ -153,13 +155,14 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   const serverText = stringOption(args, 'server') ?? (clientCmd !== undefined && !serve && !target ? CLIENT_AUDIT_SERVER : undefined);
   const given = [serverText, serve, target].filter((x) => x !== undefined).length;
   if (given !== 1) throw new UsageError(`audit: give one of --server, --serve, --target${clientCmd !== undefined ? ' (or none)' : ''}`);
+  if (clientCmd !== undefined && args.options.revision !== undefined)
+    throw new UsageError('--revision is for a server audit: the harness protocol carries no revision (a client is audited in 2025-11-25)');
   const loopback = serve !== undefined || target !== undefined;
   for (const o of ['tools', 'revision'])
     if (!loopback && args.options[o] !== undefined) throw new UsageError(`--${o} needs --serve or --target`);
   if (!loopback && clientCmd === undefined && args.options.watchdog !== undefined)
     throw new UsageError('--watchdog needs --serve, --target or --client-cmd');
-  if (clientCmd !== undefined && args.options.revision !== undefined)
-    throw new UsageError('--revision is for a server audit: the harness protocol carries no revision (a client is audited in 2025-11-25)');
+
   if (serve === undefined && args.options['serve-path'] !== undefined) throw new UsageError('--serve-path needs --serve');
   const only = onlyOption(args);
   const outDir = stringOption(args, 'out');
@@ -187,9 +190,13 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
           name ? `audit: ${done + 1}/${total} ${name}\n` : `audit: ${total} scenarios in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
         );
     };
+    // A client that cannot run the fault-free workload would make every scenario not applicable: exit 2 first.
+    const client = { kind: 'cmd' as const, command: clientCmd ?? '', watchdog };
     const audited =
       clientCmd !== undefined
-        ? runClientAudit(server, { command: clientCmd, sidesArgs: subjectArgs, watchdog, only, onScenario })
+        ? requireWorkingReference('audit --client-cmd', (workload) => runWire({ client, server }, { workload, plan: [] })).then(() =>
+            runClientAudit(server, { command: clientCmd, sidesArgs: subjectArgs, watchdog, only, onScenario }),
+          )
         : runAudit(server, { serverArgs, loopbackRevisions, only, onScenario });
     const ended = await Promise.race([audited.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) {

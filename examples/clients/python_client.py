@@ -69,8 +69,11 @@ class Harness:
     async def disconnect(self) -> None:
         stack, self.stack, self.session = self.stack, None, None
         if stack is not None:
+            # In this task, not under wait_for (a new task): anyio's cancel scopes must be left in the
+            # task that entered them, or the old session's cancellation escapes into this one.
             try:
-                await asyncio.wait_for(stack.aclose(), 2)
+                async with asyncio.timeout(2):
+                    await stack.aclose()
             except BaseException:  # noqa: BLE001
                 pass
 

@@ -129,7 +129,11 @@ describe('mcp-faultsim audit (CLI)', () => {
   itRejects([
     ['no server', ['audit'], /give one of --server, --serve, --target/],
     ['two servers', ['audit', '--server', 'sdk-sse', '--target', 'http://127.0.0.1:1/mcp'], /give one of/],
-    ['--client-cmd', ['audit', '--client-cmd', 'python client.py'], /not built yet/],
+    [
+      'a client command that cannot run',
+      ['audit', '--client-cmd', 'exit 3', '--quiet'],
+      /audit --client-cmd: the fault-free reference run fails \(call 0 failed: client process exited \(status 3\)/,
+    ],
     ['unknown scenario', ['audit', '--server', 'sdk-sse', '--only', 'nope'], /unknown scenario 'nope'/],
     ['v1 with a protocol', ['audit', '--server', 'sdk-sse,protocol=2026-07-28'], /speaks 2025-11-25 only/],
     ['--revision in-process', ['audit', '--server', 'sdk-sse', '--revision', 'dual'], /--revision needs --serve or --target/],
