@@ -153,16 +153,7 @@ export async function runWireCheck(
     // failure) ends the command instead, with its own outcome.
     const ended = await Promise.race([checked.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
     progress.done();
-    const quote = (t: string) => (/^[\w=,+.:/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
-    const sides = {
-      client: clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}` : `--client ${quote(clientText)}`,
-      server:
-        target !== undefined
-          ? `--target ${quote(target)}`
-          : serve !== undefined
-            ? `--serve ${quote(serve)}`
-            : `--server ${quote(serverText ?? '')}`,
-    };
+    const sides = wireSideArgs(args);
     if ('aborted' in ended) {
       checked.catch(() => {});
       const report = { wire: sides, seed, runs, ...ended.aborted };
@@ -180,6 +171,32 @@ export async function runWireCheck(
     await served?.stop();
     await closeLoopback();
   }
+}
+
+const quote = (t: string) => (/^[\w=,+.:/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
+
+/** The flags that name each side as given, for reproduce lines. A loopback server keeps its `--serve-path`
+ *  and `--tools`: without `--tools faultsim` a reproduced run would call tools the server lacks. */
+export function wireSideArgs(args: Parsed): { client: string; server: string } {
+  const clientCmd = stringOption(args, 'client-cmd');
+  const target = stringOption(args, 'target');
+  const serve = stringOption(args, 'serve');
+  const servePath = stringOption(args, 'serve-path');
+  const tools = stringOption(args, 'tools');
+  const flags = [
+    ...(servePath !== undefined ? [`--serve-path ${quote(servePath)}`] : []),
+    ...(tools !== undefined ? [`--tools ${quote(tools)}`] : []),
+  ];
+  const loopback = (flag: string, value: string) => [flag, quote(value), ...flags].join(' ');
+  return {
+    client: clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}` : `--client ${quote(stringOption(args, 'client') ?? '')}`,
+    server:
+      target !== undefined
+        ? loopback('--target', target)
+        : serve !== undefined
+          ? loopback('--serve', serve)
+          : `--server ${quote(stringOption(args, 'server') ?? '')}`,
+  };
 }
 
 function renderAborted(a: Aborted, sides: { client: string; server: string }): string {
