@@ -67,7 +67,14 @@ function skippedWhy(entries: readonly HistoryEntry[]): string | null {
   return null;
 }
 
-async function runScenario(s: Scenario, server: WireServerSpec, revisions: readonly Revision[], o: AuditOptions): Promise<ScenarioResult> {
+async function runScenario(
+  given: Scenario,
+  server: WireServerSpec,
+  revisions: readonly Revision[],
+  o: AuditOptions,
+): Promise<ScenarioResult> {
+  // A 2025-11-25 client cannot talk to a server of 2026-07-28 only: such a server meets the modern variant.
+  const s = given.modern && !revisions.includes('2025-11-25') ? { ...given, ...given.modern } : given;
   const policy = combination({ client: s.client }).client;
   const faults = [...new Set(s.plan.map((f) => f.fault))].join(',');
   const base = {
