@@ -11,6 +11,7 @@ import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../wire/json-rpc
 import { closeLoopback } from '../wire/loopback-fetch.ts';
 import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../wire/loopback.ts';
 import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/watchdog.ts';
+import { realSleep } from '../wire/virtual-time.ts';
 import { SDK_SERVER_PRESETS } from '../wire/sdk-server.ts';
 import { wireCheck } from '../wire/check.ts';
 import { runWire } from '../wire/world.ts';
@@ -156,6 +157,8 @@ export async function runWireCheck(
     const sides = wireSideArgs(args);
     if ('aborted' in ended) {
       checked.catch(() => {});
+      // A client process's run stops once the watchdog has fired (proxy-run.ts): let it end its process group first.
+      if (clientCmd !== undefined) await Promise.race([checked.then(nothing, nothing), realSleep(3000)]);
       const report = { wire: sides, seed, runs, ...ended.aborted };
       out.write(args.options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAborted(ended.aborted, sides));
       return EXIT.incomplete;
@@ -173,6 +176,7 @@ export async function runWireCheck(
   }
 }
 
+const nothing = () => {};
 const quote = (t: string) => (/^[\w=,+.:/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
 
 /** The flags that name each side as given, for reproduce lines. A loopback server keeps its `--serve-path`

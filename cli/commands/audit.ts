@@ -17,6 +17,7 @@ import { formatJson } from '../../reports/json-format.ts';
 import { closeLoopback } from '../../wire/loopback-fetch.ts';
 import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../../wire/loopback.ts';
 import { DEFAULT_WATCHDOG_MS, Watchdog } from '../../wire/watchdog.ts';
+import { realSleep } from '../../wire/virtual-time.ts';
 import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../../wire/json-rpc.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec, type Parsed } from '../args.ts';
@@ -67,6 +68,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   help: { value: false, help: 'show this help' },
 };
 
+const nothing = () => {};
 const quote = (t: string) => (/^[\w=,+.:/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
 
 function toolsOption(args: Parsed): ToolMap {
@@ -201,6 +203,8 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
     const ended = await Promise.race([audited.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) {
       audited.catch(() => {});
+      // A client's run stops once the watchdog has fired (proxy-run.ts): let it end its process group first.
+      if (clientCmd !== undefined) await Promise.race([audited.then(nothing, nothing), realSleep(3000)]);
       out.write(
         `audit ${subjectArgs}\noutcome ${ended.aborted.outcome}: ${ended.aborted.why}\nno verdict: the audit did not finish (exit 4)\n`,
       );

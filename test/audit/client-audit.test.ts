@@ -98,6 +98,14 @@ describe('audit --client-cmd on the command line', () => {
     expect(liveGroups()).toEqual([]);
   }, 60_000);
 
+  it('a client that never answers ends by the watchdog (exit 4, its own outcome), never a pass, and leaves no process', async () => {
+    const r = await run('audit', '--client-cmd', 'cat > /dev/null', '--watchdog', '1', '--only', 'http-502-call', '--quiet');
+    expect(r.code).toBe(4);
+    expect(r.stdout).toMatch(/^outcome watchdog: run 1 did not finish within 1 s of wall-clock time/m);
+    expect(r.stdout).not.toMatch(/pass/);
+    expect(liveGroups()).toEqual([]);
+  }, 30_000);
+
   itRejects([
     ['an empty client command', ['audit', '--client-cmd', ' '], /--client-cmd needs a command/],
     ['a revision for a client', ['audit', '--client-cmd', TS, '--revision', 'dual'], /--revision is for a server audit/],
