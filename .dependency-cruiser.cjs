@@ -23,10 +23,19 @@ const LAYERS = [
     comment: 'properties/ judges a history: it reads core/ only (types of models/ allowed; no model logic)',
   },
   { name: 'world', may: ['models', 'core'], comment: 'world/ runs the models on a virtual clock; it knows nothing of oracles or search' },
-  { name: 'search', may: ['models', 'core', 'world', 'properties'], comment: 'search/ drives worlds and judges them; it never reports' },
+  {
+    name: 'search',
+    may: ['models', 'core', 'world', 'properties', 'plugins'],
+    comment: 'search/ drives worlds and judges them (its pool workers load policy modules through plugins/); it never reports',
+  },
   { name: 'compare', may: ['models', 'core', 'world', 'properties', 'search'], comment: 'compare/ runs the matrix through search/' },
   { name: 'corpus', may: ['models', 'core', 'world', 'properties', 'search', 'compare'], comment: 'corpus/ saves and replays findings' },
-  { name: 'plugins', may: ['models', 'core', 'properties', 'compare'], comment: 'plugins/ loads policy modules into the registries' },
+  {
+    name: 'plugins',
+    may: ['models', 'core', 'properties'],
+    types: ['compare'],
+    comment: 'plugins/ loads policy modules into registry values (types of compare/ only: the cells a module adds)',
+  },
   {
     name: 'wire',
     may: ['models', 'core', 'world', 'properties', 'search', 'compare', 'plugins'],

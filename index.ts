@@ -68,7 +68,8 @@ export function verdictOf(
 }
 
 // Writing your own policies (`--policies ./my-policy.ts`): see the README's walkthrough.
-export { definePolicies, type PolicyModule } from './plugins/policy-module.ts';
+export { definePolicies, loadPolicies, type PolicyModule } from './plugins/policy-module.ts';
+export { EMPTY_REGISTRY, type Registry } from './plugins/registry.ts';
 export { SERVER_CAPABILITIES, type Capability, type CapabilitySet, type Transport } from './models/capabilities.ts';
 export { emptyResponse, errorResponse, jsonResponse, type HttpRequest, type HttpResponse } from './models/messages.ts';
 export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './compare/compare.ts';

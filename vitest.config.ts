@@ -12,6 +12,10 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts', 'properties/**/*.test.ts'],
+    globalSetup: ['test/fixtures/default-comparison.setup.ts'],
+    // vitest's default is one worker less than the cores: one worker on these 2-core machines, with the
+    // second core idle while a test waits on a real server, a browser or a child process.
+    maxWorkers: 2,
     // The JSON report is what .ci/run reads the pass/fail counts from.
     reporters: ['default', ['json', { outputFile: '.vitest-results.json' }]],
     testTimeout: 120_000,

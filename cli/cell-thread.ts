@@ -4,9 +4,8 @@
 // memory that the worker reads every 50 runs. The same check runs on the same inputs, so the result
 // is the one this thread would compute (the golden test runs compare this way).
 import { Worker } from 'node:worker_threads';
-import { CellStopped, type CellRunner } from '../compare/compare.ts';
+import { CellStopped, type CellRunner, type RunSettings } from '../compare/compare.ts';
 import { PolicyError } from '../models/registry.ts';
-import { PROPERTIES, type Property } from '../properties/properties.ts';
 import type { CheckResult } from '../search/random/check.ts';
 
 export interface CellThread {
@@ -21,31 +20,40 @@ export interface CellThread {
  *  short comparison are not held up. A longer cell waits for the worker. */
 export const IN_THREAD_RUNS = 1000;
 
+/** World options as they cross to the worker: its own registry supplies the extensions. */
+function withoutExtensions(world: NonNullable<RunSettings['world']>): NonNullable<RunSettings['world']> {
+  const { extensions: _e, ...plain } = world;
+  return plain;
+}
+
 export function cellThread(policies: readonly string[], onRuns: (done: number, total: number) => void, here: CellRunner): CellThread {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   // Run from source, the entry registers tsx; compiled (dist/), the worker is plain JavaScript.
   const entry = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './cell-worker.mjs' : './cell-worker.js', import.meta.url);
   const worker = new Worker(entry, { workerData: { policies: [...policies], stop } });
   let ready = false;
+  // The worker could not load the modules (or died starting): every cell runs in this thread.
+  let failed = false;
   const started = new Promise<void>((resolve) => {
-    const onReady = (m: { ready?: true }) => {
-      if (!m.ready) return;
-      ready = true;
+    const onReady = (m: { ready?: true; loadFailed?: string }) => {
+      if (!m.ready && m.loadFailed === undefined) return;
+      ready = m.ready === true;
+      failed = !ready;
       worker.off('message', onReady);
       resolve();
     };
     worker.on('message', onReady);
+    worker.once('error', () => {
+      failed = true;
+      resolve();
+    });
   });
   const runner: CellRunner = async (cell, settings) => {
-    if (!ready && settings.runs <= IN_THREAD_RUNS) return here(cell, settings);
-    // A property registered in this process by an earlier command (the in-process test runner) is not
-    // one the worker can load from this command's modules: run such a cell here.
-    const known = settings.properties.every(
-      (p) => (PROPERTIES as readonly Property[]).includes(p) || policies.includes((p as { source?: string }).source ?? ''),
-    );
-    if (!known) return here(cell, settings);
+    if (failed || (!ready && settings.runs <= IN_THREAD_RUNS)) return here(cell, settings);
+    // The settings' properties and extensions come from this command's registry, loaded from
+    // `policies`: the worker has loaded the same modules into its own.
     await started;
-    return inWorker(cell, settings);
+    return failed ? here(cell, settings) : inWorker(cell, settings);
   };
   const inWorker: CellRunner = (cell, settings) =>
     new Promise<CheckResult>((resolve, reject) => {
@@ -81,7 +89,7 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
         seed: settings.seed,
         runs: settings.runs,
         properties: settings.properties.map((p) => p.name),
-        world: settings.world ?? {},
+        world: withoutExtensions(settings.world ?? {}),
       });
     });
   return {

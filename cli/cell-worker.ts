@@ -6,13 +6,18 @@ import { checkCell, type RunSettings } from '../compare/compare.ts';
 import type { MatrixCell } from '../compare/matrix.ts';
 import { PolicyError } from '../models/registry.ts';
 import { loadPolicies } from '../plugins/policy-module.ts';
-import { findProperty } from '../properties/registry.ts';
+import { registryProperty, worldOf } from '../plugins/registry.ts';
 
 const { policies, stop } = workerData as { policies: string[]; stop: Int32Array };
 class Stopped extends Error {}
 
 const ready = loadPolicies(policies);
-void ready.then(() => parentPort!.postMessage({ ready: true }));
+// The main thread loaded the same modules before it started this thread; if they fail to load here
+// (a machine so loaded that the import time limit passes), it runs the cells itself.
+ready.then(
+  () => parentPort!.postMessage({ ready: true }),
+  (e: unknown) => parentPort!.postMessage({ loadFailed: e instanceof Error ? e.message : String(e) }),
+);
 
 parentPort!.on(
   'message',
@@ -30,7 +35,7 @@ parentPort!.on(
     world: RunSettings['world'];
   }) => {
     try {
-      await ready;
+      const registry = await ready;
       const onProgress = (done: number, total: number) => {
         if (Atomics.load(stop, 0) !== 0) throw new Stopped();
         parentPort!.postMessage({ progress: [done, total] });
@@ -38,9 +43,9 @@ parentPort!.on(
       const result = await checkCell(cell, {
         seed,
         runs,
-        properties: properties.map((n) => findProperty(n)!),
+        properties: properties.map((n) => registryProperty(registry, n)!),
         onProgress,
-        ...(world ? { world } : {}),
+        world: { ...world, ...worldOf(registry) },
       });
       parentPort!.postMessage({ result });
     } catch (e) {

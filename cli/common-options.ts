@@ -1,20 +1,19 @@
 // Options several commands share: the fault alphabet, the property, policy modules, shards, time
 // limits, and stopping on SIGINT.
 import { expandFault, faultVocabulary, type FaultName } from '../models/faults.ts';
-import { allProperties, findProperty } from '../properties/registry.ts';
 import { PolicyLoadError, loadPolicies } from '../plugins/policy-module.ts';
-import type { ExtraCell } from '../compare/matrix.ts';
+import { EMPTY_REGISTRY, registryProperties, registryProperty, type Registry } from '../plugins/registry.ts';
 import { stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 
-export function parseFaults(text: string | undefined): FaultName[] {
-  if (text === undefined) return faultVocabulary();
+export function parseFaults(text: string | undefined, registry: Registry = EMPTY_REGISTRY): FaultName[] {
+  if (text === undefined) return faultVocabulary(registry.extensions);
   const out: FaultName[] = [];
   for (const item of text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    const expanded = expandFault(item);
+    const expanded = expandFault(item, registry.extensions);
     if (typeof expanded === 'string') throw new UsageError(expanded);
     for (const f of expanded) if (!out.includes(f)) out.push(f);
   }
@@ -22,12 +21,12 @@ export function parseFaults(text: string | undefined): FaultName[] {
   return out;
 }
 
-export function parseProperty(name: string | undefined) {
-  if (name === undefined) return allProperties();
-  const p = findProperty(name);
+export function parseProperty(name: string | undefined, registry: Registry = EMPTY_REGISTRY) {
+  if (name === undefined) return registryProperties(registry);
+  const p = registryProperty(registry, name);
   if (!p)
     throw new UsageError(
-      `unknown property '${name}' (valid: ${allProperties()
+      `unknown property '${name}' (valid: ${registryProperties(registry)
         .map((q) => q.name)
         .join(', ')})`,
     );
@@ -40,8 +39,8 @@ export const POLICIES_OPTION: OptionSpec = {
   help: 'load policy modules (server re-init policies, reconnect strategies, guards, faults, properties); see the README',
 };
 
-/** Load `--policies`; a module that cannot be used is bad input. Returns the paths as given and the cells they add. */
-export async function policiesOption(parsed: Parsed): Promise<{ paths: string[]; cells: ExtraCell[] }> {
+/** Load `--policies` into a registry of this command's own; a module that cannot be used is bad input. */
+export async function policiesOption(parsed: Parsed): Promise<Registry> {
   const raw = stringOption(parsed, 'policies');
   const paths =
     raw === undefined
@@ -51,7 +50,7 @@ export async function policiesOption(parsed: Parsed): Promise<{ paths: string[];
           .map((p) => p.trim())
           .filter(Boolean);
   try {
-    return { paths, cells: await loadPolicies(paths) };
+    return await loadPolicies(paths);
   } catch (e) {
     if (e instanceof PolicyLoadError) throw new UsageError(e.message);
     throw e;

@@ -5,6 +5,7 @@ import { sequentialWorkloads, DEFAULT_EXPLORE_CALLS, type Exploration } from '..
 import { defaultWorkers, exploreInParallel } from '../search/exhaustive/pool.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { parseFaults, parseProperty } from './common-options.ts';
+import { EMPTY_REGISTRY, worldOf, type Registry } from '../plugins/registry.ts';
 import { UsageError } from './errors.ts';
 import { progressBar } from './progress.ts';
 
@@ -30,10 +31,18 @@ export function parseProgress(text: string | undefined): 'any' | 'always' | 'nev
   throw new UsageError(`--progress must be any, always or never, not '${text}'`);
 }
 
-/** Run the exhaustive search to `depth` on every core, with a progress bar unless `quiet`. */
-export async function exhaustiveFromArgs(args: Parsed, c: Combination, depth: number, quiet: boolean): Promise<Exploration> {
-  const faults = parseFaults(stringOption(args, 'faults'));
-  const properties = parseProperty(stringOption(args, 'property'));
+/** Run the exhaustive search to `depth` on every core, with a progress bar unless `quiet`, under the
+ *  command's registry (the pool's workers load the same modules). */
+export async function exhaustiveFromArgs(
+  args: Parsed,
+  c: Combination,
+  depth: number,
+  quiet: boolean,
+  registry: Registry = EMPTY_REGISTRY,
+): Promise<Exploration> {
+  const faults = parseFaults(stringOption(args, 'faults'), registry);
+  const properties = parseProperty(stringOption(args, 'property'), registry);
+  const world = worldOf(registry);
   const calls = intOption(args, 'calls', DEFAULT_EXPLORE_CALLS, { min: 1, max: 5 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
   const maxStates = args.options['max-states'] === undefined ? undefined : intOption(args, 'max-states', 1, { min: 1 });
@@ -42,7 +51,7 @@ export async function exhaustiveFromArgs(args: Parsed, c: Combination, depth: nu
   progress.update(0, workloads.length, 'workloads explored'); // shown (and its clock ticking) before the first job ends
   const e = await exploreInParallel(
     c,
-    { faults, depth, workloads, properties, ...(maxStates !== undefined ? { maxStates } : {}) },
+    { faults, depth, workloads, properties, ...(world.extensions ? { world } : {}), ...(maxStates !== undefined ? { maxStates } : {}) },
     { workers, onJob: (done, total) => progress.update(done, total, 'workloads explored') },
   );
   progress.done();

@@ -4,6 +4,8 @@
 // `--target http://127.0.0.1:PORT/mcp`, `--serve "<cmd with {port}>"`.
 import type { FaultName } from '../models/faults.ts';
 import { combination } from '../models/policies.ts';
+import { NO_EXTENSIONS, withExtensions } from '../models/registry.ts';
+import type { Registry } from '../plugins/registry.ts';
 import type { Property } from '../properties/properties.ts';
 import { renderWireCheck } from '../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
@@ -103,8 +105,10 @@ function toolsOption(args: Parsed): ToolMap {
 export async function runWireCheck(
   args: Parsed,
   out: NodeJS.WritableStream,
-  common: { faults: FaultName[]; properties: readonly Property[] },
+  common: { faults: FaultName[]; properties: readonly Property[]; registry?: Registry },
 ): Promise<number> {
+  const ext = common.registry?.extensions ?? NO_EXTENSIONS;
+  const wire = ext === NO_EXTENSIONS ? {} : { extensions: ext };
   const clientText = stringOption(args, 'client') ?? '';
   const serverText = stringOption(args, 'server');
   const target = stringOption(args, 'target');
@@ -124,7 +128,7 @@ export async function runWireCheck(
       ? { kind: 'cmd', command: clientCmd, watchdog }
       : ((presetOf('client', clientText) as WireClientSpec | null) ?? {
           kind: 'model',
-          policy: combination({ client: parseClient(clientText) }).client,
+          policy: withExtensions(ext, () => combination({ client: parseClient(clientText) }).client),
         });
   const tools = toolsOption(args);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
@@ -142,13 +146,13 @@ export async function runWireCheck(
       served = await ServedProcess.start(serve, { path: stringOption(args, 'serve-path') ?? '/mcp' });
       server = { kind: 'loopback', endpoint: servedEndpoint(served, tools, watchdog) };
     } else if (serverText !== undefined && isWirePreset('server', serverText)) server = presetOf('server', serverText) as WireServerSpec;
-    else server = { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
+    else server = { kind: 'model', policy: withExtensions(ext, () => combination({ server: parseServer(serverText ?? '') }).server) };
 
     const progress = progressBar(!args.options.quiet && !args.options.json);
     const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');
     // The fault-free reference must work first; it runs under the same watchdog as every run.
-    const checked = requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] })).then(() =>
-      wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress }),
+    const checked = requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] }, wire)).then(
+      () => wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress, wire }),
     );
     // A run stuck on a real server never settles `checked`: the watchdog (or the served process's
     // failure) ends the command instead, with its own outcome.

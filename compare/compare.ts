@@ -8,8 +8,7 @@ import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
 import { notApplicable } from '../models/policies.ts';
 import { PolicyError } from '../models/registry.ts';
-import type { Property } from '../properties/properties.ts';
-import { allProperties } from '../properties/registry.ts';
+import { PROPERTIES, type Property } from '../properties/properties.ts';
 import { check } from '../search/random/check.ts';
 import type { CheckResult } from '../search/random/result.ts';
 import { coverageReport } from '../world/coverage.ts';
@@ -145,7 +144,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   const settings: RunSettings = {
     seed: o.seed,
     runs: o.runs,
-    properties: o.properties ?? allProperties(),
+    properties: o.properties ?? PROPERTIES,
     ...(o.world ? { world: o.world } : {}),
     ...(onProgress ? { onProgress } : {}),
   };
@@ -197,7 +196,18 @@ export function annotate(findings: readonly Finding[], cells: readonly MatrixCel
     const cause = causeOf({ ...f, history });
     const mitigations =
       cell && !cell.wire && isSilentFinding({ ...f, history })
-        ? mitigationsOf({ ...f, history }, { seed: s.seed, runs: s.runs, properties, faults: cell.faults, shape: cell.shape, cache })
+        ? mitigationsOf(
+            { ...f, history },
+            {
+              seed: s.seed,
+              runs: s.runs,
+              properties,
+              faults: cell.faults,
+              shape: cell.shape,
+              cache,
+              ...(s.world ? { world: s.world } : {}),
+            },
+          )
         : undefined;
     return { ...f, cause, ...(mitigations ? { mitigations } : {}), history };
   });

@@ -11,11 +11,12 @@ import { DEFAULT_WORLD, runWorld, type WorldOptions } from '../world/world.ts';
 import type { Combination } from '../models/policies.ts';
 
 /** World options as a finding keeps them: every one resolved, without the engine (engines give
- *  identical histories, and a stepper object does not serialize). */
-export type SavedWorld = Omit<WorldOptions, 'engine'>;
+ *  identical histories, and a stepper object does not serialize) or the extensions (the finding's
+ *  file names its policy modules instead). */
+export type SavedWorld = Omit<WorldOptions, 'engine' | 'extensions'>;
 
 export function savedWorld(world: Partial<WorldOptions> = {}): SavedWorld {
-  const { engine: _engine, ...saved } = { ...DEFAULT_WORLD, ...world };
+  const { engine: _engine, extensions: _extensions, ...saved } = { ...DEFAULT_WORLD, ...world };
   return saved;
 }
 

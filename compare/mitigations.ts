@@ -6,15 +6,22 @@
 // another cause, counted apart). How it holds is the cell class a designer chooses between: clean,
 // loud and recovers, loud and never recovers.
 import fc from 'fast-check';
-import { PolicyError } from '../models/registry.ts';
-import { CLIENT_KNOBS, combination, knobValues, SERVER_KNOBS, type Combination, type Guard } from '../models/policies.ts';
+import { NO_EXTENSIONS, PolicyError, withExtensions, type ModelExtensions } from '../models/registry.ts';
+import {
+  CLIENT_KNOBS,
+  combination as combinationIn,
+  knobValues as knobValuesIn,
+  SERVER_KNOBS,
+  type Combination,
+  type Guard,
+} from '../models/policies.ts';
 import type { FaultName } from '../models/faults.ts';
 import { judge, type Judgement } from '../properties/judge.ts';
 import { referenceOf } from '../properties/outcomes.ts';
 import type { Property } from '../properties/properties.ts';
 import { inputs, type InputShape } from '../search/random/arbitraries.ts';
 import { Judge } from '../search/random/check.ts';
-import { runWorld } from '../world/world.ts';
+import { runWorld, type WorldOptions } from '../world/world.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 
@@ -70,9 +77,12 @@ function faredOf(marks: readonly RunMark[], mechanism: string | null = null): Fa
   return kept.some((m) => m.stuck) ? 'loud, never recovers' : 'loud, recovers';
 }
 
-/** Every combination one knob value away from `c`, with the change's name, in knob order. */
-export function neighbours(c: Combination): { change: string; combination: Combination }[] {
+/** Every combination one knob value away from `c` (registered values in `ext` included), with the
+ *  change's name, in knob order. */
+export function neighbours(c: Combination, ext: ModelExtensions = NO_EXTENSIONS): { change: string; combination: Combination }[] {
   const out: { change: string; combination: Combination }[] = [];
+  const knobValues = (side: 'server' | 'client', knob: string) => knobValuesIn(side, knob, ext);
+  const combination = (over: Parameters<typeof combinationIn>[0]) => withExtensions(ext, () => combinationIn(over));
   for (const knob of Object.keys(SERVER_KNOBS) as (keyof Combination['server'])[]) {
     for (const v of knobValues('server', knob)) {
       if (v === c.server[knob]) continue;
@@ -105,6 +115,8 @@ export interface MitigationContext {
   properties: readonly Property[];
   faults: readonly FaultName[];
   shape: InputShape;
+  /** The comparison's world options (its extensions among them): every run here uses them. */
+  world?: Partial<WorldOptions>;
   /** Searches already run in this comparison, by combination, alphabet and shape (speed only). */
   cache: Map<string, RunMark[] | 'policy-error'>;
 }
@@ -114,7 +126,7 @@ function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-
   const hit = x.cache.get(key);
   if (hit) return hit;
   const arb = inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } });
-  const j = new Judge(c, {}, x.properties);
+  const j = new Judge(c, x.world ?? {}, x.properties);
   let marks: RunMark[] | 'policy-error' = [];
   try {
     for (const [plan, workload, schedule] of fc.sample(arb, { seed: x.seed, numRuns: Math.min(x.runs, MITIGATION_RUNS) })) {
@@ -129,10 +141,10 @@ function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-
   return marks;
 }
 
-function replay(f: Finding, c: Combination, properties: readonly Property[]): Fared {
+function replay(f: Finding, c: Combination, properties: readonly Property[], world: Partial<WorldOptions> = {}): Fared {
   try {
-    const reference = referenceOf(runWorld({ combination: c, workload: f.workload, plan: [] }));
-    const history = runWorld({ combination: c, workload: f.workload, plan: f.plan, schedule: f.schedule });
+    const reference = referenceOf(runWorld({ combination: c, workload: f.workload, plan: [] }, world));
+    const history = runWorld({ combination: c, workload: f.workload, plan: f.plan, schedule: f.schedule }, world);
     return faredOf([markOf(judge(history, reference, properties), history.entries, f.plan)]);
   } catch (e) {
     if (e instanceof PolicyError) return 'policy-error';
@@ -147,8 +159,8 @@ export function isSilentFinding(f: Finding): boolean {
 /** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
 export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
   const mechanism = causeOf(f).mechanism;
-  const tried = neighbours(f.combination).map(({ change, combination: c }): Mitigation => {
-    const r = replay(f, c, x.properties);
+  const tried = neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }): Mitigation => {
+    const r = replay(f, c, x.properties, x.world);
     if (r === 'silent' || r === 'policy-error') return { change, replay: r, search: null, holds: false };
     const marks = searchMarks(c, x);
     if (marks === 'policy-error')

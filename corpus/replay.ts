@@ -3,10 +3,10 @@
 // properties violated for the same reasons (or the same policy error).
 import { faultFamily } from '../models/faults.ts';
 import { knobValues } from '../models/policies.ts';
-import { PolicyError } from '../models/registry.ts';
+import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../models/registry.ts';
 import { callOutcomes, referenceOf } from '../properties/outcomes.ts';
 import { checkHistory } from '../properties/fold.ts';
-import { findProperty } from '../properties/registry.ts';
+import { findProperty, type RegisteredProperty } from '../properties/registry.ts';
 import { BadCounterexample, type CounterexampleFile } from './counterexample-file.ts';
 import type { HistoryEntry } from '../core/history.ts';
 import { runWorld } from '../world/world.ts';
@@ -20,11 +20,18 @@ export interface ReplayResult {
   verdicts: { property: string; expected: string; actual: string }[];
 }
 
-/** Refuse a file naming a knob value, fault or property this process does not know. */
-export function checkKnown(f: CounterexampleFile): void {
+/** What the policy modules a file was saved with add: a registry (plugins/registry.ts) fits. */
+export interface Loaded {
+  extensions?: ModelExtensions;
+  properties?: readonly RegisteredProperty[];
+}
+
+/** Refuse a file naming a knob value, fault or property the loaded modules and the built-ins do not know. */
+export function checkKnown(f: CounterexampleFile, loaded: Loaded = {}): void {
+  const { extensions = NO_EXTENSIONS, properties = [] } = loaded;
   const hint = f.policies.length ? ` (it was saved with --policies ${f.policies.join(',')})` : '';
   const known = (side: 'server' | 'client', knob: string, value: string) => {
-    if (!knobValues(side, knob).includes(value)) throw new BadCounterexample(`unknown ${side}.${knob} value '${value}'${hint}`);
+    if (!knobValues(side, knob, extensions).includes(value)) throw new BadCounterexample(`unknown ${side}.${knob} value '${value}'${hint}`);
   };
   for (const [k, v] of Object.entries(f.combination.server)) known('server', k, v as string);
   for (const [k, v] of Object.entries(f.combination.client)) {
@@ -33,13 +40,14 @@ export function checkKnown(f: CounterexampleFile): void {
   }
   for (const { fault } of f.plan) {
     try {
-      faultFamily(fault);
+      faultFamily(fault, extensions);
     } catch {
       throw new BadCounterexample(`unknown fault '${fault}'${hint}`);
     }
   }
   for (const { property } of f.expected.properties) {
-    if (property !== 'policy-error' && !findProperty(property)) throw new BadCounterexample(`unknown property '${property}'${hint}`);
+    if (property !== 'policy-error' && !findProperty(property, properties))
+      throw new BadCounterexample(`unknown property '${property}'${hint}`);
   }
 }
 
@@ -52,10 +60,11 @@ function firstDifference(expected: HistoryEntry[], actual: HistoryEntry[]): stri
   return null;
 }
 
-export function replay(f: CounterexampleFile): ReplayResult {
-  checkKnown(f);
+/** Replay `f` under `loaded` (the registry of the modules it names; none: the built-ins only). */
+export function replay(f: CounterexampleFile, loaded: Loaded = {}): ReplayResult {
+  checkKnown(f, loaded);
   const input = { combination: f.combination, workload: f.workload, plan: f.plan, schedule: f.schedule };
-  const world = { ...f.world };
+  const world = { ...f.world, ...(loaded.extensions ? { extensions: loaded.extensions } : {}) };
   const differences: string[] = [];
   const verdicts: ReplayResult['verdicts'] = [];
   let history: HistoryEntry[];
@@ -79,7 +88,7 @@ export function replay(f: CounterexampleFile): ReplayResult {
     const reference = referenceOf(runWorld({ ...input, plan: [], schedule: [] }, world));
     const outcomes = callOutcomes(h, reference);
     for (const { property, why } of f.expected.properties) {
-      const v = checkHistory(findProperty(property)!, h, reference);
+      const v = checkHistory(findProperty(property, loaded.properties)!, h, reference);
       const actual = v.holds ? 'holds' : (v.why ?? '');
       verdicts.push({ property, expected: why, actual });
       if (actual !== why) differences.push(`${property}: expected "violated: ${why}", got "${v.holds ? 'holds' : `violated: ${actual}`}"`);

@@ -5,7 +5,7 @@
 import { sameSet, type CapabilitySet, type Transport } from './capabilities.ts';
 import { CapabilityRenegotiationError, contentTypeMatches, validateReinitialize } from './guards.ts';
 import type { Guard } from './policies.ts';
-import { EXTENSIONS } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './registry.ts';
 
 /** A tools/call response as a guard sees it, before the parser reads it. */
 export interface ResponseView {
@@ -67,8 +67,8 @@ const BUILTIN: ReadonlyMap<string, GuardDef> = new Map(
   ).map((d) => [d.name, d]),
 );
 
-export function guardDef(name: Guard): GuardDef {
-  const def = BUILTIN.get(name) ?? EXTENSIONS.guards.get(name);
+export function guardDef(name: Guard, ext: ModelExtensions = activeExtensions()): GuardDef {
+  const def = BUILTIN.get(name) ?? ext.guards.get(name);
   if (!def) throw new Error(`unknown client.guards value '${name}'`);
   return def;
 }

@@ -2,7 +2,7 @@
 // point named by the run's own events: the n-th request the network carries (`at`), or just before
 // it (`before`): never by wall-clock time. A policy module may add faults (registry.ts); they act
 // `at` a request, through the network's rule loop.
-import { EXTENSIONS } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './registry.ts';
 
 export const STRIPPABLE_HEADERS = ['transfer-encoding', 'accept', 'mcp-session-id', 'last-event-id', 'mcp-protocol-version'] as const;
 /** Delays the arbitraries draw: one that reorders responses, one past the client's deadline. */
@@ -98,27 +98,29 @@ export function faultKind(name: FaultName): FaultKind {
 }
 
 /** The built-in families, then the ones policy modules registered. */
-export function allFaultFamilies(): FaultFamily[] {
-  const added = EXTENSIONS.faults
+export function allFaultFamilies(ext: ModelExtensions = activeExtensions()): FaultFamily[] {
+  const added = ext.faults
     .all()
     .map((d): FaultFamily => ({ kind: d.name, when: 'at', effect: d.describe, instances: d.instances ?? [d.name] }));
   return [...FAULT_FAMILIES, ...added];
 }
 
 /** Every concrete fault the arbitraries draw when no alphabet is given, registered ones included. */
-export function faultVocabulary(): FaultName[] {
-  return allFaultFamilies().flatMap((f) => f.instances);
+export function faultVocabulary(ext: ModelExtensions = activeExtensions()): FaultName[] {
+  return allFaultFamilies(ext).flatMap((f) => f.instances);
 }
 
-export function faultFamily(name: FaultName): FaultFamily {
+export function faultFamily(name: FaultName, ext: ModelExtensions = activeExtensions()): FaultFamily {
   const kind = faultKind(name);
-  const family = FAULT_FAMILIES.find((f) => f.kind === kind) ?? allFaultFamilies().find((f) => f.kind === kind);
+  const family = FAULT_FAMILIES.find((f) => f.kind === kind) ?? allFaultFamilies(ext).find((f) => f.kind === kind);
   if (!family) throw new Error(`unknown fault '${name}'`);
   return family;
 }
 
+/** A registered fault always acts `at` its request, so this needs no extensions (plans sort by it). */
 export function firesBefore(name: FaultName): boolean {
-  return faultFamily(name).when === 'before';
+  const kind = faultKind(name);
+  return FAULT_FAMILIES.find((f) => f.kind === kind)?.when === 'before';
 }
 
 export function strippedHeader(name: FaultName): string | undefined {
@@ -134,8 +136,8 @@ export function delayMs(name: FaultName): number | undefined {
  * its default instances; `strip-header:<name>` and `delay:<ms>` are taken as given. Returns an
  * error message (one line, naming the valid choices) for anything else.
  */
-export function expandFault(item: string): FaultName[] | string {
-  const families = allFaultFamilies();
+export function expandFault(item: string, ext: ModelExtensions = activeExtensions()): FaultName[] | string {
+  const families = allFaultFamilies(ext);
   const family = families.find((f) => f.kind === item);
   if (family) return [...family.instances];
   if (families.some((f) => f.instances.includes(item))) return [item];

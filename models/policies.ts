@@ -2,7 +2,7 @@
 // the CLI, the reports and the tests all use exactly these strings. `server.reinit`,
 // `client.reconnect` and `client.guards` are open: a policy module may register more values
 // (registry.ts); `knobValues` lists the built-ins followed by those.
-import { EXTENSIONS } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './registry.ts';
 
 export const SERVER_KNOBS = {
   reinit: {
@@ -129,28 +129,28 @@ export type Revision = '2025-11-25' | '2026-07-28';
 export const MODERN = '2026-07-28' as const;
 
 /** The open knobs and where their extensions register. */
-const OPEN_KNOBS: Record<string, keyof typeof EXTENSIONS> = {
+const OPEN_KNOBS: Record<string, 'reinit' | 'reconnect' | 'guards'> = {
   'server.reinit': 'reinit',
   'client.reconnect': 'reconnect',
   'client.guards': 'guards',
 };
 
 /** Every value of a knob: the built-ins, then those policy modules registered. */
-export function knobValues(side: 'server' | 'client', knob: string): string[] {
+export function knobValues(side: 'server' | 'client', knob: string, ext: ModelExtensions = activeExtensions()): string[] {
   const table: Record<string, { values: readonly string[] }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const builtin = Object.hasOwn(table, knob) ? [...table[knob]!.values] : [];
   const open = OPEN_KNOBS[`${side}.${knob}`];
-  return open ? [...builtin, ...EXTENSIONS[open].names()] : builtin;
+  return open ? [...builtin, ...ext[open].names()] : builtin;
 }
 
 /** What a value means, for `list` and the reports. */
-export function describeValue(side: 'server' | 'client', knob: string, value: string): string {
+export function describeValue(side: 'server' | 'client', knob: string, value: string, ext: ModelExtensions = activeExtensions()): string {
   const table: Record<string, { describe: Record<string, string> }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const builtin = Object.hasOwn(table, knob) ? table[knob]!.describe[value] : undefined;
   if (builtin !== undefined) return builtin;
   const open = OPEN_KNOBS[`${side}.${knob}`];
-  const ext = open ? EXTENSIONS[open].get(value) : undefined;
-  return ext ? `${ext.describe ?? '(no description)'} [from ${ext.source}]` : '';
+  const def = open ? ext[open].get(value) : undefined;
+  return def ? `${def.describe ?? '(no description)'} [from ${def.source}]` : '';
 }
 
 export interface ServerPolicy {
@@ -194,17 +194,21 @@ export const DEFAULT_CLIENT: ClientPolicy = {
 export type ServerOverrides = Partial<ServerPolicy>;
 export type ClientOverrides = Partial<ClientPolicy>;
 
-/** A full combination from partial overrides; unspecified knobs take their defaults. */
-export function combination(over: { server?: ServerOverrides; client?: ClientOverrides } = {}): Combination {
+/** A full combination from partial overrides; unspecified knobs take their defaults. Guards are put
+ *  in knob order, those `ext` registers included (a guard it does not know is dropped). */
+export function combination(
+  over: { server?: ServerOverrides; client?: ClientOverrides } = {},
+  ext: ModelExtensions = activeExtensions(),
+): Combination {
   const client = { ...DEFAULT_CLIENT, ...over.client };
   return {
     server: { ...DEFAULT_SERVER, ...over.server },
-    client: { ...client, guards: normalizeGuards(client.guards) },
+    client: { ...client, guards: normalizeGuards(client.guards, ext) },
   };
 }
 
-export function normalizeGuards(guards: readonly Guard[]): Guard[] {
-  return knobValues('client', 'guards').filter((g) => guards.includes(g));
+export function normalizeGuards(guards: readonly Guard[], ext: ModelExtensions = activeExtensions()): Guard[] {
+  return knobValues('client', 'guards', ext).filter((g) => guards.includes(g));
 }
 
 /** `reinit=honor-last,streaming=negotiated,advertise=static`: the compact form the CLI and reports use. */

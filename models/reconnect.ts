@@ -3,7 +3,7 @@
 // it sends (built from the possibly reset config, or the cached first one).
 import { paramsFromConfig, type ClientConfig, type InitParams } from './client-context.ts';
 import type { ReconnectPolicy } from './policies.ts';
-import { EXTENSIONS } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './registry.ts';
 
 /** What a strategy sees of the client when a call has failed. */
 export interface ReconnectView {
@@ -34,8 +34,8 @@ const BUILTIN: ReadonlyMap<string, ReconnectStrategyDef> = new Map(
   ).map((d) => [d.name, d]),
 );
 
-export function reconnectStrategy(name: ReconnectPolicy): ReconnectStrategyDef {
-  const def = BUILTIN.get(name) ?? EXTENSIONS.reconnect.get(name);
+export function reconnectStrategy(name: ReconnectPolicy, ext: ModelExtensions = activeExtensions()): ReconnectStrategyDef {
+  const def = BUILTIN.get(name) ?? ext.reconnect.get(name);
   if (!def) throw new Error(`unknown client.reconnect strategy '${name}'`);
   return def;
 }

@@ -1,7 +1,7 @@
 // Extension points of the model. The built-in policies, guards and faults live in their own tables
 // (reinit.ts, reconnect.ts, client-guards.ts, faults.ts + fault-rules.ts); every lookup asks those first
-// and then the extensions registered here, by a designer's policy module (`--policies`, loaded and
-// checked by plugins/policy-module.ts). Properties register beside the oracles, in properties/registry.ts.
+// and then a run's `ModelExtensions`: a value made from a designer's policy modules (`--policies`,
+// loaded and checked by plugins/policy-module.ts) that travels in the options of whatever runs.
 //
 // This file holds names and definitions only: it imports types, never behaviour, so any model file
 // can consult it without an import cycle.
@@ -62,32 +62,74 @@ export class Extensions<T extends { name: string }> {
   all(): (T & Registered)[] {
     return [...this.entries.values()];
   }
-
-  /** Tests only: forget every extension. */
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
-export const EXTENSIONS = {
-  reinit: new Extensions<ReinitPolicyDef>('server.reinit'),
-  reconnect: new Extensions<ReconnectStrategyDef>('client.reconnect'),
-  guards: new Extensions<GuardDef>('client.guards'),
-  faults: new Extensions<FaultDef>('fault'),
-};
+/**
+ * What one set of policy modules adds to the model, as a value (XState's `setup()` style): loading
+ * modules makes a new one (plugins/registry.ts) and it travels in the options of whatever runs
+ * (world options, check, compare, explore, wire). `modules` are the paths it was loaded from, so
+ * that a worker thread can load the same ones into a value of its own.
+ */
+export interface ModelExtensions {
+  readonly modules: readonly string[];
+  readonly reinit: Extensions<ReinitPolicyDef>;
+  readonly reconnect: Extensions<ReconnectStrategyDef>;
+  readonly guards: Extensions<GuardDef>;
+  readonly faults: Extensions<FaultDef>;
+}
+
+export function emptyExtensions(modules: readonly string[] = []): ModelExtensions {
+  return {
+    modules,
+    reinit: new Extensions<ReinitPolicyDef>('server.reinit'),
+    reconnect: new Extensions<ReconnectStrategyDef>('client.reconnect'),
+    guards: new Extensions<GuardDef>('client.guards'),
+    faults: new Extensions<FaultDef>('fault'),
+  };
+}
+
+/** The built-ins only. Nothing ever adds to it: the loader makes a new value per set of modules. */
+export const NO_EXTENSIONS: ModelExtensions = emptyExtensions();
+
+// The machines' reducers look a policy up by name deep inside a step (models/server.ts, client.ts);
+// rather than thread a value through every reducer, whoever steps a machine (the world, the wire
+// tier's model adapters) makes its extensions active around each synchronous step. A scope never
+// spans an `await`, so runs interleaved by the event loop cannot see each other's. Asynchronous code
+// (the wire's fault network) passes the value explicitly instead.
+let active: ModelExtensions = NO_EXTENSIONS;
+
+/** The extensions of the step running now (the built-ins only outside any scope). */
+export function activeExtensions(): ModelExtensions {
+  return active;
+}
+
+/** Run the synchronous `step` with `ext` active; the previous value is restored on return and on throw. */
+export function withExtensions<T>(ext: ModelExtensions | undefined, step: () => T): T {
+  if ((ext ?? NO_EXTENSIONS) === active) return step();
+  const previous = active;
+  active = ext ?? NO_EXTENSIONS;
+  try {
+    const out = step();
+    if (out instanceof Promise) throw new Error('internal: withExtensions around an asynchronous step');
+    return out;
+  } finally {
+    active = previous;
+  }
+}
 
 /** The extensions a run uses, as `knob=value` or `fault kind`: empty for built-ins only. */
 export function extensionsUsed(
   combination: { server: { reinit: string }; client: { reconnect: string; guards: readonly string[] } },
   faults: readonly string[],
+  ext: ModelExtensions = active,
 ): string[] {
   const used: string[] = [];
-  if (EXTENSIONS.reinit.get(combination.server.reinit)) used.push(`server.reinit=${combination.server.reinit}`);
-  if (EXTENSIONS.reconnect.get(combination.client.reconnect)) used.push(`client.reconnect=${combination.client.reconnect}`);
-  for (const g of combination.client.guards) if (EXTENSIONS.guards.get(g)) used.push(`client.guards=${g}`);
+  if (ext.reinit.get(combination.server.reinit)) used.push(`server.reinit=${combination.server.reinit}`);
+  if (ext.reconnect.get(combination.client.reconnect)) used.push(`client.reconnect=${combination.client.reconnect}`);
+  for (const g of combination.client.guards) if (ext.guards.get(g)) used.push(`client.guards=${g}`);
   for (const f of faults) {
     const kind = f.includes(':') ? f.slice(0, f.indexOf(':')) : f;
-    if (EXTENSIONS.faults.get(kind) && !used.includes(`fault ${kind}`)) used.push(`fault ${kind}`);
+    if (ext.faults.get(kind) && !used.includes(`fault ${kind}`)) used.push(`fault ${kind}`);
   }
   return used;
 }

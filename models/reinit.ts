@@ -2,7 +2,7 @@
 // `server.reinit` value. The spec does not define this case at all, so every value is a real choice.
 import { intersect, SERVER_CAPABILITIES, expressible, type CapabilitySet, type Transport } from './capabilities.ts';
 import type { AdvertisePolicy, ReinitPolicy } from './policies.ts';
-import { EXTENSIONS } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './registry.ts';
 
 export interface SessionView {
   caps: CapabilitySet;
@@ -69,8 +69,8 @@ const BUILTIN: ReadonlyMap<string, ReinitPolicyDef> = new Map(
   ).map((d) => [d.name, d]),
 );
 
-export function reinitPolicy(name: ReinitPolicy): ReinitPolicyDef {
-  const def = BUILTIN.get(name) ?? EXTENSIONS.reinit.get(name);
+export function reinitPolicy(name: ReinitPolicy, ext: ModelExtensions = activeExtensions()): ReinitPolicyDef {
+  const def = BUILTIN.get(name) ?? ext.reinit.get(name);
   if (!def) throw new Error(`unknown server.reinit policy '${name}'`);
   return def;
 }

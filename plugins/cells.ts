@@ -2,6 +2,7 @@
 // combination with some knobs changed (under that record's alphabet), or a combination of its own.
 import { allFaultFamilies } from '../models/faults.ts';
 import { combination, knobValues, type ClientOverrides, type ServerOverrides } from '../models/policies.ts';
+import type { ModelExtensions } from '../models/registry.ts';
 import { ALPHABET_000, ALPHABET_003, VULNERABLE_000, VULNERABLE_003 } from '../core/cells.ts';
 import type { ExtraCell } from '../compare/matrix.ts';
 import type { CellShape } from './policy-schema.ts';
@@ -9,13 +10,13 @@ import type { CellShape } from './policy-schema.ts';
 type Fail = (source: string, message: string) => never;
 
 /** The cells of a module whose shape is checked (plugins/policy-schema.ts); here, that the knob
- *  values and faults they name exist, built in or registered by a module loaded so far. */
-export function cellsOf(source: string, cells: readonly CellShape[] | undefined, fail: Fail): ExtraCell[] {
+ *  values and faults they name exist, built in or registered (in `ext`) by a module loaded so far. */
+export function cellsOf(source: string, cells: readonly CellShape[] | undefined, ext: ModelExtensions, fail: Fail): ExtraCell[] {
   return (cells ?? []).map((c, i): ExtraCell => {
     const where = `cells[${i}]`;
     for (const side of ['server', 'client'] as const) {
       for (const [k, v] of Object.entries(c[side] ?? {})) {
-        const valid = knobValues(side, k);
+        const valid = knobValues(side, k, ext);
         if (valid.length === 0) fail(source, `${where}.${side}: unknown knob '${k}'`);
         // Only guards is a set; a list given for another knob is one (unknown) value.
         for (const value of k === 'guards' && Array.isArray(v) ? v : [v]) {
@@ -24,7 +25,7 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
         }
       }
     }
-    const known = allFaultFamilies().flatMap((f) => f.instances);
+    const known = allFaultFamilies(ext).flatMap((f) => f.instances);
     const unknownFault = c.faults?.find((f) => !known.includes(f));
     if (unknownFault) fail(source, `${where}.faults: unknown fault '${unknownFault}'`);
     const { faults } = c;

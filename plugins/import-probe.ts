@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 
 /** How long loading a policy module may take (MCP_FAULTSIM_IMPORT_TIME_LIMIT_MS overrides it). */
-export const IMPORT_TIME_LIMIT_MS = 10_000;
+export const IMPORT_TIME_LIMIT_MS = 20_000;
 
 function limit(): number {
   const v = Number(process.env.MCP_FAULTSIM_IMPORT_TIME_LIMIT_MS);

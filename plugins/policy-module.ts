@@ -2,8 +2,9 @@
 // `definePolicies`, may add server re-init policies, client reconnect strategies, guards, faults,
 // properties, and named cells for the default `compare` matrix. The loader checks the module's
 // shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
-// addition beside the built-ins, and wraps every hook in the sandbox, so that a hook that throws,
-// hangs or answers nonsense becomes a `policy-error` finding of the combination it ran in.
+// addition into a registry value of its own (plugins/registry.ts; nothing process-global), and
+// wraps every hook in the sandbox, so that a hook that throws, hangs or answers nonsense becomes
+// a `policy-error` finding of the combination it ran in.
 import type { FaultDef } from '../models/fault-def.ts';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,20 +14,20 @@ import type { ReinitView, ResponseView } from '../models/client-guards.ts';
 import { allFaultFamilies } from '../models/faults.ts';
 import { knobValues, type ClientOverrides, type ServerOverrides } from '../models/policies.ts';
 import type { ReconnectView } from '../models/reconnect.ts';
-import { EXTENSIONS } from '../models/registry.ts';
+import { withExtensions } from '../models/registry.ts';
 import type { ReinitDecision, ReinitInput } from '../models/reinit.ts';
 import type { HistoryFrame } from '../properties/fold.ts';
 import type { CallOutcome, Reference } from '../properties/outcomes.ts';
 import type { PropertyVerdict } from '../properties/properties.ts';
-import { clearRegisteredProperties, findProperty, registerProperty } from '../properties/registry.ts';
+import { findProperty, registerProperty } from '../properties/registry.ts';
 import type { History, HistoryEntry } from '../core/history.ts';
-import type { ExtraCell } from '../compare/matrix.ts';
 import { parseWith } from '../core/schema-issue.ts';
 import { bad, capabilities, ExitCalled, isRecord, ok, oneOf, reasonOrNull, sandboxed, withoutExit } from './sandbox.ts';
 import { probeImport } from './import-probe.ts';
 import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
 import { policyModuleSchema } from './policy-schema.ts';
+import { draftRegistry, type Registry, type RegistryDraft } from './registry.ts';
 
 /** What a policy module's default export may hold. Every part is optional. */
 export interface PolicyModule {
@@ -84,8 +85,6 @@ export function definePolicies<T extends PolicyModule>(module: T): T {
 /** A module that cannot be used: one line naming the module and what is wrong. */
 export class PolicyLoadError extends Error {}
 
-const loaded = new Map<string, ExtraCell[]>();
-
 function fail(source: string, message: string): never {
   throw new PolicyLoadError(`--policies ${source}: ${message}`);
 }
@@ -94,17 +93,19 @@ function checkNew(source: string, what: string, name: string, taken: readonly st
   if (taken.includes(name)) fail(source, `${what} '${name}' already exists (built in or registered by another module)`);
 }
 
-/** Register one module's additions. `source` names it in messages and reports. */
-export function registerPolicies(m: unknown, source: string): ExtraCell[] {
+/** Register one module's additions into `into` (a new registry unless given), and return it.
+ *  `source` names the module in messages and reports. */
+export function registerPolicies(m: unknown, source: string, into: RegistryDraft = draftRegistry()): RegistryDraft {
+  const ext = into.extensions;
   if (!isRecord(m)) fail(source, 'the default export should be an object (use definePolicies({ … }))');
   const parsed = parseWith(policyModuleSchema, m, 'the module');
   if (!parsed.ok) fail(source, parsed.message);
   const { server = {}, client = {}, faults = {}, properties = {}, cells } = parsed.value;
 
   for (const [name, def] of Object.entries(server.reinit ?? {})) {
-    checkNew(source, 'server.reinit', name, knobValues('server', 'reinit'));
+    checkNew(source, 'server.reinit', name, knobValues('server', 'reinit', ext));
     const label = `server.reinit=${name}`;
-    EXTENSIONS.reinit.add(
+    ext.reinit.add(
       {
         name,
         describe: def.describe,
@@ -115,9 +116,9 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     );
   }
   for (const [name, def] of Object.entries(client.reconnect ?? {})) {
-    checkNew(source, 'client.reconnect', name, knobValues('client', 'reconnect'));
+    checkNew(source, 'client.reconnect', name, knobValues('client', 'reconnect', ext));
     const label = `client.reconnect=${name}`;
-    EXTENSIONS.reconnect.add(
+    ext.reconnect.add(
       {
         name,
         describe: def.describe,
@@ -128,11 +129,11 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     );
   }
   for (const [name, def] of Object.entries(client.guards ?? {})) {
-    checkNew(source, 'client.guards', name, knobValues('client', 'guards'));
+    checkNew(source, 'client.guards', name, knobValues('client', 'guards', ext));
     const label = `client.guards=${name}`;
     const { checkResponse: res, checkReinitialize: reinit } = def;
     if (!res && !reinit) fail(source, `client.guards.${name} needs checkResponse or checkReinitialize (or both)`);
-    EXTENSIONS.guards.add(
+    ext.guards.add(
       {
         name,
         describe: def.describe,
@@ -143,7 +144,7 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     );
   }
   for (const [name, def] of Object.entries(faults)) {
-    const taken = allFaultFamilies().flatMap((f) => [f.kind, ...f.instances]);
+    const taken = allFaultFamilies(ext).flatMap((f) => [f.kind, ...f.instances]);
     checkNew(source, 'fault', name, taken);
     const instances = def.instances ?? [name];
     if (instances.some((i) => i !== name && !i.startsWith(`${name}:`))) {
@@ -151,7 +152,7 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
     }
     const { request, response } = def;
     if (!request && !response) fail(source, `faults.${name} needs request or response (or both)`);
-    EXTENSIONS.faults.add(
+    ext.faults.add(
       {
         name,
         describe: def.describe,
@@ -164,25 +165,32 @@ export function registerPolicies(m: unknown, source: string): ExtraCell[] {
   }
   for (const [name, def] of Object.entries(properties)) {
     if (def.check === undefined) {
-      registerFold(source, name, def);
+      registerFold(into, source, name, def);
       continue;
     }
-    if (findProperty(name)) fail(source, `property '${name}' already exists`);
+    if (findProperty(name, into.properties)) fail(source, `property '${name}' already exists`);
     const userCheck = def.check as (h: History, o: readonly CallOutcome[]) => unknown;
     // The sandbox passes one argument; a property takes the history and the outcomes.
     const check = sandboxed(`property ${name}`, 'check', (i: { h: History; o: readonly CallOutcome[] }) => userCheck(i.h, i.o), verdict);
-    registerProperty({ name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) }, source);
+    registerProperty(
+      into.properties,
+      { name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) },
+      source,
+    );
   }
-  return cellsOf(source, cells, fail);
+  // Cells name knob values and faults of this registry (combination() normalizes guards by them).
+  into.cells.push(...withExtensions(ext, () => cellsOf(source, cells, ext, fail)));
+  return into;
 }
 
 /** A designer's fold: each of its functions sandboxed like any hook (its input copied, its time bounded). */
 function registerFold(
+  into: RegistryDraft,
   source: string,
   name: string,
   def: { holdsWhen: string; init?: unknown; step?: unknown; verdict?: unknown; key?: unknown },
 ): void {
-  if (findProperty(name)) fail(source, `property '${name}' already exists`);
+  if (findProperty(name, into.properties)) fail(source, `property '${name}' already exists`);
   const part = (k: 'init' | 'step' | 'verdict' | 'key') => def[k] as (...args: unknown[]) => unknown;
   const [init, step, judge, key] = [part('init'), part('step'), part('verdict'), part('key')];
   const policy = `property ${name}`;
@@ -193,6 +201,7 @@ function registerFold(
   const sVerdict = sandboxed(policy, 'verdict', (i: { state: unknown }) => judge!(i.state), verdict);
   const sKey = sandboxed(policy, 'key', (i: { state: unknown; now: number }) => key!(i.state, i.now), aKey);
   registerProperty(
+    into.properties,
     {
       name,
       holdsWhen: def.holdsWhen as string,
@@ -232,39 +241,43 @@ function loadFailure(e: unknown): string {
   return message;
 }
 
-/** Load policy modules (paths as given, relative to the working directory); each is loaded once. */
-export async function loadPolicies(paths: readonly string[]): Promise<ExtraCell[]> {
-  const cells: ExtraCell[] = [];
-  for (const source of paths) {
-    const file = resolve(source);
-    let cached = loaded.get(file);
-    if (!cached) {
-      let module: { default?: unknown };
-      const url = pathToFileURL(file).href;
-      const problem = await probeImport(url);
-      if (problem) fail(source, `cannot load it: it ${problem}`);
-      try {
-        module = (await withoutExit(() => importModule(file))) as { default?: unknown };
-      } catch (e) {
-        fail(source, `cannot load it: ${e instanceof ExitCalled ? `it calls process.exit(${e.code}) while loading` : loadFailure(e)}`);
-      }
-      if (module.default === undefined) fail(source, 'has no default export (export default definePolicies({ … }))');
-      try {
-        cached = registerPolicies(module.default, source);
-      } catch (e) {
-        if (e instanceof PolicyLoadError) throw e;
-        fail(source, e instanceof Error ? e.message : String(e));
-      }
-      loaded.set(file, cached);
-    }
-    cells.push(...cached);
+// A module's default export, by resolved path: importing is slow and a module is evaluated once per
+// process anyway. What it registers is not cached: each load makes a new registry from it.
+const imported = new Map<string, unknown>();
+
+async function defaultExport(source: string, file: string): Promise<unknown> {
+  if (imported.has(file)) return imported.get(file);
+  let module: { default?: unknown };
+  const url = pathToFileURL(file).href;
+  const problem = await probeImport(url);
+  if (problem) fail(source, `cannot load it: it ${problem}`);
+  try {
+    module = (await withoutExit(() => importModule(file))) as { default?: unknown };
+  } catch (e) {
+    fail(source, `cannot load it: ${e instanceof ExitCalled ? `it calls process.exit(${e.code}) while loading` : loadFailure(e)}`);
   }
-  return cells;
+  if (module.default === undefined) fail(source, 'has no default export (export default definePolicies({ … }))');
+  imported.set(file, module.default);
+  return module.default;
 }
 
-/** Tests only: forget every loaded module and everything it registered. */
-export function unloadPolicies(): void {
-  loaded.clear();
-  for (const ext of Object.values(EXTENSIONS)) ext.clear();
-  clearRegisteredProperties();
+/** Load policy modules (paths as given, relative to the working directory) into a new registry (or
+ *  into `registry`, as it is being built); a path given twice is registered once. No paths: a
+ *  registry of the built-ins only. */
+export async function loadPolicies(paths: readonly string[], registry: RegistryDraft = draftRegistry()): Promise<Registry> {
+  const files = new Set<string>();
+  for (const source of paths) {
+    const file = resolve(source);
+    if (files.has(file)) continue;
+    files.add(file);
+    const m = await defaultExport(source, file);
+    try {
+      registerPolicies(m, source, registry);
+      registry.modules.push(source);
+    } catch (e) {
+      if (e instanceof PolicyLoadError) throw e;
+      fail(source, e instanceof Error ? e.message : String(e));
+    }
+  }
+  return registry;
 }

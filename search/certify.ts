@@ -4,6 +4,7 @@
 // counterexample's own workload and schedule. `minimal: true` means none of them violates the
 // property; otherwise `shorter` is one that does, with the fewest faults.
 import type { FaultName } from '../models/faults.ts';
+import { NO_EXTENSIONS } from '../models/registry.ts';
 import type { Combination } from '../models/policies.ts';
 import type { Property } from '../properties/properties.ts';
 import type { CheckResult, Shorter } from './random/result.ts';
@@ -26,9 +27,20 @@ export interface Certifiable {
 }
 
 /** Certificates already computed, by everything they depend on: the suites certify the same
- *  counterexample from many seeds. Bounded, oldest dropped first. */
-const cache = new Map<string, Certificate>();
+ *  counterexample from many seeds. Per property object and per extensions value (a registry's
+ *  property or policy of the same name may judge or act otherwise: never shared by name), then by
+ *  the rest as JSON. Bounded per property, oldest dropped first. */
+const caches = new WeakMap<object, WeakMap<Property, Map<string, Certificate>>>();
 const CACHE_SIZE = 500;
+
+function cacheOf(property: Property, world: Partial<WorldOptions>): Map<string, Certificate> {
+  const scope = world.extensions ?? NO_EXTENSIONS;
+  let byProperty = caches.get(scope);
+  if (!byProperty) caches.set(scope, (byProperty = new WeakMap()));
+  let cache = byProperty.get(property);
+  if (!cache) byProperty.set(property, (cache = new Map()));
+  return cache;
+}
 
 export function certify(
   combination: Combination,
@@ -38,7 +50,9 @@ export function certify(
   world: Partial<WorldOptions> = {},
 ): Certificate {
   if (ce.faults.length === 0) return { minimal: true, shorter: null };
-  const key = JSON.stringify([combination, property.name, ce.workload, ce.schedule, alphabet, ce.faults.length, world]);
+  const cache = cacheOf(property, world);
+  const { extensions: _e, ...plainWorld } = world;
+  const key = JSON.stringify([combination, ce.workload, ce.schedule, alphabet, ce.faults.length, plainWorld]);
   const hit = cache.get(key);
   if (hit) return hit;
   const r = exploreJob({

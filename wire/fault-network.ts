@@ -13,6 +13,7 @@ import type { Answer } from '../core/history.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { FaultName } from '../models/faults.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, readsBody } from '../models/network.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../models/registry.ts';
 import type { BeforeSite, FaultEffect } from '../models/network.ts';
 import { answerResponse, bodyAfterRules, forwardedHeaders, requestView, responseView } from './exchange-view.ts';
 import { META_CALL } from './json-rpc.ts';
@@ -55,6 +56,8 @@ export class FaultNetwork {
     private readonly server: ServerAdapter,
     private readonly client: ClientHooks,
     private readonly latencyMs: number,
+    /** The run's registered faults: passed to every rule lookup, as the network's steps are asynchronous. */
+    private readonly ext: ModelExtensions = NO_EXTENSIONS,
   ) {
     this.observer = new Observer(recorder, !server.notesItself);
   }
@@ -122,7 +125,7 @@ export class FaultNetwork {
     });
     const rpc = request.method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? request.method);
     const view = requestView(request.method, headers, rpc, text);
-    if (faults.length > 0) await fireBeforeFaults(faults, view, this.site(n));
+    if (faults.length > 0) await fireBeforeFaults(faults, view, this.site(n), this.ext);
 
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
@@ -133,9 +136,9 @@ export class FaultNetwork {
     if (metaCall !== undefined) this.byCall.set(metaCall, n);
     const observed: ObservedRequest = { n, rpc, sessionId: headers['mcp-session-id'] ?? null, ...(callId !== undefined ? { callId } : {}) };
 
-    const verdict = applyRequestFaults(view, faults);
+    const verdict = applyRequestFaults(view, faults, this.ext);
     this.faults(n, verdict.effects);
-    const responseFaults = faults.filter(isResponseFault);
+    const responseFaults = faults.filter((f) => isResponseFault(f, this.ext));
     if (verdict.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
 
     await this.time.sleep(this.latencyMs);
@@ -200,7 +203,7 @@ export class FaultNetwork {
           /* not JSON after all: the client will find out */
         }
       }
-    } else if (kind === 'sse' && response.body && readsBody(faults)) {
+    } else if (kind === 'sse' && response.body && readsBody(faults, this.ext)) {
       gathered = await gatherStream(
         response.body,
         (m) => (seen(m), this.time.activity++),
@@ -208,7 +211,7 @@ export class FaultNetwork {
       );
     }
     const v = responseView(response, kind, text, gathered);
-    const verdict = applyResponseFaults(v.view, faults, from);
+    const verdict = applyResponseFaults(v.view, faults, from, this.ext);
     this.faults(n, verdict.effects);
     const out = verdict.response;
     const unchanged = out === v.view;

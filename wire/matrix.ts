@@ -118,6 +118,7 @@ export function withWire(model: CellRunner): CellRunner {
       seed: s.seed,
       runs: s.runs,
       properties: s.properties,
+      ...(s.world?.extensions ? { wire: { extensions: s.world.extensions } } : {}),
       ...(s.onProgress ? { onProgress: s.onProgress } : {}),
     });
   };

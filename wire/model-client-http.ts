@@ -7,6 +7,7 @@ import { clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
 import { finalMessage, isResult, type HttpRequest, type HttpResponse, type RequestBody, type SseEvent } from '../models/messages.ts';
 import type { ClientPolicy } from '../models/policies.ts';
+import { NO_EXTENSIONS, withExtensions, type ModelExtensions } from '../models/registry.ts';
 import { compiledStepper } from '../world/engine/compiled-step.ts';
 import { stateName } from '../world/engine/step.ts';
 import type { Workload } from '../core/workload.ts';
@@ -41,8 +42,10 @@ export class ModelClientHttp implements ClientHooks {
     private readonly recorder: Recorder,
     private readonly network: FaultNetwork,
     workload: Workload,
+    /** Active around each synchronous step of the machine (models/registry.ts). */
+    private readonly ext: ModelExtensions = NO_EXTENSIONS,
   ) {
-    this.snapshot = stepper.initial({ policy, deadlineMs }).snapshot;
+    this.snapshot = withExtensions(ext, () => stepper.initial({ policy, deadlineMs }).snapshot);
     this.state = stateName(this.snapshot.value);
     this.agent = new Agent(workload, recorder, (callId, step) =>
       this.step({ type: 'CALL', callId, method: step.method, progress: step.progress, ...(step.idempotent ? { idempotent: true } : {}) }),
@@ -76,7 +79,7 @@ export class ModelClientHttp implements ClientHooks {
 
   private step(event: ClientEvent): void {
     if (this.closed) return;
-    const { snapshot, effects } = stepper.step(this.snapshot, event);
+    const { snapshot, effects } = withExtensions(this.ext, () => stepper.step(this.snapshot, event));
     this.snapshot = snapshot;
     const to = stateName(snapshot.value);
     if (to !== this.state) this.recorder.record({ kind: 'state', machine: 'client', from: this.state, to });

@@ -12,6 +12,7 @@
 import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../models/server.ts';
 import type { HttpRequest, HttpResponse } from '../models/messages.ts';
 import type { ServerPolicy } from '../models/policies.ts';
+import { NO_EXTENSIONS, withExtensions, type ModelExtensions } from '../models/registry.ts';
 import { compiledStepper } from '../world/engine/compiled-step.ts';
 import { stateName } from '../world/engine/step.ts';
 import { CLOSING_HEADER, STRIPPED_HEADER } from './fault-network.ts';
@@ -39,8 +40,10 @@ export class ModelServerHttp implements ServerAdapter {
   constructor(
     policy: ServerPolicy,
     private readonly recorder: Recorder,
+    /** Active around each synchronous step of the machine (models/registry.ts). */
+    private readonly ext: ModelExtensions = NO_EXTENSIONS,
   ) {
-    this.snapshot = stepper.initial({ policy }).snapshot;
+    this.snapshot = withExtensions(ext, () => stepper.initial({ policy }).snapshot);
     this.state = stateName(this.snapshot.value);
   }
 
@@ -99,7 +102,7 @@ export class ModelServerHttp implements ServerAdapter {
 
   /** Step the machine, recording its state changes and notes as the model world does. */
   private step(event: ServerEvent): ServerEffect[] {
-    const { snapshot, effects } = stepper.step(this.snapshot, event);
+    const { snapshot, effects } = withExtensions(this.ext, () => stepper.step(this.snapshot, event));
     this.snapshot = snapshot;
     const to = stateName(snapshot.value);
     if (to !== this.state) this.recorder.record({ kind: 'state', machine: 'server', from: this.state, to });

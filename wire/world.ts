@@ -11,6 +11,7 @@
 import { HISTORY_VERSION, type History } from '../core/history.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../models/registry.ts';
 import { FaultNetwork } from './fault-network.ts';
 import { ModelClientHttp } from './model-client-http.ts';
 import { acquireMsw, install, releaseMsw, route } from './msw-host.ts';
@@ -31,6 +32,8 @@ export interface WireOptions {
   horizonMs: number;
   /** Timer firings a run may take before it is stopped and marked. */
   stepBudget: number;
+  /** What policy modules add (models/registry.ts), passed to the network and the model's sides. */
+  extensions?: ModelExtensions;
 }
 
 export const DEFAULT_WIRE: WireOptions = { latencyMs: 5, deadlineMs: 30_000, horizonMs: 600_000, stepBudget: 10_000 };
@@ -46,17 +49,18 @@ export interface WireInput {
 export async function runWire(setup: WireSetup, input: WireInput, options: Partial<WireOptions> = {}): Promise<History> {
   const o = { ...DEFAULT_WIRE, ...options };
   // A client in another process runs on the wall clock, through the loopback proxy.
-  if (setup.client.kind === 'cmd') return runThroughProxy(setup, setup.client.command, input, o.latencyMs);
+  const ext = o.extensions ?? NO_EXTENSIONS;
+  if (setup.client.kind === 'cmd') return runThroughProxy(setup, setup.client.command, input, o.latencyMs, ext);
   const plan = sortPlan(input.plan);
   const time = new VirtualTime();
   const recorder = new Recorder(time);
   const url = setup.server.kind === 'loopback' ? setup.server.endpoint.url : IN_PROCESS_URL;
-  const server = serverFor(setup, recorder);
+  const server = serverFor(setup, recorder, ext);
   const hooks = { configReset: (): boolean => client.configReset() };
-  const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, o.latencyMs);
+  const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, o.latencyMs, ext);
   const client: ModelClientHttp | SdkClient | Sdk2Client =
     setup.client.kind === 'model'
-      ? new ModelClientHttp(setup.client.policy, o.deadlineMs, url, toolsOf(setup), recorder, network, input.workload)
+      ? new ModelClientHttp(setup.client.policy, o.deadlineMs, url, toolsOf(setup), recorder, network, input.workload, ext)
       : setup.client.kind === 'sdk2'
         ? new Sdk2Client(setup.client.protocol, url, toolsOf(setup), recorder, network, input.workload)
         : new SdkClient(url, toolsOf(setup), recorder, network, input.workload, setup.client.connect ?? null);

@@ -4,6 +4,7 @@
 import { clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
 import type { Combination } from '../models/policies.ts';
+import type { ModelExtensions } from '../models/registry.ts';
 import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../models/server.ts';
 import type { HistoryEntry } from '../core/history.ts';
 import type { FaultPlan } from '../core/plan.ts';
@@ -22,6 +23,9 @@ export interface WorldOptions {
    *  to a table (world/engine/compiled-step.ts; identical histories, several times faster), or steppers of
    *  your own (the benchmark's hand-written reducer). */
   engine: 'compiled' | 'xstate' | Engine;
+  /** What policy modules add to the model (models/registry.ts); absent: the built-ins only. The
+   *  world makes them active around each of its synchronous steps. */
+  extensions?: ModelExtensions;
 }
 
 export interface Engine {

@@ -1,5 +1,7 @@
 // `mcp-faultsim check`: run the properties over one combination.
 import { combination } from '../../models/policies.ts';
+import { withExtensions } from '../../models/registry.ts';
+import { worldOf } from '../../plugins/registry.ts';
 import { renderCheck } from '../../reports/check-text.ts';
 import { withExhaustive } from '../../search/certify.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
@@ -73,8 +75,9 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
     if (args.options.depth !== undefined) throw new UsageError('--depth explores the model tier; it does not combine with --wire');
     if (args.options.save) throw new UsageError('--save keeps model-tier findings; it does not combine with --wire');
     return runWireCheck(args, out, {
-      faults: parseFaults(stringOption(args, 'faults')),
-      properties: parseProperty(stringOption(args, 'property')),
+      faults: parseFaults(stringOption(args, 'faults'), policies),
+      properties: parseProperty(stringOption(args, 'property'), policies),
+      registry: policies,
     });
   }
   for (const side of ['client', 'server'] as const) {
@@ -83,17 +86,22 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   }
   for (const o of ['target', 'serve', 'serve-path', 'tools', 'watchdog', 'client-cmd'])
     if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
-  const c = combination({
-    server: parseServer(stringOption(args, 'server') ?? ''),
-    client: parseClient(stringOption(args, 'client') ?? ''),
-  });
-  const faults = parseFaults(stringOption(args, 'faults'));
+  // Knob values are checked against this command's registry (combination() normalizes guards by it too).
+  const c = withExtensions(policies.extensions, () =>
+    combination({
+      server: parseServer(stringOption(args, 'server') ?? ''),
+      client: parseClient(stringOption(args, 'client') ?? ''),
+    }),
+  );
+  const faults = parseFaults(stringOption(args, 'faults'), policies);
+  const world = worldOf(policies);
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const progress = progressBar(!args.options.quiet && !args.options.json);
   // The same path as a comparison's cell: run, classify, and take its findings from the result.
   const random = await runCell(singleCell(c, faults), checkCell, {
     onProgress: (done, total) => progress.update(done, total, 'runs'),
-    properties: parseProperty(stringOption(args, 'property')),
+    properties: parseProperty(stringOption(args, 'property'), policies),
+    world,
     seed: intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 }),
     runs: intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 }),
   });
@@ -102,7 +110,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   const result =
     depth === undefined || policyError
       ? random
-      : withExhaustive(random, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json)));
+      : withExhaustive(random, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json), policies));
   if (args.options.json) out.write(`${JSON.stringify(checkJson(result), null, 2)}\n`);
   else {
     out.write(renderCheck(result));
@@ -110,7 +118,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
       out.write(`\npolicy-error: ${policyError.policy}: ${policyError.message}\n  faults    ${describePlan(policyError.faults)}\n`);
   }
   if (args.options.save) {
-    const saved = saveFindings(findingsOf(result), stringOption(args, 'corpus') ?? DEFAULT_CORPUS, policies.paths);
+    const saved = saveFindings(findingsOf(result, world), stringOption(args, 'corpus') ?? DEFAULT_CORPUS, [...policies.modules]);
     if (!args.options.json) for (const s of saved) out.write(`${s.status === 'added' ? 'saved' : 'already saved'} ${s.path}\n`);
   }
   return policyError || result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;

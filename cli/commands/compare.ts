@@ -8,7 +8,8 @@ import { withExhaustive } from '../../search/certify.ts';
 import { checkCell, runComparison, type CellRunner, type RunSettings } from '../../compare/compare.ts';
 import { sequentialWorkloads, type Exploration, type ExhaustiveOptions } from '../../search/exhaustive/exhaustive.ts';
 import { defaultWorkers, exploreInParallel, exploreMatrix } from '../../search/exhaustive/pool.ts';
-import { PolicyError } from '../../models/registry.ts';
+import { PolicyError, withExtensions } from '../../models/registry.ts';
+import { registryProperties, worldOf } from '../../plugins/registry.ts';
 import { clientCmdCells, wireCells, withWire } from '../../wire/matrix.ts';
 import { runWire } from '../../wire/world.ts';
 import { DEFAULT_SERVER } from '../../models/policies.ts';
@@ -84,12 +85,13 @@ export function parseCut(server: string | undefined, client: string | undefined)
 }
 
 /** How `compare --depth` explores a model cell: its alphabet, sequential workloads of 1-3 calls. */
-function depthOptions(cell: MatrixCell, depth: number, properties: RunSettings['properties']): ExhaustiveOptions {
+function depthOptions(cell: MatrixCell, depth: number, settings: RunSettings): ExhaustiveOptions {
   return {
     faults: cell.faults,
     depth,
     workloads: sequentialWorkloads(3, cell.shape.workload?.progress === 'always' ? 'always' : 'any'),
-    ...(properties ? { properties } : {}),
+    properties: settings.properties,
+    ...(settings.world ? { world: settings.world } : {}),
   };
 }
 
@@ -102,8 +104,8 @@ function depthOptions(cell: MatrixCell, depth: number, properties: RunSettings['
 function withDepth(runner: CellRunner, cells: readonly MatrixCell[], depth: number, workers: number): CellRunner {
   const model = cells.filter((c) => !c.wire);
   let explored: Promise<Map<MatrixCell, Exploration>> | undefined;
-  const exploreAll = async (properties: RunSettings['properties']) => {
-    const items = model.map((cell) => ({ combination: cell.combination, options: depthOptions(cell, depth, properties) }));
+  const exploreAll = async (settings: RunSettings) => {
+    const items = model.map((cell) => ({ combination: cell.combination, options: depthOptions(cell, depth, settings) }));
     try {
       const all = await exploreMatrix(items, { workers });
       return new Map(model.map((cell, i) => [cell, all[i]!]));
@@ -114,10 +116,9 @@ function withDepth(runner: CellRunner, cells: readonly MatrixCell[], depth: numb
   };
   return async (cell, settings) => {
     const random = await runner(cell, settings);
-    explored ??= exploreAll(settings.properties);
+    explored ??= exploreAll(settings);
     const exploration =
-      (await explored).get(cell) ??
-      (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings.properties), { workers }));
+      (await explored).get(cell) ?? (await exploreInParallel(cell.combination, depthOptions(cell, depth, settings), { workers }));
     return withExhaustive(random, exploration);
   };
 }
@@ -141,7 +142,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const kind = (stringOption(args, 'matrix') ?? 'seeds') as MatrixKind;
   if (!MATRIX_KINDS.includes(kind)) throw new UsageError(`unknown --matrix '${kind}' (valid: ${MATRIX_KINDS.join(', ')})`);
   const policies = await policiesOption(args);
-  const cut = parseCut(stringOption(args, 'server'), stringOption(args, 'client'));
+  const cut = withExtensions(policies.extensions, () => parseCut(stringOption(args, 'server'), stringOption(args, 'client')));
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
   const details = intOption(args, 'details', DEFAULT_DETAILS, { min: 0 });
@@ -154,7 +155,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const clientCmd = stringOption(args, 'client-cmd');
   if (clientCmd !== undefined && !args.options.wire) throw new UsageError('--client-cmd needs --wire');
   if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
-  const model = buildMatrix(kind, cut, policies.cells);
+  const model = withExtensions(policies.extensions, () => buildMatrix(kind, cut, policies.cells));
   const wireRows = clientCmd !== undefined ? clientCmdCells(model, clientCmd) : args.options.wire ? wireCells(model) : [];
   const matrix = [...model, ...wireRows];
   if (matrix.length === 0)
@@ -178,7 +179,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       thread?.stop();
     }
   };
-  const thread = runner === checkCell ? cellThread(policies.paths, onRuns, checkCell) : null;
+  const thread = runner === checkCell ? cellThread(policies.modules, onRuns, checkCell) : null;
   const base = thread ? thread.runner : runner;
   const modelRunner = depth === undefined ? base : withDepth(base, cells, depth, workers);
   const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
@@ -199,7 +200,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       kind,
       cut,
       size: matrix.length,
-      policies: policies.paths,
+      policies: [...policies.modules],
+      properties: registryProperties(policies),
+      world: worldOf(policies),
       ...(shard ? { shard } : {}),
       runner: async (cell, settings) => {
         const t = Date.now();

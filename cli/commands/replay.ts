@@ -32,7 +32,7 @@ export async function runReplay(argv: readonly string[], out: NodeJS.WritableStr
   }
   if (args.positionals.length !== 1) throw new UsageError(`replay takes one counterexample file, not ${args.positionals.length}`);
   const path = args.positionals[0]!;
-  await policiesOption(args);
+  const registry = await policiesOption(args);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -41,7 +41,7 @@ export async function runReplay(argv: readonly string[], out: NodeJS.WritableStr
   }
   try {
     const file = parseCounterexample(text);
-    const result = replay(file);
+    const result = replay(file, registry);
     const outcomes = new Map(file.expected.outcomes.map((o) => [o.callId, o.outcome]));
     const lines = [
       `counterexample ${file.id}${file.cell ? ` (${file.cell})` : ''}, saved by ${file.tool.name} ${file.tool.version}`,

@@ -28,8 +28,7 @@ describe('the counterexample corpus', () => {
   for (const name of files) {
     it(`${name} replays identically`, async () => {
       const file = parseCounterexample(readFileSync(new URL(name, dir), 'utf8'));
-      await loadPolicies(file.policies);
-      const r = replay(file);
+      const r = replay(file, await loadPolicies(file.policies));
       expect(r.differences).toEqual([]);
       expect(r.reproduced).toBe(true);
     });

@@ -5,15 +5,22 @@
 // compiled (dist/), the worker is worker.js and needs no loader.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { PROPERTIES } from '../../properties/properties.ts';
+import { PolicyError, type ModelExtensions } from '../../models/registry.ts';
+import { portableProperty } from '../../plugins/registry.ts';
 import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
 import { cellOptions, jobsFor, mergeJobs, type Exploration, type ExhaustiveOptions } from './exhaustive.ts';
 import type { Cell } from '../../core/cells.ts';
 import type { Combination } from '../../models/policies.ts';
 
-/** An exploration job as it crosses to a worker: properties by name, no functions; a stop flag in
- *  shared memory instead of a callback. */
-export type JobSpec = Omit<ExploreJob, 'properties' | 'shouldStop'> & { properties?: string[]; stop?: Int32Array };
+/** An exploration job as it crosses to a worker: no functions. Properties go by name and the world's
+ *  extensions by the paths of the policy modules they came from (the worker loads them into a
+ *  registry of its own); a stop flag in shared memory instead of a callback. */
+export type JobSpec = Omit<ExploreJob, 'properties' | 'shouldStop' | 'world'> & {
+  world?: Omit<NonNullable<ExploreJob['world']>, 'extensions'>;
+  modules: readonly string[];
+  properties?: string[];
+  stop?: Int32Array;
+};
 
 export interface PoolOptions {
   /** Worker threads (default: every core). 1 runs the jobs in this thread. */
@@ -23,25 +30,44 @@ export interface PoolOptions {
   stop?: Int32Array;
   /** Called as jobs finish: for a progress bar. */
   onJob?: (done: number, total: number) => void;
+  /** Called once with the number of worker threads the jobs run on (0: in this thread). */
+  onThreads?: (threads: number) => void;
 }
 
 export function defaultWorkers(): number {
   return availableParallelism();
 }
 
-/** Jobs whose properties are the built-in ones and whose engine is named can go to a worker. */
+function isEmpty(ext: ModelExtensions): boolean {
+  return [ext.reinit, ext.reconnect, ext.guards, ext.faults].every((e) => e.names().length === 0);
+}
+
+/** A job can go to a worker when the worker can rebuild it: its engine is named, and each property
+ *  is built in or registered by one of the policy modules its extensions came from. Only what this
+ *  process made by hand (an engine object, a property or registry not loaded from a file) cannot. */
 function specOf(job: ExploreJob, stop: Int32Array | undefined): JobSpec | null {
   if (job.shouldStop || (job.world?.engine && typeof job.world.engine !== 'string')) return null;
-  if (job.properties && !job.properties.every((p) => PROPERTIES.some((q) => q === p))) return null;
-  const { properties, shouldStop: _s, ...rest } = job;
-  return { ...rest, ...(properties ? { properties: properties.map((p) => p.name) } : {}), ...(stop ? { stop } : {}) };
+  const modules = job.world?.extensions?.modules ?? [];
+  if (job.world?.extensions && modules.length === 0 && !isEmpty(job.world.extensions)) return null;
+  if (job.properties && !job.properties.every((p) => portableProperty(p, modules))) return null;
+  const { properties, shouldStop: _s, world, ...rest } = job;
+  const { extensions: _e, ...plain } = world ?? {};
+  return {
+    ...rest,
+    ...(world ? { world: plain } : {}),
+    modules: [...modules],
+    ...(properties ? { properties: properties.map((p) => p.name) } : {}),
+    ...(stop ? { stop } : {}),
+  };
 }
 
 export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions = {}): Promise<JobResult[]> {
   const workers = Math.min(options.workers ?? defaultWorkers(), jobs.length);
   const specs = jobs.map((j) => specOf(j, options.stop));
-  if (workers <= 1 || specs.some((s) => s === null)) {
-    // In this thread (a designer's own property or engine cannot cross to a worker). A flag set by
+  const inThread = workers <= 1 || specs.some((s) => s === null);
+  options.onThreads?.(inThread ? 0 : workers);
+  if (inThread) {
+    // In this thread (one worker, or a job made by hand that cannot cross: see specOf). A flag set by
     // a timer cannot change while a job runs here: stopping in-thread jobs needs `job.shouldStop`.
     return jobs.map((job, i) => {
       const r = exploreJob(job);
@@ -65,7 +91,13 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
         w.postMessage({ index, spec: specs[index] });
       };
       for (const w of pool) {
-        w.on('message', (m: { index: number; result?: JobResult; error?: string }) => {
+        type Failed = { policy: string; message: string; reason: PolicyError['reason']; history?: unknown };
+        w.on('message', (m: { index: number; result?: JobResult; error?: string; policyError?: Failed }) => {
+          if (m.policyError) {
+            const e = new PolicyError(m.policyError.policy, m.policyError.message, m.policyError.reason);
+            e.history = m.policyError.history;
+            return reject(e);
+          }
           if (m.error !== undefined) return reject(new Error(`exploration worker failed: ${m.error}`));
           results[m.index] = m.result!;
           done++;

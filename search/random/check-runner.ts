@@ -1,8 +1,8 @@
 // One random check over any runner `input → History | Promise<History>`: the model world and the
-// wire tier both go through it. Two phases. First `runs` inputs are drawn with `fc.sample` and
-// judged once each, for the outcome and vacuity counts every property shares. Then each violated
-// property gets its own `fc.check` with the same seed, which draws the same sequence, reaches the
-// same first failure and shrinks it. Runs and judgements are memoized (the second phase revisits
+// wire tier both go through it. Two phases. First `runs` inputs are drawn (lazily, the sequence of
+// `fc.sample`: input-stream.ts) and judged once each, for the outcome and vacuity counts every property
+// shares. Then each violated property gets its own `fc.check` with the same seed, started at the run
+// that first violated it (fast-check's replay path), which shrinks it as a whole run would. Runs and judgements are memoized (the second phase revisits
 // the first's inputs; the fault-free reference runs once per workload).
 //
 // A runner that returns histories synchronously is checked synchronously (`fc.property`, no
@@ -18,6 +18,7 @@ import type { Workload } from '../../core/workload.ts';
 import type { InputShape } from './arbitraries.ts';
 import { inputs } from './arbitraries.ts';
 import type { Counterexample } from './result.ts';
+import { sampleLazily } from './input-stream.ts';
 import { SampleTally } from './tally.ts';
 
 /** One run's input: what fast-check draws. */
@@ -113,9 +114,12 @@ export interface RandomCheck {
 
 type Drawn = [FaultPlan, Workload, number[]];
 
-function eachInput(items: readonly Drawn[], f: (d: Drawn, i: number) => Maybe<unknown>, from = 0): Maybe<void> {
-  for (let i = from; i < items.length; i++) {
-    const r = f(items[i]!, i);
+/** `f` over the drawn inputs in order, waiting for each that returns a promise. */
+function eachInput(items: Iterator<Drawn>, f: (d: Drawn, i: number) => Maybe<unknown>, from = 0): Maybe<void> {
+  for (let i = from; ; i++) {
+    const next = items.next();
+    if (next.done) return;
+    const r = f(next.value, i);
     if (r instanceof Promise) return r.then(() => eachInput(items, f, i + 1));
   }
 }
@@ -129,12 +133,17 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
   const tally = new SampleTally(o.properties);
   const every = o.progressEvery ?? 1;
   let isAsync = false;
-  const sampled = eachInput(fc.sample(arb, { seed: o.seed, numRuns: o.runs }), ([plan, workload, schedule], i) => {
+  // The index of the first run that violated each property: its shrink starts there.
+  const firstViolation = new Map<string, number>();
+  const sampled = eachInput(sampleLazily(arb, o.seed, o.runs), ([plan, workload, schedule], i) => {
     if (o.onProgress && i % every === 0) o.onProgress(i, o.runs);
     const judged = judge.run(judge.inputOf(plan, workload, schedule));
     if (judged instanceof Promise) isAsync = true;
     return andThen(judged, (j) => {
       tally.add(j.history, j.judgement);
+      for (const p of o.properties) {
+        if (!j.judgement.verdicts[p.name]!.holds && !firstViolation.has(p.name)) firstViolation.set(p.name, i);
+      }
       o.onSample?.(j);
     });
   });
@@ -145,7 +154,7 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
     const shrinkAll = (k: number): Maybe<RandomCheck> => {
       if (k === violated.length) return { tally, counterexamples, judge };
       const p = violated[k]!;
-      return andThen(shrink(judge, arb, p, o.seed, o.runs, isAsync), (ce) => {
+      return andThen(shrink(judge, arb, p, o.seed, firstViolation.get(p.name)!, isAsync), (ce) => {
         counterexamples.set(p.name, ce);
         return shrinkAll(k + 1);
       });
@@ -159,12 +168,13 @@ function shrink(
   arb: fc.Arbitrary<Drawn>,
   p: Property,
   seed: number,
-  runs: number,
+  firstViolation: number,
   isAsync: boolean,
 ): Maybe<Counterexample> {
   const holds = ([plan, workload, schedule]: Drawn) =>
     andThen(judge.run(judge.inputOf(plan, workload, schedule)), (j) => j.judgement.verdicts[p.name]!.holds);
-  const settings = { seed, numRuns: runs };
+  // The replay path starts at the first violating run: the runs before it, which hold, are not drawn again.
+  const settings = { seed, path: String(firstViolation) };
   const details = isAsync
     ? fc.check(fc.asyncProperty(arb, holds as (d: Drawn) => Promise<boolean>), settings)
     : fc.check(fc.property(arb, holds as (d: Drawn) => boolean), settings);
@@ -173,7 +183,7 @@ function shrink(
       throw new Error(`internal: fc.check did not reproduce the violation of ${p.name} that fc.sample found (seed ${seed})`);
     }
     const [[plan, workload, schedule]] = d.counterexample;
-    const found = { seed: d.seed, path: d.counterexamplePath ?? '', runsToFailure: d.numRuns, shrinks: d.numShrinks };
+    const found = { seed: d.seed, path: d.counterexamplePath ?? '', runsToFailure: firstViolation + 1, shrinks: d.numShrinks };
     return counterexampleOf(judge, p, judge.inputOf(plan, workload, schedule), found);
   });
 }

@@ -3,15 +3,20 @@
 // fault that answers initialize with an empty 200; and a server whose fault-free run fails. Each is one line of bad input (exit 2) or a
 // policy-error finding, never a silent exit that reads as "every property holds".
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, run, tempDir } from './run.ts';
 
+// The import time limit is the default (20 s) except for the module that loops, which needs it short
+// (a 2 s limit failed the modules that do load, on a loaded machine).
 function cli(...argv: string[]) {
+  const loops = argv.some((a) => a.includes('loops-at-import'));
   const r = spawnSync(process.execPath, ['bin/mcp-faultsim.js', ...argv], {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 60_000,
-    env: { ...process.env, MCP_FAULTSIM_IMPORT_TIME_LIMIT_MS: '2000' },
+    timeout: 90_000,
+    env: { ...process.env, ...(loops ? { MCP_FAULTSIM_IMPORT_TIME_LIMIT_MS: '2000' } : {}) },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -23,7 +28,7 @@ describe('hostile policy modules', () => {
     const r = cli('check', '--policies', fixture('exits-in-hook'), '--client', 'guards=quitter', '--runs', '20', '--quiet');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('policy-error: client.guards=quitter: checkResponse called process.exit(0): a hook may not end the process');
-  }, 60_000);
+  }, 120_000);
 
   const bad: [string, RegExp][] = [
     ['exits-at-import', /cannot load it: it calls process\.exit\(0\) while loading/],
@@ -37,7 +42,7 @@ describe('hostile policy modules', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(r.stdout).toBe('');
-    }, 60_000);
+    }, 120_000);
   }
 
   it('a fault answering initialize with an empty 200 is a policy-error finding; the compare finishes', async () => {
@@ -65,7 +70,7 @@ describe('hostile policy modules', () => {
     const f = c.findings.find((x: { cell: string; kind: string }) => x.cell === cell.id && x.kind === 'policy-error');
     expect(f.properties[0].why).toMatch(/^fault empty-ok: response returned .*a 2xx answer to a JSON-RPC request must carry a message/);
     expect(c.cells.filter((x: { class: string }) => x.class !== 'policy-error').length).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a baseline that does not work', () => {
@@ -87,4 +92,33 @@ describe('a baseline that does not work', () => {
       /^mcp-faultsim: check --wire: the fault-free reference run fails \(call 0 .*\); nothing can be judged against a baseline that does not work\n$/,
     );
   }, 90_000);
+});
+
+describe('a module the cell thread cannot load', () => {
+  it('runs the cells in the main thread: the cells are reported, no stack trace, exit 0', () => {
+    // Seed 000's vulnerable combination (its cells under the two alphabets and the like), over IN_THREAD_RUNS
+    // (cli/cell-thread.ts) so that its cells wait for the cell thread, which fails to load the module.
+    const out = tempDir('cell-thread');
+    const r = cli(
+      'compare',
+      '--server',
+      'reinit=honor-last,streaming=negotiated,advertise=static,protocol=2025-11-25',
+      '--client',
+      'reconnect=replay-mutable,accept=always,parser=pinned,guards=,protocol=2025-11-25,reissue=always',
+      '--runs',
+      '1001',
+      '--policies',
+      fixture('fails-in-cell-thread'),
+      '--quiet',
+      '--out',
+      out,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
+    const ids = json.cells.map((c: { id: string }) => c.id);
+    expect(ids).toContain('seed-000-vulnerable-seed-alphabet');
+    expect(ids).toContain('seed-000-vulnerable-all-faults');
+    expect(json.findings.map((f: { id: string }) => f.id)).toContain('seed-000-vulnerable-seed-alphabet--no-silent-empty');
+  }, 120_000);
 });

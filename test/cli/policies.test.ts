@@ -2,15 +2,13 @@
 // each kind taking effect, and policies that throw, hang or break the step budget reported as
 // `policy-error` findings while the rest of the matrix runs.
 import { PROPERTIES } from '../../properties/properties.ts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { PolicyError } from '../../models/registry.ts';
-import { loadPolicies, unloadPolicies } from '../../plugins/policy-module.ts';
+import { loadPolicies, registerPolicies } from '../../plugins/policy-module.ts';
 import { call } from '../../core/workload.ts';
 import { runWorld } from '../../world/world.ts';
 import { run, tempDir } from './run.ts';
-
-beforeEach(() => unloadPolicies());
 
 const json = async (...argv: string[]) => {
   const r = await run(...argv, '--json', ...(argv[0] === 'compare' ? ['--out', tempDir('policies')] : []));
@@ -50,8 +48,12 @@ describe('the README walkthrough: examples/streaming-floor.ts', () => {
 
 describe('registered policies in both engines', () => {
   it('give the same history under XState and under the compiled stepper', async () => {
-    await loadPolicies(['examples/streaming-floor.ts', 'test/fixtures/policies/everything.ts']);
-    const c = combination({ server: { reinit: 'streaming-floor' }, client: { reconnect: 'cached-new-session', guards: ['json-only'] } });
+    const { extensions } = await loadPolicies(['examples/streaming-floor.ts', 'test/fixtures/policies/everything.ts']);
+    const c = combination(
+      { server: { reinit: 'streaming-floor' }, client: { reconnect: 'cached-new-session', guards: ['json-only'] } },
+      extensions,
+    );
+    expect(c.client.guards).toEqual(['json-only']);
     const input = {
       combination: c,
       workload: [call(), call(true), call()],
@@ -61,8 +63,8 @@ describe('registered policies in both engines', () => {
         { fault: 'http-502', at: 5 },
       ],
     };
-    const compiled = JSON.stringify(runWorld(input, { engine: 'compiled' }));
-    expect(compiled).toBe(JSON.stringify(runWorld(input, { engine: 'xstate' })));
+    const compiled = JSON.stringify(runWorld(input, { engine: 'compiled', extensions }));
+    expect(compiled).toBe(JSON.stringify(runWorld(input, { engine: 'xstate', extensions })));
     expect(compiled).toContain('SSE refused by json-only');
   });
 });
@@ -142,20 +144,18 @@ describe('a policy that fails is a finding, not a crash', () => {
   });
 
   it('one that makes a run exceed the step budget', async () => {
-    await loadPolicies(['examples/streaming-floor.ts']);
+    const { extensions } = await loadPolicies(['examples/streaming-floor.ts']);
     const c = combination({ server: { reinit: 'streaming-floor' } });
     const input = { combination: c, workload: [call(), call()], plan: [] };
-    expect(() => runWorld(input, { stepBudget: 5 })).toThrow(PolicyError);
-    expect(() => runWorld(input, { stepBudget: 5 })).toThrow(/did not terminate within the step budget \(5 events\)/);
+    expect(() => runWorld(input, { stepBudget: 5, extensions })).toThrow(PolicyError);
+    expect(() => runWorld(input, { stepBudget: 5, extensions })).toThrow(/did not terminate within the step budget \(5 events\)/);
     // Built-ins alone keep the old behaviour: the run is cut and marked.
     const h = runWorld({ ...input, combination: combination() }, { stepBudget: 5 });
     expect(h.entries.find((e) => e.kind === 'budget-exhausted')).toEqual({ t: expect.any(Number), kind: 'budget-exhausted', steps: 5 });
   });
 
   it('answers the model cannot use are policy errors too', async () => {
-    await loadPolicies(['test/fixtures/policies/everything.ts']);
-    const { registerPolicies } = await import('../../plugins/policy-module.ts');
-    registerPolicies(
+    const { extensions } = registerPolicies(
       {
         server: {
           reinit: {
@@ -165,8 +165,12 @@ describe('a policy that fails is a finding, not a crash', () => {
       },
       'inline',
     );
-    const h = () =>
-      runWorld({ combination: combination({ server: { reinit: 'nonsense' } }), workload: [call()], plan: [{ fault: 'http-502', at: 2 }] });
+    const input = {
+      combination: combination({ server: { reinit: 'nonsense' } }),
+      workload: [call()],
+      plan: [{ fault: 'http-502', at: 2 }],
+    };
+    const h = () => runWorld(input, { extensions });
     expect(h).toThrow(/^decide returned \{"kind":"adopt","caps":\["telepathy"\]\}: unknown capability "telepathy"/);
     try {
       h();

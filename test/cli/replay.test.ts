@@ -2,8 +2,7 @@
 // (saying what differs), 2 for a file that cannot be read as one.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { unloadPolicies } from '../../plugins/policy-module.ts';
+import { describe, expect, it } from 'vitest';
 import { run, tempDir } from './run.ts';
 
 const CORPUS = 'properties/corpus';
@@ -21,8 +20,6 @@ function variant(name: string, edit: (f: Record<string, any>) => void): string {
 }
 
 describe('replay', () => {
-  beforeEach(() => unloadPolicies()); // each test is a fresh process as far as policy modules go
-
   it('reproduces a saved finding identically, printing the history step by step', async () => {
     const r = await run('replay', SEED_000);
     expect(r.code, r.stdout).toBe(0);

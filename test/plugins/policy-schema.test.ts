@@ -1,16 +1,15 @@
 // A policy module's shape is checked before anything of it is registered: each mistake is one line
 // naming where it is, and a module refused halfway registers nothing.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knobValues } from '../../models/policies.ts';
-import { PolicyLoadError, registerPolicies, unloadPolicies } from '../../plugins/policy-module.ts';
-
-afterEach(() => unloadPolicies());
+import { PolicyLoadError, registerPolicies } from '../../plugins/policy-module.ts';
+import { draftRegistry } from '../../plugins/registry.ts';
 
 const decide = () => ({ kind: 'reject' as const });
 
-function refusal(module: unknown): string {
+function refusal(module: unknown, into = draftRegistry()): string {
   try {
-    registerPolicies(module, 'm.ts');
+    registerPolicies(module, 'm.ts', into);
   } catch (e) {
     expect(e).toBeInstanceOf(PolicyLoadError);
     return (e as Error).message;
@@ -115,19 +114,25 @@ describe('policy module shape', () => {
   }
 
   it('a module refused for its shape registers nothing, not even the parts before the mistake', () => {
-    refusal({ server: { reinit: { 'first-ok': { describe: 'fine', decide } } }, client: { reconnect: { broken: { describe: 'x' } } } });
-    expect(knobValues('server', 'reinit')).not.toContain('first-ok');
+    const into = draftRegistry();
+    refusal(
+      { server: { reinit: { 'first-ok': { describe: 'fine', decide } } }, client: { reconnect: { broken: { describe: 'x' } } } },
+      into,
+    );
+    expect(knobValues('server', 'reinit', into.extensions)).not.toContain('first-ok');
   });
 
   it('a well-formed module registers its parts', () => {
-    const cells = registerPolicies(
+    const { extensions, cells } = registerPolicies(
       {
         server: { reinit: { 'first-ok': { describe: 'fine', decide } } },
         cells: [{ name: 'mine', record: '000', server: { reinit: 'first-ok' } }],
       },
       'm.ts',
     );
-    expect(knobValues('server', 'reinit')).toContain('first-ok');
+    expect(knobValues('server', 'reinit', extensions)).toContain('first-ok');
+    // Into its own registry only: the built-ins, and any other registry, stay as they were.
+    expect(knobValues('server', 'reinit')).not.toContain('first-ok');
     expect(cells.map((c) => [c.name, c.combination.server.reinit])).toEqual([['mine', 'first-ok']]);
   });
 });

@@ -2,13 +2,13 @@
 // is explored with merged states like the built-in ones: the same verdicts, reasons and plan counts
 // as the plain tree of plans and as the same property in the simple whole-history form, from fewer
 // states than either. Its functions run sandboxed like any designer hook.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALPHABET_000, VULNERABLE_000 } from '../../core/cells.ts';
 import type { HistoryEntry } from '../../core/history.ts';
 import { call } from '../../core/workload.ts';
 import { PolicyError } from '../../models/registry.ts';
-import { PolicyLoadError, registerPolicies, unloadPolicies } from '../../plugins/policy-module.ts';
-import { findProperty } from '../../properties/registry.ts';
+import { PolicyLoadError, registerPolicies } from '../../plugins/policy-module.ts';
+import { registryProperty } from '../../plugins/registry.ts';
 import { exploreJob } from '../../search/exhaustive/explore.ts';
 
 interface NoErrorState {
@@ -19,7 +19,7 @@ interface NoErrorState {
 const HOLDS_WHEN = 'no call ends in an error';
 const whyOf = (e: HistoryEntry) => (e.kind === 'end' ? `call ${e.callId} ended in an error at t=${e.t} ms` : '');
 
-registerPolicies(
+const registry = registerPolicies(
   {
     properties: {
       'no-error': {
@@ -54,7 +54,7 @@ registerPolicies(
   'designer-fold.test',
 );
 
-afterAll(() => unloadPolicies());
+const findProperty = (name: string) => registryProperty(registry, name);
 
 describe("a designer's property as a fold", () => {
   const job = { combination: VULNERABLE_000, workload: [call(), call()], faults: ALPHABET_000, depth: 2 };

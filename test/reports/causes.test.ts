@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { run, tempDir } from '../cli/run.ts';
+import { defaultComparison } from '../fixtures/default-comparison.ts';
 
 interface Json {
   findings: {
@@ -21,12 +21,9 @@ describe('causes and mitigations in the default comparison', () => {
   let json: Json;
   let stdout: string;
   beforeAll(async () => {
-    out = tempDir('causes');
-    const r = await run('compare', '--out', out, '--quiet');
-    expect(r.code, r.stderr).toBe(0);
-    stdout = r.stdout;
+    ({ dir: out, stdout } = await defaultComparison());
     json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
-  }, 180_000);
+  }, 300_000);
 
   const finding = (id: string) => json.findings.find((f) => f.id === id)!;
 

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultComparison, evilComparison } from '../fixtures/default-comparison.ts';
 import { EVIL } from '../fixtures/policies/evil.ts';
-import { run, tempDir } from '../cli/run.ts';
+import { tempDir } from '../cli/run.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -38,20 +39,7 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
   const requests: string[] = [];
 
   beforeAll(async () => {
-    const out = tempDir('html');
-    const r = await run(
-      'compare',
-      '--quiet',
-      '--runs',
-      '40',
-      '--policies',
-      'test/fixtures/policies/evil.ts',
-      '--server',
-      'reinit=honor-last|reject',
-      '--out',
-      out,
-    );
-    expect(r.code, r.stderr).toBe(0);
+    const out = (await evilComparison()).dir;
     cells = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).cells.length;
     context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
       executablePath: CHROMIUM,
@@ -64,7 +52,7 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
     page.on('dialog', (d) => (problems.push(`dialog: ${d.message()}`), void d.dismiss()));
     page.on('request', (q) => requests.push(q.url()));
     await page.goto(pathToFileURL(join(out, 'compare.html')).href);
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await context?.close();
@@ -143,9 +131,7 @@ describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
   let shot: string;
 
   beforeAll(async () => {
-    const out = tempDir('html-width');
-    const r = await run('compare', '--quiet', '--out', out);
-    expect(r.code, r.stderr).toBe(0);
+    const out = (await defaultComparison()).dir;
     context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
       executablePath: CHROMIUM,
       args: ARGS,
@@ -154,9 +140,9 @@ describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
     });
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto(pathToFileURL(join(out, 'compare.html')).href);
-    shot = join(out, 'matrix-1400.png');
+    shot = join(tempDir('html-width'), 'matrix-1400.png');
     await page.locator('#matrix').screenshot({ path: shot });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await context?.close();

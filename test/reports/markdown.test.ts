@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { evilComparison } from '../fixtures/default-comparison.ts';
 import { fence, mdText } from '../../reports/compare-markdown.ts';
 import { mermaidText } from '../../reports/mermaid.ts';
 import { EVIL } from '../fixtures/policies/evil.ts';
@@ -34,22 +35,8 @@ describe('Markdown text', () => {
 describe('the Markdown report', () => {
   let md: string;
   beforeAll(async () => {
-    const out = tempDir('md');
-    const r = await run(
-      'compare',
-      '--quiet',
-      '--runs',
-      '40',
-      '--policies',
-      'test/fixtures/policies/evil.ts',
-      '--server',
-      'reinit=honor-last|reject',
-      '--out',
-      out,
-    );
-    expect(r.code, r.stderr).toBe(0);
-    md = readFileSync(join(out, 'compare.md'), 'utf8');
-  });
+    md = readFileSync(join((await evilComparison()).dir, 'compare.md'), 'utf8');
+  }, 300_000);
 
   /** The lines outside fenced blocks. */
   const prose = () => {

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { run, tempDir } from '../cli/run.ts';
+import { defaultComparison } from '../fixtures/default-comparison.ts';
+import { run } from '../cli/run.ts';
 import { table, wrap } from '../../reports/table.ts';
 import { describeEntry } from '../../reports/history-text.ts';
 
@@ -12,11 +13,8 @@ describe('the default comparison reads right', () => {
   let out: string;
   let stdout: string;
   beforeAll(async () => {
-    out = tempDir('reads');
-    const r = await run('compare', '--out', out, '--quiet');
-    expect(r.code).toBe(0);
-    stdout = r.stdout;
-  }, 120_000);
+    ({ dir: out, stdout } = await defaultComparison());
+  }, 300_000);
 
   it('names capabilities, never [object Object] (the admit note carries objects)', () => {
     const md = readFileSync(join(out, 'compare.md'), 'utf8');

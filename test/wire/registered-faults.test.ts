@@ -1,18 +1,17 @@
 // A fault a policy module registers acts on the wire as it does in the model: it fires, writes its
 // `fault` entry with the same detail, and changes what the calls see. (On main before the one fault
 // mechanism, the msw fault network had no branch for registered faults: they never fired there.)
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { History } from '../../core/history.ts';
 import { call } from '../../core/workload.ts';
 import type { HttpResponse } from '../../models/messages.ts';
 import { combination, type Combination } from '../../models/policies.ts';
-import { loadPolicies, registerPolicies, unloadPolicies } from '../../plugins/policy-module.ts';
+import { loadPolicies, registerPolicies } from '../../plugins/policy-module.ts';
+import { draftRegistry } from '../../plugins/registry.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { runWire } from '../../wire/world.ts';
 import { runWorld } from '../../world/world.ts';
 import { run } from '../cli/run.ts';
-
-beforeEach(() => unloadPolicies());
 
 const faultEntries = (h: History) =>
   h.entries.flatMap((e) => (e.kind === 'fault' ? [{ fault: e.fault, at: e.at, applied: e.applied, detail: e.detail }] : []));
@@ -35,7 +34,8 @@ describe('a registered fault under check --wire', () => {
 
 describe('registered faults on both tiers', () => {
   it('a request fault and a response fault write the same entries and give the same outcomes in the model and on the wire', async () => {
-    await loadPolicies(['test/fixtures/policies/everything.ts']);
+    const registry = draftRegistry();
+    await loadPolicies(['test/fixtures/policies/everything.ts'], registry);
     registerPolicies(
       {
         faults: {
@@ -50,16 +50,18 @@ describe('registered faults on both tiers', () => {
         },
       },
       'inline',
+      registry,
     );
+    const { extensions } = registry;
     const c = combination();
     const workload = [call(), call(true), call()];
     const plan = [
       { fault: 'http-503', at: 2 },
       { fault: 'slow-body', at: 5 },
     ];
-    const reference = referenceOf(runWorld({ combination: c, workload, plan: [] }));
-    const model = runWorld({ combination: c, workload, plan });
-    const wire = await runWire(MODEL_BOTH_SIDES(c), { workload, plan });
+    const reference = referenceOf(runWorld({ combination: c, workload, plan: [] }, { extensions }));
+    const model = runWorld({ combination: c, workload, plan }, { extensions });
+    const wire = await runWire(MODEL_BOTH_SIDES(c), { workload, plan }, { extensions });
     expect(faultEntries(model)).toEqual([
       { fault: 'http-503', at: 2, applied: true, detail: '503 for tools/call' },
       { fault: 'slow-body', at: 5, applied: true, detail: expect.stringMatching(/^held a 200 (json|sse) body$/) },
