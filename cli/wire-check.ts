@@ -9,9 +9,7 @@ import type { Registry } from '../plugins/registry.ts';
 import type { Property } from '../properties/properties.ts';
 import { renderWireCheck } from '../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
-import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../wire/json-rpc.ts';
-import { closeLoopback } from '../wire/loopback-fetch.ts';
-import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../wire/loopback.ts';
+import { LoopbackError, type ServedProcess } from '../wire/loopback.ts';
 import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/watchdog.ts';
 import { realSleep } from '../wire/virtual-time.ts';
 import { SDK_SERVER_PRESETS } from '../wire/sdk-server.ts';
@@ -34,6 +32,7 @@ import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts
 import { EXIT, UsageError } from './errors.ts';
 import { parseClient, parseServer } from './knobs.ts';
 import { progressBar } from './progress.ts';
+import { endWireRun, loopbackServer, quote, toolsOption } from './wire-server.ts';
 
 export const WIRE_OPTIONS: Record<string, OptionSpec> = {
   wire: {
@@ -95,13 +94,6 @@ function presetOf(side: 'client' | 'server', text: string): WireClientSpec | Wir
   }
 }
 
-function toolsOption(args: Parsed): ToolMap {
-  const t = stringOption(args, 'tools') ?? 'everything';
-  if (t === 'everything') return EVERYTHING_TOOLS;
-  if (t === 'faultsim') return FAULTSIM_TOOLS;
-  throw new UsageError(`unknown --tools '${t}' (valid: everything, faultsim)`);
-}
-
 export async function runWireCheck(
   args: Parsed,
   out: NodeJS.WritableStream,
@@ -140,13 +132,10 @@ export async function runWireCheck(
 
   let served: ServedProcess | null = null;
   try {
-    let server: WireServerSpec;
-    if (target !== undefined) server = { kind: 'loopback', endpoint: await targetEndpoint(target, tools, watchdog) };
-    else if (serve !== undefined) {
-      served = await ServedProcess.start(serve, { path: stringOption(args, 'serve-path') ?? '/mcp' });
-      server = { kind: 'loopback', endpoint: servedEndpoint(served, tools, watchdog) };
-    } else if (serverText !== undefined && isWirePreset('server', serverText)) server = presetOf('server', serverText) as WireServerSpec;
-    else server = { kind: 'model', policy: withExtensions(ext, () => combination({ server: parseServer(serverText ?? '') }).server) };
+    let server = await loopbackServer(args, tools, watchdog, (p) => (served = p));
+    if (server === null && serverText !== undefined && isWirePreset('server', serverText))
+      server = presetOf('server', serverText) as WireServerSpec;
+    server ??= { kind: 'model', policy: withExtensions(ext, () => combination({ server: parseServer(serverText ?? '') }).server) };
 
     const progress = progressBar(!args.options.quiet && !args.options.json);
     const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');
@@ -174,14 +163,11 @@ export async function runWireCheck(
     if (e instanceof LoopbackError) throw new UsageError(e.message);
     throw e;
   } finally {
-    watchdog.disarm();
-    await served?.stop();
-    await closeLoopback();
+    await endWireRun(watchdog, served);
   }
 }
 
 const nothing = () => {};
-const quote = (t: string) => (/^[\w=,+.:/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
 
 /** The flags that name each side as given, for reproduce lines. A loopback server keeps its `--serve-path`
  *  and `--tools`: without `--tools faultsim` a reproduced run would call tools the server lacks. */

@@ -1,10 +1,11 @@
 // The client machine: connect → initialize → notifications/initialized → ready → tools/calls;
 // after a failed call, reconnect per `client.reconnect` and retry the call once. The statechart
-// holds the phases and the branches a handshake reply can take; the reducers in client-calls.ts
-// and client-handshake.ts hold what each step does to the data.
+// holds the phases and the branches a handshake reply can take; the reducers in client-calls.ts,
+// client-answers.ts and client-handshake.ts hold what each step does to the data.
 import { setup } from 'xstate';
 import { finalMessage, JSONRPC } from './messages.ts';
-import { callNow, failCallOnDeadSession, handleDeadline, handleResponse, queueCall, reissueWaiting } from './client-calls.ts';
+import { handleDeadline, handleResponse } from './client-answers.ts';
+import { callNow, failCallOnDeadSession, queueCall, reissueWaiting } from './client-calls.ts';
 import { initialContext, type ClientConfig, type ClientContext, type ClientEvent, type R } from './client-context.ts';
 import {
   adoptDiscovered,

@@ -2,149 +2,22 @@
 // forbids any fetch). The matrix is sortable by any column and filterable by knob, alphabet, class
 // and text; each finding opens to a timeline in Jepsen's manner (one column per actor, each call a
 // bar from invoke to end, coloured by outcome) and its history step by step. Every string from a
-// history or a policy is escaped; the script only reads attributes and toggles visibility.
-import { notApplicable } from '../models/policies.ts';
+// history or a policy is escaped; the script only reads attributes and toggles visibility. The
+// matrix is drawn in compare-html-matrix.ts, each finding in compare-html-findings.ts.
 import { migrationHtml } from './migration-view.ts';
 import { esc } from './escape.ts';
 
 export { esc } from './escape.ts';
-import { comparisonCoverage, exhaustiveRows, minimality } from './compare-analysis.ts';
-import type { CellResult, Comparison, ReportedFinding } from '../compare/compare.ts';
-import { groupOfFinding, groupsOf, mitigationLine, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
+import { comparisonCoverage, exhaustiveRows } from './compare-analysis.ts';
+import type { Comparison } from '../compare/compare.ts';
+import { groupOfFinding, groupsOf, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { CELL_CLASSES } from '../core/cell-class.ts';
-import type { Finding } from '../compare/findings.ts';
-import { describeFault } from '../core/plan.ts';
-import { describeWorkload } from '../core/workload.ts';
-import {
-  callCounts,
-  CLASS_MEANING,
-  combinationLine,
-  counterexamplePath,
-  detailed,
-  extraFields,
-  findingNumbers,
-  findingsByCell,
-  outcomeMap,
-  verdictCell,
-} from './compare-common.ts';
-import { describeEntry, stepLine, type Lane } from './history-text.ts';
+import { CLASS_MEANING, detailed, extraFields, findingsByCell } from './compare-common.ts';
+import { finding, listed } from './compare-html-findings.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
+import { filters, matrix } from './compare-html-matrix.ts';
 import { formatJson } from './json-format.ts';
 import { plural } from './words.ts';
-
-const KNOBS = [
-  ['server', 'reinit'],
-  ['server', 'streaming'],
-  ['server', 'advertise'],
-  ['client', 'reconnect'],
-  ['client', 'accept'],
-  ['client', 'parser'],
-  ['client', 'guards'],
-  ['server', 'protocol'],
-  ['client', 'protocol'],
-  ['client', 'reissue'],
-] as const;
-
-function knobValue(cell: CellResult, side: 'server' | 'client', knob: string): string {
-  // A wire cell's real side has no knobs: filter it by what it is.
-  const wire = (cell as { wire?: Record<'server' | 'client', string> }).wire;
-  if (wire && !wire[side].startsWith('model ')) return `${wire[side]} (real code)`;
-  const v = (cell.combination[side] as unknown as Record<string, unknown>)[knob];
-  const value = Array.isArray(v) ? v.join('+') || 'none' : String(v);
-  // A knob that configures nothing in this pair of revisions says so (models/policies.ts notApplicable).
-  return notApplicable(cell.combination).includes(`${side}.${knob}`) ? `${value} (not applicable)` : value;
-}
-
-/** The filter key of a knob: `protocol` exists on both sides. */
-const keyOf = (side: 'server' | 'client', knob: string) => (knob === 'protocol' ? `${side}-protocol` : knob);
-
-function filters(c: Comparison): string {
-  const select = (key: string, label: string, values: string[]) =>
-    `<label>${esc(label)} <select data-filter="${esc(key)}"><option value="">any</option>${values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`).join('')}</select></label>`;
-  const distinct = (f: (cell: CellResult) => string) => [...new Set(c.cells.map(f))];
-  return [
-    '<div class="filters">',
-    select(
-      'class',
-      'class',
-      CELL_CLASSES.filter((k) => c.cells.some((x) => x.class === k)),
-    ),
-    select(
-      'alphabet',
-      'faults',
-      distinct((x) => x.alphabet),
-    ),
-    ...KNOBS.map(([side, knob]) =>
-      select(
-        keyOf(side, knob),
-        `${side}.${knob}`,
-        distinct((x) => knobValue(x, side, knob)),
-      ),
-    ),
-    '<label>text <input type="search" data-filter="text" placeholder="cell, property, fault…"></label>',
-    `<span class="count" id="shown">${c.cells.length} of ${c.cells.length} cells</span>`,
-    '</div>',
-  ].join('\n');
-}
-
-function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set<string>): string {
-  const number = findingNumbers(c);
-  const head = [
-    '<th data-type="num" aria-sort="ascending">#</th>',
-    '<th>cell</th>',
-    '<th>class</th>',
-    '<th data-type="num" title="calls that returned what the fault-free run returned">ok</th>',
-    '<th data-type="num" title="calls that failed with an error">loud</th>',
-    '<th data-type="num" title="calls that came back empty or hung, with no error">silent</th>',
-    '<th data-type="num" title="reconnects over all runs (vacuity guard)" class="p">re-<wbr>conn.</th>',
-    '<th data-type="num" title="re-initializes over all runs (vacuity guard)" class="p">re-<wbr>inits</th>',
-    '<th data-type="num" title="transport fallbacks over all runs (vacuity guard)" class="p">fall-<wbr>backs</th>',
-    // Property names break after their hyphens, so that the matrix fits a 1400 px window.
-    ...c.properties.map((p) => `<th data-type="num" class="p">${esc(p).replace(/-/g, '-<wbr>')}</th>`),
-    '<th data-type="num">findings</th>',
-  ].join('');
-  const rows = c.cells.map((cell) => {
-    const n = callCounts(cell);
-    const fs = byCell.get(cell.id) ?? [];
-    const attrs = [
-      `data-class="${esc(cell.class)}"`,
-      `data-alphabet="${esc(cell.alphabet)}"`,
-      ...KNOBS.map(([side, knob]) => `data-${keyOf(side, knob)}="${esc(knobValue(cell, side, knob))}"`),
-      `data-text="${esc([cell.name, combinationLine(cell.combination), ...fs.flatMap((f) => [...f.properties.map((p) => p.property), ...f.plan.map((x) => x.fault)])].join(' ').toLowerCase())}"`,
-    ].join(' ');
-    const verdicts = c.properties.map((p) => {
-      const v = verdictCell(cell, p);
-      const kind = { 'policy-error': 'error', violated: 'violated', vacuous: 'vacuous', holds: 'holds', 'not-run': 'none' }[v.kind];
-      const label = { 'policy-error': 'error', violated: `✗ ${v.violations}`, vacuous: 'vacuous', holds: '✓', 'not-run': '' }[v.kind];
-      return `<td class="v v${kind}" data-sort="${v.sort}" title="${esc(v.text)}">${esc(label)}</td>`;
-    });
-    const links = fs
-      .map((f) =>
-        shown.has(f.id)
-          ? `<a class="flink" href="#finding-${esc(f.id)}" title="${esc(f.properties.map((p) => p.property).join(', '))}">${number.get(f.id)}</a>`
-          : `<span title="${esc(f.id)}: not shown in detail">${number.get(f.id)}</span>`,
-      )
-      .join(' ');
-    return [
-      `<tr ${attrs}>`,
-      `<td data-sort="${cell.index}">${cell.index + 1}</td>`,
-      `<td title="${esc(
-        `${combinationLine(cell.combination)}\nfaults fired (acted): ${
-          Object.entries(cell.stats.faultsFired)
-            .map(([f, k]) => `${f} ×${k} (${cell.stats.faultsApplied[f] ?? 0})`)
-            .join(', ') || 'none'
-        }`,
-      )}">${esc(cell.name)}</td>`,
-      `<td class="c ${esc(cell.class.replace(/[^a-z]+/g, '-'))}" data-sort="${CELL_CLASSES.indexOf(cell.class)}" title="${esc(CLASS_MEANING[cell.class])}">${esc(cell.class)}</td>`,
-      `<td data-sort="${n.ok}">${n.ok}</td><td data-sort="${n.loud}">${n.loud}</td><td data-sort="${n.silent}">${n.silent}</td>`,
-      ...[cell.stats.reconnects, cell.stats.reinitializes, cell.stats.fallbacks].map((v) => `<td class="g" data-sort="${v}">${v}</td>`),
-      ...verdicts,
-      `<td data-sort="${fs.length}">${links}</td>`,
-      '</tr>',
-    ].join('');
-  });
-  return `<table id="matrix"><thead><tr>${head}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
-}
 
 function causes(groups: readonly NumberedGroup[], shown: Set<string>): string {
   if (groups.length === 0) return '';
@@ -180,92 +53,6 @@ function changes(c: Comparison, groups: readonly NumberedGroup[]): string {
     .join('');
   const legend = t.groups.map((g) => `<b>${esc(g.label)}</b> <code>${esc(g.plan)}</code>`).join('; ');
   return `<section id="changes"><h2>What changes what</h2><p>For each silent finding, every combination one knob value away replayed the finding's input and ran a random search: a change holds when the replay did not go silent and no searched run went silent by the finding's mechanism. Per change and silent cause group: how many of the group's findings it makes hold, and the worst way (clean, loud and recovers, loud and stuck). Groups: ${legend}.</p><table class="listed"><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
-}
-
-const COLUMN: Record<Lane, number> = { agent: 2, client: 3, network: 4, server: 5 };
-
-/** Jepsen's timeline, on the history's order: a row per step, a column per actor, call bars. */
-function timeline(f: ReportedFinding): string {
-  const outcomes = outcomeMap(f);
-  const marked = f.cause?.step ?? null;
-  const cells: string[] = [
-    '<div class="th" style="grid-column:1">t (ms)</div>',
-    '<div class="th" style="grid-column:2">agent</div>',
-    '<div class="th" style="grid-column:3">client</div>',
-    '<div class="th" style="grid-column:4">load balancer / proxy</div>',
-    '<div class="th" style="grid-column:5">server</div>',
-  ];
-  const invoked = new Map<number, number>();
-  let now = 0;
-  f.history.forEach((e, i) => {
-    const row = i + 2;
-    const step = describeEntry(e, outcomes);
-    const gap = e.t - now >= 1000 ? `<span class="gap" title="virtual time passed">+${esc(((e.t - now) / 1000).toFixed(1))} s</span>` : '';
-    now = e.t;
-    cells.push(`<div class="t" style="grid-row:${row}">${gap}${esc(e.t)}</div>`);
-    if (e.kind === 'invoke') {
-      invoked.set(e.callId, row);
-      return;
-    }
-    if (e.kind === 'end') {
-      const from = invoked.get(e.callId) ?? row;
-      const outcome = outcomes.get(e.callId);
-      cells.push(
-        `<div class="call ${esc(step.tone)}" style="grid-row:${from} / ${row + 1};grid-column:2" title="${esc(step.text)}">call ${esc(e.callId)}<br>${esc(outcome ?? e.end)}</div>`,
-      );
-      cells.push(`<div class="ev ${esc(step.tone)}" style="grid-row:${row};grid-column:3">${esc(step.text)}</div>`);
-      return;
-    }
-    const mark = i === marked ? ' marked' : '';
-    const label = i === marked ? '<b class="here">▶ where the session went wrong</b> ' : '';
-    cells.push(
-      `<div class="ev ${esc(step.tone)}${mark}" style="grid-row:${row};grid-column:${COLUMN[step.lane]}">${label}${esc(step.text)}</div>`,
-    );
-  });
-  return `<div class="timeline">${cells.join('')}</div>`;
-}
-
-function finding(f: ReportedFinding, n: number, group: NumberedGroup | undefined): string {
-  const outcomes = outcomeMap(f);
-  const m = mitigationLine(f);
-  const facts = [
-    f.cause
-      ? `<li><b>cause</b> ${group ? `${esc(group.label)} (${group.cells.length} cells): ` : ''}${esc(f.cause.how)}${f.cause.step !== null ? ` — step ${f.cause.step + 1}, marked in the timeline` : ''}</li>`
-      : '',
-    m
-      ? `<li><b>mitigations</b> holds with ${m.holds.map((x) => `<code>${esc(x.change)}</code> (${esc(x.fared)})`).join(', ') || 'no single change'}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => `<code>${esc(x)}</code>`).join(', ')}` : ''}</li>`
-      : '',
-    `<li><b>combination</b> <code>${esc(combinationLine(f.combination))}</code></li>`,
-    ...f.properties.map((p) => {
-      const certificate = minimality(p);
-      return `<li><b>${esc(p.property)}</b> ${f.kind === 'policy-error' ? '' : 'violated: '}${esc(p.why)}${certificate ? ` <i class="certificate">(${esc(certificate)})</i>` : ''}</li>`;
-    }),
-    `<li><b>shrunk fault plan</b> ${f.plan.length === 0 ? '(no faults)' : `<ol class="plan">${f.plan.map((x) => `<li><code>${esc(describeFault(x))}</code></li>`).join('')}</ol>`}</li>`,
-    `<li><b>workload</b> <code>${esc(describeWorkload(f.workload) || '(none)')}</code>${f.schedule.length ? ` schedule <code>${esc(f.schedule.join(','))}</code>` : ''}</li>`,
-    f.outcomes.length
-      ? `<li><b>outcomes</b> ${f.outcomes.map((o) => `call ${esc(o.callId)}: <span class="${esc(o.outcome)}">${esc(o.outcome)}</span>`).join(', ')}</li>`
-      : '',
-    `<li><b>${f.runsToFailure === null ? 'not shrunk' : `found after ${esc(f.runsToFailure)} runs, shrunk in ${esc(f.shrinks)} steps`}</b> (fast-check seed ${esc(f.seed)}, path <code>${esc(f.path || '-')}</code>)</li>`,
-    `<li><b>replay</b> <code>npx mcp-faultsim replay ${esc(counterexamplePath(f))}</code> (relative to this report's directory)</li>`,
-  ].join('');
-  const steps = f.history.map((e) => esc(stepLine(describeEntry(e, outcomes)))).join('\n');
-  return [
-    `<details class="finding" id="finding-${esc(f.id)}" data-cell="${esc(f.cell)}">`,
-    `<summary>${n}. ${esc(f.cellName)}: ${esc(f.properties.map((p) => p.property).join(', '))}</summary>`,
-    `<ul class="facts">${facts}</ul>`,
-    `<h4>Timeline</h4>${timeline(f)}`,
-    `<details class="steps"><summary>History, step by step (${f.history.length} steps)</summary><pre>${steps}</pre></details>`,
-    '</details>',
-  ].join('\n');
-}
-
-function listed(findings: Finding[], from: number): string {
-  if (findings.length === 0) return '';
-  const rows = findings.map(
-    (f, i) =>
-      `<tr><td>${from + i + 1}</td><td>${esc(f.cellName)}</td><td>${esc(f.properties.map((p) => p.property).join(', '))}</td><td>${esc(f.plan.map(describeFault).join(', then ') || '(no faults)')}</td><td><code>${esc(counterexamplePath(f))}</code></td></tr>`,
-  );
-  return `<h3>${findings.length} more findings, not shown in detail (see --details)</h3><table class="listed"><thead><tr><th>#</th><th>cell</th><th>violated</th><th>shrunk fault plan</th><th>counterexample</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function exhaustive(c: Comparison): string {

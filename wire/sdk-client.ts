@@ -3,21 +3,17 @@
 // failure, fall back to `SSEClientTransport` on the same URL). The SDK keeps its own request
 // timeout (60 s, on virtual time) and parses every answer itself.
 //
-// The SDK has no reconnect or retry of its own, so around it runs the agent loop the model tier's
-// clients follow: a failed call is retried once; before the retry, a call that failed because the
-// session is gone (HTTP 404, the spec's "start a new session") or never connected opens a new
-// session. `config-reset` does not apply: the SDK client keeps no mutable capability config.
+// Around it runs the agent loop both SDK presets share (wire/sdk-agent-loop.ts). `config-reset`
+// does not apply: the SDK client keeps no mutable capability config.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { TextContent } from '../models/messages.ts';
-import type { Workload, WorkloadStep } from '../core/workload.ts';
-import { Agent } from './agent.ts';
+import type { Workload } from '../core/workload.ts';
 import type { FaultNetwork } from './fault-network.ts';
-import { META_CALL, type ToolMap } from './json-rpc.ts';
+import type { ToolMap } from './json-rpc.ts';
 import type { Recorder } from './recorder.ts';
-import type { ClientHooks } from './server-adapter.ts';
+import { SdkAgentLoop, type SdkConnection, type ToolCallParams } from './sdk-agent-loop.ts';
 
 const INFO = { name: 'mcp-faultsim sdk client', version: '0.1.0' };
 
@@ -35,7 +31,7 @@ export interface McpClientLike {
 /** A user's own client: connected to `url` (a new session each time it is called). */
 export type ClientFactory = (url: URL) => Promise<McpClientLike>;
 
-type Connection = { client: McpClientLike; close(): Promise<void> };
+type Connection = SdkConnection<McpClientLike>;
 
 export function isTimeout(e: unknown): boolean {
   return (
@@ -53,63 +49,33 @@ function sessionGone(e: unknown): boolean {
   return e instanceof StreamableHTTPError && e.code === 404;
 }
 
-export class SdkClient implements ClientHooks {
-  readonly agent: Agent;
-  private connection: Promise<Connection> | null = null;
-  private connects = 0;
-  /** Connections that were made: closed at the end. A connect still pending then is abandoned
-   *  (awaiting it could wait forever: see the close() calls below). */
-  private readonly made: Connection[] = [];
-  private closed = false;
-
+export class SdkClient extends SdkAgentLoop<McpClientLike, Connection> {
   constructor(
-    private readonly url: string,
-    private readonly tools: ToolMap,
-    private readonly recorder: Recorder,
-    private readonly network: FaultNetwork,
+    url: string,
+    tools: ToolMap,
+    recorder: Recorder,
+    network: FaultNetwork,
     workload: Workload,
     private readonly factory: ClientFactory | null = null,
   ) {
-    this.agent = new Agent(workload, recorder, (callId, step) => void this.run(callId, step));
+    super(url, tools, recorder, network, workload);
   }
 
-  start(): void {
-    this.agent.start();
+  protected describe(e: unknown): string {
+    return describe(e);
   }
 
-  configReset(): boolean {
-    return false;
+  protected isTimeout(e: unknown): boolean {
+    return isTimeout(e);
   }
 
-  pendingRequest(callId: number): { req: number; attempts: number } {
-    return { req: this.network.requestOfCall(callId), attempts: 1 };
+  protected sessionGone(_connection: Connection, e: unknown): boolean {
+    return sessionGone(e);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const c of this.made) void c.close().catch(() => {});
-  }
-
-  private note(n: Record<string, unknown>): void {
-    if (!this.closed) this.recorder.record({ kind: 'client', ...n } as never);
-  }
-
-  /** The session calls share: connected once, with the SDK example's fallback to HTTP+SSE. */
-  private session(): Promise<Connection> {
-    if (!this.connection) {
-      this.connection = this.connect();
-      this.connects++;
-      this.connection.then(
-        (c) => this.made.push(c),
-        () => {},
-      );
-    }
-    return this.connection;
-  }
-
-  private async connect(): Promise<Connection> {
+  /** The SDK example's connect: Streamable HTTP, falling back to HTTP+SSE on the same URL. */
+  protected async connect(): Promise<Connection> {
     const url = new URL(this.url);
-    this.note({ note: 'handshake-sent', handshake: this.connects === 0 ? 'connect' : 'new-session', session: null, caps: [] });
     if (this.factory) return this.connectWith(this.factory, url);
     const client = new Client(INFO);
     client.onerror = () => {};
@@ -146,53 +112,11 @@ export class SdkClient implements ClientHooks {
     }
   }
 
-  private async run(callId: number, step: WorkloadStep): Promise<void> {
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      let connected = false;
-      try {
-        const { client } = await this.session();
-        connected = true;
-        const content = await this.invoke(client, callId, step);
-        return this.end(callId, attempt, { end: 'result', content });
-      } catch (e) {
-        if (this.closed) return;
-        const reason = connected ? describe(e) : `connect failed: ${describe(e)}`;
-        this.note({ note: 'attempt-failed', callId, attempt, reason });
-        if (attempt === 2) {
-          const req = this.network.requestOfCall(callId);
-          if (isTimeout(e))
-            return this.end(callId, attempt, {
-              end: 'deadline',
-              answer: this.network.answer(req),
-              serverFinished: this.network.serverFinished(req),
-            });
-          return this.end(callId, attempt, { end: 'error', reason });
-        }
-        if (!connected || sessionGone(e)) {
-          this.note({ note: 'reconnect', handshake: 'new-session', reason: connected ? 'session not found' : 'connect failed' });
-          this.connection = null;
-        }
-      }
-    }
+  protected callTool(client: McpClientLike, params: ToolCallParams, progress: boolean): Promise<Record<string, unknown>> {
+    return client.callTool(params, undefined, progress ? { onprogress: () => {} } : {});
   }
 
-  private async invoke(client: McpClientLike, callId: number, step: WorkloadStep): Promise<TextContent[]> {
-    const _meta = { [META_CALL]: callId };
-    if (step.method === 'tools/list') {
-      const r = await client.listTools({ _meta });
-      return [{ type: 'text', text: r.tools.map((t) => t.name).join(',') }];
-    }
-    const tool = step.progress ? this.tools.progress : this.tools.plain;
-    const r = await client.callTool(
-      { name: tool.name, arguments: tool.args(callId), _meta },
-      undefined,
-      step.progress ? { onprogress: () => {} } : {},
-    );
-    return ((r.content ?? []) as { type: string; text?: string }[]).map((c) => ({ type: 'text', text: c.text ?? JSON.stringify(c) }));
-  }
-
-  private end(callId: number, attempts: number, e: Parameters<Agent['end']>[3]): void {
-    if (this.closed) return;
-    this.agent.end(callId, attempts, this.network.requestOfCall(callId), e);
+  protected listTools(client: McpClientLike, _meta: Record<string, unknown>): Promise<{ tools: { name: string }[] }> {
+    return client.listTools({ _meta });
   }
 }

@@ -9,11 +9,10 @@
 //               answers as a legacy one (and, failing that, to HTTP+SSE as the example does)
 // The SDK keeps its own request timeout (60 s, on virtual time) and parses every answer itself.
 //
-// Around it runs the agent loop the v1 preset runs (wire/sdk-client.ts): a failed call is re-issued
-// once, as a new request with a new id (the 2026-07-28 MUST after a broken stream; the legacy
-// revision's retry-once); before that, a call that failed because the session is gone (HTTP 404 on
-// a legacy session) or never connected connects again. The v2 SDK does not re-issue by itself.
-// `config-reset` does not apply: the SDK client keeps no mutable capability config.
+// Around it runs the agent loop both SDK presets share (wire/sdk-agent-loop.ts): a failed call is
+// re-issued once, as a new request with a new id (the 2026-07-28 MUST after a broken stream; the
+// legacy revision's retry-once). The v2 SDK does not re-issue by itself. `config-reset` does not
+// apply: the SDK client keeps no mutable capability config.
 import {
   Client,
   SdkError,
@@ -23,13 +22,11 @@ import {
   StreamableHTTPClientTransport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
-import type { TextContent } from '../models/messages.ts';
-import type { Workload, WorkloadStep } from '../core/workload.ts';
-import { Agent } from './agent.ts';
+import type { Workload } from '../core/workload.ts';
 import type { FaultNetwork } from './fault-network.ts';
-import { META_CALL, type ToolMap } from './json-rpc.ts';
+import type { ToolMap } from './json-rpc.ts';
 import type { Recorder } from './recorder.ts';
-import type { ClientHooks } from './server-adapter.ts';
+import { SdkAgentLoop, type SdkConnection, type ToolCallParams, type ToolResult } from './sdk-agent-loop.ts';
 
 /** The revisions the v2 client preset can speak (`client.protocol`'s values). */
 export const SDK2_CLIENT_PROTOCOLS = ['2025-11-25', '2026-07-28', 'negotiate'] as const;
@@ -43,7 +40,7 @@ const MODE: Record<Sdk2ClientProtocol, VersionNegotiationMode> = {
   negotiate: 'auto',
 };
 
-type Connection = { client: Client; era: string; close(): Promise<void> };
+type Connection = SdkConnection<Client> & { era: string };
 
 export function isTimeout2(e: unknown): boolean {
   return (
@@ -57,56 +54,29 @@ function describe(e: unknown): string {
   return String(e);
 }
 
-export class Sdk2Client implements ClientHooks {
-  readonly agent: Agent;
-  private connection: Promise<Connection> | null = null;
-  private connects = 0;
-  /** Connections that were made: closed at the end. A connect still pending then is abandoned. */
-  private readonly made: Connection[] = [];
-  private closed = false;
-
+export class Sdk2Client extends SdkAgentLoop<Client, Connection> {
   constructor(
     private readonly protocol: Sdk2ClientProtocol,
-    private readonly url: string,
-    private readonly tools: ToolMap,
-    private readonly recorder: Recorder,
-    private readonly network: FaultNetwork,
+    url: string,
+    tools: ToolMap,
+    recorder: Recorder,
+    network: FaultNetwork,
     workload: Workload,
   ) {
-    this.agent = new Agent(workload, recorder, (callId, step) => void this.run(callId, step));
+    super(url, tools, recorder, network, workload);
   }
 
-  start(): void {
-    this.agent.start();
+  protected describe(e: unknown): string {
+    return describe(e);
   }
 
-  configReset(): boolean {
-    return false;
+  protected isTimeout(e: unknown): boolean {
+    return isTimeout2(e);
   }
 
-  pendingRequest(callId: number): { req: number; attempts: number } {
-    return { req: this.network.requestOfCall(callId), attempts: 1 };
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const c of this.made) void c.close().catch(() => {});
-  }
-
-  private note(n: Record<string, unknown>): void {
-    if (!this.closed) this.recorder.record({ kind: 'client', ...n } as never);
-  }
-
-  private session(): Promise<Connection> {
-    if (!this.connection) {
-      this.connection = this.connect();
-      this.connects++;
-      this.connection.then(
-        (c) => this.made.push(c),
-        () => {},
-      );
-    }
-    return this.connection;
+  /** A 404 ends a legacy session (the spec's "start a new session"); a 2026-07-28 request has none. */
+  protected sessionGone(connection: Connection, e: unknown): boolean {
+    return connection.era === 'legacy' && e instanceof SdkHttpError && e.status === 404;
   }
 
   private newClient(): Client {
@@ -115,9 +85,8 @@ export class Sdk2Client implements ClientHooks {
     return client;
   }
 
-  private async connect(): Promise<Connection> {
+  protected async connect(): Promise<Connection> {
     const url = new URL(this.url);
-    this.note({ note: 'handshake-sent', handshake: this.connects === 0 ? 'connect' : 'new-session', session: null, caps: [] });
     const client = this.newClient();
     const streamable = new StreamableHTTPClientTransport(url);
     try {
@@ -142,53 +111,16 @@ export class Sdk2Client implements ClientHooks {
     }
   }
 
-  private async run(callId: number, step: WorkloadStep): Promise<void> {
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      let connection: Connection | null = null;
-      try {
-        connection = await this.session();
-        const content = await this.invoke(connection.client, callId, step);
-        return this.end(callId, attempt, { end: 'result', content });
-      } catch (e) {
-        if (this.closed) return;
-        const reason = connection ? describe(e) : `connect failed: ${describe(e)}`;
-        this.note({ note: 'attempt-failed', callId, attempt, reason });
-        if (attempt === 2) {
-          const req = this.network.requestOfCall(callId);
-          if (isTimeout2(e))
-            return this.end(callId, attempt, {
-              end: 'deadline',
-              answer: this.network.answer(req),
-              serverFinished: this.network.serverFinished(req),
-            });
-          return this.end(callId, attempt, { end: 'error', reason });
-        }
-        // A 404 ends a legacy session (the spec's "start a new session"); a 2026-07-28 request has none.
-        const sessionGone = connection?.era === 'legacy' && e instanceof SdkHttpError && e.status === 404;
-        if (!connection || sessionGone) {
-          this.note({ note: 'reconnect', handshake: 'new-session', reason: connection ? 'session not found' : 'connect failed' });
-          this.connection = null;
-        }
-      }
-    }
+  protected callTool(client: Client, params: ToolCallParams, progress: boolean): Promise<ToolResult> {
+    return client.callTool(params, progress ? { onprogress: () => {} } : {});
   }
 
-  private async invoke(client: Client, callId: number, step: WorkloadStep): Promise<TextContent[]> {
-    const _meta = { [META_CALL]: callId };
-    if (step.method === 'tools/list') {
-      const r = await client.listTools({ _meta });
-      return [{ type: 'text', text: r.tools.map((t) => t.name).join(',') }];
-    }
-    const tool = step.progress ? this.tools.progress : this.tools.plain;
-    const r = await client.callTool(
-      { name: tool.name, arguments: tool.args(callId), _meta },
-      step.progress ? { onprogress: () => {} } : {},
-    );
-    return (r.content as { type: string; text?: string }[]).map((c) => ({ type: 'text', text: c.text ?? JSON.stringify(c) }));
+  protected listTools(client: Client, _meta: Record<string, unknown>): Promise<{ tools: { name: string }[] }> {
+    return client.listTools({ _meta });
   }
 
-  private end(callId: number, attempts: number, e: Parameters<Agent['end']>[3]): void {
-    if (this.closed) return;
-    this.agent.end(callId, attempts, this.network.requestOfCall(callId), e);
+  /** The v2 SDK checks a result's shape: its content is always there. */
+  protected override contentOf(r: ToolResult): { type: string; text?: string }[] {
+    return r.content as { type: string; text?: string }[];
   }
 }

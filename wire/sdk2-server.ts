@@ -1,13 +1,13 @@
 // The official SDK v2's server (`@modelcontextprotocol/server` 2.4), in-process, in each revision
 // it serves. Presets: `sdk2-sse` streams every answer, `sdk2-json` answers with one JSON body.
 //   2025-11-25  sessions: `McpServer` + `WebStandardStreamableHTTPServerTransport`, one pair per
-//               session, routed by `Mcp-Session-Id` as the v1 preset does (wire/sdk-server.ts).
+//               session, routed by `Mcp-Session-Id` as the v1 preset does (wire/sdk-sessions.ts).
 //   2026-07-28  sessionless: `createMcpHandler(factory, { legacy: 'reject', responseMode })`, a fresh
 //               server instance per request; a request without the `_meta` envelope is refused.
 //   dual        both, the SDK's documented composition: `isLegacyRequest` routes 2025 traffic to the
 //               sessionful transport and everything else to a strict 2026-07-28 handler.
 // The SDK's own defaults otherwise: no event store (a cut stream cannot be resumed), SSE keep-alive
-// every 15 s. Session ids count up instead of `randomUUID()`, so histories are byte-identical.
+// every 15 s.
 import {
   createMcpHandler,
   isInitializeRequest,
@@ -18,6 +18,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { META_CALL } from './json-rpc.ts';
 import type { ServerAdapter } from './server-adapter.ts';
+import { SdkSessionTable } from './sdk-sessions.ts';
 
 export const SDK2_SERVER_PRESETS = {
   'sdk2-sse': {
@@ -77,8 +78,7 @@ function modernHandler(json: boolean): McpHttpHandler {
 export class Sdk2Server implements ServerAdapter {
   readonly notesItself = false;
   readonly name: string;
-  private readonly sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; server: McpServer }>();
-  private next = 1;
+  private readonly sessions: SdkSessionTable<WebStandardStreamableHTTPServerTransport>;
   private modern: McpHttpHandler | null = null;
 
   constructor(
@@ -86,6 +86,14 @@ export class Sdk2Server implements ServerAdapter {
     readonly protocol: Sdk2ServerProtocol,
   ) {
     this.name = `${preset} protocol=${protocol}`;
+    this.sessions = new SdkSessionTable('sdk2', isInitializeRequest, (id, initialized) => ({
+      transport: new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => id,
+        enableJsonResponse: SDK2_SERVER_PRESETS[preset].json,
+        onsessioninitialized: initialized,
+      }),
+      server: buildMcpServer2(),
+    }));
   }
 
   cannot(fault: 'session-expire' | 'server-restart'): string | null {
@@ -94,54 +102,19 @@ export class Sdk2Server implements ServerAdapter {
   }
 
   async handle(request: Request): Promise<Response> {
-    if (this.protocol === '2025-11-25') return this.legacy(request);
-    if (this.protocol === 'dual' && (await isLegacyRequest(request))) return this.legacy(request);
+    if (this.protocol === '2025-11-25') return this.sessions.handle(request);
+    if (this.protocol === 'dual' && (await isLegacyRequest(request))) return this.sessions.handle(request);
     this.modern ??= modernHandler(SDK2_SERVER_PRESETS[this.preset].json);
     return this.modern.fetch(request);
   }
 
-  /** The 2025-11-25 sessions, routed as the SDK's example server routes them. */
-  private async legacy(request: Request): Promise<Response> {
-    const sid = request.headers.get('mcp-session-id');
-    const live = sid === null ? undefined : this.sessions.get(sid);
-    if (live) return live.transport.handleRequest(request);
-    let body: unknown;
-    if (request.method === 'POST')
-      body = await request
-        .clone()
-        .json()
-        .catch(() => undefined);
-    if (sid === null && body !== undefined && isInitializeRequest(body)) {
-      const id = `sdk2-${this.next++}`;
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: () => id,
-        enableJsonResponse: SDK2_SERVER_PRESETS[this.preset].json,
-        onsessioninitialized: (sessionId) => void this.sessions.set(sessionId, { transport, server }),
-      });
-      const server = buildMcpServer2();
-      await server.connect(transport);
-      return transport.handleRequest(request, { parsedBody: body });
-    }
-    if (sid !== null)
-      return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }, { status: 404 });
-    return Response.json(
-      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } },
-      { status: 400 },
-    );
-  }
-
-  async expire(sessionId: string | null): Promise<string[]> {
-    const ids = [...this.sessions.keys()];
-    const id = sessionId !== null && this.sessions.has(sessionId) ? sessionId : ids[ids.length - 1];
-    if (id === undefined) return [];
-    await this.forget(id);
-    return [id];
+  expire(sessionId: string | null): Promise<string[]> {
+    return this.sessions.expire(sessionId);
   }
 
   /** Forgets every session; a 2026-07-28 handler also loses its in-flight exchanges (a new one serves on). */
   async restart(): Promise<string[]> {
-    const ids = [...this.sessions.keys()];
-    for (const id of ids) await this.forget(id);
+    const ids = await this.sessions.restart();
     const modern = this.modern;
     this.modern = null;
     // Not awaited: closing aborts response bodies msw may never settle (mswjs/interceptors#799).
@@ -151,11 +124,5 @@ export class Sdk2Server implements ServerAdapter {
 
   async close(): Promise<void> {
     await this.restart();
-  }
-
-  private async forget(id: string): Promise<void> {
-    const s = this.sessions.get(id);
-    this.sessions.delete(id);
-    await s?.server.close().catch(() => {});
   }
 }

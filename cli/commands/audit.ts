@@ -14,11 +14,9 @@ import { renderAuditHtml } from '../../reports/audit-html.ts';
 import { renderAuditJunit } from '../../reports/audit-junit.ts';
 import { renderAuditMarkdown, renderAuditText } from '../../reports/audit-text.ts';
 import { formatJson } from '../../reports/json-format.ts';
-import { closeLoopback } from '../../wire/loopback-fetch.ts';
-import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../../wire/loopback.ts';
+import { LoopbackError, type ServedProcess } from '../../wire/loopback.ts';
 import { DEFAULT_WATCHDOG_MS, Watchdog } from '../../wire/watchdog.ts';
 import { realSleep } from '../../wire/virtual-time.ts';
-import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../../wire/json-rpc.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec, type Parsed } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
@@ -26,6 +24,8 @@ import { replaceFolder } from '../files.ts';
 import { parseServer } from '../knobs.ts';
 import { requireWorkingReference } from '../reference-check.ts';
 import { runWire } from '../../wire/world.ts';
+import { wireSideArgs } from '../wire-check.ts';
+import { endWireRun, loopbackServer, quote, toolsOption } from '../wire-server.ts';
 
 const OUT_FILES = ['audit.md', 'audit.html', 'audit.json', 'audit.junit.xml'];
 const REVISIONS = ['2025-11-25', '2026-07-28', 'dual'] as const;
@@ -69,14 +69,6 @@ const OPTIONS: Record<string, OptionSpec> = {
 };
 
 const nothing = () => {};
-const quote = (t: string) => (/^[\w=,+.:/-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`);
-
-function toolsOption(args: Parsed): ToolMap {
-  const t = stringOption(args, 'tools') ?? 'everything';
-  if (t === 'everything') return EVERYTHING_TOOLS;
-  if (t === 'faultsim') return FAULTSIM_TOOLS;
-  throw new UsageError(`unknown --tools '${t}' (valid: everything, faultsim)`);
-}
 
 function revisionsOption(args: Parsed): Revision[] {
   const r = stringOption(args, 'revision') ?? '2025-11-25';
@@ -172,19 +164,15 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   const tools = toolsOption(args);
   const loopbackRevisions = revisionsOption(args);
   const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
-  const serverArgs =
-    target !== undefined ? `--target ${quote(target)}` : serve !== undefined ? `--serve ${quote(serve)}` : `--server ${quote(serverText!)}`;
+  // A loopback server's flags as given (--serve-path, --tools, --revision): a reproduce line without them audits another server.
+  const revisionFlag = args.options.revision !== undefined ? ` --revision ${quote(stringOption(args, 'revision')!)}` : '';
+  const serverArgs = loopback ? `${wireSideArgs(args).server}${revisionFlag}` : `--server ${quote(serverText!)}`;
   const subjectArgs = clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)} ${serverArgs}` : serverArgs;
   const progress = !args.options.quiet && !args.options.json;
   const started = Date.now();
   let served: ServedProcess | null = null;
   try {
-    let server: WireServerSpec;
-    if (target !== undefined) server = { kind: 'loopback', endpoint: await targetEndpoint(target, tools, watchdog) };
-    else if (serve !== undefined) {
-      served = await ServedProcess.start(serve, { path: stringOption(args, 'serve-path') ?? '/mcp' });
-      server = { kind: 'loopback', endpoint: servedEndpoint(served, tools, watchdog) };
-    } else server = inProcessServer(serverText!);
+    const server = (await loopbackServer(args, tools, watchdog, (p) => (served = p))) ?? inProcessServer(serverText!);
     serverRevisions(server, loopbackRevisions);
     const onScenario = (done: number, total: number, name: string) => {
       if (progress)
@@ -219,9 +207,7 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
     if (e instanceof LoopbackError) throw new UsageError(e.message);
     throw e;
   } finally {
-    watchdog.disarm();
-    await served?.stop();
-    await closeLoopback();
+    await endWireRun(watchdog, served);
   }
 }
 

@@ -1,37 +1,18 @@
-// The audit's HTML report in a real headless Chromium (playwright-core, the launch flags of
-// test/reports/html-browser.test.ts): one row per scenario with its verdict, no console error,
-// nothing fetched from the network.
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The audit's HTML report in a real headless Chromium (test/fixtures/chromium.ts): one row per
+// scenario with its verdict, no console error, nothing fetched from the network.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../../audit/scenarios.ts';
 import { run, tempDir } from '../cli/run.ts';
+import { launchChromium } from '../fixtures/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the audit HTML in headless Chromium', () => {
+describe('the audit HTML in headless Chromium', () => {
   it('shows every scenario with its verdict, with a clean console and no request but the page', async () => {
     const out = join(tempDir('audit-html'), 'out');
     const r = await run('audit', '--server', 'sdk-sse', '--quiet', '--out', out);
     expect(r.code).toBe(1);
-    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      headless: true,
-    });
+    const context = await launchChromium();
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const problems: string[] = [];

@@ -5,21 +5,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServedProcess } from '../../wire/loopback.ts';
-import { ROOT, run } from '../cli/run.ts';
+import { ROOT } from '../cli/run.ts';
+import { auditCli } from '../fixtures/audit-cli.ts';
 
 import { EVERYTHING, FASTMCP, PYTHON_SERVER } from '../fixtures/servers.ts';
 const NA = 'not applicable';
-
-async function audit(...argv: string[]): Promise<{ code: number; verdicts: Record<string, string>; evidence: Record<string, string> }> {
-  const r = await run('audit', '--json', '--quiet', ...argv);
-  expect(r.stderr).toBe('');
-  const a = JSON.parse(r.stdout) as { scenarios: { name: string; verdict: string; evidence: string }[] };
-  return {
-    code: r.code,
-    verdicts: Object.fromEntries(a.scenarios.map((s) => [s.name, s.verdict])),
-    evidence: Object.fromEntries(a.scenarios.map((s) => [s.name, s.evidence])),
-  };
-}
 
 /** A server in another process cannot be told to forget one session: the audit says so. */
 const LEGACY_SERVER = {
@@ -43,7 +33,7 @@ describe('audit --serve against real servers', () => {
     const python = join(ROOT, '.venv-mcp/bin/python');
     if (!existsSync(python))
       throw new Error(`no Python venv at ${python}: run .ci/python-venv.sh (the audit of a Python server cannot start)`);
-    const a = await audit('--serve', PYTHON_SERVER, '--tools', 'faultsim', '--revision', 'dual');
+    const a = await auditCli('--serve', PYTHON_SERVER, '--tools', 'faultsim', '--revision', 'dual');
     expect(a.verdicts).toEqual({
       ...LEGACY_SERVER,
       'reinit-live-session': 'pass',
@@ -57,14 +47,14 @@ describe('audit --serve against real servers', () => {
   }, 120_000);
 
   it('server-everything: the re-initialize on a live session is loud; a restart is answered 400 (not 404) and still heals', async () => {
-    const a = await audit('--serve', EVERYTHING);
+    const a = await auditCli('--serve', EVERYTHING);
     expect(a.verdicts).toEqual(LEGACY_SERVER);
     expect(a.code).toBe(1);
     expect(a.evidence['server-restart']).toMatch(/server-restart on req 3 tools\/call → 400/);
   }, 120_000);
 
   it("punkpeye's fastmcp (httpStream): the same verdicts as the SDK it is built on", async () => {
-    const a = await audit('--serve', FASTMCP);
+    const a = await auditCli('--serve', FASTMCP);
     expect(a.verdicts).toEqual(LEGACY_SERVER);
     expect(a.code).toBe(1);
     expect(a.evidence['reinit-live-session']).toMatch(/replay handshake failed: HTTP 400/);
@@ -73,7 +63,7 @@ describe('audit --serve against real servers', () => {
   it('--target a running server-everything: the faults the tool cannot cause there are not applicable, with why', async () => {
     const served = await ServedProcess.start(EVERYTHING);
     try {
-      const a = await audit('--target', served.url, '--only', 'unknown-session,server-restart,http-502-call');
+      const a = await auditCli('--target', served.url, '--only', 'unknown-session,server-restart,http-502-call');
       expect(a.verdicts).toEqual({ 'unknown-session': NA, 'server-restart': NA, 'http-502-call': 'pass' });
       expect(a.code).toBe(0);
     } finally {

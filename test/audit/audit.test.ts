@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { runAudit } from '../../audit/runner.ts';
 import { SCENARIOS } from '../../audit/scenarios.ts';
 import { itRejects, run, tempDir } from '../cli/run.ts';
+import { verdictsOf } from '../fixtures/audit-cli.ts';
 
-const verdicts = (a: Awaited<ReturnType<typeof runAudit>>) => Object.fromEntries(a.scenarios.map((s) => [s.name, s.verdict]));
 const NA = 'not applicable';
 
 describe('audit of the SDK v1 server (sdk-sse)', () => {
   it('pins every verdict: only the re-initialize on a live session is loud (HTTP 400, the session dies, a new one heals)', async () => {
     const a = await runAudit({ kind: 'sdk', preset: 'sdk-sse' }, { serverArgs: '--server sdk-sse' });
-    expect(verdicts(a)).toEqual({
+    expect(verdictsOf(a)).toEqual({
       'reinit-live-session': 'loud',
       'unknown-session': 'pass',
       'server-restart': 'pass',
@@ -43,7 +43,7 @@ describe('audit of the SDK v1 server (sdk-sse)', () => {
       { kind: 'sdk', preset: 'sdk-json' },
       { serverArgs: '--server sdk-json', only: ['stream-cut-call', 'unknown-session'] },
     );
-    expect(verdicts(a)).toEqual({ 'unknown-session': 'pass', 'stream-cut-call': NA });
+    expect(verdictsOf(a)).toEqual({ 'unknown-session': 'pass', 'stream-cut-call': NA });
     expect(a.scenarios[1]!.why).toMatch(/^the fault did not act on this server: /);
   });
 });
@@ -55,7 +55,7 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
       { serverArgs: '--server sdk2-sse,protocol=2026-07-28' },
     );
     const legacyOnly = SCENARIOS.filter((s) => !s.revisions.includes('2026-07-28')).map((s) => s.name);
-    expect(verdicts(a)).toEqual({
+    expect(verdictsOf(a)).toEqual({
       ...Object.fromEntries(legacyOnly.map((n) => [n, NA])),
       'http-502-call': 'pass',
       'strip-protocol-version': 'pass',
@@ -72,7 +72,7 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
 
   it('in 2025-11-25 it audits like the v1 server', async () => {
     const a = await runAudit({ kind: 'sdk2', preset: 'sdk2-sse', protocol: '2025-11-25' }, { serverArgs: '--server sdk2-sse' });
-    expect(verdicts(a)).toMatchObject({
+    expect(verdictsOf(a)).toMatchObject({
       'reinit-live-session': 'loud',
       'unknown-session': 'pass',
       'stream-cut-call': 'pass',

@@ -2,12 +2,14 @@
 // long command shows done/total, the time elapsed and an estimate of what is left, redrawn at least
 // once a second. A pipe gets none of it (the other CLI tests read stdout and stderr through pipes).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { progressLine, seconds } from '../../cli/progress.ts';
 import { ROOT, tempDir } from './run.ts';
 
 const SCRIPT = '/usr/bin/script';
+// The bar redraws on a 1 s timer; a loaded machine (the suite runs two files at once on two cores)
+// may hold a tick back by most of a second. A bar that stops ticking still fails.
+const REDRAW_S = 2;
 
 function inTerminal(command: string): string[] {
   const r = spawnSync(SCRIPT, ['-qec', `node bin/mcp-faultsim.js ${command}`, '/dev/null'], {
@@ -16,6 +18,7 @@ function inTerminal(command: string): string[] {
     timeout: 120_000,
     env: { ...process.env, COLUMNS: '120' },
   });
+  expect(r.error, `${SCRIPT} (util-linux) gives the CLI a terminal: ${r.error?.message}`).toBeUndefined();
   expect(r.status, r.stderr).not.toBeNull();
   return r.stdout.split(/\r|\n/).filter((l) => /elapsed/.test(l));
 }
@@ -25,14 +28,14 @@ function elapsed(line: string): number {
   return m[1] !== undefined ? Number(m[1]) : Number(m[2]) * 60 + Number(m[3]);
 }
 
-describe.skipIf(!existsSync(SCRIPT))('progress in a terminal', () => {
+describe('progress in a terminal', () => {
   it('explore: done/total, elapsed and an estimate, redrawn at least once a second while workers run', () => {
     const lines = inTerminal('explore --faults http-502,config-reset,stream-cut --depth 3 --calls 2 --workers 2');
     expect(lines.length).toBeGreaterThan(2);
     expect(lines[0]).toMatch(/^\[\.+\] 0\/6 · 0\.0 s elapsed · estimating workloads explored/);
     expect(lines.some((l) => /\] [1-5]\/6 · [0-9.]+ s elapsed · ~[0-9.]+ (s|min)/.test(l))).toBe(true);
     const times = lines.map(elapsed);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(1.2);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(REDRAW_S);
   }, 120_000);
 
   it('compare: cells done/total, refined by the runs inside the current cell', () => {
@@ -40,7 +43,7 @@ describe.skipIf(!existsSync(SCRIPT))('progress in a terminal', () => {
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.some((l) => /\] 0\/2 · [0-9.]+ s elapsed · ~[0-9.]+ s left seed 000: server\.rein/.test(l))).toBe(true);
     const times = lines.map(elapsed);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(1.2);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(REDRAW_S);
   }, 120_000);
 });
 

@@ -1,37 +1,17 @@
-// The HTML report in a real headless Chromium (Debian's chromium, driven by playwright-core): the
-// matrix renders, sorts and filters, a finding opens to its timeline, hostile history text is shown
-// as text and never run, nothing is fetched from the network, and the console stays clean.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The HTML report in a real headless Chromium (test/fixtures/chromium.ts): the matrix renders,
+// sorts and filters, a finding opens to its timeline, hostile history text is shown as text and
+// never run, nothing is fetched from the network, and the console stays clean.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultComparison, evilComparison } from '../fixtures/default-comparison.ts';
 import { EVIL } from '../fixtures/policies/evil.ts';
 import { tempDir } from '../cli/run.ts';
+import { launchChromium } from '../fixtures/chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const SKIP = !existsSync(CHROMIUM) && !process.env.CI;
-// A skip says why, once, on stderr: these tests need a Chromium at /usr/bin/chromium (Debian's
-// `chromium` package); playwright-core drives it and downloads nothing. On CI a missing browser fails.
-if (SKIP)
-  process.stderr.write(
-    `html-browser.test.ts: skipping the browser tests: no Chromium at ${CHROMIUM} (install Debian's chromium package; see the README)\n`,
-  );
-
-describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
+describe('the HTML report in headless Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let cells: number;
@@ -41,11 +21,7 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
   beforeAll(async () => {
     const out = (await evilComparison()).dir;
     cells = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')).cells.length;
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      headless: true,
-    });
+    context = await launchChromium();
     page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -125,19 +101,14 @@ describe.skipIf(SKIP)('the HTML report in headless Chromium', () => {
   });
 });
 
-describe.skipIf(SKIP)('the default comparison at 1400 px', () => {
+describe('the default comparison at 1400 px', () => {
   let context: BrowserContext;
   let page: Page;
   let shot: string;
 
   beforeAll(async () => {
     const out = (await defaultComparison()).dir;
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-    });
+    context = await launchChromium({ width: 1400, height: 900 });
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto(pathToFileURL(join(out, 'compare.html')).href);
     shot = join(tempDir('html-width'), 'matrix-1400.png');

@@ -1,24 +1,16 @@
 // The Markdown report renders on GitHub: its tables keep their columns and its text stays text
 // whatever a policy or a history puts in it, and every Mermaid diagram parses with Mermaid itself
 // (in headless Chromium, as GitHub renders them in a browser).
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evilComparison } from '../fixtures/default-comparison.ts';
 import { fence, mdText } from '../../reports/compare-markdown.ts';
 import { mermaidText } from '../../reports/mermaid.ts';
 import { EVIL } from '../fixtures/policies/evil.ts';
 import { run, tempDir } from '../cli/run.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const NO_BROWSER = !existsSync(CHROMIUM) && !process.env.CI;
-if (NO_BROWSER)
-  process.stderr.write(
-    `markdown.test.ts: skipping the Mermaid parse test: no Chromium at ${CHROMIUM} (install Debian's chromium package; see the README)\n`,
-  );
+import { launchChromium } from '../fixtures/chromium.ts';
 
 describe('Markdown text', () => {
   it('escapes what would break a table or start HTML', () => {
@@ -76,26 +68,12 @@ describe('the Markdown report', () => {
     expect(md).toContain(mdText(EVIL));
   });
 
-  it.skipIf(NO_BROWSER)('has Mermaid diagrams that Mermaid parses', async () => {
+  it('has Mermaid diagrams that Mermaid parses', async () => {
     const diagrams = [...md.matchAll(/^```mermaid\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
     expect(diagrams.length).toBeGreaterThan(5);
     expect(diagrams.some((d) => d.includes('#60;img'))).toBe(true);
     const script = createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js');
-    const args = [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--disable-component-update',
-      '--disable-sync',
-    ];
-    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'chromium-profile-')), {
-      executablePath: CHROMIUM,
-      args,
-      headless: true,
-    });
+    const context = await launchChromium();
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.setContent('<!doctype html><html><body></body></html>');

@@ -1,0 +1,207 @@
+// The 2025-11-25 server: a session opened by `initialize`, re-initialized by the `server.reinit`
+// policy, tool calls answered as JSON or an SSE stream (`server.streaming`) kept for `Last-Event-ID`
+// resumption, and sessions forgotten on expiry or restart.
+import { has, progressEncoding } from './capabilities.ts';
+import {
+  emptyResponse,
+  errorResponse,
+  jsonResponse,
+  JSONRPC,
+  SSE_TYPE,
+  type CallResult,
+  type HttpRequest,
+  type JsonRpcMessage,
+  type SseEvent,
+} from './messages.ts';
+import { advertised, openingCaps, reinitPolicy } from './reinit.ts';
+import {
+  initializeResult,
+  PROGRESS_STEPS,
+  respond,
+  sessionOf,
+  TOOLS,
+  withSession,
+  type R,
+  type RequestEvent,
+  type ServerContext,
+  type ServerEffect,
+  type ServerEvent,
+  type ServerNote,
+  type ServerSession,
+} from './server-context.ts';
+import { selectTransport } from './transport.ts';
+
+function openSession(ctx: ServerContext, e: RequestEvent): R {
+  const body = e.request.body;
+  if (body.rpc !== 'initialize') throw new Error('openSession needs an initialize request');
+  const transport = selectTransport(e.request, body.transport, null);
+  const caps = advertised(openingCaps(ctx.policy.reinit, body.capabilities), transport, ctx.policy.advertise);
+  const s: ServerSession = { id: `s${ctx.nextSession}`, caps, firstCaps: caps, transport, streams: {} };
+  return {
+    context: { ...withSession(ctx, s), nextSession: ctx.nextSession + 1 },
+    effects: [
+      { type: 'note', note: { note: 'session-opened', session: s.id, caps, transport, encoding: progressEncoding(transport) } },
+      respond(e.req, jsonResponse(200, { result: initializeResult(s) }, { 'mcp-session-id': s.id })),
+    ],
+  };
+}
+
+function reinitialize(ctx: ServerContext, e: RequestEvent): R {
+  const s = sessionOf(ctx, e)!;
+  const body = e.request.body;
+  if (body.rpc !== 'initialize') throw new Error('reinitialize needs an initialize request');
+  const transport = selectTransport(e.request, body.transport, s.transport);
+  const decision = reinitPolicy(ctx.policy.reinit).decide({
+    session: s,
+    clientCaps: body.capabilities,
+    transport,
+    advertise: ctx.policy.advertise,
+  });
+  if (decision.kind === 'reject') {
+    return {
+      context: ctx,
+      effects: [
+        { type: 'note', note: { note: 'reinit-rejected', session: s.id } },
+        respond(e.req, errorResponse(400, JSONRPC.invalidRequest, 'Invalid Request: Server already initialized')),
+      ],
+    };
+  }
+  if (decision.kind === 'new-session') {
+    const opened = openSession(ctx, e);
+    const fresh = `s${ctx.nextSession}`;
+    const next = opened.context.sessions[fresh]!;
+    return {
+      context: opened.context,
+      effects: [
+        {
+          type: 'note',
+          note: {
+            note: 'reinitialized',
+            session: s.id,
+            policy: ctx.policy.reinit,
+            caps: next.caps,
+            transport: next.transport,
+            encoding: progressEncoding(next.transport),
+            newSession: fresh,
+          },
+        },
+        ...opened.effects,
+      ],
+    };
+  }
+  const updated: ServerSession = { ...s, caps: decision.caps, transport };
+  const effects: ServerEffect[] = [];
+  if (transport !== s.transport) {
+    const encoding = progressEncoding(transport);
+    const note: ServerNote = { note: 'transport-changed', session: s.id, from: s.transport, to: transport, encoding };
+    effects.push({ type: 'note', note });
+  }
+  effects.push(
+    {
+      type: 'note',
+      note: {
+        note: 'reinitialized',
+        session: s.id,
+        policy: ctx.policy.reinit,
+        caps: updated.caps,
+        transport,
+        encoding: progressEncoding(transport),
+      },
+    },
+    respond(e.req, jsonResponse(200, { result: initializeResult(updated) }, { 'mcp-session-id': s.id })),
+  );
+  return { context: withSession(ctx, updated), effects };
+}
+
+/** Whether this `tools/call` is answered with an SSE stream (`server.streaming`). */
+function streams(ctx: ServerContext, s: ServerSession, request: HttpRequest): boolean {
+  if (ctx.policy.streaming === 'accept-header') return (request.headers['accept'] ?? '').includes(SSE_TYPE);
+  return has(s.caps, 'tools.streaming');
+}
+
+function callTool(ctx: ServerContext, e: RequestEvent): R {
+  const s = sessionOf(ctx, e)!;
+  const body = e.request.body;
+  if (body.rpc !== 'tools/call') throw new Error('callTool needs a tools/call request');
+  const token = body.progressToken;
+  const encoding = progressEncoding(s.transport);
+  const result: CallResult = { content: [{ type: 'text', text: `${body.tool} result for call ${body.callId}` }] };
+  if (token !== null && encoding === 'inline') Object.assign(result, { progressToken: token, progress: PROGRESS_STEPS });
+  const message: JsonRpcMessage = { result };
+  const finished: ServerEffect = {
+    type: 'note',
+    note: { note: 'call-finished', session: s.id, req: e.req, callId: body.callId, transport: s.transport },
+  };
+  if (!streams(ctx, s, e.request)) {
+    return { context: ctx, effects: [finished, respond(e.req, jsonResponse(200, message))] };
+  }
+  const stream = `${s.id}-${ctx.nextStream}`;
+  const events: SseEvent[] = [];
+  if (token !== null && encoding === 'frames') {
+    for (const progress of PROGRESS_STEPS)
+      events.push({ id: `${stream}:${events.length}`, event: 'progress', data: { progressToken: token, progress } });
+  }
+  events.push({ id: `${stream}:${events.length}`, event: 'message', data: message });
+  const updated = { ...s, streams: { ...s.streams, [stream]: events } };
+  return {
+    context: { ...withSession(ctx, updated), nextStream: ctx.nextStream + 1 },
+    effects: [
+      finished,
+      respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } }),
+    ],
+  };
+}
+
+/** GET with `Last-Event-ID`: replay what followed that event. Without a usable id the GET opens the
+ *  session's standalone stream, which carries nothing for the cut request: the client waits on it. */
+function resumeStream(ctx: ServerContext, e: RequestEvent): R {
+  const s = sessionOf(ctx, e)!;
+  const last = e.request.headers['last-event-id'];
+  const sep = last?.lastIndexOf(':') ?? -1;
+  const events = last && sep > 0 ? s.streams[last.slice(0, sep)] : undefined;
+  const after = events ? events.filter((_, i) => i > Number(last!.slice(sep + 1))) : [];
+  return {
+    context: ctx,
+    effects: [
+      respond(e.req, {
+        status: 200,
+        headers: { 'content-type': SSE_TYPE },
+        body: { kind: 'sse', events: after, complete: events !== undefined },
+      }),
+    ],
+  };
+}
+
+/** The reducers of a session's life, in the order the machine's branches name them. */
+export const sessionReducers = {
+  openSession,
+  reinitialize,
+  callTool,
+  resumeStream,
+  acknowledgeInitialized: (ctx: ServerContext, e: RequestEvent): R => ({ context: ctx, effects: [respond(e.req, emptyResponse(202))] }),
+  listTools: (ctx: ServerContext, e: RequestEvent): R => ({
+    context: ctx,
+    effects: [respond(e.req, jsonResponse(200, { result: { tools: TOOLS } }))],
+  }),
+  answerMissingSession: (ctx: ServerContext, e: RequestEvent): R => ({
+    context: ctx,
+    effects: [respond(e.req, errorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required'))],
+  }),
+  answerSessionNotFound: (ctx: ServerContext, e: RequestEvent): R => ({
+    context: ctx,
+    effects: [respond(e.req, errorResponse(404, JSONRPC.sessionNotFound, 'Session not found'))],
+  }),
+  forgetSession: (ctx: ServerContext, e: ServerEvent): R => {
+    const ids = Object.keys(ctx.sessions);
+    const id = e.type === 'EXPIRE' && e.sessionId !== null && ctx.sessions[e.sessionId] ? e.sessionId : ids[ids.length - 1];
+    if (id === undefined) return { context: ctx, effects: [] };
+    const { [id]: _gone, ...sessions } = ctx.sessions;
+    return { context: { ...ctx, sessions }, effects: [{ type: 'note', note: { note: 'session-forgotten', session: id, why: 'expired' } }] };
+  },
+  forgetAll: (ctx: ServerContext): R => ({
+    context: { ...ctx, sessions: {} },
+    effects: Object.keys(ctx.sessions).map(
+      (session) => ({ type: 'note', note: { note: 'session-forgotten', session, why: 'restart' } }) as ServerEffect,
+    ),
+  }),
+};
