@@ -117,7 +117,7 @@ async function runClientScenario(s: ClientScenario, setup: WireSetup, o: ClientA
   // only the cut, which stream-cut-call already does.
   const idle = history.entries.find((e) => e.kind === 'fault' && !e.applied);
   if (idle?.kind === 'fault') {
-    const why = `${idle.fault} did not act on this client: ${idle.detail.replace(/^skipped: /, '')}`;
+    const why = `${idle.fault} did not act in this run: ${idle.detail.replace(/^skipped: /, '')}`;
     return { ...described, verdict: 'not applicable', why, evidence: evidenceOf(history, judge(history, ref, [])) };
   }
   const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
