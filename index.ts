@@ -84,3 +84,6 @@ export { decideVerdict, type Verdict } from './properties/vacuity.ts';
 export { runAudit, serverRevisions, type AuditResult, type ScenarioResult } from './audit/runner.ts';
 export { SCENARIOS, type Scenario } from './audit/scenarios.ts';
 export { VERDICTS, type Verdict as AuditVerdict } from './audit/verdict.ts';
+// The audit of a client process (`audit --client-cmd`): its scenarios, and those that do not apply with why.
+export { runClientAudit, type ClientAuditOptions } from './audit/client-runner.ts';
+export { CLIENT_SCENARIOS, NOT_FOR_CLIENTS, type ClientScenario } from './audit/client-scenarios.ts';

@@ -30,6 +30,8 @@ export interface ScenarioResult {
 }
 
 export interface AuditResult {
+  /** Set when a client was audited (its command line); `server` is then the constant side. */
+  client?: string;
   server: string;
   revisions: readonly Revision[];
   scenarios: ScenarioResult[];
@@ -65,7 +67,14 @@ function skippedWhy(entries: readonly HistoryEntry[]): string | null {
   return null;
 }
 
-async function runScenario(s: Scenario, server: WireServerSpec, revisions: readonly Revision[], o: AuditOptions): Promise<ScenarioResult> {
+async function runScenario(
+  given: Scenario,
+  server: WireServerSpec,
+  revisions: readonly Revision[],
+  o: AuditOptions,
+): Promise<ScenarioResult> {
+  // A 2025-11-25 client cannot talk to a server of 2026-07-28 only: such a server meets the modern variant.
+  const s = given.modern && !revisions.includes('2025-11-25') ? { ...given, ...given.modern } : given;
   const policy = combination({ client: s.client }).client;
   const faults = [...new Set(s.plan.map((f) => f.fault))].join(',');
   const base = {

@@ -2,7 +2,7 @@
 // the server under audit by a spec-correct model client, and judged by the existing oracles. The
 // names are stable (reports, JUnit test cases and `--only` use them). Request indices are those of
 // the model client: 2025-11-25 sends initialize (0), notifications/initialized (1), then one request
-// per call (2, 3, 4); 2026-07-28 sends one request per call from 0.
+// per call (2, 3, 4, 5); 2026-07-28 sends one request per call from 0.
 import { call, type Workload } from '../core/workload.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { ClientOverrides, Revision } from '../models/policies.ts';
@@ -22,6 +22,8 @@ export interface Scenario {
   revisions: readonly Revision[];
   /** A spec expectation on the server's answer to the faulted request; a miss is reported with why. */
   expectStatus?: number;
+  /** For a scenario of both revisions: the plan and client used against a server that speaks 2026-07-28 only. */
+  modern?: { plan: FaultPlan; client: ClientOverrides };
 }
 
 /** A 2025-11-25 client that does what the spec says after a failure: a fresh session, any Content-Type. */
@@ -34,7 +36,8 @@ const SPEC_CLIENT: ClientOverrides = {
 };
 const MODERN_CLIENT: ClientOverrides = { protocol: '2026-07-28', parser: 'adaptive', accept: 'always', reissue: 'always' };
 const SILENT: readonly PropertyName[] = ['no-silent-empty', 'no-silent-hang', 'recovers'];
-const THREE = [call(), call(), call()];
+// Four calls: `recovers` counts the calls invoked after the last fault (at call 1), and needs two of them.
+const CALLS = [call(), call(), call(), call()];
 const LEGACY: readonly Revision[] = ['2025-11-25'];
 const MODERN: readonly Revision[] = ['2026-07-28'];
 
@@ -43,7 +46,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'reinit-live-session',
     asks: 'a second initialize on a live session (after a 502) is rejected, pinned or adopted: what does the next call get?',
     plan: [{ fault: 'http-502', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: { ...SPEC_CLIENT, reconnect: 'replay-cached' },
     judgedBy: [...SILENT, 'caps-immutable'],
     revisions: LEGACY,
@@ -52,7 +55,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'unknown-session',
     asks: 'a request on a session the server forgot gets 404, so the client starts a new session',
     plan: [{ fault: 'session-expire', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: LEGACY,
@@ -62,7 +65,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'server-restart',
     asks: 'after the server restarts (every session gone), calls recover on a new session',
     plan: [{ fault: 'server-restart', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: LEGACY,
@@ -71,7 +74,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'stream-cut-call',
     asks: 'a tools/call SSE stream cut before its result: resumed, or failed loudly, never a hang',
     plan: [{ fault: 'stream-cut', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: LEGACY,
@@ -80,16 +83,17 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'http-502-call',
     asks: 'a 502 from the load balancer on a tools/call is an error the agent sees, and the session goes on',
     plan: [{ fault: 'http-502', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: ['2025-11-25', '2026-07-28'],
+    modern: { plan: [{ fault: 'http-502', at: 1 }], client: MODERN_CLIENT },
   },
   {
     name: 'held-past-deadline',
     asks: "a response held past the client's 30 s deadline is a timeout the agent sees, not a silent hang",
     plan: [{ fault: 'delay:40000', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: LEGACY,
@@ -98,7 +102,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'strip-accept',
     asks: 'a tools/call whose Accept was stripped is refused loudly (406), and the next call works',
     plan: [{ fault: 'strip-header:accept', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: LEGACY,
@@ -107,7 +111,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'strip-session-id',
     asks: 'a tools/call whose Mcp-Session-Id was stripped is refused loudly (400), never served on another session',
     plan: [{ fault: 'strip-header:mcp-session-id', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: LEGACY,
@@ -119,7 +123,7 @@ export const SCENARIOS: readonly Scenario[] = [
       { fault: 'stream-cut', at: 3 },
       { fault: 'strip-header:last-event-id', at: 4 },
     ],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: LEGACY,
@@ -128,7 +132,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'strip-transfer-encoding',
     asks: 'a tools/call POST whose Transfer-Encoding was stripped is still answered (or refused loudly)',
     plan: [{ fault: 'strip-header:transfer-encoding', at: 3 }],
-    workload: THREE,
+    workload: CALLS,
     client: SPEC_CLIENT,
     judgedBy: SILENT,
     revisions: LEGACY,
@@ -146,7 +150,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'strip-protocol-version',
     asks: 'a 2026-07-28 request whose MCP-Protocol-Version was stripped is refused: 400, JSON-RPC -32020',
     plan: [{ fault: 'strip-header:mcp-protocol-version', at: 1 }],
-    workload: THREE,
+    workload: CALLS,
     client: MODERN_CLIENT,
     judgedBy: SILENT,
     revisions: MODERN,
@@ -156,7 +160,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'cut-reissue-once',
     asks: 'a cut stream makes the client re-issue the call (the 2026-07-28 MUST): does the tool run twice?',
     plan: [{ fault: 'stream-cut', at: 1 }],
-    workload: THREE,
+    workload: CALLS,
     client: MODERN_CLIENT,
     judgedBy: [...SILENT, 'at-most-once'],
     revisions: MODERN,

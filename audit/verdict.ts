@@ -15,7 +15,7 @@ export function passes(v: Verdict): boolean {
 type Response = Extract<HistoryEntry, { kind: 'response' }>;
 
 /** silent beats stuck beats loud: the worst thing the agent would live with decides. */
-export function verdictOf(s: Scenario, j: Judgement, h: History): { verdict: Verdict; why: string } {
+export function verdictOf(s: Pick<Scenario, 'judgedBy' | 'expectStatus'>, j: Judgement, h: History): { verdict: Verdict; why: string } {
   const violated = s.judgedBy.filter((p) => j.verdicts[p] && !j.verdicts[p].holds);
   const silentProps = violated.filter((p) => p !== 'recovers');
   const silentCalls = j.outcomes.filter((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
@@ -39,7 +39,7 @@ export function faultedResponse(h: History): Response | undefined {
   return h.entries.find((e): e is Response => e.kind === 'response' && e.req === fault.at);
 }
 
-function expectationMiss(s: Scenario, h: History): string | null {
+function expectationMiss(s: Pick<Scenario, 'expectStatus'>, h: History): string | null {
   if (s.expectStatus === undefined) return null;
   const r = faultedResponse(h);
   if (!r) return null;

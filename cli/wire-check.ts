@@ -11,6 +11,7 @@ import { renderWireCheck } from '../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
 import { LoopbackError, type ServedProcess } from '../wire/loopback.ts';
 import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/watchdog.ts';
+import { realSleep } from '../wire/virtual-time.ts';
 import { SDK_SERVER_PRESETS } from '../wire/sdk-server.ts';
 import { wireCheck } from '../wire/check.ts';
 import { runWire } from '../wire/world.ts';
@@ -146,17 +147,11 @@ export async function runWireCheck(
     // failure) ends the command instead, with its own outcome.
     const ended = await Promise.race([checked.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
     progress.done();
-    const sides = {
-      client: clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}` : `--client ${quote(clientText)}`,
-      server:
-        target !== undefined
-          ? `--target ${quote(target)}`
-          : serve !== undefined
-            ? `--serve ${quote(serve)}`
-            : `--server ${quote(serverText ?? '')}`,
-    };
+    const sides = wireSideArgs(args);
     if ('aborted' in ended) {
       checked.catch(() => {});
+      // A client process's run stops once the watchdog has fired (proxy-run.ts): let it end its process group first.
+      if (clientCmd !== undefined) await Promise.race([checked.then(nothing, nothing), realSleep(3000)]);
       const report = { wire: sides, seed, runs, ...ended.aborted };
       out.write(args.options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAborted(ended.aborted, sides));
       return EXIT.incomplete;
@@ -170,6 +165,32 @@ export async function runWireCheck(
   } finally {
     await endWireRun(watchdog, served);
   }
+}
+
+const nothing = () => {};
+
+/** The flags that name each side as given, for reproduce lines. A loopback server keeps its `--serve-path`
+ *  and `--tools`: without `--tools faultsim` a reproduced run would call tools the server lacks. */
+export function wireSideArgs(args: Parsed): { client: string; server: string } {
+  const clientCmd = stringOption(args, 'client-cmd');
+  const target = stringOption(args, 'target');
+  const serve = stringOption(args, 'serve');
+  const servePath = stringOption(args, 'serve-path');
+  const tools = stringOption(args, 'tools');
+  const flags = [
+    ...(servePath !== undefined ? [`--serve-path ${quote(servePath)}`] : []),
+    ...(tools !== undefined ? [`--tools ${quote(tools)}`] : []),
+  ];
+  const loopback = (flag: string, value: string) => [flag, quote(value), ...flags].join(' ');
+  return {
+    client: clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}` : `--client ${quote(stringOption(args, 'client') ?? '')}`,
+    server:
+      target !== undefined
+        ? loopback('--target', target)
+        : serve !== undefined
+          ? loopback('--serve', serve)
+          : `--server ${quote(stringOption(args, 'server') ?? '')}`,
+  };
 }
 
 function renderAborted(a: Aborted, sides: { client: string; server: string }): string {

@@ -65,7 +65,9 @@ export const REVISION_PAIRS: readonly RevisionPair[] = [
 
 /** Which side of a wire cell is real code: an official SDK client (v1 `sdk`, v2 `sdk2`), or an SDK server preset. */
 export interface WireChoice {
-  client: 'model' | 'sdk' | 'sdk2';
+  /** `cmd`: a client process (`compare --wire --client-cmd`), its command line in `command`. */
+  client: 'model' | 'sdk' | 'sdk2' | 'cmd';
+  command?: string;
   server: 'model' | 'sdk-sse' | 'sdk-json' | 'sdk2-sse' | 'sdk2-json';
   /** The revision both v2 sides speak; absent: 2025-11-25 (the only one the v1 SDK and the model speak). */
   protocol?: '2026-07-28';

@@ -1,6 +1,7 @@
 // The audit as one self-contained HTML page (no script, no external asset): the verdict table,
 // then each scenario with what it asks, its plan and the command lines that reproduce it.
 import type { AuditResult } from '../audit/runner.ts';
+import { auditSubject } from './audit-text.ts';
 import { esc } from './compare-html.ts';
 
 const COLOR: Record<string, string> = {
@@ -29,10 +30,10 @@ export function renderAuditHtml(a: AuditResult): string {
     ? `<h2>Pending (not run)</h2><ul>${a.pending.map((p) => `<li><code>${esc(p.name)}</code>: ${esc(p.why)}</li>`).join('')}</ul>`
     : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>mcp-faultsim audit: ${esc(a.server)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>mcp-faultsim audit: ${esc(auditSubject(a))}</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;vertical-align:top;text-align:left}code{font-size:13px}</style>
 </head><body>
-<h1>Audit of ${esc(a.server)}</h1>
+<h1>Audit of ${esc(auditSubject(a))}</h1>
 <p>Speaks ${esc(a.revisions.join(', '))}. ${a.passed ? 'Every scenario passes.' : 'A scenario does not pass.'}</p>
 <table><thead><tr><th>scenario</th><th>verdict</th><th>why</th><th>evidence</th></tr></thead><tbody>
 ${rows}

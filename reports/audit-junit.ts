@@ -2,6 +2,7 @@
 // <failure> (its type the verdict), `not applicable` a <skipped>. Times are not known here (the
 // audit runs on virtual time): every testcase says time="0".
 import type { AuditResult } from '../audit/runner.ts';
+import { auditSubject } from './audit-text.ts';
 import { passes } from '../audit/verdict.ts';
 
 export function xmlEscape(text: string): string {
@@ -11,7 +12,7 @@ export function xmlEscape(text: string): string {
 export function renderAuditJunit(a: AuditResult): string {
   const failures = a.scenarios.filter((s) => !passes(s.verdict)).length;
   const skipped = a.scenarios.filter((s) => s.verdict === 'not applicable').length;
-  const suite = xmlEscape(`mcp-faultsim audit ${a.server}`);
+  const suite = xmlEscape(`mcp-faultsim audit ${auditSubject(a)}`);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${suite}" tests="${a.scenarios.length}" failures="${failures}" errors="0" skipped="${skipped}">`,

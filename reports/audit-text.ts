@@ -4,6 +4,11 @@ import type { AuditResult } from '../audit/runner.ts';
 import { passes } from '../audit/verdict.ts';
 import { table } from './table.ts';
 
+/** What was audited, in one phrase: the server, or `client CMD (against the server)`. */
+export function auditSubject(a: AuditResult): string {
+  return a.client !== undefined ? `client ${a.client} (against ${a.server})` : a.server;
+}
+
 const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
 function counts(a: AuditResult): string {
@@ -19,7 +24,7 @@ export function renderAuditText(a: AuditResult): string {
     clip(s.verdict === 'not applicable' ? s.why : `${s.why}; ${s.evidence}`, 120 - 26 - 16 - 4),
   ]);
   const lines = [
-    `audit of ${a.server} (speaks ${a.revisions.join(', ')})`,
+    `audit of ${auditSubject(a)} (speaks ${a.revisions.join(', ')})`,
     '',
     table(['scenario', 'verdict', 'evidence'], rows).trimEnd(),
     '',
@@ -43,7 +48,7 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 export function renderAuditMarkdown(a: AuditResult): string {
   const lines = [
-    `# Audit of ${a.server}`,
+    `# Audit of ${auditSubject(a)}`,
     '',
     `Speaks ${a.revisions.join(', ')}. ${counts(a)}.`,
     '',
@@ -64,7 +69,7 @@ export function renderAuditMarkdown(a: AuditResult): string {
       `- judged by: ${s.judgedBy.join(', ')}`,
       `- reproduce: \`${s.reproduce.audit}\``,
     );
-    lines.push(`- search: \`${s.reproduce.check}\``, '');
+    lines.push(...(s.reproduce.check ? [`- search: \`${s.reproduce.check}\``] : []), '');
   }
   if (a.pending.length) lines.push('## Pending (not run)', '', ...a.pending.map((p) => `- \`${p.name}\`: ${p.why}`), '');
   return lines.join('\n');

@@ -21,7 +21,13 @@ function alphabetLabel(cell: MatrixCell): string {
 function wireCell(from: MatrixCell, wire: WireChoice, server: ServerPolicy, client: ClientPolicy): Omit<MatrixCell, 'index'> {
   const revision = wire.protocol ? ` protocol=${wire.protocol}` : '';
   const clientName =
-    wire.client === 'sdk' ? 'SDK client' : wire.client === 'sdk2' ? `SDK v2 client${revision}` : `model client ${formatClient(client)}`;
+    wire.client === 'sdk'
+      ? 'SDK client'
+      : wire.client === 'sdk2'
+        ? `SDK v2 client${revision}`
+        : wire.client === 'cmd'
+          ? `client process ${wire.command}`
+          : `model client ${formatClient(client)}`;
   const serverName =
     wire.server === 'model'
       ? `model server ${formatServer(server)}`
@@ -66,15 +72,33 @@ export function wireCells(model: readonly MatrixCell[]): MatrixCell[] {
   return out.map((c, i) => ({ ...c, index: model.length + i }));
 }
 
+/** The wire rows of `compare --wire --client-cmd CMD`. A client process has no knobs to vary, so its rows
+ *  vary the server side only: the client against each model server of the matrix (under that cell's
+ *  fault alphabet and workload shape), and against the SDK v1 server presets. */
+export function clientCmdCells(model: readonly MatrixCell[], command: string): MatrixCell[] {
+  const out: Omit<MatrixCell, 'index'>[] = [];
+  const seen = new Set<string>();
+  const add = (c: Omit<MatrixCell, 'index'>) => {
+    const key = JSON.stringify([c.wire, c.combination.server, c.faults, c.shape]);
+    if (!seen.has(key)) out.push(c), seen.add(key);
+  };
+  for (const cell of model) add(wireCell(cell, { client: 'cmd', command, server: 'model' }, cell.combination.server, DEFAULT_CLIENT));
+  for (const cell of model)
+    for (const preset of LINES[0].presets) add(wireCell(cell, { client: 'cmd', command, server: preset }, DEFAULT_SERVER, DEFAULT_CLIENT));
+  return out.map((c, i) => ({ ...c, index: model.length + i }));
+}
+
 export function wireSetup(cell: MatrixCell & { wire: WireChoice }): WireSetup {
   const { wire, combination } = cell;
   const protocol = wire.protocol ?? '2025-11-25';
   const client: WireSetup['client'] =
-    wire.client === 'sdk'
-      ? { kind: 'sdk' }
-      : wire.client === 'sdk2'
-        ? { kind: 'sdk2', protocol }
-        : { kind: 'model', policy: combination.client };
+    wire.client === 'cmd'
+      ? { kind: 'cmd', command: wire.command ?? '' }
+      : wire.client === 'sdk'
+        ? { kind: 'sdk' }
+        : wire.client === 'sdk2'
+          ? { kind: 'sdk2', protocol }
+          : { kind: 'model', policy: combination.client };
   const server: WireSetup['server'] =
     wire.server === 'model'
       ? { kind: 'model', policy: combination.server }

@@ -42,7 +42,9 @@ export async function runThroughProxy(
   try {
     client.start();
     const started = time.now;
-    while (!client.agent.done && time.now - started < RUN_LIMIT_MS) await realSleep(5);
+    // The command's watchdog may have ended it meanwhile (this run, or the loopback server's): stop, do not linger.
+    const ended = setup.client.kind === 'cmd' ? setup.client.watchdog : undefined;
+    while (!client.agent.done && time.now - started < RUN_LIMIT_MS && !ended?.hasFired) await realSleep(5);
     if (!client.agent.done) recorder.record({ kind: 'budget-exhausted', steps: 0 });
     for (const callId of client.agent.open()) {
       const { req, attempts } = client.pendingRequest(callId);

@@ -41,6 +41,11 @@ export class Watchdog {
     return this.runs;
   }
 
+  /** True once the command has been ended (a run overstayed, or `abort`): a run still going should stop. */
+  get hasFired(): boolean {
+    return this.fired;
+  }
+
   runStarted(): void {
     this.runs++;
     this.disarm();

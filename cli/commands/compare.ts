@@ -10,7 +10,10 @@ import { sequentialWorkloads, type Exploration, type ExhaustiveOptions } from '.
 import { defaultWorkers, exploreInParallel, exploreMatrix } from '../../search/exhaustive/pool.ts';
 import { PolicyError, withExtensions } from '../../models/registry.ts';
 import { registryProperties, worldOf } from '../../plugins/registry.ts';
-import { wireCells, withWire } from '../../wire/matrix.ts';
+import { clientCmdCells, wireCells, withWire } from '../../wire/matrix.ts';
+import { runWire } from '../../wire/world.ts';
+import { DEFAULT_SERVER } from '../../models/policies.ts';
+import { requireWorkingReference } from '../reference-check.ts';
 import { buildMatrix, MATRIX_KINDS, shardOf, type Cut, type MatrixCell, type MatrixKind } from '../../compare/matrix.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } from '../common-options.ts';
@@ -57,6 +60,11 @@ const OPTIONS: Record<string, OptionSpec> = {
   wire: {
     value: false,
     help: 'add real-SDK rows: the SDK client against each model server, each model client against the SDK servers (sdk-sse, sdk-json), and the SDK against itself, run on real HTTP through msw',
+  },
+  'client-cmd': {
+    value: true,
+    arg: 'CMD',
+    help: 'with --wire: the wire rows are this client process (JSON lines, examples/clients/README.md) against each model server and the SDK v1 servers: a process has no client knobs, so only the server side varies (wall clock, not byte-reproducible; keep --runs small)',
   },
   json: { value: false, help: 'print the JSON report on stdout instead of the summary table' },
   quiet: { value: false, help: 'no progress bar' },
@@ -144,14 +152,23 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
 
+  const clientCmd = stringOption(args, 'client-cmd');
+  if (clientCmd !== undefined && !args.options.wire) throw new UsageError('--client-cmd needs --wire');
+  if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
   const model = withExtensions(policies.extensions, () => buildMatrix(kind, cut, policies.cells));
-  const matrix = args.options.wire ? [...model, ...wireCells(model)] : model;
+  const wireRows = clientCmd !== undefined ? clientCmdCells(model, clientCmd) : args.options.wire ? wireCells(model) : [];
+  const matrix = [...model, ...wireRows];
   if (matrix.length === 0)
     throw new UsageError(
       `the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`,
     );
   const cells = shard ? shardOf(matrix, shard) : matrix;
   checkOutDir(outDir);
+  // A client process that cannot run the fault-free workload would fill its rows with errors: exit 2 first.
+  if (clientCmd !== undefined)
+    await requireWorkingReference('compare --client-cmd', (workload) =>
+      runWire({ client: { kind: 'cmd', command: clientCmd }, server: { kind: 'model', policy: DEFAULT_SERVER } }, { workload, plan: [] }),
+    );
   // The default runner's cells run on a worker thread, so that Ctrl-C and --time-limit reach inside a
   // long cell (cli/cell-thread.ts); a runner given by a caller runs here, as given.
   const onRuns = (runsDone: number, runsTotal: number) => {

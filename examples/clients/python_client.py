@@ -29,10 +29,12 @@ def classify(e: BaseException) -> dict:
     text = f"{type(e).__name__}: {e}"
     if isinstance(e, MCPError):
         text = f"MCPError {e.code}: {e.message}"
+        # Before the timeout code: a server's 404 body is surfaced as is, and the SDK v1 servers (and
+        # the model) spell "Session not found" with -32001, the Python SDK's own REQUEST_TIMEOUT code.
+        if "Session terminated" in e.message or "Session not found" in e.message:
+            return {"message": text, "kind": "session"}
         if e.code == REQUEST_TIMEOUT:
             return {"message": text, "kind": "timeout"}
-        if "Session terminated" in e.message:
-            return {"message": text, "kind": "session"}
     if isinstance(e, (TimeoutError, asyncio.TimeoutError)):
         return {"message": text, "kind": "timeout"}
     return {"message": text, "kind": "other"}
@@ -67,8 +69,11 @@ class Harness:
     async def disconnect(self) -> None:
         stack, self.stack, self.session = self.stack, None, None
         if stack is not None:
+            # In this task, not under wait_for (a new task): anyio's cancel scopes must be left in the
+            # task that entered them, or the old session's cancellation escapes into this one.
             try:
-                await asyncio.wait_for(stack.aclose(), 2)
+                async with asyncio.timeout(2):
+                    await stack.aclose()
             except BaseException:  # noqa: BLE001
                 pass
 

@@ -57,13 +57,17 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
     const legacyOnly = SCENARIOS.filter((s) => !s.revisions.includes('2026-07-28')).map((s) => s.name);
     expect(verdictsOf(a)).toEqual({
       ...Object.fromEntries(legacyOnly.map((n) => [n, NA])),
-      'http-502-call': 'loud',
+      'http-502-call': 'pass',
       'strip-protocol-version': 'pass',
       'cut-reissue-once': 'silent',
     });
     const by = new Map(a.scenarios.map((s) => [s.name, s]));
     expect(by.get('strip-protocol-version')!.evidence).toMatch(/mcp-protocol-version on req 1 tools\/call → 400 application\/json/);
     expect(by.get('cut-reissue-once')!.why).toMatch(/^at-most-once: call 1's side-effecting tool ran 2 times/);
+    // Against a 2026-07-28-only server the 502 is placed for a 2026-07-28 client (a 2025-11-25 one cannot even connect).
+    expect(by.get('http-502-call')!.plan).toBe('http-502 at request 1');
+    expect(by.get('http-502-call')!.evidence).toMatch(/^http-502 on req 1 tools\/call → 502 .*call 1 ok .* ×2/);
+    expect(by.get('http-502-call')!.reproduce.check).toMatch(/protocol=2026-07-28/);
   });
 
   it('in 2025-11-25 it audits like the v1 server', async () => {
@@ -129,7 +133,11 @@ describe('mcp-faultsim audit (CLI)', () => {
   itRejects([
     ['no server', ['audit'], /give one of --server, --serve, --target/],
     ['two servers', ['audit', '--server', 'sdk-sse', '--target', 'http://127.0.0.1:1/mcp'], /give one of/],
-    ['--client-cmd', ['audit', '--client-cmd', 'python client.py'], /not built yet/],
+    [
+      'a client command that cannot run',
+      ['audit', '--client-cmd', 'exit 3', '--quiet'],
+      /audit --client-cmd: the fault-free reference run fails \(call 0 failed: client process exited \(status 3\)/,
+    ],
     ['unknown scenario', ['audit', '--server', 'sdk-sse', '--only', 'nope'], /unknown scenario 'nope'/],
     ['v1 with a protocol', ['audit', '--server', 'sdk-sse,protocol=2026-07-28'], /speaks 2025-11-25 only/],
     ['--revision in-process', ['audit', '--server', 'sdk-sse', '--revision', 'dual'], /--revision needs --serve or --target/],

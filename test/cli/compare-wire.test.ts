@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withoutTiming } from '../../reports/compare-json.ts';
-import { run, tempDir } from './run.ts';
+import { parseCut } from '../../cli/commands/compare.ts';
+import { buildMatrix } from '../../compare/matrix.ts';
+import { DEFAULT_CLIENT } from '../../models/policies.ts';
+import { PROPERTIES } from '../../properties/properties.ts';
+import { clientCmdCells, withWire } from '../../wire/matrix.ts';
+import { liveGroups } from '../../wire/process-groups.ts';
+import { itRejects, run, tempDir } from './run.ts';
 
 const CUT = [
   '--server',
@@ -73,4 +79,34 @@ describe('compare --wire', () => {
   it('gives byte-identical JSON twice, apart from timing', () => {
     expect(withoutTiming(read(a, 'compare.json'))).toBe(withoutTiming(read(b, 'compare.json')));
   });
+});
+
+// A client process has no knobs: its rows vary the server side only (README, compare --help).
+describe('compare --wire --client-cmd', () => {
+  const TS = 'node examples/clients/ts-client.mjs';
+  const model = buildMatrix('seeds', parseCut(CUT[1], CUT[3]));
+
+  it('makes rows of the client process against each model server and the SDK v1 servers, nothing else', () => {
+    const rows = clientCmdCells(model, TS);
+    expect(new Set(rows.map((c) => c.wire!.client))).toEqual(new Set(['cmd']));
+    expect(new Set(rows.map((c) => c.wire!.server))).toEqual(new Set(['model', 'sdk-sse', 'sdk-json']));
+    expect(new Set(rows.map((c) => JSON.stringify(c.combination.client)))).toEqual(new Set([JSON.stringify(DEFAULT_CLIENT)]));
+    expect(rows.map((c) => c.index)).toEqual(rows.map((_, i) => model.length + i));
+    expect(rows[0]!.name).toMatch(/^wire: client process node examples\/clients\/ts-client\.mjs × model server /);
+  });
+
+  it('runs a row with the harness process as the client, and leaves no process', async () => {
+    const row = clientCmdCells(model, TS).find((c) => c.wire!.server === 'sdk-json')!;
+    const r = await withWire(() => {
+      throw new Error('a wire row must not reach the model runner');
+    })(row, { seed: 1, runs: 1, properties: PROPERTIES });
+    expect((r as unknown as { wire: { client: string } }).wire.client).toBe(`cmd ${TS}`);
+    expect(r.results.find((x) => x.property === 'no-silent-empty')!.verdict).not.toBe('violated');
+    expect(liveGroups()).toEqual([]);
+  }, 60_000);
+
+  itRejects([
+    ['--client-cmd without --wire', ['compare', '--client-cmd', TS], /--client-cmd needs --wire/],
+    ['a client command that cannot run', ['compare', '--wire', '--client-cmd', 'exit 3', ...CUT], /compare --client-cmd: the fault-free/],
+  ]);
 });

@@ -3,6 +3,8 @@
 // leaves no process behind.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseArgs } from '../../cli/args.ts';
+import { WIRE_OPTIONS, wireSideArgs } from '../../cli/wire-check.ts';
 import { ServedProcess } from '../../wire/loopback.ts';
 import { groupsStartedBy, leftIn, processTable, runCli, sleep, startCli, waitFor, type PsRow } from './process.ts';
 import { itRejects, run } from './run.ts';
@@ -54,6 +56,22 @@ describe('check --wire', () => {
     ['an unknown tool set', ['check', '--wire', '--serve', 'true', '--tools', 'mine'], /unknown --tools 'mine'/],
   ];
   itRejects(bad);
+});
+
+describe('the reproduce line of a wire check', () => {
+  const flags = (...argv: string[]) =>
+    wireSideArgs(parseArgs(argv, { ...WIRE_OPTIONS, client: { value: true, help: '' }, server: { value: true, help: '' } }, 'check'));
+
+  it('keeps --serve-path and --tools of a loopback server (a faultsim server reproduced without --tools lacks the tools)', () => {
+    expect(flags('--serve', 'node s.js {port}', '--tools', 'faultsim', '--serve-path', '/m')).toEqual({
+      client: "--client ''",
+      server: "--serve 'node s.js {port}' --serve-path /m --tools faultsim",
+    });
+    expect(flags('--target', 'http://127.0.0.1:9/mcp', '--tools', 'faultsim', '--client-cmd', 'node c.mjs').server).toBe(
+      '--target http://127.0.0.1:9/mcp --tools faultsim',
+    );
+    expect(flags('--server', 'sdk-sse', '--client', 'sdk')).toEqual({ client: '--client sdk', server: '--server sdk-sse' });
+  });
 });
 
 describe('check --wire --serve, as a process', () => {
