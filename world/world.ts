@@ -6,7 +6,7 @@
 // For exhaustive exploration a world can also pause just before the network carries each request
 // and be copied (world/fork.ts: resume with chosen faults, fork, key the state).
 //
-// Why ~350 lines in one file: this is the run loop and its dispatch (client step, network, server
+// Why one file: this is the run loop and its dispatch (client step, network, server
 // step, delivery), each of which reads and writes the same state record on every event, and the
 // engine benchmark's hot path. What can stand apart already does: the state and its one clone
 // (state.ts), the options and steppers (options.ts), the clock (clock.ts), pausing and forking

@@ -25,7 +25,7 @@ const FOLDERS = [
 ];
 const SOURCE = /\.(ts|mjs|js)$/;
 /** Files past the limit today that another change is splitting; the list only shrinks. */
-const KNOWN_LONG = ['world/world.ts'];
+const KNOWN_LONG: string[] = [];
 
 function sources(root: string, dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
