@@ -1,7 +1,7 @@
 // The client's guards as definitions: each `client.guards` value may check a tools/call response
 // before it is read (a reason fails the attempt loudly) and an accepted re-initialize result (a
 // reason kills the session). The built-ins are the records' detectors and mitigation; a policy
-// module may register more (registry.ts). The probe's machinery stays in client-calls.ts.
+// module may register more (registry.ts). The probe is sent in client-calls.ts and its answer read in client-answers.ts.
 import { sameSet, type CapabilitySet, type Transport } from './capabilities.ts';
 import { CapabilityRenegotiationError, contentTypeMatches, validateReinitialize } from './guards.ts';
 import type { Guard } from './policies.ts';
