@@ -227,6 +227,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       },
     });
     progress.done();
+    // A SIGINT that stopped the cell thread mid-cell ends the comparison without another progress
+    // point (the cell rejects): read why here, or the report says interrupted with no cause.
+    stopped ??= stop.reason();
     comparison.timing = {
       startedAt: new Date(started).toISOString(),
       wallMs: Date.now() - started,
