@@ -13,6 +13,8 @@ import {
   negotiatedStreaming,
   note,
   request,
+  inflightWith,
+  withContext,
 } from './client-context.ts';
 import { probes, responseRefusal } from './client-guards.ts';
 import { end, failAll, failAttempt, reissues, sendAll } from './client-calls.ts';
@@ -28,14 +30,14 @@ import {
 } from './messages.ts';
 
 function withoutInflight(ctx: ClientContext, req: number): ClientContext {
-  const { [req]: _done, ...inflight } = ctx.inflight;
-  return { ...ctx, inflight };
+  return withContext(ctx, { inflight: inflightWith(ctx.inflight, req, null) });
 }
 
 function httpFailure(ctx: ClientContext, res: HttpResponse): { ctx: ClientContext; reason: string } {
   const m = finalMessage(res);
   const detail = m && 'error' in m ? ` (${m.error.code} ${m.error.message})` : '';
-  if (res.status === 404 && ctx.session) return { ctx: { ...ctx, session: { ...ctx.session, gone: true } }, reason: `HTTP 404${detail}` };
+  if (res.status === 404 && ctx.session)
+    return { ctx: withContext(ctx, { session: { ...ctx.session, gone: true } }), reason: `HTTP 404${detail}` };
   if (res.status === 0) return { ctx, reason: 'connection reset' };
   return { ctx, reason: `HTTP ${res.status}${detail}` };
 }
@@ -108,7 +110,7 @@ function readBody(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
     !s.probed.includes('streaming-progress')
   ) {
     // A transport-dependent call that round-tripped is itself the proof the probe guard asks for.
-    context = { ...context, session: { ...s, probed: [...s.probed, 'streaming-progress'] } };
+    context = withContext(context, { session: { ...s, probed: [...s.probed, 'streaming-progress'] } });
   }
   return { context, effects: [end(call, f.attemptId, { end: 'result', content: contentOf(call, result) })] };
 }
@@ -132,7 +134,7 @@ function streamWithoutAnswer(ctx: ClientContext, req: number, f: Extract<Infligh
   }
   const sent = request(withoutInflight(ctx, req), { rpc: 'resume' }, { lastEventId, deadlineFor: f.attemptId });
   return {
-    context: { ...sent.ctx, inflight: { ...sent.ctx.inflight, [sent.req]: { ...f, resumed: true } } },
+    context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, { ...f, resumed: true }) }),
     effects: [...sent.effects, note({ note: 'resume', callId: call.callId, req: sent.req, lastEventId })],
   };
 }
@@ -157,7 +159,7 @@ function readProbe(ctx: ClientContext, req: number, f: Extract<Inflight, { kind:
     return { context: r.context, effects: [note({ note: 'probe', cap: f.cap, req, verdict: 'mismatch', detail: reason }), ...r.effects] };
   }
   const s = base.session!;
-  const verified = { ...base, session: { ...s, probed: [...s.probed, f.cap] } };
+  const verified = withContext(base, { session: { ...s, probed: [...s.probed, f.cap] } });
   const r = sendAll(verified, f.waiting);
   return { context: r.context, effects: [note({ note: 'probe', cap: f.cap, req, verdict: 'verified' }), ...r.effects] };
 }

@@ -10,6 +10,8 @@ import {
   expectedProgress,
   note,
   request,
+  inflightWith,
+  withContext,
 } from './client-context.ts';
 import { probes } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
@@ -36,7 +38,7 @@ export function reissues(ctx: ClientContext, call: CallAttempt): boolean {
 export function failAttempt(ctx: ClientContext, call: CallAttempt, req: number, reason: string): R {
   const effects: ClientEffect[] = [note({ note: 'attempt-failed', callId: call.callId, attempt: call.attempt, reason })];
   if (reissues(ctx, call)) {
-    return { context: { ...ctx, waiting: [...ctx.waiting, { ...call, attempt: 2 }] }, effects: [...effects, FAILED] };
+    return { context: withContext(ctx, { waiting: [...ctx.waiting, { ...call, attempt: 2 }] }), effects: [...effects, FAILED] };
   }
   const kept = call.attempt === 1 && !ctx.session?.dead ? ` (not re-issued: client.reissue=${ctx.policy.reissue})` : '';
   const why = ctx.session?.dead ? `${reason} (session dead: ${ctx.session.dead})` : `${reason}${kept}`;
@@ -80,19 +82,22 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
     effects.push(
       note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }),
     );
-  return { context: { ...sent.ctx, inflight: { ...sent.ctx.inflight, [sent.req]: inflight } }, effects };
+  return { context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, inflight) }), effects };
 }
 
 function probeFirst(ctx: ClientContext, call: CallAttempt, cap: string): R {
   const pending = Object.entries(ctx.inflight).find(([, f]) => f.kind === 'probe' && f.cap === cap);
   if (pending) {
     const [req, probe] = pending as [string, Extract<Inflight, { kind: 'probe' }>];
-    return { context: { ...ctx, inflight: { ...ctx.inflight, [req]: { ...probe, waiting: [...probe.waiting, call] } } }, effects: [] };
+    return {
+      context: withContext(ctx, { inflight: inflightWith(ctx.inflight, +req, { ...probe, waiting: [...probe.waiting, call] }) }),
+      effects: [],
+    };
   }
   const sent = request(ctx, { rpc: 'tools/call', callId: -1 - call.callId, tool: 'probe', progressToken: `probe-${call.callId}` });
   const probe: Inflight = { kind: 'probe', cap, attemptId: sent.req, waiting: [call] };
   return {
-    context: { ...sent.ctx, inflight: { ...sent.ctx.inflight, [sent.req]: probe } },
+    context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, probe) }),
     effects: [...sent.effects, note({ note: 'probe', cap, req: sent.req, verdict: 'sent' })],
   };
 }
@@ -111,7 +116,7 @@ export function sendAll(ctx: ClientContext, calls: CallAttempt[]): R {
 /** Opening a new session abandons the old one: its calls in flight fail (the SDK rejects a closed
  *  transport's pending requests) and wait, as retries, for the new session. */
 export function abandonInflight(ctx: ClientContext, reason: string): R {
-  let context: ClientContext = { ...ctx, inflight: {} };
+  let context: ClientContext = withContext(ctx, { inflight: {} });
   const effects: ClientEffect[] = [];
   for (const f of Object.values(ctx.inflight)) {
     const r = f.kind === 'call' ? failAttempt(context, f.call, f.attemptId, reason) : failAll(context, f.waiting, f.attemptId, reason);
@@ -128,7 +133,7 @@ function firstAttempt(e: CallEvent): CallAttempt {
 }
 
 export function queueCall(ctx: ClientContext, e: CallEvent): R {
-  return { context: { ...ctx, waiting: [...ctx.waiting, firstAttempt(e)] }, effects: [] };
+  return { context: withContext(ctx, { waiting: [...ctx.waiting, firstAttempt(e)] }), effects: [] };
 }
 
 export function callNow(ctx: ClientContext, e: CallEvent): R {
@@ -143,5 +148,5 @@ export function failCallOnDeadSession(ctx: ClientContext, e: CallEvent): R {
 /** 2026-07-28: a failed attempt needs no reconnect; the calls waiting to be re-issued go at once,
  *  each as a new request with a new id. */
 export function reissueWaiting(ctx: ClientContext): R {
-  return sendAll({ ...ctx, waiting: [] }, ctx.waiting);
+  return sendAll(withContext(ctx, { waiting: [] }), ctx.waiting);
 }

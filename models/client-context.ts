@@ -130,6 +130,38 @@ export type R = Reduction<ClientContext, ClientEffect>;
 
 export const note = (n: ClientNote): ClientEffect => ({ type: 'note', note: n });
 
+/** The in-flight map with `f` at `req` (or, with `f` null, without `req`), copied by a plain loop:
+ *  a spread with a computed key on an integer-keyed object is several times slower in V8, and this
+ *  is the engine's most frequent copy. Keys stay in ascending order, as a spread leaves them. */
+export function inflightWith(inflight: Record<number, Inflight>, req: number, f: Inflight | null): Record<number, Inflight> {
+  const out: Record<number, Inflight> = {};
+  for (const k in inflight) if (+k !== req) out[+k] = inflight[+k]!;
+  if (f) out[req] = f;
+  return out;
+}
+
+/**
+ * A copy of the client's context with some fields changed. The context's fields written out in one
+ * literal give every context one shape: `{ ...ctx, field }` over contexts whose fields changed type
+ * (null, then an object) goes megamorphic in V8 and was a fifth of the engine's time. Same key order.
+ */
+export function withContext(ctx: ClientContext, change: Partial<ClientContext>): ClientContext {
+  const c: ClientContext = {
+    policy: ctx.policy,
+    revision: ctx.revision,
+    config: ctx.config,
+    deadlineMs: ctx.deadlineMs,
+    nextReq: ctx.nextReq,
+    session: ctx.session,
+    cachedParams: ctx.cachedParams,
+    handshake: ctx.handshake,
+    inflight: ctx.inflight,
+    waiting: ctx.waiting,
+  };
+  for (const k in change) (c as unknown as Record<string, unknown>)[k] = (change as Record<string, unknown>)[k];
+  return c;
+}
+
 export function paramsFromConfig(config: ClientConfig): InitParams {
   const caps: Capability[] = ['tools', 'resources', 'streaming-progress'];
   if (config.streaming) caps.push('tools.streaming');
@@ -182,7 +214,7 @@ export function request(
   const effects: ClientEffect[] = [{ type: 'send', req, request: { method: body.rpc === 'resume' ? 'GET' : 'POST', headers, body } }];
   // A resumed stream keeps the deadline of the attempt it belongs to.
   if (opts.deadlineFor === undefined) effects.push({ type: 'timer', afterMs: ctx.deadlineMs, event: { type: 'DEADLINE', req } });
-  return { ctx: { ...ctx, nextReq: req + 1 }, req, effects };
+  return { ctx: withContext(ctx, { nextReq: req + 1 }), req, effects };
 }
 
 export function initialContext(input: { policy: ClientPolicy; deadlineMs: number; config?: ClientConfig }): ClientContext {

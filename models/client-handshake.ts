@@ -12,6 +12,7 @@ import {
   note,
   paramsFromConfig,
   request,
+  withContext,
 } from './client-context.ts';
 import { MODERN } from './policies.ts';
 import { abandonInflight, failAll, sendAll } from './client-calls.ts';
@@ -25,7 +26,7 @@ function send(ctx: ClientContext, kind: HandshakeKind, params: InitParams): R {
   const sessionId = kind === 'replay' ? ctx.session!.id : null;
   const sent = request(ctx, { rpc: 'initialize', capabilities: params.capabilities, transport: params.transport }, { sessionId });
   return {
-    context: { ...sent.ctx, handshake: { kind, phase: 'initialize', req: sent.req, params } },
+    context: withContext(sent.ctx, { handshake: { kind, phase: 'initialize', req: sent.req, params } }),
     effects: [note({ note: 'handshake-sent', handshake: kind, session: sessionId, caps: params.capabilities }), ...sent.effects],
   };
 }
@@ -35,7 +36,7 @@ function freshParams(ctx: ClientContext): InitParams {
 }
 
 export function startConnect(ctx: ClientContext): R {
-  return send({ ...ctx, session: null }, 'connect', freshParams(ctx));
+  return send(withContext(ctx, { session: null }), 'connect', freshParams(ctx));
 }
 
 export function startNewSession(ctx: ClientContext): R {
@@ -62,7 +63,7 @@ function initializeResult(res: HttpResponse): InitializeResult {
 function sendInitialized(ctx: ClientContext, effects: ClientEffect[]): R {
   const sent = request(ctx, { rpc: 'notifications/initialized' });
   return {
-    context: { ...sent.ctx, handshake: { ...ctx.handshake!, phase: 'initialized', req: sent.req } },
+    context: withContext(sent.ctx, { handshake: { ...ctx.handshake!, phase: 'initialized', req: sent.req } }),
     effects: [...effects, ...sent.effects],
   };
 }
@@ -89,7 +90,7 @@ export function adoptNewSession(ctx: ClientContext, e: Response): R {
   ];
   if (result.transport !== params.transport)
     effects.push(note({ note: 'fallback', session: id, from: params.transport, to: result.transport }));
-  return sendInitialized({ ...ctx, session, cachedParams: ctx.cachedParams ?? params }, effects);
+  return sendInitialized(withContext(ctx, { session, cachedParams: ctx.cachedParams ?? params }), effects);
 }
 
 /** A replayed handshake's result: the session's capabilities and transport follow it; the parser does not. */
@@ -100,13 +101,13 @@ export function adoptReplayResult(ctx: ClientContext, e: Response): R {
   const effects: ClientEffect[] = [note({ note: 'reinit-accepted', session: id, caps: result.capabilities, transport: result.transport })];
   if (id !== s.id) effects.push(note({ note: 'session-id-changed', from: s.id, to: id }));
   if (result.transport !== s.transport) effects.push(note({ note: 'fallback', session: id, from: s.transport, to: result.transport }));
-  return sendInitialized({ ...ctx, session: { ...s, id, caps: result.capabilities, transport: result.transport } }, effects);
+  return sendInitialized(withContext(ctx, { session: { ...s, id, caps: result.capabilities, transport: result.transport } }), effects);
 }
 
 /** The handshake finished: send every call that waited for it. */
 export function completeHandshake(ctx: ClientContext): R {
   const calls = ctx.waiting;
-  return sendAll({ ...ctx, handshake: null, waiting: [] }, calls);
+  return sendAll(withContext(ctx, { handshake: null, waiting: [] }), calls);
 }
 
 function replyReason(e: ClientEvent): string {
@@ -121,7 +122,7 @@ export function failHandshake(ctx: ClientContext, e: ClientEvent): R {
   const hs = ctx.handshake!;
   const reason = `${hs.kind} handshake failed: ${replyReason(e)}`;
   const session = hs.kind === 'replay' ? ctx.session : null;
-  const r = failAll({ ...ctx, handshake: null, session, waiting: [] }, ctx.waiting, hs.req, reason);
+  const r = failAll(withContext(ctx, { handshake: null, session, waiting: [] }), ctx.waiting, hs.req, reason);
   return { context: r.context, effects: [note({ note: 'handshake-failed', handshake: hs.kind, reason: replyReason(e) }), ...r.effects] };
 }
 
@@ -131,7 +132,7 @@ export function killSession(ctx: ClientContext, e: ClientEvent): R {
   const reason =
     e.type === 'RESPONSE' && e.response.status === 400 ? `re-initialize rejected: ${replyReason(e)}` : (narrowingError(ctx, e) ?? 'killed');
   const dead = { ...s, dead: reason };
-  const r = failAll({ ...ctx, handshake: null, session: dead, waiting: [] }, ctx.waiting, ctx.handshake?.req ?? -1, reason);
+  const r = failAll(withContext(ctx, { handshake: null, session: dead, waiting: [] }), ctx.waiting, ctx.handshake?.req ?? -1, reason);
   return { context: r.context, effects: [note({ note: 'session-dead', session: s.id, reason }), ...r.effects] };
 }
 
@@ -162,7 +163,7 @@ export function startStateless(ctx: ClientContext): R {
     gone: false,
     dead: null,
   };
-  const r = sendAll({ ...ctx, revision: MODERN, session, handshake: null, waiting: [] }, ctx.waiting);
+  const r = sendAll(withContext(ctx, { revision: MODERN, session, handshake: null, waiting: [] }), ctx.waiting);
   return { context: r.context, effects: [note({ note: 'stateless', caps, pinned }), ...r.effects] };
 }
 
@@ -175,14 +176,14 @@ export function startDiscover(ctx: ClientContext): R {
     { sessionId: null },
   );
   return {
-    context: { ...sent.ctx, session: null, handshake: { kind: 'connect', phase: 'discover', req: sent.req, params } },
+    context: withContext(sent.ctx, { session: null, handshake: { kind: 'connect', phase: 'discover', req: sent.req, params } }),
     effects: sent.effects,
   };
 }
 
 /** The server answered `server/discover` listing 2026-07-28: speak it from now on. */
 export function adoptDiscovered(ctx: ClientContext): R {
-  const r = startStateless({ ...ctx, handshake: null });
+  const r = startStateless(withContext(ctx, { handshake: null }));
   return {
     context: r.context,
     effects: [note({ note: 'discovered', revision: MODERN, reason: 'server/discover lists 2026-07-28' }), ...r.effects],
@@ -191,7 +192,7 @@ export function adoptDiscovered(ctx: ClientContext): R {
 
 /** The server answered `server/discover` as a 2025-11-25 server does (an error): initialize instead. */
 export function fallBackToInitialize(ctx: ClientContext, e: ClientEvent): R {
-  const r = startConnect({ ...ctx, revision: '2025-11-25', handshake: null });
+  const r = startConnect(withContext(ctx, { revision: '2025-11-25', handshake: null }));
   return { context: r.context, effects: [note({ note: 'discovered', revision: '2025-11-25', reason: replyReason(e) }), ...r.effects] };
 }
 

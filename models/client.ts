@@ -27,7 +27,7 @@ import {
 import { MODERN, type ClientPolicy } from './policies.ts';
 import { reconnectStrategy } from './reconnect.ts';
 import { effectAction, reducerActions } from './reducers.ts';
-import { CONFIG_DEFAULTS, note } from './client-context.ts';
+import { CONFIG_DEFAULTS, note, withContext } from './client-context.ts';
 
 export const clientReducers = {
   startConnect,
@@ -49,7 +49,7 @@ export const clientReducers = {
   handleResponse,
   handleDeadline,
   resetConfig: (ctx: ClientContext): R => ({
-    context: { ...ctx, config: CONFIG_DEFAULTS },
+    context: withContext(ctx, { config: CONFIG_DEFAULTS }),
     effects: [note({ note: 'config-reset', config: CONFIG_DEFAULTS })],
   }),
 } as const;

@@ -64,8 +64,28 @@ export function sessionOf(ctx: ServerContext, e: RequestEvent): ServerSession | 
   return id === undefined ? undefined : ctx.sessions[id];
 }
 
+/** A copy of the server's context with some fields changed, written out as one literal so that every
+ *  context has one shape (why: models/client-context.ts `withContext`). Same key order. */
+export function withServerContext(ctx: ServerContext, change: Partial<ServerContext>): ServerContext {
+  return {
+    policy: change.policy ?? ctx.policy,
+    sessions: change.sessions ?? ctx.sessions,
+    nextSession: change.nextSession ?? ctx.nextSession,
+    nextStream: change.nextStream ?? ctx.nextStream,
+  };
+}
+
+/** A copy of a string-keyed record with `value` at `key` (or, with `value` undefined, without it), by a
+ *  plain loop: a spread with a computed key is the slow path in V8. Key order as a spread leaves it. */
+export function recordWith<T>(record: Readonly<Record<string, T>>, key: string, value: T | undefined): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const k in record) if (k !== key) out[k] = record[k]!;
+  if (value !== undefined) out[key] = value;
+  return out;
+}
+
 export function withSession(ctx: ServerContext, s: ServerSession): ServerContext {
-  return { ...ctx, sessions: { ...ctx.sessions, [s.id]: s } };
+  return withServerContext(ctx, { sessions: recordWith(ctx.sessions, s.id, s) });
 }
 
 export function initializeResult(s: ServerSession): InitializeResult {

@@ -28,6 +28,8 @@ import {
   type ServerEvent,
   type ServerNote,
   type ServerSession,
+  recordWith,
+  withServerContext,
 } from './server-context.ts';
 import { selectTransport } from './transport.ts';
 
@@ -38,7 +40,7 @@ function openSession(ctx: ServerContext, e: RequestEvent): R {
   const caps = advertised(openingCaps(ctx.policy.reinit, body.capabilities), transport, ctx.policy.advertise);
   const s: ServerSession = { id: `s${ctx.nextSession}`, caps, firstCaps: caps, transport, streams: {} };
   return {
-    context: { ...withSession(ctx, s), nextSession: ctx.nextSession + 1 },
+    context: withServerContext(withSession(ctx, s), { nextSession: ctx.nextSession + 1 }),
     effects: [
       { type: 'note', note: { note: 'session-opened', session: s.id, caps, transport, encoding: progressEncoding(transport) } },
       respond(e.req, jsonResponse(200, { result: initializeResult(s) }, { 'mcp-session-id': s.id })),
@@ -142,9 +144,9 @@ function callTool(ctx: ServerContext, e: RequestEvent): R {
       events.push({ id: `${stream}:${events.length}`, event: 'progress', data: { progressToken: token, progress } });
   }
   events.push({ id: `${stream}:${events.length}`, event: 'message', data: message });
-  const updated = { ...s, streams: { ...s.streams, [stream]: events } };
+  const updated = { ...s, streams: recordWith(s.streams, stream, events) };
   return {
-    context: { ...withSession(ctx, updated), nextStream: ctx.nextStream + 1 },
+    context: withServerContext(withSession(ctx, updated), { nextStream: ctx.nextStream + 1 }),
     effects: [
       finished,
       respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } }),
@@ -195,11 +197,13 @@ export const sessionReducers = {
     const ids = Object.keys(ctx.sessions);
     const id = e.type === 'EXPIRE' && e.sessionId !== null && ctx.sessions[e.sessionId] ? e.sessionId : ids[ids.length - 1];
     if (id === undefined) return { context: ctx, effects: [] };
-    const { [id]: _gone, ...sessions } = ctx.sessions;
-    return { context: { ...ctx, sessions }, effects: [{ type: 'note', note: { note: 'session-forgotten', session: id, why: 'expired' } }] };
+    return {
+      context: withServerContext(ctx, { sessions: recordWith<ServerSession>(ctx.sessions, id, undefined) }),
+      effects: [{ type: 'note', note: { note: 'session-forgotten', session: id, why: 'expired' } }],
+    };
   },
   forgetAll: (ctx: ServerContext): R => ({
-    context: { ...ctx, sessions: {} },
+    context: withServerContext(ctx, { sessions: {} }),
     effects: Object.keys(ctx.sessions).map(
       (session) => ({ type: 'note', note: { note: 'session-forgotten', session, why: 'restart' } }) as ServerEffect,
     ),
