@@ -13,6 +13,7 @@ import {
   negotiatedStreaming,
   note,
   request,
+  inflightAt,
   inflightWith,
   withContext,
 } from './client-context.ts';
@@ -134,7 +135,7 @@ function streamWithoutAnswer(ctx: ClientContext, req: number, f: Extract<Infligh
   }
   const sent = request(withoutInflight(ctx, req), { rpc: 'resume' }, { lastEventId, deadlineFor: f.attemptId });
   return {
-    context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, { ...f, resumed: true }) }),
+    context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, { ...f, req: sent.req, resumed: true }) }),
     effects: [...sent.effects, note({ note: 'resume', callId: call.callId, req: sent.req, lastEventId })],
   };
 }
@@ -165,16 +166,16 @@ function readProbe(ctx: ClientContext, req: number, f: Extract<Inflight, { kind:
 }
 
 export function handleResponse(ctx: ClientContext, e: { type: 'RESPONSE'; req: number; response: HttpResponse }): R {
-  const f = ctx.inflight[e.req];
+  const f = inflightAt(ctx.inflight, e.req);
   if (!f) return { context: ctx, effects: [note({ note: 'late-response', req: e.req })] };
   return f.kind === 'call' ? readCall(ctx, e.req, f, e.response) : readProbe(ctx, e.req, f, e.response);
 }
 
 export function handleDeadline(ctx: ClientContext, e: { type: 'DEADLINE'; req: number }): R {
-  const entry = Object.entries(ctx.inflight).find(([, f]) => f.attemptId === e.req);
-  if (!entry) return { context: ctx, effects: [] };
-  const [req, f] = entry;
-  const base = withoutInflight(ctx, Number(req));
+  const f = ctx.inflight.find((x) => x.attemptId === e.req);
+  if (!f) return { context: ctx, effects: [] };
+  const req = f.req;
+  const base = withoutInflight(ctx, req);
   if (f.kind === 'probe') {
     const r = failAll(base, f.waiting, f.attemptId, 'probe timed out');
     return {

@@ -76,7 +76,7 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
         }
       : {}),
   } as never);
-  const inflight: Inflight = { kind: 'call', call, attemptId: sent.req, resumed: false };
+  const inflight: Inflight = { kind: 'call', req: sent.req, call, attemptId: sent.req, resumed: false };
   const effects = [...sent.effects];
   if (encoding)
     effects.push(
@@ -86,18 +86,17 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
 }
 
 function probeFirst(ctx: ClientContext, call: CallAttempt, cap: string): R {
-  const pending = Object.entries(ctx.inflight).find(([, f]) => f.kind === 'probe' && f.cap === cap);
-  if (pending) {
-    const [req, probe] = pending as [string, Extract<Inflight, { kind: 'probe' }>];
+  const probe = ctx.inflight.find((f) => f.kind === 'probe' && f.cap === cap) as Extract<Inflight, { kind: 'probe' }> | undefined;
+  if (probe) {
     return {
-      context: withContext(ctx, { inflight: inflightWith(ctx.inflight, +req, { ...probe, waiting: [...probe.waiting, call] }) }),
+      context: withContext(ctx, { inflight: inflightWith(ctx.inflight, probe.req, { ...probe, waiting: [...probe.waiting, call] }) }),
       effects: [],
     };
   }
   const sent = request(ctx, { rpc: 'tools/call', callId: -1 - call.callId, tool: 'probe', progressToken: `probe-${call.callId}` });
-  const probe: Inflight = { kind: 'probe', cap, attemptId: sent.req, waiting: [call] };
+  const opened: Inflight = { kind: 'probe', req: sent.req, cap, attemptId: sent.req, waiting: [call] };
   return {
-    context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, probe) }),
+    context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, opened) }),
     effects: [...sent.effects, note({ note: 'probe', cap, req: sent.req, verdict: 'sent' })],
   };
 }
@@ -116,9 +115,9 @@ export function sendAll(ctx: ClientContext, calls: CallAttempt[]): R {
 /** Opening a new session abandons the old one: its calls in flight fail (the SDK rejects a closed
  *  transport's pending requests) and wait, as retries, for the new session. */
 export function abandonInflight(ctx: ClientContext, reason: string): R {
-  let context: ClientContext = withContext(ctx, { inflight: {} });
+  let context: ClientContext = withContext(ctx, { inflight: [] });
   const effects: ClientEffect[] = [];
-  for (const f of Object.values(ctx.inflight)) {
+  for (const f of ctx.inflight) {
     const r = f.kind === 'call' ? failAttempt(context, f.call, f.attemptId, reason) : failAll(context, f.waiting, f.attemptId, reason);
     context = r.context;
     effects.push(...r.effects.filter((e) => e.type !== 'raise'));

@@ -60,9 +60,11 @@ export interface CallAttempt {
   attempt: 1 | 2;
 }
 
+/** What the client waits on, by `req`: the request whose answer it waits for (a resumed stream's
+ *  GET, else the attempt itself). */
 export type Inflight =
-  | { kind: 'call'; call: CallAttempt; attemptId: number; resumed: boolean }
-  | { kind: 'probe'; cap: string; attemptId: number; waiting: CallAttempt[] };
+  | { kind: 'call'; req: number; call: CallAttempt; attemptId: number; resumed: boolean }
+  | { kind: 'probe'; req: number; cap: string; attemptId: number; waiting: CallAttempt[] };
 
 export type HandshakeKind = 'connect' | 'replay' | 'new-session';
 
@@ -78,7 +80,8 @@ export interface ClientContext {
   /** The first validated handshake this client made: what `replay-cached` re-sends. */
   cachedParams: InitParams | null;
   handshake: { kind: HandshakeKind; phase: 'discover' | 'initialize' | 'initialized'; req: number; params: InitParams } | null;
-  inflight: Record<number, Inflight>;
+  /** In ascending `req` order. */
+  inflight: readonly Inflight[];
   /** Calls waiting for a handshake to finish before they are (re)sent. */
   waiting: CallAttempt[];
 }
@@ -130,14 +133,24 @@ export type R = Reduction<ClientContext, ClientEffect>;
 
 export const note = (n: ClientNote): ClientEffect => ({ type: 'note', note: n });
 
-/** The in-flight map with `f` at `req` (or, with `f` null, without `req`), copied by a plain loop:
- *  a spread with a computed key on an integer-keyed object is several times slower in V8, and this
- *  is the engine's most frequent copy. Keys stay in ascending order, as a spread leaves them. */
-export function inflightWith(inflight: Record<number, Inflight>, req: number, f: Inflight | null): Record<number, Inflight> {
-  const out: Record<number, Inflight> = {};
-  for (const k in inflight) if (+k !== req) out[+k] = inflight[+k]!;
-  if (f) out[req] = f;
+/** What the client waits on, without request `req` and then with `f` (if any), in `req` order. A
+ *  short array, not an object keyed by request: copying an integer-keyed object was the engine's
+ *  costliest copy in V8. */
+export function inflightWith(inflight: readonly Inflight[], req: number, f: Inflight | null): Inflight[] {
+  const out: Inflight[] = [];
+  for (const x of inflight) if (x.req !== req && (!f || x.req !== f.req)) out.push(x);
+  if (f) {
+    let i = out.length;
+    while (i > 0 && out[i - 1]!.req > f.req) i--;
+    out.splice(i, 0, f);
+  }
   return out;
+}
+
+/** What the client waits on for request `req`, if anything. */
+export function inflightAt(inflight: readonly Inflight[], req: number): Inflight | undefined {
+  for (const f of inflight) if (f.req === req) return f;
+  return undefined;
 }
 
 /**
@@ -227,7 +240,7 @@ export function initialContext(input: { policy: ClientPolicy; deadlineMs: number
     session: null,
     cachedParams: null,
     handshake: null,
-    inflight: {},
+    inflight: [],
     waiting: [],
   };
 }

@@ -21,7 +21,9 @@ export class EventQueue<T> {
     // Kept sorted by (at, seq): queues here hold a handful of events, so insertion is cheapest.
     let i = this.items.length;
     while (i > 0 && this.items[i - 1]!.at > entry.at) i--;
-    this.items.splice(i, 0, entry);
+    // Most events are due last; a splice that inserts at the end was a tenth of a run.
+    if (i === this.items.length) this.items.push(entry);
+    else this.items.splice(i, 0, entry);
   }
 
   get size(): number {
@@ -56,8 +58,8 @@ export class EventQueue<T> {
     while (ties < this.items.length && this.items[ties]!.at === first.at) ties++;
     let index = 0;
     if (ties > 1 && this.picks < this.schedule.length) index = this.schedule[this.picks++]! % ties;
-    const [next] = this.items.splice(index, 1);
-    this.now = next!.at;
+    const next = index === 0 ? this.items.shift()! : this.items.splice(index, 1)[0]!;
+    this.now = next.at;
     return next;
   }
 }

@@ -13,7 +13,7 @@
 // (fork.ts), the fault rules and their loop (models/network.ts) and the answer ledger
 // (core/answer-ledger.ts). Splitting the steps further would pass that record between files for
 // every event without making any step easier to read.
-import type { ClientEffect, ClientEvent } from '../models/client-context.ts';
+import type { ClientContext, ClientEffect, ClientEvent } from '../models/client-context.ts';
 import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../models/network.ts';
@@ -46,14 +46,20 @@ export class World {
   protected readonly s: WorldState;
   /** How `before` faults reach into the machines (models/network.ts's loop calls it); made on first use. */
   private site: BeforeSite | undefined;
+  /** The states and transitions reached; a history gets a copy only if forks share them. */
+  protected readonly reach: Reach;
+  private readonly ownsReach: boolean;
 
   constructor(
     protected readonly input: RunInput,
     protected readonly options: WorldOptions,
-    protected readonly reach: Reach = emptyReach(),
+    /** Shared with forks (world/fork.ts); a world of its own otherwise. */
+    reach?: Reach,
     /** Start as a copy of this world (a fork, world/fork.ts). */
     from?: World,
   ) {
+    this.ownsReach = reach === undefined;
+    this.reach = reach ?? emptyReach();
     ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine));
     if (from) {
       this.plan = from.plan;
@@ -140,7 +146,7 @@ export class World {
 
   protected history(): History {
     const { combination, workload, schedule = [] } = this.input;
-    const coverage = union(this.reach);
+    const coverage = this.ownsReach ? this.reach : union(this.reach);
     return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage };
   }
 
@@ -253,21 +259,21 @@ export class World {
       throw new Error('internal: a model-tier hook is asynchronous');
     }
     const body = request.body;
-    this.record({
-      t: s.queue.now,
-      kind: 'request',
-      req,
-      method: request.method,
-      rpc: body.rpc,
-      headers: request.headers,
-      ...(body.rpc === 'tools/call' ? { callId: body.callId } : {}),
-    });
+    const { method, headers } = request;
+    const t = s.queue.now;
+    this.record(
+      body.rpc === 'tools/call'
+        ? { t, kind: 'request', req, method, rpc: body.rpc, headers, callId: body.callId }
+        : { t, kind: 'request', req, method, rpc: body.rpc, headers },
+    );
     const verdict = applyRequestFaults(request, faults);
     this.recordFaults(req, verdict.effects);
-    s.responseFaults.set(
-      req,
-      faults.filter((f) => isResponseFault(f)),
-    );
+    // Most requests carry no fault: nothing to keep for them (`respond` reads a missing entry as none).
+    if (faults.length > 0)
+      s.responseFaults.set(
+        req,
+        faults.filter((f) => isResponseFault(f)),
+      );
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
     else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
   }
@@ -357,12 +363,12 @@ export class World {
   /** Calls still open when the run stopped (budget, or nothing left to happen) ended by nothing. */
   private endUnfinished(): void {
     const s = this.s;
-    const snapshot = s.client.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> };
+    const { inflight } = s.client.context as ClientContext;
     for (let callId = 0; callId < s.issued; callId++) {
       if (s.ended.has(callId)) continue;
-      const f = Object.values(snapshot.inflight).find((x) => x.call?.callId === callId);
+      const f = inflight.find((x): x is Extract<typeof x, { kind: 'call' }> => x.kind === 'call' && x.call.callId === callId);
       const req = f?.attemptId ?? -1;
-      this.record({ t: this.s.queue.now, kind: 'end', callId, attempts: f?.call?.attempt ?? 1, req, end: 'never', ...this.judged(req) });
+      this.record({ t: this.s.queue.now, kind: 'end', callId, attempts: f?.call.attempt ?? 1, req, end: 'never', ...this.judged(req) });
     }
   }
 }

@@ -96,6 +96,9 @@ export function compiledStepper<E extends EventObject, F>(
   visit(root);
   const initialLeaf = name(leafOf(root));
   const contextFactory = (machine.config as { context?: unknown }).context;
+  // The state the last lookup was for: consecutive steps of a machine are mostly from one state.
+  let lastValue = initialLeaf;
+  let lastByEvent = table.get(initialLeaf)!;
 
   return {
     initial(input) {
@@ -108,9 +111,15 @@ export function compiledStepper<E extends EventObject, F>(
       let context = current.context;
       const effects: F[] = [];
       const taken: string[] = [];
+      // Raised events are appended and read by index (no shift); most steps raise none.
       const queue: EventObject[] = [event];
-      for (let ev = queue.shift(); ev; ev = queue.shift()) {
-        const candidates = table.get(value)!.get(ev.type);
+      for (let q = 0; q < queue.length; q++) {
+        const ev = queue[q]!;
+        if (value !== lastValue) {
+          lastValue = value;
+          lastByEvent = table.get(value)!;
+        }
+        const candidates = lastByEvent.get(ev.type);
         if (!candidates) continue;
         for (const c of candidates) {
           if (c.guard && !c.guard({ context, event: ev })) continue;
