@@ -21,7 +21,7 @@ export interface Pending {
   index: number;
 }
 
-/** The ledger's sets are fields of the state itself, so it is one flat record. */
+/** The answer ledger's array is a field of the state itself, so it is one flat record. */
 export interface WorldState extends AnswerLedger {
   queue: EventQueue<Item>;
   client: Stepped<ClientEffect>['snapshot'];
