@@ -279,17 +279,25 @@ export class World {
   }
 
   private beforeSite(): BeforeSite {
+    // Methods, not arrow functions: tsx names every arrow in an object literal with a
+    // defineProperty call (esbuild's keepNames), once per world that fires a `before` fault.
+    const world = this;
     return (this.site ??= {
-      resetClientConfig: () => (this.stepClient({ type: 'CONFIG_RESET' }, true), null),
-      forgetSessions: (which, sessionId) => this.stepServer(which === 'all' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId }),
-      hold: () => {
+      resetClientConfig() {
+        world.stepClient({ type: 'CONFIG_RESET' }, true);
+        return null;
+      },
+      forgetSessions(which, sessionId) {
+        return world.stepServer(which === 'all' ? { type: 'RESTART' } : { type: 'EXPIRE', sessionId });
+      },
+      hold() {
         // The fault's entry goes before what it caused, but says what that was (how many sessions it forgot).
-        const sink = this.sink;
+        const sink = world.sink;
         const held: HistoryEntry[] = [];
-        this.sink = held;
+        world.sink = held;
         return (effect) => {
-          this.sink = sink;
-          this.recordFaults(this.s.carried - 1, [effect]);
+          world.sink = sink;
+          world.recordFaults(world.s.carried - 1, [effect]);
           for (const e of held) sink.push(e);
         };
       },
