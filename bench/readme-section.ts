@@ -13,10 +13,19 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const file = process.argv[2];
-if (!file || file === '--help' || file === '-h') {
-  process.stdout.write('usage: npm run bench:readme -- FILE   (FILE: the output of `npm run --silent bench -- --json`)\n');
-  process.exit(file ? 0 : 2);
+const USAGE =
+  'usage: npm run bench:readme -- FILE [--readme PATH]   (FILE: the output of `npm run --silent bench -- --json`; PATH: README.md)\n';
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const at = args.indexOf('--readme');
+const readmePath = at >= 0 ? args[at + 1] : 'README.md';
+const file = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))[0];
+if (!file || !readmePath) {
+  process.stderr.write(USAGE);
+  process.exit(2);
 }
 let report: Parameters<typeof renderBench>[0];
 try {
@@ -43,11 +52,16 @@ const lines = [
   '',
   END,
 ];
-const readme = readFileSync('README.md', 'utf8');
+let readme = '';
+try {
+  readme = readFileSync(readmePath, 'utf8');
+} catch {
+  fail(`cannot read ${readmePath}`);
+}
 const start = readme.indexOf(BEGIN);
 const end = readme.indexOf(END);
-if (start < 0 || end < start) fail(`README.md has no ${BEGIN} … ${END} markers`);
-const tmp = 'README.md.tmp';
+if (start < 0 || end < start) fail(`${readmePath} has no ${BEGIN} … ${END} markers`);
+const tmp = `${readmePath}.tmp`;
 writeFileSync(tmp, readme.slice(0, start) + lines.join('\n') + readme.slice(end + END.length));
-renameSync(tmp, 'README.md');
-process.stdout.write(`README.md: benchmark section from ${file} (${met} met, ${missed} missed)\n`);
+renameSync(tmp, readmePath);
+process.stdout.write(`${readmePath}: benchmark section from ${file} (${met} met, ${missed} missed)\n`);

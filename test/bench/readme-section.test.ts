@@ -1,0 +1,60 @@
+// `npm run bench:readme` writes one saved bench run between the README's markers, and refuses, with
+// one line and exit 2, what is not a full run (leaving the README as it was).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+
+const script = fileURLToPath(new URL('../../bench/readme-section.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-readme-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const README = '# x\n\nbefore\n\n<!-- bench:begin -->\nold figures\n<!-- bench:end -->\n\nafter\n';
+const run = (quick: boolean) => ({
+  machine: { node: 'v20.20.2', cpus: 2, loadBefore: [1, 1, 1], loadAfter: [2, 2, 2], note: 'shared', quick },
+  memory: { sessions: 1_000_000, heapAfter10kMB: 40, heapAfterAllMB: 41, heapGrowthMB: 1, gc: true },
+  targets: {
+    heap: { target: 'heap growth < 50 MB over 1M sessions', met: true, figure: '1 MB' },
+    fast: { target: 'engine ≥ 5×', met: false, figure: '×2.5' },
+    wire: { target: 'wire ≥ 0.9', met: null, figure: null },
+  },
+  timing: { memory: 12.5, total: 12.6 },
+});
+
+const readme = join(dir, 'README.md');
+const tsx = (file: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', script, join(dir, file), '--readme', readme], { encoding: 'utf8' });
+
+describe('bench:readme', () => {
+  test('replaces what is between the markers with that run, and keeps the rest', () => {
+    writeFileSync(join(dir, 'README.md'), README);
+    writeFileSync(join(dir, 'run.json'), JSON.stringify(run(false)));
+    execFileSync(process.execPath, ['--import', 'tsx', script, join(dir, 'run.json'), '--readme', readme], { encoding: 'utf8' });
+    const out = readFileSync(join(dir, 'README.md'), 'utf8');
+    expect(out).not.toContain('old figures');
+    expect(out.startsWith('# x\n\nbefore\n\n<!-- bench:begin -->')).toBe(true);
+    expect(out.endsWith('<!-- bench:end -->\n\nafter\n')).toBe(true);
+    expect(out).toContain('Targets: 1 met, 1 missed, 1 not measured.');
+    expect(out).toContain('heap after 1,000,000 sessions');
+    expect(out).toMatch(/MISSED\s+engine ≥ 5×: ×2\.5/);
+  });
+
+  test('refuses a --quick run and a file that is not a bench run, in one line, README untouched', () => {
+    writeFileSync(join(dir, 'README.md'), README);
+    writeFileSync(join(dir, 'quick.json'), JSON.stringify(run(true)));
+    writeFileSync(join(dir, 'bad.json'), '{"not": "a run"');
+    for (const [file, why] of [
+      ['quick.json', /is a --quick run/],
+      ['bad.json', /cannot read .*bad\.json as the JSON of one bench run/],
+      ['missing.json', /cannot read .*missing\.json/],
+    ] as const) {
+      const r = tsx(file);
+      expect(r.status, file).toBe(2);
+      expect(r.stderr.trim().split('\n'), file).toHaveLength(1);
+      expect(r.stderr, file).toMatch(why);
+      expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(README);
+    }
+  });
+});
