@@ -70,6 +70,8 @@ export interface JobResult {
   plansByFaults: number[];
   /** Runs that hit the world's step budget (a proof is only as long as its runs: reported). */
   budgetExhausted: number;
+  /** Frontier worlds re-created by replaying their plan (more than `liveWorlds` were waiting). */
+  replays: number;
   properties: PropertyOutcome[];
   reach: { client: { states: string[]; transitions: string[] }; server: { states: string[]; transitions: string[] } };
 }
@@ -137,6 +139,7 @@ export function exploreJob(job: ExploreJob): JobResult {
   const seen = new FingerprintTable();
   let states = 0;
   let budgetExhausted = 0;
+  let replays = 0;
 
   const terminal = (folds: FoldSet, plan: PlanLink | null) => {
     if (folds.budgetExhausted) budgetExhausted++;
@@ -194,6 +197,7 @@ export function exploreJob(job: ExploreJob): JobResult {
     let ended = w.startPaused(folds);
     for (let r = 0; r < base.request && !ended; r++) ended = w.resume(byRequest[r]!);
     if (ended || w.nextRequest !== base.request) throw new Error('internal: a replayed plan did not reach its state');
+    replays++;
     return { world: w, folds };
   };
   let replayed = null as { b: number; world: ForkableWorld; folds: FoldSet } | null;
@@ -290,6 +294,7 @@ export function exploreJob(job: ExploreJob): JobResult {
     states,
     plansByFaults: counter.plansByFaults(Math.max(completed, 0)),
     budgetExhausted,
+    replays,
     properties: outcomes,
     reach: {
       client: { states: [...reach.client.states].sort(), transitions: [...reach.client.transitions].sort() },
