@@ -11,8 +11,11 @@ export interface Fingerprint {
 }
 
 export function fingerprintOf(key: string): Fingerprint {
-  const d = hash('md5', key, 'buffer') as Buffer;
-  return { hi: d.readUInt32BE(0), lo: d.readUInt32BE(4) };
+  // A latin1 string (one char a byte) reads faster here than a Buffer is made.
+  const d = hash('md5', key, 'binary');
+  const word = (i: number) =>
+    ((d.charCodeAt(i) << 24) | (d.charCodeAt(i + 1) << 16) | (d.charCodeAt(i + 2) << 8) | d.charCodeAt(i + 3)) >>> 0;
+  return { hi: word(0), lo: word(4) };
 }
 
 export class FingerprintTable {
