@@ -85,7 +85,7 @@ export function judgeTargets({ engine, seeds, exhaustive, wire, memory }: Figure
     ),
     wholeVocabularyDepth5Under60s: t(
       'whole vocabulary to depth 5 in 60 s under 1 GB on 2 workers (mcp-faultsim explore --depth 5)',
-      exhaustive?.workers === 2 && vocabulary ? v5 !== null && v5.complete && v5.seconds < 60 && v5.peakRssMB < 1024 : null,
+      exhaustive?.workers === 2 && vocabulary ? Boolean(v5?.complete && v5.seconds < 60 && v5.peakRssMB < 1024) : null,
       vocabulary &&
         (v5 === null
           ? `the clock ran out before depth 5; depth ${vocabulary.depthReached} in ${vocabulary.budgetSeconds} s`
