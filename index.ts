@@ -45,7 +45,7 @@ export {
   type ExhaustiveOptions,
   type Exhaustive,
 } from './search/exhaustive/exhaustive.ts';
-export { exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './search/exhaustive/pool.ts';
+export { closeWorkers, exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './search/exhaustive/pool.ts';
 export { exploreJob, type ExploreJob, type JobResult } from './search/exhaustive/explore.ts';
 export { certify, withExhaustive, type Certificate } from './search/certify.ts';
 export { coverageReport, type MachineCoverage } from './world/coverage.ts';

@@ -1,11 +1,24 @@
 // Exhaustive exploration of the default matrix (every seed cell under its record's alphabet,
 // every sequential workload of up to three calls): the depth reached within 60 s on every core,
 // by iterative deepening (each depth from scratch, the clock shared), states per second, the
-// speed-up of the worker pool over one core, and every safe cell proved to depth 4.
+// speed-up of the worker pool over one core, and every safe cell proved to depth 4. Then the
+// two deeper searches issue 11 asks for, each stopped at its own 60 s: the whole vocabulary to
+// depth 5 (what `mcp-faultsim explore --depth 5` runs) with its peak memory, and the "does not
+// apply" cells to depth 6.
 import { SEED_CELLS } from '../core/cells.ts';
-import { cellOptions, jobsFor, mergeJobs, type Exploration } from '../search/exhaustive/exhaustive.ts';
+import { faultVocabulary } from '../models/faults.ts';
+import { combination, type Combination } from '../models/policies.ts';
+import {
+  DEFAULT_EXPLORE_CALLS,
+  cellOptions,
+  jobsFor,
+  mergeJobs,
+  sequentialWorkloads,
+  type Exploration,
+  type ExhaustiveOptions,
+} from '../search/exhaustive/exhaustive.ts';
 import type { JobResult } from '../search/exhaustive/explore.ts';
-import { defaultWorkers, runJobs } from '../search/exhaustive/pool.ts';
+import { closeWorkers, defaultWorkers, runJobs } from '../search/exhaustive/pool.ts';
 import { median, note, now, round } from './measure.ts';
 
 export interface DepthRun {
@@ -18,6 +31,22 @@ export interface DepthRun {
   cpuSeconds: number;
   /** Distinct states of the largest job (states are merged per job: the fingerprints' n). */
   largestJobStates: number;
+  /** The process's resident memory, every thread's, sampled every 100 ms during the run. */
+  peakRssMB: number;
+  /** Levels every job finished (the depth asked for when complete). */
+  depthFinished: number;
+}
+
+/** `mcp-faultsim explore --depth 5`'s search (every fault, sequential workloads of up to 2 calls), by
+ *  iterative deepening within the budget: the depth reached, and depth 5's time and memory. */
+export interface VocabularyFigures {
+  faults: number;
+  workloads: number;
+  budgetSeconds: number;
+  depthReached: number;
+  byDepth: DepthRun[];
+  /** Depth 5's run (cut off at the budget if it did not finish), or null if the clock ran out before. */
+  depth5: DepthRun | null;
 }
 
 export interface ExhaustiveFigures {
@@ -50,6 +79,9 @@ export interface ExhaustiveFigures {
     seconds: number;
     violated: { cell: string; faults: number }[];
   };
+  vocabulary: VocabularyFigures;
+  /** The "does not apply" cells explored to depth 6 within the budget. */
+  doesNotApplyDepth6: DepthRun & { budgetSeconds: number; proved: number; cells: number };
 }
 
 /**
@@ -68,19 +100,33 @@ export function balanceBound(jobs: readonly { calls: number; states: number }[],
   return total === 0 ? 1 : round(total / Math.max(...load), 2);
 }
 
+/** The seed cells' explorations to `depth` (every cell, or those `which` keeps). */
+function seedItems(depth: number, which: (role: string) => boolean = () => true) {
+  return SEED_CELLS.filter((cell) => which(cell.role)).map((cell) => ({
+    combination: cell.combination,
+    options: cellOptions(cell, depth),
+  }));
+}
+
 async function runDepth(
   depth: number,
   workers: number,
   stopAt?: number,
+  items: readonly { combination: Combination; options: ExhaustiveOptions }[] = seedItems(depth),
 ): Promise<{ run: DepthRun; explorations: Exploration[]; jobs: JobResult[] }> {
   const t = now();
   const cpu = process.cpuUsage(); // every thread of this process, the workers' included
   // The time budget: a timer raises a flag the workers read (the simulator reads no clock).
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const timer = stopAt === undefined ? undefined : setTimeout(() => Atomics.store(stop, 0, 1), Math.max(0, stopAt - Date.now()));
-  const items = SEED_CELLS.map((cell) => ({ combination: cell.combination, options: cellOptions(cell, depth) }));
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100);
   const perCell = items.map(({ combination, options }) => jobsFor(combination, options));
-  const jobs = await runJobs(perCell.flat(), { workers, stop }).finally(() => clearTimeout(timer));
+  const jobs = await runJobs(perCell.flat(), { workers, stop }).finally(() => {
+    clearTimeout(timer);
+    clearInterval(sampler);
+  });
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
   let at = 0;
   const explorations = items.map(({ combination, options }, i) =>
     mergeJobs(combination, options, jobs.slice(at, (at += perCell[i]!.length))),
@@ -95,26 +141,48 @@ async function runDepth(
     plans: explorations.reduce((s, e) => s + e.plans, 0),
     complete: explorations.every((e) => e.complete),
     largestJobStates: Math.max(...jobs.map((j) => j.states)),
+    peakRssMB: Math.round(peakRss / 2 ** 20),
+    depthFinished: Math.min(...jobs.map((j) => (j.complete ? depth : j.depth))),
   };
   return { run, explorations, jobs };
+}
+
+/** Iterative deepening from depth 1 within the budget, each depth from scratch; the last run is cut off. */
+async function deepen(
+  workers: number,
+  budgetSeconds: number,
+  items: (depth: number) => readonly { combination: Combination; options: ExhaustiveOptions }[],
+  label: string,
+  maxDepth = Infinity,
+): Promise<{ byDepth: DepthRun[]; reached: number }> {
+  const start = Date.now();
+  const byDepth: DepthRun[] = [];
+  let reached = 0;
+  for (let depth = 1; depth <= maxDepth && Date.now() - start < budgetSeconds * 1000; depth++) {
+    note(`exhaustive: ${label}, depth ${depth}`);
+    const { run } = await runDepth(depth, workers, start + budgetSeconds * 1000, items(depth));
+    byDepth.push(run);
+    if (!run.complete) break;
+    reached = depth;
+  }
+  return { byDepth, reached };
+}
+
+/** The whole vocabulary on the default combination, as `mcp-faultsim explore` runs it. */
+function vocabularyItems(depth: number) {
+  const options = { faults: faultVocabulary(), depth, workloads: sequentialWorkloads(DEFAULT_EXPLORE_CALLS, 'any') };
+  return [{ combination: combination(), options }];
 }
 
 export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigures> {
   // At least two workers: the budget's flag is read by worker threads, never by this one.
   const workers = Math.max(2, defaultWorkers());
   const budgetSeconds = quick ? 15 : 60;
-  const start = Date.now();
-  const byDepth: DepthRun[] = [];
-  let depthIn60s = 0;
-  let statesPerSecond = 0;
-  for (let depth = 1; Date.now() - start < budgetSeconds * 1000; depth++) {
-    note(`exhaustive: depth ${depth}`);
-    const { run } = await runDepth(depth, workers, start + budgetSeconds * 1000);
-    byDepth.push(run);
-    if (!run.complete) break;
-    depthIn60s = depth;
-    statesPerSecond = round(run.states / run.seconds);
-  }
+  const seeds = await deepen(workers, budgetSeconds, (d) => seedItems(d), 'seed cells');
+  const byDepth = seeds.byDepth;
+  const depthIn60s = seeds.reached;
+  const last = byDepth.find((d) => d.depth === depthIn60s);
+  const statesPerSecond = last ? round(last.states / last.seconds) : 0;
 
   const rounds = quick ? 1 : 3;
   const one: number[] = [];
@@ -135,6 +203,25 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
     depth4Jobs = d.jobs;
   }
   const safe = SEED_CELLS.map((cell, i) => ({ cell, result: depth4[i]!.results.find((x) => x.property === cell.property)! }));
+
+  // Depth 6 of the whole vocabulary only if depth 5 left time on the clock.
+  const vocabulary = await deepen(workers, budgetSeconds, vocabularyItems, 'whole vocabulary', 6);
+  note('exhaustive: "does not apply" cells, depth 6');
+  const notApplying = (role: string) => role === 'does-not-apply';
+  const d6 = await runDepth(6, workers, Date.now() + budgetSeconds * 1000, seedItems(6, notApplying));
+  const d6Cells = SEED_CELLS.filter((c) => notApplying(c.role));
+  const d6Proved = d6Cells.filter((cell, i) => {
+    const e = d6.explorations[i]!;
+    return e.complete && e.results.find((x) => x.property === cell.property)!.verdict !== 'violated';
+  }).length;
+  await closeWorkers();
+  const largest = Math.max(
+    0,
+    ...byDepth.map((d) => d.largestJobStates),
+    ...depth4Jobs.map((j) => j.states),
+    ...vocabulary.byDepth.map((d) => d.largestJobStates),
+    d6.run.largestJobStates,
+  );
   return {
     cells: SEED_CELLS.length,
     workers,
@@ -154,9 +241,7 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
         workers,
       ),
     },
-    fingerprintCollisionBound: Number(
-      (Math.max(0, ...byDepth.map((d) => d.largestJobStates), ...depth4Jobs.map((j) => j.states)) ** 2 / 2 ** 65).toPrecision(2),
-    ),
+    fingerprintCollisionBound: Number((largest ** 2 / 2 ** 65).toPrecision(2)),
     safeCells: {
       doesNotApplyProved: safe.filter((s) => s.cell.role === 'does-not-apply' && s.result.verdict !== 'violated').length,
       doesNotApply: safe.filter((s) => s.cell.role === 'does-not-apply').length,
@@ -166,5 +251,14 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
         .filter((s) => s.result.verdict === 'violated')
         .map((s) => ({ cell: `[${s.cell.seed}] ${s.cell.name}`, faults: s.result.shortest!.faults.length })),
     },
+    vocabulary: {
+      faults: faultVocabulary().length,
+      workloads: sequentialWorkloads(DEFAULT_EXPLORE_CALLS, 'any').length,
+      budgetSeconds,
+      depthReached: vocabulary.reached,
+      byDepth: vocabulary.byDepth,
+      depth5: vocabulary.byDepth.find((d) => d.depth === 5) ?? null,
+    },
+    doesNotApplyDepth6: { ...d6.run, budgetSeconds, proved: d6Proved, cells: d6Cells.length },
   };
 }

@@ -1,7 +1,7 @@
 // The benchmark's figures as a person reads them: one table per section, then the targets.
 import { table } from '../reports/table.ts';
 import type { EngineFigures } from './engine.ts';
-import type { ExhaustiveFigures } from './exhaustive.ts';
+import type { DepthRun, ExhaustiveFigures } from './exhaustive.ts';
 import type { Spread } from './measure.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { SeedFigures } from './seeds.ts';
@@ -21,6 +21,11 @@ interface Report {
 
 const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '-');
 const s = (x: Spread, unit = '') => `${n(x.median)}${unit} (p90 ${n(x.p90)}, max ${n(x.max)})`;
+
+/** A run's figures: states, plans, time (wall and CPU), peak resident memory. */
+function depthRun(d: DepthRun): string {
+  return `: ${n(d.states)} states, ${n(d.plans)} plans, ${d.seconds} s (CPU ${d.cpuSeconds} s), peak RSS ${d.peakRssMB} MB`;
+}
 
 export function renderBench(r: Report): string {
   const out: string[] = [];
@@ -84,7 +89,22 @@ export function renderBench(r: Report): string {
       ],
       ['cells whose record property holds to depth 4', `${x.safeCells.holding}/${x.cells}`],
       ...x.safeCells.violated.map((v) => [`  violated: ${v.cell}`, `${v.faults} fault(s)`]),
+      [
+        `"does not apply" cells proved to depth 6 (${x.doesNotApplyDepth6.budgetSeconds} s budget)`,
+        `${x.doesNotApplyDepth6.proved}/${x.doesNotApplyDepth6.cells}${depthRun(x.doesNotApplyDepth6)}`,
+      ],
     ]);
+    const v = x.vocabulary;
+    section(
+      `exhaustive — the whole vocabulary (${v.faults} faults, ${v.workloads} workloads of up to 2 calls: explore --depth K), ${x.workers} workers`,
+      [
+        [`depth reached within ${v.budgetSeconds} s (iterative deepening)`, `${v.depthReached}`],
+        ...v.byDepth.map((d) => [
+          `  depth ${d.depth}${d.complete ? '' : ` (cut off after depth ${d.depthFinished})`}`,
+          depthRun(d).slice(2),
+        ]),
+      ],
+    );
   }
   if (r.wire) {
     const w = r.wire;

@@ -3,13 +3,17 @@
 //
 // The world pauses just before the network carries each request; there the explorer either adds
 // a fault for that request (one more fault: the next level) or carries it with the faults chosen so
-// far (no cost: same level). Worlds are forked, not replayed, and deduplicated by a digest of
-// everything that decides their future: the machines, the queue relative to now, the world's
-// bookkeeping (world/fork.ts) and the keys of the properties' folds (properties/fold-set.ts). A state first
+// far (no cost: same level). Worlds are forked and deduplicated by a fingerprint of everything that
+// decides their future: the machines, the queue relative to now, the world's bookkeeping
+// (world/fork.ts) and the keys of the properties' folds (properties/fold-set.ts). A state first
 // reached with f faults is expanded once, with the budget of the cheapest path to it, so the work
 // grows with the reachable state space rather than with the number of plans. The number of plans
 // covered is still counted exactly, by counting paths through the graph of states afterwards.
-import { hash } from 'node:crypto';
+//
+// Memory: visited states are kept as fingerprints only (fingerprints.ts), and the next levels'
+// frontier as a few integers an entry (frontier.ts). A frontier entry forks the world of the state
+// it adds faults to; at most `liveWorlds` such worlds are kept at once, the others are re-created
+// when needed by replaying their plan from the start (deterministic: the same world, the same folds).
 import { firesBefore, type FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
 import { FoldSet } from '../../properties/fold-set.ts';
@@ -21,6 +25,8 @@ import { DEFAULT_WORLD, emptyReach, runWorld, type WorldOptions } from '../../wo
 import { ForkableWorld } from '../../world/fork.ts';
 import type { Workload } from '../../core/workload.ts';
 import { PathCounter } from './path-count.ts';
+import { FingerprintTable, fingerprintOf } from './fingerprints.ts';
+import { Frontier } from './frontier.ts';
 
 export interface ExploreJob {
   combination: Combination;
@@ -38,6 +44,8 @@ export interface ExploreJob {
   maxStates?: number;
   /** Asked every few hundred states; true stops the exploration, incomplete (the bench's clock). */
   shouldStop?: () => boolean;
+  /** Worlds the frontier keeps at once (default 4096); beyond, they are re-created by replay. Same result. */
+  liveWorlds?: number;
 }
 
 export interface PropertyOutcome {
@@ -62,6 +70,8 @@ export interface JobResult {
   plansByFaults: number[];
   /** Runs that hit the world's step budget (a proof is only as long as its runs: reported). */
   budgetExhausted: number;
+  /** Frontier worlds re-created by replaying their plan (more than `liveWorlds` were waiting). */
+  replays: number;
   properties: PropertyOutcome[];
   reach: { client: { states: string[]; transitions: string[] }; server: { states: string[]; transitions: string[] } };
 }
@@ -72,29 +82,34 @@ interface PlanLink {
   prev: PlanLink | null;
 }
 
-interface Node {
+/** A state (no fault chosen yet for its next request) being expanded: on the depth-first stack. */
+interface StateNode {
   /** The state's id in the path counter. */
   id: number;
   /** Paused before request `world.nextRequest`; never resumed itself, only forked. */
   world: ForkableWorld;
   folds: FoldSet;
-  /** Faults chosen so far for this request, in canonical order. */
-  chosen: readonly FaultName[];
   plan: PlanLink | null;
   cost: number;
-  /** Fingerprint of the world and folds (without `chosen`): see `digestOf`. */
-  digest: string;
+}
+
+/** A state whose next request gets faults in later levels: what its frontier entries fork. */
+interface Base {
+  /** Null once dropped (more than `liveWorlds` kept): re-created from `plan` by replay. */
+  world: ForkableWorld | null;
+  folds: FoldSet | null;
+  plan: PlanLink | null;
+  request: number;
+  /** Frontier entries of this base not expanded yet: at none, no more can come, and it is released. */
+  pending: number;
 }
 
 /**
- * A state's fingerprint: the first 64 bits of the MD5 of its key, as an 8-character string (the key
- * strings themselves are never kept). Two different states merge only if their fingerprints collide:
- * by the birthday bound, with probability at most n²/2^65 over n distinct states of one job, below
- * 3·10⁻⁸ for a million states and 3·10⁻⁶ for ten million; the bench's largest search (the seed cells to
- * the depth reached in 60 s) keeps each job well under a million states (its states per job are printed).
+ * A state's fingerprint: the first 64 bits of the MD5 of its key (fingerprints.ts; the key strings
+ * themselves are never kept). Two different states merge only if their fingerprints collide: by the
+ * birthday bound, with probability at most n²/2^65 over n distinct states of one job, below 3·10⁻⁸ for
+ * a million states and 3·10⁻⁶ for ten million; the bench prints the bound for its largest job.
  */
-const digestOf = (s: string) => hash('md5', s, 'binary').slice(0, 8);
-
 function planOf(link: PlanLink | null): FaultPlan {
   const out: PlannedFault[] = [];
   for (let l = link; l; l = l.prev) out.push(l.fault);
@@ -106,21 +121,25 @@ function orderAlphabet(faults: readonly FaultName[]): FaultName[] {
   return [...faults].sort((a, b) => Number(firesBefore(b)) - Number(firesBefore(a)) || faults.indexOf(a) - faults.indexOf(b));
 }
 
+export const DEFAULT_LIVE_WORLDS = 4096;
+
 export function exploreJob(job: ExploreJob): JobResult {
-  const { combination, workload, depth, dedup = true, maxStates = Infinity } = job;
+  const { combination, workload, depth, dedup = true, maxStates = Infinity, liveWorlds = DEFAULT_LIVE_WORLDS } = job;
   const alphabet = orderAlphabet(job.faults);
   const properties = job.properties ?? PROPERTIES;
   const world = { ...DEFAULT_WORLD, ...job.world };
   const schedule = job.schedule ?? [];
+  const input = { combination, workload, plan: [], schedule };
   const reference = referenceOf(runWorld({ combination, workload, plan: [] }, world));
   const frame = { version: HISTORY_VERSION, combination, workload, plan: [], schedule };
   const reach = emptyReach();
 
   const outcomes: PropertyOutcome[] = properties.map((p) => ({ property: p.name, holds: true, reached: false, shortest: null, why: null }));
   const counter = new PathCounter(depth);
-  const ids = new Map<string, number>();
+  const seen = new FingerprintTable();
   let states = 0;
   let budgetExhausted = 0;
+  let replays = 0;
 
   const terminal = (folds: FoldSet, plan: PlanLink | null) => {
     if (folds.budgetExhausted) budgetExhausted++;
@@ -135,83 +154,135 @@ export function exploreJob(job: ExploreJob): JobResult {
     });
   };
 
-  /** Register a state reached over an edge from `parent` (-1: none). Returns its id if it is to be
-   *  expanded at this cost, or null when it already was (or will be) at a cost no higher. */
-  const register = (
-    world: ForkableWorld,
-    chosen: readonly FaultName[],
-    digest: string,
-    cost: number,
-    parent: number,
-    edgeCost: number,
-  ): number | null => {
-    const key = `${digest}|${chosen.join(',')}`;
-    let id = dedup ? ids.get(key) : undefined;
-    if (id === undefined) {
-      id = counter.node(world.nextRequest, chosen.length, cost);
-      if (dedup) ids.set(key, id);
+  /** The id of a state reached over an edge from `parent` (-1: none) if it is to be expanded at this
+   *  cost, or null when it already was (or will be) at a cost no higher. A state with faults chosen
+   *  for its next request is reached only from the one state it extends: those are never looked up. */
+  const register = (w: ForkableWorld, folds: FoldSet, cost: number, parent: number): number | null => {
+    const fp = dedup ? fingerprintOf(w.stateKey() + folds.key(w.now)) : null;
+    let id = fp ? seen.get(fp) : -1;
+    if (id < 0) {
+      id = counter.node(w.nextRequest, 0, cost);
+      if (fp) seen.add(fp, id);
     } else {
-      if (parent >= 0) counter.edge(parent, id, edgeCost);
+      if (parent >= 0) counter.edge(parent, id, 0);
       if (counter.cost(id) <= cost) return null;
       counter.lower(id, cost); // queued at a higher level, now found cheaper: expand it here
       return id;
     }
-    if (parent >= 0) counter.edge(parent, id, edgeCost);
+    if (parent >= 0) counter.edge(parent, id, 0);
     return id;
   };
-  const digestFor = (w: ForkableWorld, f: FoldSet) => (dedup ? digestOf(w.stateKey() + f.key(w.now)) : '');
 
-  const levels: Node[][] = Array.from({ length: depth + 1 }, () => []);
+  // Bases by index (released ones undefined), and the frontier of each level to come.
+  const bases: (Base | undefined)[] = [];
+  let live = 0;
+  const frontiers = Array.from({ length: depth + 1 }, () => new Frontier());
+  /** The frontier entries of one more fault for the request `base` is paused before, after `chosen`. */
+  const extend = (b: number, base: Base, chosen: readonly number[], parent: number, cost: number) => {
+    const last = chosen.length > 0 ? chosen[chosen.length - 1]! : 0;
+    for (let i = last; i < alphabet.length; i++) {
+      const id = counter.node(base.request, chosen.length + 1, cost + 1);
+      counter.edge(parent, id, 1);
+      frontiers[cost + 1]!.push(b, id, chosen, i);
+      base.pending++;
+    }
+  };
+  const replay = (base: Base): { world: ForkableWorld; folds: FoldSet } => {
+    const byRequest: FaultName[][] = Array.from({ length: base.request }, () => []);
+    const faults: PlannedFault[] = [];
+    for (let l = base.plan; l; l = l.prev) faults.push(l.fault);
+    for (let i = faults.length - 1; i >= 0; i--) byRequest[faults[i]!.at]!.push(faults[i]!.fault);
+    const folds = FoldSet.start(properties, reference, frame);
+    const w = new ForkableWorld(input, world, reach);
+    let ended = w.startPaused(folds);
+    for (let r = 0; r < base.request && !ended; r++) ended = w.resume(byRequest[r]!);
+    if (ended || w.nextRequest !== base.request) throw new Error('internal: a replayed plan did not reach its state');
+    replays++;
+    return { world: w, folds };
+  };
+  let replayed = null as { b: number; world: ForkableWorld; folds: FoldSet } | null;
+
+  const stack: StateNode[] = [];
   const folds0 = FoldSet.start(properties, reference, frame);
-  const root = new ForkableWorld({ combination, workload, plan: [], schedule }, world, reach);
+  const root = new ForkableWorld(input, world, reach);
   if (root.startPaused(folds0)) {
     counter.edgeToEnd(counter.node(0, 0, 0));
     terminal(folds0, null);
   } else {
-    const digest = digestFor(root, folds0);
-    levels[0]!.push({ id: register(root, [], digest, 0, -1, 0)!, world: root, folds: folds0, chosen: [], plan: null, cost: 0, digest });
+    stack.push({ id: register(root, folds0, 0, -1)!, world: root, folds: folds0, plan: null, cost: 0 });
   }
+
+  /** Carry the request `from` is paused before with `chosen`: the run's end, or a state for the stack. */
+  const carry = (id: number, from: ForkableWorld, folds0: FoldSet, plan0: PlanLink | null, chosen: readonly FaultName[], cost: number) => {
+    const folds = folds0.clone();
+    const w = from.fork(folds);
+    let plan = plan0;
+    for (const fault of chosen) plan = { fault: { fault, at: from.nextRequest }, prev: plan };
+    if (w.resume(chosen)) {
+      counter.edgeToEnd(id);
+      terminal(folds, plan);
+      return;
+    }
+    const next = register(w, folds, cost, id);
+    if (next !== null) stack.push({ id: next, world: w, folds, plan, cost });
+  };
 
   let completed = -1;
   let stopped = false;
+  const chosenNames: FaultName[] = [];
   outer: for (let level = 0; level <= depth; level++) {
-    // The seeds of a level in the order they were found; each one's no-fault descendants depth-first.
-    for (const seed of levels[level]!) {
-      const stack: Node[] = [seed];
+    const frontier = frontiers[level]!;
+    // The seeds of a level in the order they were found (level 0: the start); each one's no-fault
+    // descendants depth-first.
+    for (let seed = level === 0 ? -1 : 0; seed < frontier.length; seed++) {
+      if (seed >= 0) {
+        // A state with one more fault for its next request: expand it, its carried state to the stack.
+        const { base: b, id, chosen } = frontier.entry(seed);
+        const base = bases[b]!;
+        counter.markExpanded(id);
+        if (level < depth) extend(b, base, chosen, id, level);
+        let from = base.world;
+        let folds = base.folds;
+        if (!from) {
+          if (replayed?.b !== b) replayed = { b, ...replay(base) };
+          from = replayed.world;
+          folds = replayed.folds;
+        }
+        chosenNames.length = 0;
+        for (const i of chosen) chosenNames.push(alphabet[i]!);
+        carry(id, from, folds!, base.plan, chosenNames, level);
+        if (--base.pending === 0) {
+          if (base.world) live--;
+          bases[b] = undefined;
+          if (replayed?.b === b) replayed = null;
+        }
+      }
       while (stack.length > 0) {
         const node = stack.pop()!;
         if (counter.expanded(node.id) || counter.cost(node.id) < node.cost) continue;
-        if (node.chosen.length === 0 && (states >= maxStates || (states % 512 === 511 && job.shouldStop?.()))) {
+        if (states >= maxStates || (states % 512 === 511 && job.shouldStop?.())) {
           stopped = true;
           break outer;
         }
-        if (node.chosen.length === 0) states++;
+        states++;
         counter.markExpanded(node.id);
-        // One more fault for this request: the next level.
-        if (node.cost < depth) {
-          const last = node.chosen.length > 0 ? alphabet.indexOf(node.chosen[node.chosen.length - 1]!) : 0;
-          for (let i = last; i < alphabet.length; i++) {
-            const chosen = [...node.chosen, alphabet[i]!];
-            const id = register(node.world, chosen, node.digest, node.cost + 1, node.id, 1);
-            if (id !== null) levels[level + 1]!.push({ ...node, id, chosen, cost: node.cost + 1 });
-          }
+        if (node.cost < depth && alphabet.length > 0) {
+          const keep = live < liveWorlds;
+          if (keep) live++;
+          const base: Base = {
+            world: keep ? node.world : null,
+            folds: keep ? node.folds : null,
+            plan: node.plan,
+            request: node.world.nextRequest,
+            pending: 0,
+          };
+          bases.push(base);
+          extend(bases.length - 1, base, [], node.id, node.cost);
         }
-        // Carry the request with the faults chosen: same level.
-        const folds = node.folds.clone();
-        const w = node.world.fork(folds);
-        let plan = node.plan;
-        for (const fault of node.chosen) plan = { fault: { fault, at: node.world.nextRequest }, prev: plan };
-        if (w.resume(node.chosen)) {
-          counter.edgeToEnd(node.id);
-          terminal(folds, plan);
-          continue;
-        }
-        const digest = digestFor(w, folds);
-        const id = register(w, [], digest, node.cost, node.id, 0);
-        if (id !== null) stack.push({ id, world: w, folds, chosen: [], plan, cost: node.cost, digest });
+        carry(node.id, node.world, node.folds, node.plan, [], node.cost);
       }
     }
-    levels[level] = [];
+    frontiers[level] = new Frontier();
     completed = level;
     if (outcomes.every((o) => !o.holds)) break; // every property has its shortest counterexample
   }
@@ -223,6 +294,7 @@ export function exploreJob(job: ExploreJob): JobResult {
     states,
     plansByFaults: counter.plansByFaults(Math.max(completed, 0)),
     budgetExhausted,
+    replays,
     properties: outcomes,
     reach: {
       client: { states: [...reach.client.states].sort(), transitions: [...reach.client.transitions].sort() },

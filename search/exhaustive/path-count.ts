@@ -6,7 +6,7 @@
 // at the same request (the number chosen there grows), which is also the order counted in.
 
 /** A growable Int32Array. */
-class Ints {
+export class Ints {
   data = new Int32Array(1024);
   length = 0;
   push(v: number): void {

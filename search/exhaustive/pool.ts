@@ -1,6 +1,7 @@
 // Exploration on every core: exploration jobs (one per combination and workload) run on worker
 // threads, each job whole on one thread, and their results come back in job order, so a run on
-// many cores merges into exactly the report a single-core run gives. Workers load the project's
+// many cores merges into exactly the report a single-core run gives. The threads are kept, idle,
+// between runs of one process (see `idle`). Workers load the project's
 // TypeScript through tsx's loader (search/exhaustive/worker.mjs), like bin/mcp-faultsim.js does;
 // compiled (dist/), the worker is worker.js and needs no loader.
 import { availableParallelism } from 'node:os';
@@ -76,8 +77,8 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
     });
   }
   const results: JobResult[] = new Array(jobs.length);
-  const entry = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './worker.mjs' : './worker.js', import.meta.url);
-  const pool = Array.from({ length: workers }, () => new Worker(entry));
+  const pool = takeWorkers(workers);
+  let failed = false;
   try {
     await new Promise<void>((resolve, reject) => {
       // Longest workloads first, so that no core is left with one big job at the end; results go
@@ -85,6 +86,10 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
       const order = specs.map((_, i) => i).sort((a, b) => jobs[b]!.workload.length - jobs[a]!.workload.length || a - b);
       let next = 0;
       let done = 0;
+      const fail = (e: Error) => {
+        failed = true;
+        reject(e);
+      };
       const feed = (w: Worker) => {
         if (next >= order.length) return;
         const index = order[next++]!;
@@ -96,27 +101,70 @@ export async function runJobs(jobs: readonly ExploreJob[], options: PoolOptions 
           if (m.policyError) {
             const e = new PolicyError(m.policyError.policy, m.policyError.message, m.policyError.reason);
             e.history = m.policyError.history;
-            return reject(e);
+            return fail(e);
           }
-          if (m.error !== undefined) return reject(new Error(`exploration worker failed: ${m.error}`));
+          if (m.error !== undefined) return fail(new Error(`exploration worker failed: ${m.error}`));
           results[m.index] = m.result!;
           done++;
           options.onJob?.(done, specs.length);
           if (done === specs.length) resolve();
           else feed(w);
         });
-        w.on('error', reject);
+        w.on('error', fail);
         w.on('exit', (code) => {
           if (done < specs.length)
-            reject(new Error(`exploration worker exited (code ${code}) with ${specs.length - done} job(s) unfinished`));
+            fail(new Error(`exploration worker exited (code ${code}) with ${specs.length - done} job(s) unfinished`));
         });
         feed(w);
       }
     });
   } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    // Workers that may still be busy (a failure) are stopped; the others wait, idle, for the next run.
+    if (failed) await Promise.all(pool.map((w) => w.terminate()));
+    else for (const w of pool) returnWorker(w);
   }
   return results;
+}
+
+/**
+ * Idle workers, kept between runs: a worker loads the project when it starts (≈ 0.5 s of CPU through
+ * tsx), which a process that explores several times (the bench, a matrix and then a cell) pays once.
+ * Idle workers are unref'd: they never keep the process alive. `closeWorkers` stops them.
+ */
+const idle: Worker[] = [];
+
+function takeWorkers(n: number): Worker[] {
+  const out = idle.splice(0, n);
+  const entry = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './worker.mjs' : './worker.js', import.meta.url);
+  while (out.length < n) {
+    const w = new Worker(entry);
+    w.once('exit', () => {
+      const i = idle.indexOf(w);
+      if (i >= 0) idle.splice(i, 1);
+    });
+    out.push(w);
+  }
+  for (const w of out) w.ref();
+  return out;
+}
+
+function returnWorker(w: Worker): void {
+  w.removeAllListeners('message');
+  w.removeAllListeners('error');
+  // The listener of `takeWorkers` that takes an exited worker out of `idle` stays.
+  for (const l of w.listeners('exit').slice(1)) w.off('exit', l as () => void);
+  w.unref();
+  idle.push(w);
+}
+
+/** Workers waiting for the next run (tests). */
+export function idleWorkers(): number {
+  return idle.length;
+}
+
+/** Stop the idle workers (they are unref'd, so a process exits without this). */
+export async function closeWorkers(): Promise<void> {
+  await Promise.all(idle.splice(0).map((w) => w.terminate()));
 }
 
 /** `exploreCombination` on every core: the same result, sooner. */

@@ -134,4 +134,15 @@ describe('exhaustive exploration', () => {
     expect(r.depth).toBeLessThan(6);
     expect(r.plansByFaults).toHaveLength(r.depth + 1);
   });
+
+  it('re-creates the frontier worlds it does not keep by replaying their plans, with the same result', () => {
+    const job = { combination: DOES_NOT_APPLY_000[1]!.combination, workload: [call(), call()], faults: ALPHABET_000, depth: 4 };
+    const kept = exploreJob(job);
+    expect(kept.replays).toBe(0);
+    for (const liveWorlds of [0, 3]) {
+      const replayed = exploreJob({ ...job, liveWorlds });
+      expect(replayed.replays, `liveWorlds ${liveWorlds}`).toBeGreaterThan(0);
+      expect({ ...replayed, replays: 0 }).toEqual(kept);
+    }
+  });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALPHABET_000, ALPHABET_003_WITH_502, DOES_NOT_APPLY_000, VULNERABLE_000, VULNERABLE_003 } from '../../core/cells.ts';
 import { exploreCombination, sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
-import { exploreInParallel, exploreMatrix } from '../../search/exhaustive/pool.ts';
+import { closeWorkers, exploreInParallel, exploreMatrix, idleWorkers } from '../../search/exhaustive/pool.ts';
 
 describe('exploration on worker threads', () => {
   it('gives the single-core result, for one combination and for a matrix', async () => {
@@ -21,5 +21,17 @@ describe('exploration on worker threads', () => {
       workload: [{ method: 'tools/call', progress: true, overlap: false }],
       why: "call 0 ended only by the client's deadline at t=60040 ms though the server had finished it (answer delivered)",
     });
+  });
+
+  it('keeps its threads between runs of one process, and gives the same result on them', async () => {
+    await closeWorkers();
+    const options = { faults: ALPHABET_000, depth: 1, workloads: sequentialWorkloads(2, 'any') };
+    const first = await exploreInParallel(VULNERABLE_000, options, { workers: 2 });
+    expect(idleWorkers()).toBe(2);
+    expect(await exploreInParallel(VULNERABLE_000, options, { workers: 2 })).toEqual(first);
+    expect(idleWorkers()).toBe(2); // reused, not started again
+    expect(first).toEqual(exploreCombination(VULNERABLE_000, options));
+    await closeWorkers();
+    expect(idleWorkers()).toBe(0);
   });
 });
