@@ -5,7 +5,6 @@
 // goes silent by the finding's mechanism (compare/causes.ts; a silent run of another mechanism is
 // another cause, counted apart). How it holds is the cell class a designer chooses between: clean,
 // loud and recovers, loud and never recovers.
-import fc from 'fast-check';
 import { NO_EXTENSIONS, PolicyError, withExtensions, type ModelExtensions } from '../models/registry.ts';
 import {
   CLIENT_KNOBS,
@@ -21,6 +20,7 @@ import { referenceOf } from '../properties/outcomes.ts';
 import type { Property } from '../properties/properties.ts';
 import { inputs, type InputShape } from '../search/random/arbitraries.ts';
 import { Judge } from '../search/random/check.ts';
+import { inputStream } from '../search/random/input-stream.ts';
 import { runWorld, type WorldOptions } from '../world/world.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
@@ -56,11 +56,13 @@ interface RunMark {
   stuck: boolean;
 }
 
-function markOf(j: Judgement, entries: Finding['history'], plan: Finding['plan']): RunMark {
+/** One run's mark from its judgement; `entries` gives its history, asked for only when a call went
+ *  silent (the mechanism is read from it): a run judged as it went is then run again, recorded. */
+function markOf(j: Judgement, entries: () => Finding['history'], plan: Finding['plan']): RunMark {
   const silent = j.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
   const outcomes = j.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
   const mechanism = silent
-    ? causeOf({ kind: 'violation', outcomes, history: entries, plan, properties: [] } as unknown as Finding).mechanism
+    ? causeOf({ kind: 'violation', outcomes, history: entries(), plan, properties: [] } as unknown as Finding).mechanism
     : null;
   return {
     silent: mechanism,
@@ -129,9 +131,10 @@ function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-
   const j = new Judge(c, x.world ?? {}, x.properties);
   let marks: RunMark[] | 'policy-error' = [];
   try {
-    for (const [plan, workload, schedule] of fc.sample(arb, { seed: x.seed, numRuns: Math.min(x.runs, MITIGATION_RUNS) })) {
-      const { history, judgement } = j.run(plan, workload, schedule);
-      marks.push(markOf(judgement, history.entries, plan));
+    // The runs are judged as they go; only a silent one is run again with its history recorded.
+    for (const [plan, workload, schedule] of inputStream(arb, x.seed, Math.min(x.runs, MITIGATION_RUNS))) {
+      const { judgement } = j.judged(plan, workload, schedule);
+      marks.push(markOf(judgement, () => j.run(plan, workload, schedule).history.entries, plan));
     }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
@@ -145,7 +148,7 @@ function replay(f: Finding, c: Combination, properties: readonly Property[], wor
   try {
     const reference = referenceOf(runWorld({ combination: c, workload: f.workload, plan: [] }, world));
     const history = runWorld({ combination: c, workload: f.workload, plan: f.plan, schedule: f.schedule }, world);
-    return faredOf([markOf(judge(history, reference, properties), history.entries, f.plan)]);
+    return faredOf([markOf(judge(history, reference, properties), () => history.entries, f.plan)]);
   } catch (e) {
     if (e instanceof PolicyError) return 'policy-error';
     throw e;
