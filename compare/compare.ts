@@ -189,6 +189,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
 export function annotate(findings: readonly Finding[], cells: readonly MatrixCell[], s: RunSettings): ReportedFinding[] {
   const byId = new Map(cells.map((c) => [c.id, c]));
   const cache = new Map();
+  const judges = new Map();
   // The finder reads outcomes and recovery only: judging the other properties would cost without telling.
   const properties = s.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
   return findings.map(({ history, ...f }) => {
@@ -205,6 +206,7 @@ export function annotate(findings: readonly Finding[], cells: readonly MatrixCel
               faults: cell.faults,
               shape: cell.shape,
               cache,
+              judges,
               ...(s.world ? { world: s.world } : {}),
             },
           )

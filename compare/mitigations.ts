@@ -15,13 +15,12 @@ import {
   type Guard,
 } from '../models/policies.ts';
 import type { FaultName } from '../models/faults.ts';
-import { judge, type Judgement } from '../properties/judge.ts';
-import { referenceOf } from '../properties/outcomes.ts';
+import type { Judgement } from '../properties/judge.ts';
 import type { Property } from '../properties/properties.ts';
 import { inputs, type InputShape } from '../search/random/arbitraries.ts';
 import { Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
-import { runWorld, type WorldOptions } from '../world/world.ts';
+import type { WorldOptions } from '../world/world.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 
@@ -121,6 +120,20 @@ export interface MitigationContext {
   world?: Partial<WorldOptions>;
   /** Searches already run in this comparison, by combination, alphabet and shape (speed only). */
   cache: Map<string, RunMark[] | 'policy-error'>;
+  /** The judges of this comparison's changed combinations, by combination: each computes a
+   *  workload's fault-free reference once, for every alphabet and shape (speed only). */
+  judges?: Map<string, Judge>;
+}
+
+/** The finder's judge of `c`: outcomes and its properties, no vacuity stats. */
+function judgeOf(c: Combination, x: MitigationContext): Judge {
+  const key = JSON.stringify(c);
+  let j = x.judges?.get(key);
+  if (!j) {
+    j = new Judge(c, x.world ?? {}, x.properties, false);
+    x.judges?.set(key, j);
+  }
+  return j;
 }
 
 function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-error' {
@@ -128,7 +141,7 @@ function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-
   const hit = x.cache.get(key);
   if (hit) return hit;
   const arb = inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } });
-  const j = new Judge(c, x.world ?? {}, x.properties);
+  const j = judgeOf(c, x);
   let marks: RunMark[] | 'policy-error' = [];
   try {
     // The runs are judged as they go; only a silent one is run again with its history recorded.
@@ -144,11 +157,11 @@ function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-
   return marks;
 }
 
-function replay(f: Finding, c: Combination, properties: readonly Property[], world: Partial<WorldOptions> = {}): Fared {
+function replay(f: Finding, c: Combination, x: MitigationContext): Fared {
   try {
-    const reference = referenceOf(runWorld({ combination: c, workload: f.workload, plan: [] }, world));
-    const history = runWorld({ combination: c, workload: f.workload, plan: f.plan, schedule: f.schedule }, world);
-    return faredOf([markOf(judge(history, reference, properties), () => history.entries, f.plan)]);
+    const j = judgeOf(c, x);
+    const { judgement } = j.judged(f.plan, f.workload, f.schedule);
+    return faredOf([markOf(judgement, () => j.run(f.plan, f.workload, f.schedule).history.entries, f.plan)]);
   } catch (e) {
     if (e instanceof PolicyError) return 'policy-error';
     throw e;
@@ -163,7 +176,7 @@ export function isSilentFinding(f: Finding): boolean {
 export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
   const mechanism = causeOf(f).mechanism;
   const tried = neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }): Mitigation => {
-    const r = replay(f, c, x.properties, x.world);
+    const r = replay(f, c, x);
     if (r === 'silent' || r === 'policy-error') return { change, replay: r, search: null, holds: false };
     const marks = searchMarks(c, x);
     if (marks === 'policy-error')

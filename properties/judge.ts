@@ -7,7 +7,7 @@ import { FoldSet } from './fold-set.ts';
 import { checkHistory, isCheckProperty, type HistoryFrame, type Property, type PropertyVerdict } from './fold.ts';
 import { callOutcomes, OutcomesFold, type CallOutcome, type Reference } from './outcomes.ts';
 import { PROPERTIES } from './properties.ts';
-import { StatsFold, type RunStats } from './stats.ts';
+import { emptyStats, StatsFold, type RunStats } from './stats.ts';
 
 export interface Judgement {
   outcomes: CallOutcome[];
@@ -33,28 +33,31 @@ export function judgedAsTheRunGoes(properties: readonly Property[]): boolean {
 export class RunJudge {
   private readonly folds: FoldSet;
   private readonly outcomes: OutcomesFold;
-  private readonly stats = new StatsFold();
+  private readonly stats: StatsFold | null;
 
   constructor(
     private readonly properties: readonly Property[],
     reference: Reference,
     frame: HistoryFrame,
+    /** Count the run's stats (false: `finish` gives none, for a caller that reads only verdicts and outcomes). */
+    withStats = true,
   ) {
     this.folds = FoldSet.start(properties, reference, frame);
     this.outcomes = new OutcomesFold(reference);
+    this.stats = withStats ? new StatsFold() : null;
   }
 
   push(e: HistoryEntry): void {
     this.folds.push(e);
     this.outcomes.push(e);
-    this.stats.push(e);
+    this.stats?.push(e);
   }
 
-  /** The verdicts and stats once the run is over; `coverage`: what its machines reached. */
+  /** The verdicts and stats once the run is over (empty stats when not counted); `coverage`: what its machines reached. */
   finish(coverage: ReachLike | undefined): { judgement: Judgement; stats: RunStats } {
     const verdicts: Record<string, PropertyVerdict> = {};
     const each = this.folds.verdicts();
     for (const [i, p] of this.properties.entries()) verdicts[p.name] = each[i]!;
-    return { judgement: { outcomes: this.outcomes.outcomes(), verdicts }, stats: this.stats.finish(coverage) };
+    return { judgement: { outcomes: this.outcomes.outcomes(), verdicts }, stats: this.stats ? this.stats.finish(coverage) : emptyStats() };
   }
 }

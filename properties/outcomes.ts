@@ -19,10 +19,19 @@ export interface CallOutcome {
 /** What each call of the fault-free run returned, by call id. */
 export type Reference = ReadonlyMap<number, string>;
 
+/** The reference as the fault-free run goes (no history kept); `referenceOf` is this fold over a history. */
+export class ReferenceFold {
+  readonly reference = new Map<number, string>();
+
+  push(e: HistoryEntry): void {
+    if (e.kind === 'end' && e.end === 'result') this.reference.set(e.callId, JSON.stringify(e.content));
+  }
+}
+
 export function referenceOf(history: History): Reference {
-  const ref = new Map<number, string>();
-  for (const e of history.entries) if (e.kind === 'end' && e.end === 'result') ref.set(e.callId, JSON.stringify(e.content));
-  return ref;
+  const fold = new ReferenceFold();
+  for (const e of history.entries) fold.push(e);
+  return fold.reference;
 }
 
 export function outcomeOf(end: EndEntry, reference: Reference): Outcome {

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import type { HistoryFrame } from '../../properties/fold.ts';
 import { judge, judgedAsTheRunGoes, RunJudge, type Judgement } from '../../properties/judge.ts';
-import { referenceOf, type Reference } from '../../properties/outcomes.ts';
+import { ReferenceFold, referenceOf, type Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
 import { statsOf, type RunStats } from '../../properties/stats.ts';
 import type { History, HistoryEntry } from '../../core/history.ts';
@@ -84,6 +84,8 @@ export class InputJudge {
   constructor(
     readonly runner: Runner,
     private readonly properties: readonly Property[],
+    /** Count each run's vacuity stats (a search that reads only verdicts and outcomes need not). */
+    private readonly withStats = true,
   ) {
     this.historyFree = runner.runInto !== undefined && judgedAsTheRunGoes(properties);
   }
@@ -97,7 +99,18 @@ export class InputJudge {
     const key = JSON.stringify(workload);
     const hit = this.references.get(key);
     if (hit) return hit;
-    return andThen(this.runner.run({ plan: [], workload, schedule: [] }), (h) => {
+    const input = { plan: [], workload, schedule: [] };
+    if (this.historyFree) {
+      const fold = new ReferenceFold();
+      try {
+        this.runner.runInto!(input, () => fold);
+        this.references.set(key, fold.reference);
+        return fold.reference;
+      } catch {
+        // A policy failed in the fault-free run: the recorded run below fails the same way, with its history.
+      }
+    }
+    return andThen(this.runner.run(input), (h) => {
       const ref = referenceOf(h);
       this.references.set(key, ref);
       return ref;
@@ -145,7 +158,7 @@ export class InputJudge {
       let sink: RunJudge | undefined;
       let coverage: Reach;
       try {
-        coverage = this.runner.runInto!(input, (frame) => (sink = new RunJudge(this.properties, reference, frame)));
+        coverage = this.runner.runInto!(input, (frame) => (sink = new RunJudge(this.properties, reference, frame, this.withStats)));
       } catch {
         // A policy (or a property) failed mid-run: the recorded run fails the same way, and its
         // error carries the history up to there, which the report shows.

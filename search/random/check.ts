@@ -63,8 +63,10 @@ export class Judge {
     readonly combination: Combination,
     world: Partial<WorldOptions> = {},
     properties: readonly Property[] = PROPERTIES,
+    /** Count each run's vacuity stats (false: `judged` runs give empty stats). */
+    withStats = true,
   ) {
-    this.judge = new InputJudge(worldRunner(combination, world), properties);
+    this.judge = new InputJudge(worldRunner(combination, world), properties, withStats);
   }
 
   /** The run with its history, judged from it (memoized). */
