@@ -4,6 +4,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkCell, type RunSettings } from '../compare/compare.ts';
 import type { MatrixCell } from '../compare/matrix.ts';
+import type { SearchSpec } from '../compare/mitigation-searches.ts';
+import { runSearch } from '../compare/mitigations.ts';
 import { PolicyError } from '../models/registry.ts';
 import { loadPolicies } from '../plugins/policy-module.ts';
 import { registryProperty, worldOf } from '../plugins/registry.ts';
@@ -23,17 +25,32 @@ parentPort!.on(
   'message',
   async ({
     cell,
+    search,
     seed,
     runs,
     properties,
     world,
   }: {
-    cell: MatrixCell;
+    cell?: MatrixCell;
+    search?: SearchSpec;
     seed: number;
     runs: number;
     properties: string[];
     world: RunSettings['world'];
   }) => {
+    if (search) {
+      // One of the mitigation finder's searches (compare/mitigation-searches.ts): the finder's properties, this registry's world.
+      try {
+        const registry = await ready;
+        const props = properties.map((n) => registryProperty(registry, n)!);
+        const x = { seed, runs, properties: props, faults: search.faults, shape: search.shape, world: { ...world, ...worldOf(registry) } };
+        parentPort!.postMessage({ searched: runSearch(search.combination, x) });
+      } catch (e) {
+        parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      }
+      return;
+    }
+    if (!cell) return;
     try {
       const registry = await ready;
       const onProgress = (done: number, total: number) => {

@@ -23,6 +23,7 @@ import { inputStream } from '../search/random/input-stream.ts';
 import type { WorldOptions } from '../world/world.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
+import { MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
 
 /** How the agent's calls fared under a change: a cell class, or the change's own policy failing. */
 export type Fared = 'clean' | 'loud, recovers' | 'loud, never recovers' | 'silent' | 'policy-error';
@@ -47,13 +48,6 @@ export const MITIGATION_PROPERTIES: readonly string[] = ['recovers'];
 export const MITIGATION_RUNS = 200;
 
 const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
-
-/** One judged run, as the finder needs it: the silent mechanism if it went silent, else loud / stuck. */
-interface RunMark {
-  silent: string | null;
-  loud: boolean;
-  stuck: boolean;
-}
 
 /** One run's mark from its judgement; `entries` gives its history, asked for only when a call went
  *  silent (the mechanism is read from it): a run judged as it went is then run again, recorded. */
@@ -126,7 +120,7 @@ export interface MitigationContext {
 }
 
 /** The finder's judge of `c`: outcomes and its properties, no vacuity stats. */
-function judgeOf(c: Combination, x: MitigationContext): Judge {
+function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
   const key = JSON.stringify(c);
   let j = x.judges?.get(key);
   if (!j) {
@@ -136,28 +130,34 @@ function judgeOf(c: Combination, x: MitigationContext): Judge {
   return j;
 }
 
-function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-error' {
-  const key = JSON.stringify([c, x.faults, x.shape]);
-  const hit = x.cache.get(key);
-  if (hit) return hit;
+/** The search of `c` under the context's alphabet and shape, run in this thread. The runs are
+ *  judged as they go; only a silent one is run again, recorded, for its mechanism. */
+export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>): Searched {
   const arb = inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } });
   const j = judgeOf(c, x);
-  let marks: RunMark[] | 'policy-error' = [];
+  const marks: RunMark[] = [];
   try {
-    // The runs are judged as they go; only a silent one is run again with its history recorded.
     for (const [plan, workload, schedule] of inputStream(arb, x.seed, Math.min(x.runs, MITIGATION_RUNS))) {
       const { judgement } = j.judged(plan, workload, schedule);
       marks.push(markOf(judgement, () => j.run(plan, workload, schedule).history.entries, plan));
     }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
-    marks = 'policy-error';
+    return 'policy-error';
   }
+  return marks;
+}
+
+function searchMarks(c: Combination, x: MitigationContext): Searched {
+  const key = MitigationSearches.keyOf({ combination: c, faults: x.faults, shape: x.shape });
+  const hit = x.cache.get(key);
+  if (hit) return hit;
+  const marks = runSearch(c, x);
   x.cache.set(key, marks);
   return marks;
 }
 
-function replay(f: Finding, c: Combination, x: MitigationContext): Fared {
+function replay(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>): Fared {
   try {
     const j = judgeOf(c, x);
     const { judgement } = j.judged(f.plan, f.workload, f.schedule);
@@ -172,13 +172,30 @@ export function isSilentFinding(f: Finding): boolean {
   return f.kind === 'violation' && f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
 }
 
-/** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
-export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
+interface Tried {
+  change: string;
+  combination: Combination;
+  replay: Fared;
+}
+
+/** Each neighbour with its replay of the finding's own input; a search only where it did not go silent. */
+function replays(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
+  return neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }) => ({
+    change,
+    combination: c,
+    replay: replay(f, c, x),
+  }));
+}
+
+const searched = (t: Tried) => t.replay !== 'silent' && t.replay !== 'policy-error';
+
+/** The mitigations from the replays and the searches (null where none ran), ranked: those that hold
+ *  first (cleanest first), then the rest. */
+function ranked(f: Finding, tried: readonly Tried[], marksOf: readonly (Searched | null)[]): Mitigation[] {
   const mechanism = causeOf(f).mechanism;
-  const tried = neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }): Mitigation => {
-    const r = replay(f, c, x);
-    if (r === 'silent' || r === 'policy-error') return { change, replay: r, search: null, holds: false };
-    const marks = searchMarks(c, x);
+  const all = tried.map(({ change, replay: r }, i): Mitigation => {
+    const marks = marksOf[i];
+    if (!marks) return { change, replay: r, search: null, holds: false };
     if (marks === 'policy-error')
       return { change, replay: r, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
     const sameCause = marks.filter((m) => m.silent === mechanism).length;
@@ -188,8 +205,32 @@ export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
   });
   const worst = (m: Mitigation) => Math.max(ORDER.indexOf(m.replay), ORDER.indexOf(m.search?.fared ?? m.replay));
   const rank = (m: Mitigation) => (m.holds ? worst(m) : 10 + ORDER.indexOf(m.replay));
-  return tried
+  return all
     .map((m, i) => ({ m, i }))
     .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
     .map(({ m }) => m);
+}
+
+/** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
+export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
+  const tried = replays(f, x);
+  return ranked(
+    f,
+    tried,
+    tried.map((t) => (searched(t) ? searchMarks(t.combination, x) : null)),
+  );
+}
+
+/** `mitigationsOf` with its searches asked of a comparison's queue (run once each, wherever an
+ *  executor is free); the replays run here, at once. */
+export async function findMitigations(
+  f: Finding,
+  x: Omit<MitigationContext, 'cache'>,
+  searches: MitigationSearches,
+): Promise<Mitigation[]> {
+  const tried = replays(f, x);
+  const marks = await Promise.all(
+    tried.map((t) => (searched(t) ? searches.search({ combination: t.combination, faults: x.faults, shape: x.shape }) : null)),
+  );
+  return ranked(f, tried, marks);
 }
