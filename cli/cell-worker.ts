@@ -12,6 +12,9 @@ import { registryProperty, worldOf } from '../plugins/registry.ts';
 
 const { policies, stop } = workerData as { policies: string[]; stop: Int32Array };
 class Stopped extends Error {}
+// The finder's judges (a reference per workload) and draws, shared by the searches of this thread's one comparison.
+const judges = new Map();
+const draws = new Map();
 
 const ready = loadPolicies(policies);
 // The main thread loaded the same modules before it started this thread; if they fail to load here
@@ -43,7 +46,16 @@ parentPort!.on(
       try {
         const registry = await ready;
         const props = properties.map((n) => registryProperty(registry, n)!);
-        const x = { seed, runs, properties: props, faults: search.faults, shape: search.shape, world: { ...world, ...worldOf(registry) } };
+        const x = {
+          seed,
+          runs,
+          properties: props,
+          faults: search.faults,
+          shape: search.shape,
+          world: { ...world, ...worldOf(registry) },
+          judges,
+          draws,
+        };
         parentPort!.postMessage({ searched: runSearch(search.combination, x) });
       } catch (e) {
         parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });

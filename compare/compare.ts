@@ -199,6 +199,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
 export class Annotator {
   private readonly byId: Map<string, MatrixCell>;
   private readonly judges = new Map();
+  private readonly draws = new Map();
   readonly searches: MitigationSearches;
   // The finder reads outcomes and recovery only: judging the other properties would cost without telling.
   private readonly properties: readonly Property[];
@@ -223,6 +224,7 @@ export class Annotator {
       faults: where.faults,
       shape: where.shape,
       judges: this.judges,
+      draws: this.draws,
       ...(world ? { world } : {}),
     };
   }

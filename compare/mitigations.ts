@@ -21,6 +21,8 @@ import { inputs, type InputShape } from '../search/random/arbitraries.ts';
 import { Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
 import type { WorldOptions } from '../world/world.ts';
+import type { FaultPlan } from '../core/plan.ts';
+import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 import { MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
@@ -117,6 +119,22 @@ export interface MitigationContext {
   /** The judges of this comparison's changed combinations, by combination: each computes a
    *  workload's fault-free reference once, for every alphabet and shape (speed only). */
   judges?: Map<string, Judge>;
+  /** The inputs each alphabet and shape draws from the seed (the same for every combination searched under them). */
+  draws?: Map<string, Drawn[]>;
+}
+
+type Drawn = [FaultPlan, Workload, number[]];
+
+/** The search's inputs: the first `runs` of the seed's sequence, drawn once per alphabet and shape. */
+function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
+  const n = Math.min(x.runs, MITIGATION_RUNS);
+  const key = JSON.stringify([x.faults, x.shape, x.seed, n]);
+  let drawn = x.draws?.get(key);
+  if (!drawn) {
+    drawn = [...inputStream(inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } }), x.seed, n)];
+    x.draws?.set(key, drawn);
+  }
+  return drawn;
 }
 
 /** The finder's judge of `c`: outcomes and its properties, no vacuity stats. */
@@ -133,11 +151,10 @@ function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
 /** The search of `c` under the context's alphabet and shape, run in this thread. The runs are
  *  judged as they go; only a silent one is run again, recorded, for its mechanism. */
 export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>): Searched {
-  const arb = inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } });
   const j = judgeOf(c, x);
   const marks: RunMark[] = [];
   try {
-    for (const [plan, workload, schedule] of inputStream(arb, x.seed, Math.min(x.runs, MITIGATION_RUNS))) {
+    for (const [plan, workload, schedule] of drawsOf(x)) {
       const { judgement } = j.judged(plan, workload, schedule);
       marks.push(markOf(judgement, () => j.run(plan, workload, schedule).history.entries, plan));
     }
