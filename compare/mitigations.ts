@@ -137,12 +137,16 @@ function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
   return drawn;
 }
 
+const JUDGES_KEPT = 256;
+
 /** The finder's judge of `c`: outcomes and its properties, no vacuity stats. */
 function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
   const key = JSON.stringify(c);
   let j = x.judges?.get(key);
   if (!j) {
     j = new Judge(c, x.world ?? {}, x.properties, false);
+    // Bounded: a full matrix's findings have thousands of neighbours, each judge a reference per workload.
+    if (x.judges && x.judges.size >= JUDGES_KEPT) x.judges.clear();
     x.judges?.set(key, j);
   }
   return j;
@@ -156,7 +160,7 @@ export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>): 
   try {
     for (const [plan, workload, schedule] of drawsOf(x)) {
       const { judgement } = j.judged(plan, workload, schedule);
-      marks.push(markOf(judgement, () => j.run(plan, workload, schedule).history.entries, plan));
+      marks.push(markOf(judgement, () => j.history(plan, workload, schedule).entries, plan));
     }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
@@ -178,7 +182,7 @@ function replay(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>)
   try {
     const j = judgeOf(c, x);
     const { judgement } = j.judged(f.plan, f.workload, f.schedule);
-    return faredOf([markOf(judgement, () => j.run(f.plan, f.workload, f.schedule).history.entries, f.plan)]);
+    return faredOf([markOf(judgement, () => j.history(f.plan, f.workload, f.schedule).entries, f.plan)]);
   } catch (e) {
     if (e instanceof PolicyError) return 'policy-error';
     throw e;

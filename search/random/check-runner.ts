@@ -77,6 +77,8 @@ export function andThen<T, U>(x: Maybe<T>, f: (t: T) => Maybe<U>): Maybe<U> {
  *  asked (`memo`): the sampled runs are all different, the shrink revisits its candidates. */
 export class InputJudge {
   private readonly references = new Map<string, Reference>();
+  /** The same by the workload object (a search's inputs are drawn once and run under many combinations). */
+  private readonly byWorkload = new WeakMap<Workload, Reference>();
   private readonly judged = new Map<string, Judged>();
   /** Runs are judged as they go (the runner has `runInto`, every property is a fold). */
   readonly historyFree: boolean;
@@ -96,9 +98,14 @@ export class InputJudge {
   }
 
   reference(workload: Workload): Maybe<Reference> {
+    const same = this.byWorkload.get(workload);
+    if (same) return same;
     const key = JSON.stringify(workload);
     const hit = this.references.get(key);
-    if (hit) return hit;
+    if (hit) {
+      this.byWorkload.set(workload, hit);
+      return hit;
+    }
     const input = { plan: [], workload, schedule: [] };
     if (this.historyFree) {
       const fold = new ReferenceFold();

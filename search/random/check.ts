@@ -74,6 +74,11 @@ export class Judge {
     return this.judge.recorded({ plan, workload, schedule: [...schedule] }, true) as Recorded;
   }
 
+  /** The run's history alone (not memoized). */
+  history(plan: FaultPlan, workload: Workload, schedule: readonly number[]): History {
+    return (this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded).history;
+  }
+
   /** The run judged as it goes, with no history kept (not memoized: a search's runs differ). */
   judged(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Judged {
     return this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
