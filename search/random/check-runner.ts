@@ -2,8 +2,14 @@
 // wire tier both go through it. Two phases. First `runs` inputs are drawn (lazily, the sequence of
 // `fc.sample`: input-stream.ts) and judged once each, for the outcome and vacuity counts every property
 // shares. Then each violated property gets its own `fc.check` with the same seed, started at the run
-// that first violated it (fast-check's replay path), which shrinks it as a whole run would. Runs and judgements are memoized (the second phase revisits
-// the first's inputs; the fault-free reference runs once per workload).
+// that first violated it (fast-check's replay path), which shrinks it as a whole run would.
+//
+// A runner with `runInto` (the model world) is judged as each run goes: its entries stream into the
+// property folds, an outcomes fold and a stats fold (properties/judge.ts `RunJudge`), and no history
+// is kept. A history is recorded only where one is read: a counterexample of real code, a policy that
+// failed mid-run (run again, recorded, to fail the same way with its history). The fault-free
+// reference runs once per workload. Only violating sampled runs are memoized (the shrink starts at
+// them and revisits its candidates); a runner of real code has every run memoized, as before.
 //
 // A runner that returns histories synchronously is checked synchronously (`fc.property`, no
 // promise anywhere: the model tier stays as fast as it was); one that returns promises through
