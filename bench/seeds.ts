@@ -1,7 +1,7 @@
 // How soon random search finds each record's failure: over 100 seeds, the runs and milliseconds to
 // the first failing run (fast-check stopping there, each run judged as it goes as `check` does: no
-// history, nothing memoized), then the
-// shrink steps and whether the shrunk plan is certified minimal (a full `check`, as users run it).
+// history, nothing memoized), then the shrink steps and whether the shrunk plan is certified
+// minimal (a full `check`, as users run it).
 import fc from 'fast-check';
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
