@@ -50,6 +50,25 @@ const bump = (m: Record<string, number>, k: string, n = 1) => {
 
 /** One run's stats as the run goes, entry by entry, with no history kept; `statsOf` is this fold
  *  over a whole history. `finish` adds the machines' coverage, read once the run is over. */
+// The keys a state entry counts under, made once per name: every run enters the same few states, and
+// a key built anew each time is a new string to hash on every lookup.
+const stateKeys = { client: new Map<string, string>(), server: new Map<string, string>() };
+const transitionKeys = { client: new Map<string, Map<string, string>>(), server: new Map<string, Map<string, string>>() };
+
+function stateKey(machine: 'client' | 'server', to: string): string {
+  let k = stateKeys[machine].get(to);
+  if (k === undefined) stateKeys[machine].set(to, (k = `${machine}:${to}`));
+  return k;
+}
+
+function transitionKey(machine: 'client' | 'server', from: string, to: string): string {
+  let byTo = transitionKeys[machine].get(from);
+  if (!byTo) transitionKeys[machine].set(from, (byTo = new Map()));
+  let t = byTo.get(to);
+  if (t === undefined) byTo.set(to, (t = `${machine}:${from}→${to}`));
+  return t;
+}
+
 export class StatsFold {
   private readonly s = emptyStats();
 
@@ -68,8 +87,8 @@ export class StatsFold {
     else if (e.kind === 'server' && (e.note === 'reinitialized' || e.note === 'reinit-rejected')) s.reinitializes++;
     else if (e.kind === 'client' && e.note === 'fallback') s.fallbacks++;
     else if (e.kind === 'state') {
-      bump(s.states, `${e.machine}:${e.to}`);
-      bump(s.transitions, `${e.machine}:${e.from}→${e.to}`);
+      bump(s.states, stateKey(e.machine, e.to));
+      bump(s.transitions, transitionKey(e.machine, e.from, e.to));
     }
   }
 
