@@ -3,6 +3,7 @@
 // repeated rounds (or of 100 seeds), and each ratio is measured within the same run. This is a
 // benchmark, not a test: it asserts nothing, and says which of the project's targets it met.
 import { cpus } from 'node:os';
+import { measureCompare } from './compare.ts';
 import { measureEngine } from './engine.ts';
 import { measureExhaustive } from './exhaustive.ts';
 import { clearNote, load, now, round } from './measure.ts';
@@ -12,7 +13,7 @@ import { renderBench } from './render.ts';
 import { judgeTargets } from './targets.ts';
 import { measureWire } from './wire.ts';
 
-const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory'] as const;
+const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `usage: npm run bench -- [--json] [--quick] [--only ${SECTIONS.join(',')}]
@@ -64,9 +65,10 @@ async function main(): Promise<void> {
   const exhaustive = await section('exhaustive', () => measureExhaustive(quick));
   const wire = await section('wire', () => measureWire(quick));
   const memory = await section('memory', () => measureMemory(quick));
+  const compare = await section('compare', () => measureCompare(quick));
   timing.total = round((now() - started) / 1000, 1);
 
-  const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory });
+  const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory, compare });
   const report = {
     machine: {
       node: process.version,
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
     ...(exhaustive ? { exhaustive } : {}),
     ...(wire ? { wire } : {}),
     ...(memory ? { memory } : {}),
+    ...(compare ? { compare } : {}),
     targets,
     timing,
   };

@@ -6,6 +6,7 @@ import type { Spread } from './measure.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { SeedFigures } from './seeds.ts';
 import type { WireFigures } from './wire.ts';
+import type { CompareFigures } from './compare.ts';
 import type { Target } from './targets.ts';
 
 interface Report {
@@ -14,6 +15,7 @@ interface Report {
   seeds?: { '000': SeedFigures; '003': SeedFigures };
   exhaustive?: ExhaustiveFigures;
   wire?: WireFigures;
+  compare?: CompareFigures;
   memory?: MemoryFigures;
   targets: Record<string, Target>;
   timing: Record<string, number>;
@@ -105,6 +107,16 @@ export function renderBench(r: Report): string {
         ]),
       ],
     );
+  }
+  if (r.compare) {
+    const row = (c: CompareFigures['default']) => [
+      `mcp-faultsim ${c.argv.join(' ')}`,
+      c.exitCode === 0 ? `${c.wallSeconds} s wall, ${c.cpuSeconds} s CPU, ${n(c.maxRssMB)} MB peak` : `exit ${c.exitCode}`,
+    ];
+    section('compare — the CLI in its own process (wall time, CPU time of every thread, peak RSS)', [
+      row(r.compare.default),
+      ...(r.compare.full ? [row(r.compare.full)] : []),
+    ]);
   }
   if (r.wire) {
     const w = r.wire;

@@ -1,6 +1,7 @@
 // How soon random search finds each record's failure: over 100 seeds, the runs and milliseconds to
-// the first failing run (fast-check stopping there, with a fresh judge: nothing memoized), then the
-// shrink steps and whether the shrunk plan is certified minimal (a full `check`, as users run it).
+// the first failing run (fast-check stopping there, each run judged as it goes as `check` does: no
+// history, nothing memoized), then the shrink steps and whether the shrunk plan is certified
+// minimal (a full `check`, as users run it).
 import fc from 'fast-check';
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
@@ -54,7 +55,7 @@ export function measureSeed(record: Record, seeds: number, runs = 200): SeedFigu
     const judge = new Judge(record.combination, {}, [p]);
     const property = fc.property(
       inputs(shape),
-      ([plan, workload, schedule]) => judge.run(plan, workload, schedule).judgement.verdicts[p.name]!.holds,
+      ([plan, workload, schedule]) => judge.judged(plan, workload, schedule).judgement.verdicts[p.name]!.holds,
     );
     const t = now();
     const first = fc.check(property, { seed, numRuns: runs, endOnFailure: true });

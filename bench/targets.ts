@@ -1,6 +1,7 @@
 // The targets the bench judges itself by: the project's standing ones and issue 11's, each with the
 // figure it was judged on, or "not measured" (a section left out, or a target this bench does not
 // run: those are measured by the commands named in their labels).
+import type { CompareFigures } from './compare.ts';
 import type { EngineFigures } from './engine.ts';
 import type { ExhaustiveFigures } from './exhaustive.ts';
 import type { MemoryFigures } from './memory.ts';
@@ -22,6 +23,7 @@ interface Figures {
   exhaustive?: ExhaustiveFigures;
   wire?: WireFigures;
   memory?: MemoryFigures;
+  compare?: CompareFigures;
 }
 
 const t = (target: string, met: boolean | null | undefined, figure?: string | null): Target => ({
@@ -31,7 +33,7 @@ const t = (target: string, met: boolean | null | undefined, figure?: string | nu
 });
 const k = (x: number) => x.toLocaleString('en-US');
 
-export function judgeTargets({ engine, seeds, exhaustive, wire, memory }: Figures): Record<string, Target> {
+export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare }: Figures): Record<string, Target> {
   const safe = exhaustive?.safeCells;
   const vocabulary = exhaustive?.vocabulary;
   const v5 = vocabulary?.depth5 ?? null;
@@ -98,7 +100,15 @@ export function judgeTargets({ engine, seeds, exhaustive, wire, memory }: Figure
       d6 &&
         `${d6.proved}/${d6.cells}, ${d6.complete ? `${d6.seconds} s` : `cut off at ${d6.budgetSeconds} s after depth ${d6.depthFinished}`}`,
     ),
-    compareFullUnder30s: t('compare --matrix full within 30 s and 400 MB', null),
-    compareDefaultUnder2s: t('npm run compare under 2 s', null),
+    compareFullUnder30s: t(
+      'compare --matrix full within 30 s and 400 MB (wall time, peak RSS)',
+      compare?.full && compare.full.exitCode === 0 ? compare.full.wallSeconds <= 30 && compare.full.maxRssMB <= 400 : null,
+      compare?.full && `${compare.full.wallSeconds} s (CPU ${compare.full.cpuSeconds} s), ${compare.full.maxRssMB} MB`,
+    ),
+    compareDefaultUnder2s: t(
+      'npm run compare under 2 s (wall time)',
+      compare && compare.default.exitCode === 0 ? compare.default.wallSeconds < 2 : null,
+      compare && `${compare.default.wallSeconds} s (CPU ${compare.default.cpuSeconds} s), ${compare.default.maxRssMB} MB`,
+    ),
   };
 }

@@ -7,9 +7,13 @@ import { Worker } from 'node:worker_threads';
 import { CellStopped, type CellRunner, type RunSettings } from '../compare/compare.ts';
 import { PolicyError } from '../models/registry.ts';
 import type { CheckResult } from '../search/random/check.ts';
+import type { RemoteSearcher, Searched } from '../compare/mitigation-searches.ts';
 
 export interface CellThread {
   runner: CellRunner;
+  /** Run one of the mitigation finder's searches on the thread (only while no cell runs there: a
+   *  comparison hands it searches once its cells are done); rejects if the thread is not running. */
+  search: RemoteSearcher;
   /** Ask the running cell to stop at its next progress point. */
   stop(): void;
   close(): Promise<void>;
@@ -92,8 +96,33 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
         world: withoutExtensions(settings.world ?? {}),
       });
     });
+  const search: RemoteSearcher = (spec, settings) =>
+    new Promise<Searched>((resolve, reject) => {
+      if (!ready || failed) return reject(new Error('the cell thread is not running'));
+      const onMessage = (m: { searched?: Searched; error?: string }) => {
+        if (!m.searched && m.error === undefined) return;
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        if (m.searched) resolve(m.searched);
+        else reject(new Error(m.error));
+      };
+      const onError = (e: Error) => {
+        worker.off('message', onMessage);
+        reject(e);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage({
+        search: spec,
+        seed: settings.seed,
+        runs: settings.runs,
+        properties: settings.properties.map((p) => p.name),
+        world: withoutExtensions(settings.world ?? {}),
+      });
+    });
   return {
     runner,
+    search,
     stop: () => Atomics.store(stop, 0, 1),
     close: async () => {
       await worker.terminate();

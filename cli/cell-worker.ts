@@ -4,12 +4,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkCell, type RunSettings } from '../compare/compare.ts';
 import type { MatrixCell } from '../compare/matrix.ts';
+import type { SearchSpec } from '../compare/mitigation-searches.ts';
+import { runSearch } from '../compare/mitigations.ts';
 import { PolicyError } from '../models/registry.ts';
 import { loadPolicies } from '../plugins/policy-module.ts';
 import { registryProperty, worldOf } from '../plugins/registry.ts';
 
 const { policies, stop } = workerData as { policies: string[]; stop: Int32Array };
 class Stopped extends Error {}
+// The finder's judges (a reference per workload) and draws, shared by the searches of this thread's one comparison.
+const judges = new Map();
+const draws = new Map();
 
 const ready = loadPolicies(policies);
 // The main thread loaded the same modules before it started this thread; if they fail to load here
@@ -23,17 +28,41 @@ parentPort!.on(
   'message',
   async ({
     cell,
+    search,
     seed,
     runs,
     properties,
     world,
   }: {
-    cell: MatrixCell;
+    cell?: MatrixCell;
+    search?: SearchSpec;
     seed: number;
     runs: number;
     properties: string[];
     world: RunSettings['world'];
   }) => {
+    if (search) {
+      // One of the mitigation finder's searches (compare/mitigation-searches.ts): the finder's properties, this registry's world.
+      try {
+        const registry = await ready;
+        const props = properties.map((n) => registryProperty(registry, n)!);
+        const x = {
+          seed,
+          runs,
+          properties: props,
+          faults: search.faults,
+          shape: search.shape,
+          world: { ...world, ...worldOf(registry) },
+          judges,
+          draws,
+        };
+        parentPort!.postMessage({ searched: runSearch(search.combination, x) });
+      } catch (e) {
+        parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      }
+      return;
+    }
+    if (!cell) return;
     try {
       const registry = await ready;
       const onProgress = (done: number, total: number) => {

@@ -22,7 +22,8 @@ import { policyErrorReport, type PolicyErrorReport } from '../search/random/poli
 import { emptyStats } from '../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
 import { causeOf, type Cause } from './causes.ts';
-import { isSilentFinding, MITIGATION_PROPERTIES, mitigationsOf, type Mitigation } from './mitigations.ts';
+import { MitigationSearches, type RemoteSearcher } from './mitigation-searches.ts';
+import { findMitigations, isSilentFinding, MITIGATION_PROPERTIES, runSearch, type Mitigation } from './mitigations.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 
@@ -129,6 +130,9 @@ export interface ComparisonOptions {
   /** Called as a cell's random runs finish (done, total); true stops the comparison inside the cell:
    *  that cell is dropped and the comparison is marked interrupted. */
   duringCell?: (done: number, total: number) => boolean;
+  /** Where the mitigation finder's searches may also run once the cells are done (a thread of the
+   *  caller's, e.g. its idle cell thread): this thread runs them too. */
+  searchHelpers?: readonly RemoteSearcher[];
 }
 
 /** Thrown out of a cell's run loop (by `duringCell`, or a runner on another thread) to stop the comparison inside it. */
@@ -149,6 +153,11 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     ...(onProgress ? { onProgress } : {}),
   };
   const results: CellResult[] = [];
+  // Each cell's findings are annotated as soon as it is done, while the next cells run (on the
+  // caller's cell thread, if it has one); the finder's searches wait in one queue for this thread,
+  // and for the helpers once the cells are done.
+  const annotator = new Annotator(cells, settings);
+  const annotated: Promise<ReportedFinding[]>[] = [];
   let interrupted = false;
   for (const [i, cell] of cells.entries()) {
     if (o.beforeCell && (await o.beforeCell(i, cells.length, cell))) {
@@ -156,13 +165,17 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
       break;
     }
     try {
-      results.push(await runCell(cell, o.runner ?? checkCell, settings));
+      const result = await runCell(cell, o.runner ?? checkCell, settings);
+      results.push(result);
+      annotated.push(annotator.annotate(findingsOf(result, o.world)));
     } catch (e) {
       if (!(e instanceof CellStopped)) throw e;
       interrupted = true;
       break;
     }
   }
+  for (const helper of o.searchHelpers ?? []) void annotator.searches.helpWith(helper);
+  const findings = (await Promise.all(annotated)).flat();
   return {
     format: 'mcp-faultsim/compare',
     version: 1,
@@ -175,40 +188,57 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     ...(o.shard ? { shard: o.shard } : {}),
     interrupted,
     cells: results,
-    findings: annotate(
-      results.flatMap((r) => findingsOf(r, o.world)),
-      cells,
-      settings,
-    ),
+    findings,
     ...(o.kind === 'migration' ? { migration: migrationRows(results) } : {}),
   };
 }
 
 /** Each finding with its cause (compare/causes.ts) and, when silent on a model cell, the single knob
- *  changes that make it hold (compare/mitigations.ts), placed before its long history. */
-export function annotate(findings: readonly Finding[], cells: readonly MatrixCell[], s: RunSettings): ReportedFinding[] {
-  const byId = new Map(cells.map((c) => [c.id, c]));
-  const cache = new Map();
+ *  changes that make it hold (compare/mitigations.ts), placed before its long history. One per
+ *  comparison: its searches and judges are shared by every finding. */
+export class Annotator {
+  private readonly byId: Map<string, MatrixCell>;
+  private readonly judges = new Map();
+  private readonly draws = new Map();
+  readonly searches: MitigationSearches;
   // The finder reads outcomes and recovery only: judging the other properties would cost without telling.
-  const properties = s.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
-  return findings.map(({ history, ...f }) => {
-    const cell = byId.get(f.cell);
-    const cause = causeOf({ ...f, history });
-    const mitigations =
-      cell && !cell.wire && isSilentFinding({ ...f, history })
-        ? mitigationsOf(
-            { ...f, history },
-            {
-              seed: s.seed,
-              runs: s.runs,
-              properties,
-              faults: cell.faults,
-              shape: cell.shape,
-              cache,
-              ...(s.world ? { world: s.world } : {}),
-            },
-          )
-        : undefined;
-    return { ...f, cause, ...(mitigations ? { mitigations } : {}), history };
-  });
+  private readonly properties: readonly Property[];
+
+  constructor(
+    cells: readonly MatrixCell[],
+    private readonly s: RunSettings,
+  ) {
+    this.byId = new Map(cells.map((c) => [c.id, c]));
+    this.properties = s.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
+    const { seed, runs, world } = s;
+    const settings = { seed, runs, properties: this.properties, ...(world ? { world } : {}) };
+    this.searches = new MitigationSearches(settings, (spec) => runSearch(spec.combination, this.context(spec)));
+  }
+
+  private context(where: { faults: MatrixCell['faults']; shape: MatrixCell['shape'] }) {
+    const { seed, runs, world } = this.s;
+    return {
+      seed,
+      runs,
+      properties: this.properties,
+      faults: where.faults,
+      shape: where.shape,
+      judges: this.judges,
+      draws: this.draws,
+      ...(world ? { world } : {}),
+    };
+  }
+
+  async annotate(findings: readonly Finding[]): Promise<ReportedFinding[]> {
+    const out: Promise<ReportedFinding>[] = findings.map(async ({ history, ...f }) => {
+      const cell = this.byId.get(f.cell);
+      const cause = causeOf({ ...f, history });
+      const mitigations =
+        cell && !cell.wire && isSilentFinding({ ...f, history })
+          ? await findMitigations({ ...f, history }, this.context(cell), this.searches)
+          : undefined;
+      return { ...f, cause, ...(mitigations ? { mitigations } : {}), history };
+    });
+    return Promise.all(out);
+  }
 }

@@ -5,7 +5,6 @@
 // goes silent by the finding's mechanism (compare/causes.ts; a silent run of another mechanism is
 // another cause, counted apart). How it holds is the cell class a designer chooses between: clean,
 // loud and recovers, loud and never recovers.
-import fc from 'fast-check';
 import { NO_EXTENSIONS, PolicyError, withExtensions, type ModelExtensions } from '../models/registry.ts';
 import {
   CLIENT_KNOBS,
@@ -16,14 +15,17 @@ import {
   type Guard,
 } from '../models/policies.ts';
 import type { FaultName } from '../models/faults.ts';
-import { judge, type Judgement } from '../properties/judge.ts';
-import { referenceOf } from '../properties/outcomes.ts';
+import type { Judgement } from '../properties/judge.ts';
 import type { Property } from '../properties/properties.ts';
 import { inputs, type InputShape } from '../search/random/arbitraries.ts';
 import { Judge } from '../search/random/check.ts';
-import { runWorld, type WorldOptions } from '../world/world.ts';
+import { inputStream } from '../search/random/input-stream.ts';
+import type { WorldOptions } from '../world/world.ts';
+import type { FaultPlan } from '../core/plan.ts';
+import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
+import { MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
 
 /** How the agent's calls fared under a change: a cell class, or the change's own policy failing. */
 export type Fared = 'clean' | 'loud, recovers' | 'loud, never recovers' | 'silent' | 'policy-error';
@@ -49,18 +51,13 @@ export const MITIGATION_RUNS = 200;
 
 const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
 
-/** One judged run, as the finder needs it: the silent mechanism if it went silent, else loud / stuck. */
-interface RunMark {
-  silent: string | null;
-  loud: boolean;
-  stuck: boolean;
-}
-
-function markOf(j: Judgement, entries: Finding['history'], plan: Finding['plan']): RunMark {
+/** One run's mark from its judgement; `entries` gives its history, asked for only when a call went
+ *  silent (the mechanism is read from it): a run judged as it went is then run again, recorded. */
+function markOf(j: Judgement, entries: () => Finding['history'], plan: Finding['plan']): RunMark {
   const silent = j.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
   const outcomes = j.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
   const mechanism = silent
-    ? causeOf({ kind: 'violation', outcomes, history: entries, plan, properties: [] } as unknown as Finding).mechanism
+    ? causeOf({ kind: 'violation', outcomes, history: entries(), plan, properties: [] } as unknown as Finding).mechanism
     : null;
   return {
     silent: mechanism,
@@ -119,33 +116,73 @@ export interface MitigationContext {
   world?: Partial<WorldOptions>;
   /** Searches already run in this comparison, by combination, alphabet and shape (speed only). */
   cache: Map<string, RunMark[] | 'policy-error'>;
+  /** The judges of this comparison's changed combinations, by combination: each computes a
+   *  workload's fault-free reference once, for every alphabet and shape (speed only). */
+  judges?: Map<string, Judge>;
+  /** The inputs each alphabet and shape draws from the seed (the same for every combination searched under them). */
+  draws?: Map<string, Drawn[]>;
 }
 
-function searchMarks(c: Combination, x: MitigationContext): RunMark[] | 'policy-error' {
-  const key = JSON.stringify([c, x.faults, x.shape]);
-  const hit = x.cache.get(key);
-  if (hit) return hit;
-  const arb = inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } });
-  const j = new Judge(c, x.world ?? {}, x.properties);
-  let marks: RunMark[] | 'policy-error' = [];
+type Drawn = [FaultPlan, Workload, number[]];
+
+/** The search's inputs: the first `runs` of the seed's sequence, drawn once per alphabet and shape. */
+function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
+  const n = Math.min(x.runs, MITIGATION_RUNS);
+  const key = JSON.stringify([x.faults, x.shape, x.seed, n]);
+  let drawn = x.draws?.get(key);
+  if (!drawn) {
+    drawn = [...inputStream(inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } }), x.seed, n)];
+    x.draws?.set(key, drawn);
+  }
+  return drawn;
+}
+
+const JUDGES_KEPT = 256;
+
+/** The finder's judge of `c`: outcomes and its properties, no vacuity stats. */
+function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
+  const key = JSON.stringify(c);
+  let j = x.judges?.get(key);
+  if (!j) {
+    j = new Judge(c, x.world ?? {}, x.properties, false);
+    // Bounded: a full matrix's findings have thousands of neighbours, each judge a reference per workload.
+    if (x.judges && x.judges.size >= JUDGES_KEPT) x.judges.clear();
+    x.judges?.set(key, j);
+  }
+  return j;
+}
+
+/** The search of `c` under the context's alphabet and shape, run in this thread. The runs are
+ *  judged as they go; only a silent one is run again, recorded, for its mechanism. */
+export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>): Searched {
+  const j = judgeOf(c, x);
+  const marks: RunMark[] = [];
   try {
-    for (const [plan, workload, schedule] of fc.sample(arb, { seed: x.seed, numRuns: Math.min(x.runs, MITIGATION_RUNS) })) {
-      const { history, judgement } = j.run(plan, workload, schedule);
-      marks.push(markOf(judgement, history.entries, plan));
+    for (const [plan, workload, schedule] of drawsOf(x)) {
+      const { judgement } = j.judged(plan, workload, schedule);
+      marks.push(markOf(judgement, () => j.history(plan, workload, schedule).entries, plan));
     }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
-    marks = 'policy-error';
+    return 'policy-error';
   }
+  return marks;
+}
+
+function searchMarks(c: Combination, x: MitigationContext): Searched {
+  const key = MitigationSearches.keyOf({ combination: c, faults: x.faults, shape: x.shape });
+  const hit = x.cache.get(key);
+  if (hit) return hit;
+  const marks = runSearch(c, x);
   x.cache.set(key, marks);
   return marks;
 }
 
-function replay(f: Finding, c: Combination, properties: readonly Property[], world: Partial<WorldOptions> = {}): Fared {
+function replay(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>): Fared {
   try {
-    const reference = referenceOf(runWorld({ combination: c, workload: f.workload, plan: [] }, world));
-    const history = runWorld({ combination: c, workload: f.workload, plan: f.plan, schedule: f.schedule }, world);
-    return faredOf([markOf(judge(history, reference, properties), history.entries, f.plan)]);
+    const j = judgeOf(c, x);
+    const { judgement } = j.judged(f.plan, f.workload, f.schedule);
+    return faredOf([markOf(judgement, () => j.history(f.plan, f.workload, f.schedule).entries, f.plan)]);
   } catch (e) {
     if (e instanceof PolicyError) return 'policy-error';
     throw e;
@@ -156,13 +193,30 @@ export function isSilentFinding(f: Finding): boolean {
   return f.kind === 'violation' && f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
 }
 
-/** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
-export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
+interface Tried {
+  change: string;
+  combination: Combination;
+  replay: Fared;
+}
+
+/** Each neighbour with its replay of the finding's own input; a search only where it did not go silent. */
+function replays(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
+  return neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }) => ({
+    change,
+    combination: c,
+    replay: replay(f, c, x),
+  }));
+}
+
+const searched = (t: Tried) => t.replay !== 'silent' && t.replay !== 'policy-error';
+
+/** The mitigations from the replays and the searches (null where none ran), ranked: those that hold
+ *  first (cleanest first), then the rest. */
+function ranked(f: Finding, tried: readonly Tried[], marksOf: readonly (Searched | null)[]): Mitigation[] {
   const mechanism = causeOf(f).mechanism;
-  const tried = neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }): Mitigation => {
-    const r = replay(f, c, x.properties, x.world);
-    if (r === 'silent' || r === 'policy-error') return { change, replay: r, search: null, holds: false };
-    const marks = searchMarks(c, x);
+  const all = tried.map(({ change, replay: r }, i): Mitigation => {
+    const marks = marksOf[i];
+    if (!marks) return { change, replay: r, search: null, holds: false };
     if (marks === 'policy-error')
       return { change, replay: r, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
     const sameCause = marks.filter((m) => m.silent === mechanism).length;
@@ -172,8 +226,32 @@ export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
   });
   const worst = (m: Mitigation) => Math.max(ORDER.indexOf(m.replay), ORDER.indexOf(m.search?.fared ?? m.replay));
   const rank = (m: Mitigation) => (m.holds ? worst(m) : 10 + ORDER.indexOf(m.replay));
-  return tried
+  return all
     .map((m, i) => ({ m, i }))
     .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
     .map(({ m }) => m);
+}
+
+/** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
+export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
+  const tried = replays(f, x);
+  return ranked(
+    f,
+    tried,
+    tried.map((t) => (searched(t) ? searchMarks(t.combination, x) : null)),
+  );
+}
+
+/** `mitigationsOf` with its searches asked of a comparison's queue (run once each, wherever an
+ *  executor is free); the replays run here, at once. */
+export async function findMitigations(
+  f: Finding,
+  x: Omit<MitigationContext, 'cache'>,
+  searches: MitigationSearches,
+): Promise<Mitigation[]> {
+  const tried = replays(f, x);
+  const marks = await Promise.all(
+    tried.map((t) => (searched(t) ? searches.search({ combination: t.combination, faults: x.faults, shape: x.shape }) : null)),
+  );
+  return ranked(f, tried, marks);
 }

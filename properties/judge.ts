@@ -1,8 +1,13 @@
-// Everything the oracles say about one history: each call's outcome and each property's verdict.
-import type { History } from '../core/history.ts';
-import { checkHistory, isCheckProperty, type Property, type PropertyVerdict } from './fold.ts';
-import { callOutcomes, type CallOutcome, type Reference } from './outcomes.ts';
+// Everything the oracles say about one run: each call's outcome and each property's verdict, and
+// the run's vacuity stats. From a whole history (`judge`, `statsOf`), or as the run goes with no
+// history kept (`RunJudge`, a world's entry sink): the same folds over the same entries.
+import type { History, HistoryEntry } from '../core/history.ts';
+import type { ReachLike } from '../core/reach.ts';
+import { FoldSet } from './fold-set.ts';
+import { checkHistory, isCheckProperty, type HistoryFrame, type Property, type PropertyVerdict } from './fold.ts';
+import { callOutcomes, OutcomesFold, type CallOutcome, type Reference } from './outcomes.ts';
 import { PROPERTIES } from './properties.ts';
+import { emptyStats, StatsFold, type RunStats } from './stats.ts';
 
 export interface Judgement {
   outcomes: CallOutcome[];
@@ -15,4 +20,44 @@ export function judge(history: History, reference: Reference, properties: readon
   // A simple-form property is judged whole, with the outcomes already at hand: what its fold (fold.ts) does.
   for (const p of properties) verdicts[p.name] = isCheckProperty(p) ? p.check(history, outcomes) : checkHistory(p, history, reference);
   return { outcomes, verdicts };
+}
+
+/** Whether `RunJudge` judges these properties as `judge` does: a simple-form property reads the
+ *  whole history (its coverage too), which a run that keeps none cannot give it. */
+export function judgedAsTheRunGoes(properties: readonly Property[]): boolean {
+  return !properties.some(isCheckProperty);
+}
+
+/** A run judged as it goes: the world's entry sink. Its judgement and stats equal `judge` and
+ *  `statsOf` over the history the same run would have recorded. */
+export class RunJudge {
+  private readonly folds: FoldSet;
+  private readonly outcomes: OutcomesFold;
+  private readonly stats: StatsFold | null;
+
+  constructor(
+    private readonly properties: readonly Property[],
+    reference: Reference,
+    frame: HistoryFrame,
+    /** Count the run's stats (false: `finish` gives none, for a caller that reads only verdicts and outcomes). */
+    withStats = true,
+  ) {
+    this.folds = FoldSet.start(properties, reference, frame);
+    this.outcomes = new OutcomesFold(reference);
+    this.stats = withStats ? new StatsFold() : null;
+  }
+
+  push(e: HistoryEntry): void {
+    this.folds.push(e);
+    this.outcomes.push(e);
+    this.stats?.push(e);
+  }
+
+  /** The verdicts and stats once the run is over (empty stats when not counted); `coverage`: what its machines reached. */
+  finish(coverage: ReachLike | undefined): { judgement: Judgement; stats: RunStats } {
+    const verdicts: Record<string, PropertyVerdict> = {};
+    const each = this.folds.verdicts();
+    for (const [i, p] of this.properties.entries()) verdicts[p.name] = each[i]!;
+    return { judgement: { outcomes: this.outcomes.outcomes(), verdicts }, stats: this.stats ? this.stats.finish(coverage) : emptyStats() };
+  }
 }

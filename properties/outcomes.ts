@@ -3,7 +3,7 @@
 // `silent-hang` (ended only by the deadline, or never, though the server finished the call and its
 // answer reached the client or was lost without a signal; a deadline that fires while the network
 // still holds the answer back is a timeout the client reports: `error`).
-import type { EndEntry, History } from '../core/history.ts';
+import type { EndEntry, History, HistoryEntry } from '../core/history.ts';
 
 export const OUTCOMES = ['ok', 'error', 'silent-empty', 'silent-hang'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -19,10 +19,19 @@ export interface CallOutcome {
 /** What each call of the fault-free run returned, by call id. */
 export type Reference = ReadonlyMap<number, string>;
 
+/** The reference as the fault-free run goes (no history kept); `referenceOf` is this fold over a history. */
+export class ReferenceFold {
+  readonly reference = new Map<number, string>();
+
+  push(e: HistoryEntry): void {
+    if (e.kind === 'end' && e.end === 'result') this.reference.set(e.callId, JSON.stringify(e.content));
+  }
+}
+
 export function referenceOf(history: History): Reference {
-  const ref = new Map<number, string>();
-  for (const e of history.entries) if (e.kind === 'end' && e.end === 'result') ref.set(e.callId, JSON.stringify(e.content));
-  return ref;
+  const fold = new ReferenceFold();
+  for (const e of history.entries) fold.push(e);
+  return fold.reference;
 }
 
 export function outcomeOf(end: EndEntry, reference: Reference): Outcome {
@@ -37,15 +46,36 @@ export function outcomeOf(end: EndEntry, reference: Reference): Outcome {
   }
 }
 
-export function callOutcomes(history: History, reference: Reference): CallOutcome[] {
-  const invoked = new Map<number, number>();
-  const out: CallOutcome[] = [];
-  for (const e of history.entries) {
-    if (e.kind === 'invoke') invoked.set(e.callId, e.t);
+/** Each call's outcome as the run goes: entry by entry, with no history kept (a history-free
+ *  random run, search/random/check-runner.ts); `callOutcomes` is this fold over a whole history. */
+export class OutcomesFold {
+  private readonly invoked = new Map<number, number>();
+  private readonly ends: CallOutcome[] = [];
+
+  constructor(private readonly reference: Reference) {}
+
+  push(e: HistoryEntry): void {
+    if (e.kind === 'invoke') this.invoked.set(e.callId, e.t);
     else if (e.kind === 'end')
-      out.push({ callId: e.callId, outcome: outcomeOf(e, reference), invokedAt: invoked.get(e.callId) ?? 0, endedAt: e.t, end: e });
+      this.ends.push({
+        callId: e.callId,
+        outcome: outcomeOf(e, this.reference),
+        invokedAt: this.invoked.get(e.callId) ?? 0,
+        endedAt: e.t,
+        end: e,
+      });
   }
-  return out.sort((a, b) => a.callId - b.callId);
+
+  /** The outcomes so far, by call id. */
+  outcomes(): CallOutcome[] {
+    return this.ends.sort((a, b) => a.callId - b.callId);
+  }
+}
+
+export function callOutcomes(history: History, reference: Reference): CallOutcome[] {
+  const fold = new OutcomesFold(reference);
+  for (const e of history.entries) fold.push(e);
+  return fold.outcomes();
 }
 
 export function countOutcomes(outcomes: readonly CallOutcome[], into: Record<Outcome, number> = emptyCounts()): Record<Outcome, number> {

@@ -1,7 +1,8 @@
 // Vacuity guards: how often each fault actually fired and acted, how often a reconnect, a
 // re-initialize and a transport fallback happened, and which machine states and transitions a run
 // reached. A property that holds where its situation was never reached is reported as vacuous.
-import type { History } from '../core/history.ts';
+import type { History, HistoryEntry } from '../core/history.ts';
+import type { ReachLike } from '../core/reach.ts';
 
 export interface RunStats {
   runs: number;
@@ -47,12 +48,38 @@ const bump = (m: Record<string, number>, k: string, n = 1) => {
   m[k] = (m[k] ?? 0) + n;
 };
 
-export function statsOf(h: History): RunStats {
-  const s = emptyStats();
-  s.runs = 1;
-  bump(s.states, 'client:idle');
-  bump(s.states, 'server:empty');
-  for (const e of h.entries) {
+/** One run's stats as the run goes, entry by entry, with no history kept; `statsOf` is this fold
+ *  over a whole history. `finish` adds the machines' coverage, read once the run is over. */
+// The keys a state entry counts under, made once per name: every run enters the same few states, and
+// a key built anew each time is a new string to hash on every lookup.
+const stateKeys = { client: new Map<string, string>(), server: new Map<string, string>() };
+const transitionKeys = { client: new Map<string, Map<string, string>>(), server: new Map<string, Map<string, string>>() };
+
+function stateKey(machine: 'client' | 'server', to: string): string {
+  let k = stateKeys[machine].get(to);
+  if (k === undefined) stateKeys[machine].set(to, (k = `${machine}:${to}`));
+  return k;
+}
+
+function transitionKey(machine: 'client' | 'server', from: string, to: string): string {
+  let byTo = transitionKeys[machine].get(from);
+  if (!byTo) transitionKeys[machine].set(from, (byTo = new Map()));
+  let t = byTo.get(to);
+  if (t === undefined) byTo.set(to, (t = `${machine}:${from}→${to}`));
+  return t;
+}
+
+export class StatsFold {
+  private readonly s = emptyStats();
+
+  constructor() {
+    this.s.runs = 1;
+    bump(this.s.states, 'client:idle');
+    bump(this.s.states, 'server:empty');
+  }
+
+  push(e: HistoryEntry): void {
+    const s = this.s;
     if (e.kind === 'fault') {
       bump(s.faultsFired, e.fault);
       if (e.applied) bump(s.faultsApplied, e.fault);
@@ -60,15 +87,25 @@ export function statsOf(h: History): RunStats {
     else if (e.kind === 'server' && (e.note === 'reinitialized' || e.note === 'reinit-rejected')) s.reinitializes++;
     else if (e.kind === 'client' && e.note === 'fallback') s.fallbacks++;
     else if (e.kind === 'state') {
-      bump(s.states, `${e.machine}:${e.to}`);
-      bump(s.transitions, `${e.machine}:${e.from}→${e.to}`);
+      bump(s.states, stateKey(e.machine, e.to));
+      bump(s.transitions, transitionKey(e.machine, e.from, e.to));
     }
   }
-  for (const m of ['client', 'server'] as const) {
-    for (const state of h.coverage?.[m].states ?? []) bump(s.coverage[m].states, state);
-    for (const t of h.coverage?.[m].transitions ?? []) bump(s.coverage[m].transitions, t);
+
+  finish(coverage: ReachLike | undefined): RunStats {
+    const s = this.s;
+    for (const m of ['client', 'server'] as const) {
+      for (const state of coverage?.[m].states ?? []) bump(s.coverage[m].states, state);
+      for (const t of coverage?.[m].transitions ?? []) bump(s.coverage[m].transitions, t);
+    }
+    return s;
   }
-  return s;
+}
+
+export function statsOf(h: History): RunStats {
+  const fold = new StatsFold();
+  for (const e of h.entries) fold.push(e);
+  return fold.finish(h.coverage);
 }
 
 /** Add b into a. Counts become "in how many runs" for the boolean-ish ones when `perRun` is set. */

@@ -204,6 +204,8 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       properties: registryProperties(policies),
       world: worldOf(policies),
       ...(shard ? { shard } : {}),
+      // The cell thread, idle once the cells are done, runs the finder's searches beside this thread.
+      ...(thread ? { searchHelpers: [thread.search] } : {}),
       runner: async (cell, settings) => {
         const t = Date.now();
         try {

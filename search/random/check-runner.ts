@@ -2,17 +2,26 @@
 // wire tier both go through it. Two phases. First `runs` inputs are drawn (lazily, the sequence of
 // `fc.sample`: input-stream.ts) and judged once each, for the outcome and vacuity counts every property
 // shares. Then each violated property gets its own `fc.check` with the same seed, started at the run
-// that first violated it (fast-check's replay path), which shrinks it as a whole run would. Runs and judgements are memoized (the second phase revisits
-// the first's inputs; the fault-free reference runs once per workload).
+// that first violated it (fast-check's replay path), which shrinks it as a whole run would.
+//
+// A runner with `runInto` (the model world) is judged as each run goes: its entries stream into the
+// property folds, an outcomes fold and a stats fold (properties/judge.ts `RunJudge`), and no history
+// is kept. A history is recorded only where one is read: a counterexample of real code, a policy that
+// failed mid-run (run again, recorded, to fail the same way with its history). The fault-free
+// reference runs once per workload. Only violating sampled runs are memoized (the shrink starts at
+// them and revisits its candidates); a runner of real code has every run memoized, as before.
 //
 // A runner that returns histories synchronously is checked synchronously (`fc.property`, no
 // promise anywhere: the model tier stays as fast as it was); one that returns promises through
 // `fc.asyncProperty`. Which one it is, the first sampled run tells.
 import fc from 'fast-check';
-import { judge, type Judgement } from '../../properties/judge.ts';
-import { referenceOf, type Reference } from '../../properties/outcomes.ts';
+import type { HistoryFrame } from '../../properties/fold.ts';
+import { judge, judgedAsTheRunGoes, RunJudge, type Judgement } from '../../properties/judge.ts';
+import { ReferenceFold, referenceOf, type Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
-import type { History } from '../../core/history.ts';
+import { statsOf, type RunStats } from '../../properties/stats.ts';
+import type { History, HistoryEntry } from '../../core/history.ts';
+import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
 import type { InputShape } from './arbitraries.ts';
@@ -31,8 +40,18 @@ export interface CheckInput {
 
 export type Maybe<T> = T | Promise<T>;
 
+/** Where a history-free run writes its entries as it goes (the world's `EntrySink`). */
+export interface EntrySink {
+  push(entry: HistoryEntry): unknown;
+}
+
 export interface Runner {
   run(input: CheckInput): Maybe<History>;
+  /** The same run with no history kept: the sink `open` makes from the run's frame (what its history
+   *  would say besides its entries) gets each entry as it is written; returns what the model's
+   *  machines reached. Synchronous; a runner that has it is judged this way, and `run` is used only
+   *  where a history is needed (a counterexample, a report, a policy's failure). */
+  runInto?(input: CheckInput, open: (frame: HistoryFrame) => EntrySink): Reach;
   /** The runner has no event queue of its own (real code orders its events): the drawn schedule
    *  is dropped, so that runs, cache keys and counterexamples do not depend on it. */
   ignoresSchedule?: boolean;
@@ -42,25 +61,42 @@ export interface Runner {
   cacheSize?: number;
 }
 
+/** One run as the tally and the shrink read it. */
 export interface Judged {
-  history: History;
   judgement: Judgement;
+  stats: RunStats;
+  /** What the model's machines reached (absent where real code ran). */
+  coverage: Reach | undefined;
+  /** Absent when the run was judged as it went (`Runner.runInto`): `InputJudge.recorded` has it. */
+  history?: History;
 }
+
+export type Recorded = Judged & { history: History };
 
 /** Apply `f` now if `x` is a value, after it resolves if it is a promise. */
 export function andThen<T, U>(x: Maybe<T>, f: (t: T) => Maybe<U>): Maybe<U> {
   return x instanceof Promise ? x.then(f) : f(x);
 }
 
-/** Runs and judgements of one runner, memoized; the fault-free reference once per workload. */
+/** Runs and judgements of one runner; the fault-free reference once per workload. A run is judged
+ *  as it goes where the runner can (no history kept), else from its history. Memoized only when
+ *  asked (`memo`): the sampled runs are all different, the shrink revisits its candidates. */
 export class InputJudge {
   private readonly references = new Map<string, Reference>();
+  /** The same by the workload object (a search's inputs are drawn once and run under many combinations). */
+  private readonly byWorkload = new WeakMap<Workload, Reference>();
   private readonly judged = new Map<string, Judged>();
+  /** Runs are judged as they go (the runner has `runInto`, every property is a fold). */
+  readonly historyFree: boolean;
 
   constructor(
     readonly runner: Runner,
     private readonly properties: readonly Property[],
-  ) {}
+    /** Count each run's vacuity stats (a search that reads only verdicts and outcomes need not). */
+    private readonly withStats = true,
+  ) {
+    this.historyFree = runner.runInto !== undefined && judgedAsTheRunGoes(properties);
+  }
 
   /** The input as the runner sees it (its schedule dropped if the runner has none). */
   inputOf(plan: FaultPlan, workload: Workload, schedule: number[]): CheckInput {
@@ -68,29 +104,87 @@ export class InputJudge {
   }
 
   reference(workload: Workload): Maybe<Reference> {
+    const same = this.byWorkload.get(workload);
+    if (same) return same;
     const key = JSON.stringify(workload);
     const hit = this.references.get(key);
-    if (hit) return hit;
-    return andThen(this.runner.run({ plan: [], workload, schedule: [] }), (h) => {
+    if (hit) {
+      this.byWorkload.set(workload, hit);
+      return hit;
+    }
+    const input = { plan: [], workload, schedule: [] };
+    if (this.historyFree) {
+      const fold = new ReferenceFold();
+      try {
+        this.runner.runInto!(input, () => fold);
+        this.references.set(key, fold.reference);
+        return fold.reference;
+      } catch {
+        // A policy failed in the fault-free run: the recorded run below fails the same way, with its history.
+      }
+    }
+    return andThen(this.runner.run(input), (h) => {
       const ref = referenceOf(h);
       this.references.set(key, ref);
       return ref;
     });
   }
 
-  run(input: CheckInput): Maybe<Judged> {
-    const key = JSON.stringify([input.plan, input.workload, input.schedule]);
-    const hit = this.judged.get(key);
+  /** The run judged, history-free where the runner allows; with `memo`, remembered by its input. */
+  run(input: CheckInput, memo = true): Maybe<Judged> {
+    const key = memo ? keyOf(input) : '';
+    const hit = memo ? this.judged.get(key) : undefined;
     if (hit) return hit;
+    const judged = this.historyFree ? this.runFree(input) : this.record(input);
+    return memo ? andThen(judged, (j) => this.remember(key, j)) : judged;
+  }
+
+  /** Remember a judged run (a sampled run the shrink will start from). */
+  remember(key: string, j: Judged): Judged {
+    if (this.judged.size > (this.runner.cacheSize ?? 5000)) this.judged.clear();
+    this.judged.set(key, j);
+    return j;
+  }
+
+  /** The run with its history, judged from it; with `memo`, remembered by its input. */
+  recorded(input: CheckInput, memo = false): Maybe<Recorded> {
+    const key = memo ? keyOf(input) : '';
+    const hit = memo ? this.judged.get(key) : undefined;
+    if (hit?.history) return hit as Recorded;
+    const recorded = this.record(input);
+    return memo ? andThen(recorded, (j) => this.remember(key, j) as Recorded) : recorded;
+  }
+
+  private record(input: CheckInput): Maybe<Recorded> {
     return andThen(this.runner.run(input), (history) =>
-      andThen(this.reference(input.workload), (reference) => {
-        const judged = { history, judgement: judge(history, reference, this.properties) };
-        if (this.judged.size > (this.runner.cacheSize ?? 5000)) this.judged.clear();
-        this.judged.set(key, judged);
-        return judged;
-      }),
+      andThen(this.reference(input.workload), (reference) => ({
+        history,
+        judgement: judge(history, reference, this.properties),
+        stats: statsOf(history),
+        coverage: history.coverage,
+      })),
     );
   }
+
+  private runFree(input: CheckInput): Maybe<Judged> {
+    return andThen(this.reference(input.workload), (reference) => {
+      let sink: RunJudge | undefined;
+      let coverage: Reach;
+      try {
+        coverage = this.runner.runInto!(input, (frame) => (sink = new RunJudge(this.properties, reference, frame, this.withStats)));
+      } catch {
+        // A policy (or a property) failed mid-run: the recorded run fails the same way, and its
+        // error carries the history up to there, which the report shows.
+        return this.record(input);
+      }
+      return { ...sink!.finish(coverage), coverage };
+    });
+  }
+}
+
+/** What memoized runs are keyed by. */
+export function keyOf(input: CheckInput): string {
+  return JSON.stringify([input.plan, input.workload, input.schedule]);
 }
 
 export interface RandomCheckOptions {
@@ -137,13 +231,21 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
   const firstViolation = new Map<string, number>();
   const sampled = eachInput(inputStream(arb, o.seed, o.runs), ([plan, workload, schedule], i) => {
     if (o.onProgress && i % every === 0) o.onProgress(i, o.runs);
-    const judged = judge.run(judge.inputOf(plan, workload, schedule));
+    const input = judge.inputOf(plan, workload, schedule);
+    // History-free runs are cheap and all different: only a violating one is remembered, for the
+    // shrink that starts there. A runner of real code has each run remembered, so that the shrink
+    // never runs an input again that this phase judged (real code may answer otherwise).
+    const judged = judge.run(input, !judge.historyFree);
     if (judged instanceof Promise) isAsync = true;
     return andThen(judged, (j) => {
-      tally.add(j.history, j.judgement);
+      tally.add(j);
+      let violates = false;
       for (const p of o.properties) {
-        if (!j.judgement.verdicts[p.name]!.holds && !firstViolation.has(p.name)) firstViolation.set(p.name, i);
+        if (j.judgement.verdicts[p.name]!.holds) continue;
+        violates = true;
+        if (!firstViolation.has(p.name)) firstViolation.set(p.name, i);
       }
+      if (violates && judge.historyFree) judge.remember(keyOf(input), j);
       o.onSample?.(j);
     });
   });
@@ -196,14 +298,15 @@ export function counterexampleOf(
   input: CheckInput,
   found: { seed: number; path: string; runsToFailure: number; shrinks: number },
 ): Maybe<Counterexample> {
-  return andThen(judge.run(input), ({ history, judgement }) => ({
+  // Real code ran: only its history says what happened (the model world would tell another story).
+  const judged = judge.runner.replayable ? judge.run(input) : judge.recorded(input);
+  return andThen(judged, ({ history, judgement }) => ({
     faults: input.plan,
     workload: input.workload,
     schedule: input.schedule,
     ...found,
     why: judgement.verdicts[p.name]!.why ?? '',
     outcomes: judgement.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome })),
-    // Real code ran: only this history says what happened (the model world would tell another story).
-    ...(judge.runner.replayable ? {} : { history: history.entries }),
+    ...(judge.runner.replayable || !history ? {} : { history: history.entries }),
   }));
 }

@@ -6,14 +6,17 @@ import { FAULT_VOCABULARY, type FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
 import { PROPERTIES, type Property } from '../../properties/properties.ts';
 import { sortedStats } from '../../properties/stats.ts';
-import type { History } from '../../core/history.ts';
-import type { FaultPlan } from '../../core/plan.ts';
+import { HISTORY_VERSION, type History } from '../../core/history.ts';
+import type { HistoryFrame } from '../../properties/fold.ts';
+import { sortPlan, type FaultPlan } from '../../core/plan.ts';
+import type { Reach } from '../../core/reach.ts';
+import { runWorldInto } from '../../world/unrecorded.ts';
 import type { Workload } from '../../core/workload.ts';
 import { coverageReport } from '../../world/coverage.ts';
 import { runWorld, type WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
-import { InputJudge, randomCheck, type CheckInput, type Judged } from './check-runner.ts';
+import { InputJudge, randomCheck, type CheckInput, type EntrySink, type Judged, type Recorded } from './check-runner.ts';
 import type { CheckResult, PropertyResult } from './result.ts';
 
 export type { CheckResult, Counterexample, PropertyResult } from './result.ts';
@@ -33,9 +36,23 @@ export interface CheckOptions {
 export const DEFAULT_SEED = 1;
 export const DEFAULT_RUNS = 200;
 
-/** The model world as a check runner: synchronous, and replayable from its input alone. */
+/** The model world as a check runner: synchronous, replayable from its input alone, and judged as
+ *  it runs (no history kept) unless a history is asked for. */
 export function worldRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
-  return { run: (input: CheckInput): History => runWorld({ combination, ...input }, world), replayable: true };
+  return {
+    run: (input: CheckInput): History => runWorld({ combination, ...input }, world),
+    runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink): Reach => {
+      const frame = {
+        version: HISTORY_VERSION,
+        combination,
+        workload: input.workload,
+        plan: sortPlan(input.plan),
+        schedule: input.schedule,
+      };
+      return runWorldInto({ combination, ...input }, open(frame), world);
+    },
+    replayable: true,
+  };
 }
 
 /** Model-world runs and judgements of one combination, memoized (check-runner.ts). */
@@ -46,12 +63,25 @@ export class Judge {
     readonly combination: Combination,
     world: Partial<WorldOptions> = {},
     properties: readonly Property[] = PROPERTIES,
+    /** Count each run's vacuity stats (false: `judged` runs give empty stats). */
+    withStats = true,
   ) {
-    this.judge = new InputJudge(worldRunner(combination, world), properties);
+    this.judge = new InputJudge(worldRunner(combination, world), properties, withStats);
   }
 
-  run(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Judged {
-    return this.judge.run({ plan, workload, schedule: [...schedule] }) as Judged;
+  /** The run with its history, judged from it (memoized). */
+  run(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
+    return this.judge.recorded({ plan, workload, schedule: [...schedule] }, true) as Recorded;
+  }
+
+  /** The run's history alone (not memoized). */
+  history(plan: FaultPlan, workload: Workload, schedule: readonly number[]): History {
+    return (this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded).history;
+  }
+
+  /** The run judged as it goes, with no history kept (not memoized: a search's runs differ). */
+  judged(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Judged {
+    return this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
   }
 }
 

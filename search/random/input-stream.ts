@@ -36,7 +36,7 @@ const PROBE_RUNS = 3;
 
 /** The inputs of `fc.sample(arb, { seed, numRuns: runs })`, lazily where this fast-check draws as
  *  `sampleLazily` does, else `fc.sample`'s own array. */
-export function inputStream<T>(arb: fc.Arbitrary<T>, seed: number, runs: number): Iterator<T> {
+export function inputStream<T>(arb: fc.Arbitrary<T>, seed: number, runs: number): IterableIterator<T> {
   const probe = Math.min(runs, PROBE_RUNS);
   const same = JSON.stringify([...sampleLazily(arb, seed, probe)]) === JSON.stringify(fc.sample(arb, { seed, numRuns: probe }));
   return same ? sampleLazily(arb, seed, runs) : fc.sample(arb, { seed, numRuns: runs })[Symbol.iterator]();

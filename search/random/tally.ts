@@ -2,13 +2,12 @@
 // outcomes, the vacuity stats, the machine states and transitions reached (their union), and per
 // property in how many runs its situation was reached and it was violated. Then each property's
 // result, with a counterexample where the second phase found one.
-import type { Judgement } from '../../properties/judge.ts';
 import { countOutcomes, emptyCounts } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
-import { addStats, emptyStats, statsOf } from '../../properties/stats.ts';
+import { addStats, emptyStats } from '../../properties/stats.ts';
 import { decideVerdict } from '../../properties/vacuity.ts';
-import type { History } from '../../core/history.ts';
 import { addReach, emptyReach } from '../../core/reach.ts';
+import type { Judged } from './check-runner.ts';
 import type { Counterexample, PropertyResult } from './result.ts';
 
 export class SampleTally {
@@ -21,10 +20,10 @@ export class SampleTally {
 
   constructor(private readonly properties: readonly Property[]) {}
 
-  add(history: History, judgement: Judgement): void {
+  add({ judgement, stats, coverage }: Judged): void {
     countOutcomes(judgement.outcomes, this.outcomes);
-    addStats(this.stats, statsOf(history));
-    if (history.coverage) addReach(this.reach, history.coverage);
+    addStats(this.stats, stats);
+    if (coverage) addReach(this.reach, coverage);
     for (const p of this.properties) {
       const v = judgement.verdicts[p.name]!;
       if (v.reached) this.reached[p.name] = (this.reached[p.name] ?? 0) + 1;

@@ -19,7 +19,8 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
   });
 
   it('gives an asynchronous runner of the same runs the same tally and counterexamples', async () => {
-    const promised = randomCheck({ ...sync, run: (i: CheckInput) => Promise.resolve(sync.run(i)) }, options);
+    // The asynchronous tier judges from histories; the model tier here judged each run as it went.
+    const promised = randomCheck({ run: (i: CheckInput) => Promise.resolve(sync.run(i)), replayable: true }, options);
     expect(promised).toBeInstanceOf(Promise);
     const later = await promised;
     expect(later.tally.stats).toEqual(direct.tally.stats);
@@ -29,13 +30,32 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
 
   it('runs the fault-free reference once per workload, and each input once', () => {
     const runs: string[] = [];
-    const counted = { ...sync, run: (i: CheckInput) => (runs.push(JSON.stringify(i)), sync.run(i)) };
+    const counted = {
+      ...sync,
+      run: (i: CheckInput) => (runs.push(JSON.stringify(i)), sync.run(i)),
+      runInto: (i: CheckInput, open: Parameters<typeof sync.runInto>[1]) => (runs.push(JSON.stringify(i)), sync.runInto(i, open)),
+    };
     randomCheck(counted, options);
     const times = new Map<string, number>();
     for (const r of runs) times.set(r, (times.get(r) ?? 0) + 1);
     // Only a fault-free input runs twice: once as its workload's reference, once as a drawn input.
     for (const [r, n] of times) expect(n, r).toBeLessThanOrEqual(r.startsWith('{"plan":[],') && r.endsWith('"schedule":[]}') ? 2 : 1);
     expect(runs.length).toBeGreaterThan(options.runs); // the second phase asked for more than the sample
+  });
+
+  it('keeps no history of a sampled run: only a counterexample is run again, recorded, and only where it must carry it', () => {
+    const recorded: CheckInput[] = [];
+    const judgedFree: CheckInput[] = [];
+    const counted = {
+      ...sync,
+      run: (i: CheckInput) => (recorded.push(i), sync.run(i)),
+      runInto: (i: CheckInput, open: Parameters<typeof sync.runInto>[1]) => (judgedFree.push(i), sync.runInto(i, open)),
+    };
+    const r = randomCheck(counted, options);
+    expect(judgedFree.length).toBeGreaterThan(options.runs); // every sampled run, the references, the shrink
+    expect(recorded).toEqual([]); // the model world's counterexamples replay from their inputs
+    expect([...r.counterexamples]).toEqual([...direct.counterexamples]);
+    expect(r.tally.stats).toEqual(direct.tally.stats);
   });
 
   it('keeps the history in a counterexample only when the runner cannot recompute it', () => {

@@ -39,7 +39,11 @@ describe('the random check over the lazy stream', () => {
   it('stops at the first progress point after a stop, having run no more than it reported', () => {
     let ran = 0;
     const runner = worldRunner(VULNERABLE_000, {});
-    const counting = { ...runner, run: (input: Parameters<typeof runner.run>[0]) => (ran++, runner.run(input)) };
+    const counting = {
+      ...runner,
+      run: (input: Parameters<typeof runner.run>[0]) => (ran++, runner.run(input)),
+      runInto: (...a: Parameters<typeof runner.runInto>) => (ran++, runner.runInto(...a)),
+    };
     const stop = new Error('stop');
     expect(() =>
       randomCheck(counting, {

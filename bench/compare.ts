@@ -1,0 +1,57 @@
+// `compare` as a user runs it: the CLI in its own process, once on the default matrix (`npm run
+// compare`) and once on the full one (`--matrix full`, skipped by --quick: minutes before issue 11),
+// each with its wall time, CPU time (every thread) and peak resident memory, read by the process
+// itself as it exits (`process.resourceUsage`, preloaded), not by this one.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { note, now, round } from './measure.ts';
+
+export interface CompareRun {
+  argv: string[];
+  exitCode: number | null;
+  wallSeconds: number;
+  cpuSeconds: number;
+  maxRssMB: number;
+}
+
+export interface CompareFigures {
+  default: CompareRun;
+  full: CompareRun | null;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Preloaded into the CLI's process: its own CPU time and peak RSS, on stderr, as it exits. */
+const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nBENCH-USAGE '+JSON.stringify({cpuUs:u.userCPUTime+u.systemCPUTime,maxRssKB:u.maxRSS})+'\\n')})`;
+
+function runCli(args: string[]): CompareRun {
+  const out = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-compare-'));
+  const argv = ['compare', ...args, '--quiet', '--out', out];
+  note(`compare: ${argv.slice(0, -2).join(' ')}`);
+  try {
+    const t = now();
+    const r = spawnSync(process.execPath, ['--import', REPORT_USAGE, 'bin/mcp-faultsim.js', ...argv], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const wall = (now() - t) / 1000;
+    const line = /BENCH-USAGE (.*)/.exec(r.stderr ?? '')?.[1];
+    const usage = line ? (JSON.parse(line) as { cpuUs: number; maxRssKB: number }) : { cpuUs: NaN, maxRssKB: NaN };
+    return {
+      argv: argv.slice(0, -2),
+      exitCode: r.status,
+      wallSeconds: round(wall, 1),
+      cpuSeconds: round(usage.cpuUs / 1e6, 1),
+      maxRssMB: Math.round(usage.maxRssKB / 1024),
+    };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+export function measureCompare(quick: boolean): CompareFigures {
+  return { default: runCli([]), full: quick ? null : runCli(['--matrix', 'full']) };
+}

@@ -1,0 +1,66 @@
+// A random run judged as it goes (search/random/check-runner.ts with the world's `runInto`,
+// properties/judge.ts `RunJudge`) says exactly what the same run's history says when judged whole:
+// the same outcomes, verdicts (with their reasons), vacuity stats and coverage, on every seed cell.
+import { describe, expect, it } from 'vitest';
+import { SEED_CELLS } from '../../core/cells.ts';
+import { call } from '../../core/workload.ts';
+import { PolicyError } from '../../models/registry.ts';
+import { PROPERTIES } from '../../properties/properties.ts';
+import { inputs } from '../../search/random/arbitraries.ts';
+import { InputJudge, type CheckInput } from '../../search/random/check-runner.ts';
+import { worldRunner } from '../../search/random/check.ts';
+import { sampleLazily } from '../../search/random/input-stream.ts';
+
+describe('history-free judging', () => {
+  it('gives every run of every seed cell the judgement, stats and coverage its history gives', () => {
+    let violations = 0;
+    let runs = 0;
+    for (const cell of SEED_CELLS) {
+      const runner = worldRunner(cell.combination);
+      const free = new InputJudge(runner, PROPERTIES);
+      const recorded = new InputJudge({ run: runner.run, replayable: true }, PROPERTIES);
+      expect(free.historyFree).toBe(true);
+      expect(recorded.historyFree).toBe(false);
+      for (const [plan, workload, schedule] of sampleLazily(inputs({}), 7, 25)) {
+        const input = { plan, workload, schedule };
+        const a = free.run(input, false) as Awaited<ReturnType<typeof free.run>>;
+        const b = recorded.run(input, false) as Awaited<ReturnType<typeof recorded.run>>;
+        expect(a.history).toBeUndefined();
+        expect(b.history).toBeDefined();
+        expect(a.judgement).toEqual(b.judgement);
+        expect(a.stats).toEqual(b.stats);
+        expect(a.coverage).toEqual(b.coverage);
+        runs++;
+        if (Object.values(a.judgement.verdicts).some((v) => !v.holds)) violations++;
+      }
+    }
+    // Reached: violations among them, so that verdicts with reasons were compared, not only holds.
+    expect(runs).toBe(SEED_CELLS.length * 25);
+    expect(violations).toBeGreaterThan(10);
+  });
+
+  it('runs a run that fails mid-way again, recorded: the error is the recorded run’s, with its history', () => {
+    const runner = worldRunner(SEED_CELLS[0]!.combination);
+    const failing = {
+      ...runner,
+      runInto: () => {
+        throw new Error('a policy failed mid-run');
+      },
+      run: (i: CheckInput) => {
+        const e = new PolicyError('server.reinit=broken', 'it threw', 'threw');
+        e.history = runner.run(i);
+        throw e;
+      },
+    };
+    const judge = new InputJudge(failing, PROPERTIES);
+    const input: CheckInput = { plan: [], workload: [call()], schedule: [] };
+    let caught: unknown;
+    try {
+      judge.run(input, false);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(PolicyError);
+    expect((caught as PolicyError).history).toBeDefined();
+  });
+});
