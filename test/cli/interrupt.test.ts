@@ -8,6 +8,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from './run.ts';
 
+/** User + system CPU seconds of a process so far (fields 14 and 15 of /proc/PID/stat, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 describe('SIGINT inside a cell', () => {
   it('stops the running cell between its runs, writes the reports marked interrupted, exits 130', async () => {
     const out = tempDir('sigint');
@@ -19,7 +26,10 @@ describe('SIGINT inside a cell', () => {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += String(d)));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((r) => setTimeout(r, 6000));
+    // Past loading and into the first cell: 5 s of the child's own CPU time (Linux /proc), not of the
+    // wall clock, which on a loaded machine may pass before the CLI has even installed its handler.
+    const started = Date.now();
+    while (cpuSeconds(child.pid!) < 5 && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 100));
     const sent = Date.now();
     child.kill('SIGINT');
     const code = await exited;
