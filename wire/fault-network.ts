@@ -112,7 +112,8 @@ export class FaultNetwork {
     // msw keeps every request of a loop that never yields: yield now and then.
     if (n % 200 === 199) await realTick();
     const faults = this.plan.filter((f) => f.at === n).map((f) => f.fault);
-    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+    // The body is read once, here, and forwarded as text (no clone: a clone tees the stream).
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -124,8 +125,9 @@ export class FaultNetwork {
       if (!k.startsWith('x-faultsim-')) headers[k] = v;
     });
     const rpc = request.method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? request.method);
-    const view = requestView(request.method, headers, rpc, text);
-    if (faults.length > 0) await fireBeforeFaults(faults, view, this.site(n), this.ext);
+    // The rules' view of the request is built only where a fault fires (it parses the body against the SDK's schema).
+    const view = faults.length > 0 ? requestView(request.method, headers, rpc, text) : null;
+    if (view) await fireBeforeFaults(faults, view, this.site(n), this.ext);
 
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
@@ -136,30 +138,33 @@ export class FaultNetwork {
     if (metaCall !== undefined) this.byCall.set(metaCall, n);
     const observed: ObservedRequest = { n, rpc, sessionId: headers['mcp-session-id'] ?? null, ...(callId !== undefined ? { callId } : {}) };
 
-    const verdict = applyRequestFaults(view, faults, this.ext);
-    this.faults(n, verdict.effects);
+    const verdict = view && applyRequestFaults(view, faults, this.ext);
+    if (verdict) this.faults(n, verdict.effects);
     const responseFaults = faults.filter((f) => isResponseFault(f, this.ext));
-    if (verdict.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
+    if (verdict?.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
 
     await this.time.sleep(this.latencyMs);
-    const forwardHeaders = forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER);
+    const forwardHeaders = verdict
+      ? forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER)
+      : new Headers(request.headers);
     forwardHeaders.delete(CLIENT_REQ_HEADER);
     forwardHeaders.set(REQ_HEADER, String(n));
     // connection-reset: the server sees the connection close before it answers (its request is aborted;
     // the model server is told in a bookkeeping header, a real one sees the signal).
-    const closing = verdict.request.closing === true;
+    const closing = verdict?.request.closing === true;
     if (closing) forwardHeaders.set(CLOSING_HEADER, '1');
-    const abort = new AbortController();
+    // Only a closing connection needs a signal of ours: any other forwarded request is never aborted.
+    const abort = closing ? new AbortController() : null;
     const forwarded = new Request(request.url, {
       method: request.method,
       headers: forwardHeaders,
       body: text || undefined,
-      signal: abort.signal,
+      ...(abort ? { signal: abort.signal } : {}),
     });
     let response: Response;
     try {
       const handled = this.server.handle(forwarded, n);
-      if (closing) abort.abort();
+      abort?.abort();
       response = await handled;
     } catch (e) {
       // A server adapter that throws is a 500, as an HTTP server would answer.
@@ -210,37 +215,41 @@ export class FaultNetwork {
         () => this.time.idle(),
       );
     }
-    const v = responseView(response, kind, text, gathered);
-    const verdict = applyResponseFaults(v.view, faults, from, this.ext);
-    this.faults(n, verdict.effects);
-    const out = verdict.response;
-    const unchanged = out === v.view;
+    // Without a response fault here no rule looks: the response passes as it is, and its view is never built.
+    const v = faults.length > 0 ? responseView(response, kind, text, gathered) : null;
+    const verdict = v && applyResponseFaults(v.view, faults, from, this.ext);
+    if (verdict) this.faults(n, verdict.effects);
+    const out = verdict?.response;
+    const unchanged = !v || out === v.view;
     let body: ReadableStream<Uint8Array> | string | null;
     if (kind === 'sse' && !gathered && unchanged) {
       body = response.body && watchStream(response.body, seen, () => (this.time.activity++, undefined));
+    } else if (!out) {
+      body = text === '' ? null : text;
     } else {
-      body = bodyAfterRules(out, v, gathered, text);
+      body = bodyAfterRules(out, v!, gathered, text);
       // A rule replaced a stream it did not read (an answer lost at the load balancer): nobody will read it.
       if (kind === 'sse' && !gathered) response.body?.cancel().catch(() => {});
     }
-    const delay = this.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
+    const status = out ? out.status : response.status;
+    const delay = this.latencyMs * (from === 'server' ? 1 : 2) + (verdict?.delayMs ?? 0);
     this.recorder.record({
       kind: 'response',
       req: n,
-      status: out.status,
-      contentType: out.headers['content-type'] ?? null,
-      sessionId: out.headers['mcp-session-id'] ?? null,
-      body: out.body.kind,
+      status,
+      contentType: (out ? out.headers['content-type'] : response.headers.get('content-type')) ?? null,
+      sessionId: (out ? out.headers['mcp-session-id'] : response.headers.get('mcp-session-id')) ?? null,
+      body: out ? out.body.kind : kind,
       deliverAt: this.time.now + delay,
       from,
     });
-    answerSent(this.ledger, n, verdict.lostAnswer);
+    answerSent(this.ledger, n, verdict?.lostAnswer ?? false);
     await this.time.sleep(delay);
     answerDelivered(this.ledger, n);
     this.recorder.record({ kind: 'deliver', req: n });
     // A reset connection has no response at all: the client's fetch fails.
-    if (out.status === 0) return Response.error();
-    const headers = unchanged ? response.headers : new Headers(out.headers);
-    return new Response(body, { status: out.status, statusText: unchanged ? response.statusText : '', headers });
+    if (status === 0) return Response.error();
+    const headers = unchanged ? response.headers : new Headers(out!.headers);
+    return new Response(body, { status, statusText: unchanged ? response.statusText : '', headers });
   }
 }
