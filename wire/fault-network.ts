@@ -120,9 +120,15 @@ export class FaultNetwork {
     } catch {
       json = null;
     }
+    // One pass over the headers: the history's (without the network's own) and, where no rule changes
+    // them, the forwarded ones (without the client's request number; the network's is set below).
     const headers: Record<string, string> = {};
+    const forward: [string, string][] = [];
+    let clientReq: string | null = null;
     request.headers.forEach((v, k) => {
       if (!k.startsWith('x-faultsim-')) headers[k] = v;
+      if (k === CLIENT_REQ_HEADER) clientReq = v;
+      else if (k !== REQ_HEADER) forward.push([k, v]);
     });
     const rpc = request.method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? request.method);
     // The rules' view of the request is built only where a fault fires (it parses the body against the SDK's schema).
@@ -133,7 +139,6 @@ export class FaultNetwork {
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
     const callId = rpc === 'tools/call' ? metaCall : undefined;
     this.recorder.record({ kind: 'request', req: n, method: request.method, rpc, headers, ...(callId !== undefined ? { callId } : {}) });
-    const clientReq = request.headers.get(CLIENT_REQ_HEADER);
     if (clientReq !== null) this.byClientReq.set(Number(clientReq), n);
     if (metaCall !== undefined) this.byCall.set(metaCall, n);
     const observed: ObservedRequest = { n, rpc, sessionId: headers['mcp-session-id'] ?? null, ...(callId !== undefined ? { callId } : {}) };
@@ -144,15 +149,19 @@ export class FaultNetwork {
     if (verdict?.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
 
     await this.time.sleep(this.latencyMs);
-    const forwardHeaders = verdict
-      ? forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER)
-      : new Headers(request.headers);
-    forwardHeaders.delete(CLIENT_REQ_HEADER);
-    forwardHeaders.set(REQ_HEADER, String(n));
+    let forwardHeaders: Headers | [string, string][];
     // connection-reset: the server sees the connection close before it answers (its request is aborted;
     // the model server is told in a bookkeeping header, a real one sees the signal).
     const closing = verdict?.request.closing === true;
-    if (closing) forwardHeaders.set(CLOSING_HEADER, '1');
+    if (verdict) {
+      forwardHeaders = forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER);
+      forwardHeaders.delete(CLIENT_REQ_HEADER);
+      forwardHeaders.set(REQ_HEADER, String(n));
+      if (closing) forwardHeaders.set(CLOSING_HEADER, '1');
+    } else {
+      forward.push([REQ_HEADER, String(n)]);
+      forwardHeaders = forward;
+    }
     // Only a closing connection needs a signal of ours: any other forwarded request is never aborted.
     const abort = closing ? new AbortController() : null;
     const forwarded = new Request(request.url, {
