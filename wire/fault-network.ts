@@ -33,6 +33,9 @@ export const STRIPPED_HEADER = 'x-faultsim-stripped';
 /** Marks a request whose connection closes before the answer (connection-reset), for the model server. */
 export const CLOSING_HEADER = 'x-faultsim-closing';
 
+/** The longest body (in UTF-16 code units) handed over parsed: under the SDK servers' 4 MiB limit however it encodes. */
+const PARSED_BODY_MAX = 1 << 20;
+
 function essence(type: string | null): string {
   return (type ?? '').split(';')[0]!.trim().toLowerCase();
 }
@@ -164,15 +167,18 @@ export class FaultNetwork {
     }
     // Only a closing connection needs a signal of ours: any other forwarded request is never aborted.
     const abort = closing ? new AbortController() : null;
+    // A server that takes the parsed body gets it in place of the text it would parse again, where no rule
+    // touched the request; a body it would refuse as too large (its 4 MiB: > 1 Mi UTF-16 units) still goes as text.
+    const parsed = !verdict && this.server.takesParsedBody && json !== null && text.length <= PARSED_BODY_MAX ? json : undefined;
     const forwarded = new Request(request.url, {
       method: request.method,
       headers: forwardHeaders,
-      body: text || undefined,
+      body: parsed !== undefined ? undefined : text || undefined,
       ...(abort ? { signal: abort.signal } : {}),
     });
     let response: Response;
     try {
-      const handled = this.server.handle(forwarded, n);
+      const handled = this.server.handle(forwarded, n, parsed);
       abort?.abort();
       response = await handled;
     } catch (e) {
