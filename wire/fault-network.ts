@@ -36,6 +36,17 @@ export const CLOSING_HEADER = 'x-faultsim-closing';
 /** The longest body (in UTF-16 code units) handed over parsed: under the SDK servers' 4 MiB limit however it encodes. */
 const PARSED_BODY_MAX = 1 << 20;
 
+/** Set a request's own headers as a forwarded copy's would be; false when they cannot change (then copy it). */
+function forwardInPlace(request: Request, n: number): boolean {
+  try {
+    request.headers.delete(CLIENT_REQ_HEADER);
+    request.headers.set(REQ_HEADER, String(n));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function essence(type: string | null): string {
   return (type ?? '').split(';')[0]!.trim().toLowerCase();
 }
@@ -170,12 +181,17 @@ export class FaultNetwork {
     // A server that takes the parsed body gets it in place of the text it would parse again, where no rule
     // touched the request; a body it would refuse as too large (its 4 MiB: > 1 Mi UTF-16 units) still goes as text.
     const parsed = !verdict && this.server.takesParsedBody && json !== null && text.length <= PARSED_BODY_MAX ? json : undefined;
-    const forwarded = new Request(request.url, {
-      method: request.method,
-      headers: forwardHeaders,
-      body: parsed !== undefined ? undefined : text || undefined,
-      ...(abort ? { signal: abort.signal } : {}),
-    });
+    // Such a server reads nothing of the request but its line and headers (and no signal): it is handed the
+    // client's own request, its headers set as they would be forwarded, rather than a copy (a Request costs).
+    const forwarded =
+      parsed !== undefined && forwardInPlace(request, n)
+        ? request
+        : new Request(request.url, {
+            method: request.method,
+            headers: forwardHeaders,
+            body: parsed !== undefined ? undefined : text || undefined,
+            ...(abort ? { signal: abort.signal } : {}),
+          });
     let response: Response;
     try {
       const handled = this.server.handle(forwarded, n, parsed);
