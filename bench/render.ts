@@ -126,6 +126,14 @@ export function renderBench(r: Report): string {
         ['fault layer on, no faults, calls/s', n(w.callsPerSecond!)],
         ['bare msw + SDK, calls/s', n(w.bareCallsPerSecond!)],
         ['fault layer / bare', `${w.ratio}`],
+        ...(w.cpuRatio !== undefined
+          ? [
+              [
+                'CPU ms per call, fault layer / bare (ratio bare ÷ fault layer)',
+                `${w.cpuMsPerCall} / ${w.bareCpuMsPerCall} (${w.cpuRatio})`,
+              ],
+            ]
+          : []),
       ]);
     }
   }

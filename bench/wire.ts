@@ -7,10 +7,22 @@ import { median, note, round } from './measure.ts';
 export interface WireFigures {
   callsPerSecond: number | null;
   bareCallsPerSecond: number | null;
-  /** Fault layer over bare, medians of the same rounds. */
+  /** Fault layer over bare, medians of the same rounds (wall clock). */
   ratio: number | null;
+  /** Process CPU milliseconds per call, each arm (medians); steadier than the wall clock on a loaded machine. */
+  cpuMsPerCall?: number;
+  bareCpuMsPerCall?: number;
+  /** Bare CPU per call over the fault layer's: the same ratio, by CPU time. */
+  cpuRatio?: number;
   rounds: number;
   note?: string;
+}
+
+interface Round {
+  callsPerSecond: number;
+  bareCallsPerSecond: number;
+  cpuMsPerCall: number;
+  bareCpuMsPerCall: number;
 }
 
 export async function measureWire(quick: boolean): Promise<WireFigures> {
@@ -18,18 +30,26 @@ export async function measureWire(quick: boolean): Promise<WireFigures> {
   if (!existsSync(fileURLToPath(url)))
     return { callsPerSecond: null, bareCallsPerSecond: null, ratio: null, rounds: 0, note: 'wire/ not present' };
   const { measureWireThroughput } = (await import(url.href)) as {
-    measureWireThroughput(opts: { calls: number }): Promise<{ callsPerSecond: number; bareCallsPerSecond: number }>;
+    measureWireThroughput(opts: { calls: number }): Promise<Round>;
   };
   const rounds = quick ? 1 : 3;
-  const faulted: number[] = [];
-  const bare: number[] = [];
+  const runs: Round[] = [];
   for (let r = 0; r < rounds; r++) {
     note(`wire: round ${r + 1}/${rounds}`);
-    const m = await measureWireThroughput({ calls: quick ? 300 : 2000 });
-    faulted.push(m.callsPerSecond);
-    bare.push(m.bareCallsPerSecond);
+    runs.push(await measureWireThroughput({ calls: quick ? 300 : 2000 }));
   }
-  const f = median(faulted);
-  const b = median(bare);
-  return { callsPerSecond: round(f), bareCallsPerSecond: round(b), ratio: round(f / b, 2), rounds };
+  const m = (k: keyof Round) => median(runs.map((x) => x[k]));
+  const f = m('callsPerSecond');
+  const b = m('bareCallsPerSecond');
+  const cpu = m('cpuMsPerCall');
+  const bareCpu = m('bareCpuMsPerCall');
+  return {
+    callsPerSecond: round(f),
+    bareCallsPerSecond: round(b),
+    ratio: round(f / b, 2),
+    cpuMsPerCall: round(cpu, 3),
+    bareCpuMsPerCall: round(bareCpu, 3),
+    cpuRatio: round(bareCpu / cpu, 2),
+    rounds,
+  };
 }

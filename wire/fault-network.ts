@@ -33,6 +33,20 @@ export const STRIPPED_HEADER = 'x-faultsim-stripped';
 /** Marks a request whose connection closes before the answer (connection-reset), for the model server. */
 export const CLOSING_HEADER = 'x-faultsim-closing';
 
+/** The longest body (in UTF-16 code units) handed over parsed: under the SDK servers' 4 MiB limit however it encodes. */
+const PARSED_BODY_MAX = 1 << 20;
+
+/** Set a request's own headers as a forwarded copy's would be; false when they cannot change (then copy it). */
+function forwardInPlace(request: Request, n: number): boolean {
+  try {
+    request.headers.delete(CLIENT_REQ_HEADER);
+    request.headers.set(REQ_HEADER, String(n));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function essence(type: string | null): string {
   return (type ?? '').split(';')[0]!.trim().toLowerCase();
 }
@@ -112,54 +126,76 @@ export class FaultNetwork {
     // msw keeps every request of a loop that never yields: yield now and then.
     if (n % 200 === 199) await realTick();
     const faults = this.plan.filter((f) => f.at === n).map((f) => f.fault);
-    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+    // The body is read once, here, and forwarded as text (no clone: a clone tees the stream).
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
       json = null;
     }
+    // One pass over the headers: the history's (without the network's own) and, where no rule changes
+    // them, the forwarded ones (without the client's request number; the network's is set below).
     const headers: Record<string, string> = {};
+    const forward: [string, string][] = [];
+    let clientReq: string | null = null;
     request.headers.forEach((v, k) => {
       if (!k.startsWith('x-faultsim-')) headers[k] = v;
+      if (k === CLIENT_REQ_HEADER) clientReq = v;
+      else if (k !== REQ_HEADER) forward.push([k, v]);
     });
     const rpc = request.method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? request.method);
-    const view = requestView(request.method, headers, rpc, text);
-    if (faults.length > 0) await fireBeforeFaults(faults, view, this.site(n), this.ext);
+    // The rules' view of the request is built only where a fault fires (it parses the body against the SDK's schema).
+    const view = faults.length > 0 ? requestView(request.method, headers, rpc, text) : null;
+    if (view) await fireBeforeFaults(faults, view, this.site(n), this.ext);
 
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
     const callId = rpc === 'tools/call' ? metaCall : undefined;
     this.recorder.record({ kind: 'request', req: n, method: request.method, rpc, headers, ...(callId !== undefined ? { callId } : {}) });
-    const clientReq = request.headers.get(CLIENT_REQ_HEADER);
     if (clientReq !== null) this.byClientReq.set(Number(clientReq), n);
     if (metaCall !== undefined) this.byCall.set(metaCall, n);
     const observed: ObservedRequest = { n, rpc, sessionId: headers['mcp-session-id'] ?? null, ...(callId !== undefined ? { callId } : {}) };
 
-    const verdict = applyRequestFaults(view, faults, this.ext);
-    this.faults(n, verdict.effects);
+    const verdict = view && applyRequestFaults(view, faults, this.ext);
+    if (verdict) this.faults(n, verdict.effects);
     const responseFaults = faults.filter((f) => isResponseFault(f, this.ext));
-    if (verdict.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
+    if (verdict?.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
 
     await this.time.sleep(this.latencyMs);
-    const forwardHeaders = forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER);
-    forwardHeaders.delete(CLIENT_REQ_HEADER);
-    forwardHeaders.set(REQ_HEADER, String(n));
+    let forwardHeaders: Headers | [string, string][];
     // connection-reset: the server sees the connection close before it answers (its request is aborted;
     // the model server is told in a bookkeeping header, a real one sees the signal).
-    const closing = verdict.request.closing === true;
-    if (closing) forwardHeaders.set(CLOSING_HEADER, '1');
-    const abort = new AbortController();
-    const forwarded = new Request(request.url, {
-      method: request.method,
-      headers: forwardHeaders,
-      body: text || undefined,
-      signal: abort.signal,
-    });
+    const closing = verdict?.request.closing === true;
+    if (verdict) {
+      forwardHeaders = forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER);
+      forwardHeaders.delete(CLIENT_REQ_HEADER);
+      forwardHeaders.set(REQ_HEADER, String(n));
+      if (closing) forwardHeaders.set(CLOSING_HEADER, '1');
+    } else {
+      forward.push([REQ_HEADER, String(n)]);
+      forwardHeaders = forward;
+    }
+    // Only a closing connection needs a signal of ours: any other forwarded request is never aborted.
+    const abort = closing ? new AbortController() : null;
+    // A server that takes the parsed body gets it in place of the text it would parse again, where no rule
+    // touched the request; a body it would refuse as too large (its 4 MiB: > 1 Mi UTF-16 units) still goes as text.
+    const parsed = !verdict && this.server.takesParsedBody && json !== null && text.length <= PARSED_BODY_MAX ? json : undefined;
+    // Such a server reads nothing of the request but its line and headers (and no signal): it is handed the
+    // client's own request, its headers set as they would be forwarded, rather than a copy (a Request costs).
+    const forwarded =
+      parsed !== undefined && forwardInPlace(request, n)
+        ? request
+        : new Request(request.url, {
+            method: request.method,
+            headers: forwardHeaders,
+            body: parsed !== undefined ? undefined : text || undefined,
+            ...(abort ? { signal: abort.signal } : {}),
+          });
     let response: Response;
     try {
-      const handled = this.server.handle(forwarded, n);
-      if (closing) abort.abort();
+      const handled = this.server.handle(forwarded, n, parsed);
+      abort?.abort();
       response = await handled;
     } catch (e) {
       // A server adapter that throws is a 500, as an HTTP server would answer.
@@ -210,37 +246,41 @@ export class FaultNetwork {
         () => this.time.idle(),
       );
     }
-    const v = responseView(response, kind, text, gathered);
-    const verdict = applyResponseFaults(v.view, faults, from, this.ext);
-    this.faults(n, verdict.effects);
-    const out = verdict.response;
-    const unchanged = out === v.view;
+    // Without a response fault here no rule looks: the response passes as it is, and its view is never built.
+    const v = faults.length > 0 ? responseView(response, kind, text, gathered) : null;
+    const verdict = v && applyResponseFaults(v.view, faults, from, this.ext);
+    if (verdict) this.faults(n, verdict.effects);
+    const out = verdict?.response;
+    const unchanged = !v || out === v.view;
     let body: ReadableStream<Uint8Array> | string | null;
     if (kind === 'sse' && !gathered && unchanged) {
       body = response.body && watchStream(response.body, seen, () => (this.time.activity++, undefined));
+    } else if (!out) {
+      body = text === '' ? null : text;
     } else {
-      body = bodyAfterRules(out, v, gathered, text);
+      body = bodyAfterRules(out, v!, gathered, text);
       // A rule replaced a stream it did not read (an answer lost at the load balancer): nobody will read it.
       if (kind === 'sse' && !gathered) response.body?.cancel().catch(() => {});
     }
-    const delay = this.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
+    const status = out ? out.status : response.status;
+    const delay = this.latencyMs * (from === 'server' ? 1 : 2) + (verdict?.delayMs ?? 0);
     this.recorder.record({
       kind: 'response',
       req: n,
-      status: out.status,
-      contentType: out.headers['content-type'] ?? null,
-      sessionId: out.headers['mcp-session-id'] ?? null,
-      body: out.body.kind,
+      status,
+      contentType: (out ? out.headers['content-type'] : response.headers.get('content-type')) ?? null,
+      sessionId: (out ? out.headers['mcp-session-id'] : response.headers.get('mcp-session-id')) ?? null,
+      body: out ? out.body.kind : kind,
       deliverAt: this.time.now + delay,
       from,
     });
-    answerSent(this.ledger, n, verdict.lostAnswer);
+    answerSent(this.ledger, n, verdict?.lostAnswer ?? false);
     await this.time.sleep(delay);
     answerDelivered(this.ledger, n);
     this.recorder.record({ kind: 'deliver', req: n });
     // A reset connection has no response at all: the client's fetch fails.
-    if (out.status === 0) return Response.error();
-    const headers = unchanged ? response.headers : new Headers(out.headers);
-    return new Response(body, { status: out.status, statusText: unchanged ? response.statusText : '', headers });
+    if (status === 0) return Response.error();
+    const headers = unchanged ? response.headers : new Headers(out!.headers);
+    return new Response(body, { status, statusText: unchanged ? response.statusText : '', headers });
   }
 }

@@ -63,8 +63,10 @@ export class SdkServer implements ServerAdapter {
     return null;
   }
 
-  handle(request: Request): Promise<Response> {
-    return this.sessions.handle(request);
+  readonly takesParsedBody = true;
+
+  handle(request: Request, _n?: number, parsedBody?: unknown): Promise<Response> {
+    return this.sessions.handle(request, parsedBody);
   }
 
   expire(sessionId: string | null): Promise<string[]> {

@@ -36,12 +36,13 @@ export class SdkSessionTable<T extends SessionTransport> {
     private readonly open: OpenSession<T>,
   ) {}
 
-  async handle(request: Request): Promise<Response> {
+  /** `parsedBody`: the request's JSON body, already parsed by the caller (the request then carries none). */
+  async handle(request: Request, parsedBody?: unknown): Promise<Response> {
     const sid = request.headers.get('mcp-session-id');
     const live = sid === null ? undefined : this.sessions.get(sid);
-    if (live) return live.transport.handleRequest(request);
-    let body: unknown;
-    if (request.method === 'POST')
+    if (live) return live.transport.handleRequest(request, parsedBody !== undefined ? { parsedBody } : undefined);
+    let body: unknown = parsedBody;
+    if (request.method === 'POST' && body === undefined)
       body = await request
         .clone()
         .json()

@@ -12,8 +12,11 @@ export interface ServerAdapter {
   readonly notesItself: boolean;
   /** Null when it can act on the fault; otherwise why it cannot (recorded, and reported). */
   cannot(fault: 'session-expire' | 'server-restart'): string | null;
-  /** Answer one request. `n` is the network's index of it. */
-  handle(request: Request, n: number): Promise<Response>;
+  /** True when `handle` may be given the request's parsed JSON body in place of the body (the request then
+   *  has none): the in-process SDK server, whose transport takes `parsedBody` as it does behind express.json(). */
+  readonly takesParsedBody?: boolean;
+  /** Answer one request. `n` is the network's index of it; `parsedBody`, only for a server that takes it. */
+  handle(request: Request, n: number, parsedBody?: unknown): Promise<Response>;
   /** Forget one session (the one named, or the newest): the ids forgotten. */
   expire(sessionId: string | null): Promise<string[]>;
   /** Forget every session: the ids forgotten. */

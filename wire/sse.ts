@@ -134,7 +134,8 @@ export async function gatherStream(
   };
 }
 
-/** Watch an SSE body as it passes, calling `onResponse` for each JSON-RPC response it carries. */
+/** Watch an SSE body as it passes, calling `onResponse` for each JSON-RPC response it carries.
+ *  One stream pulling from the body's reader: a TransformStream would add two streams and a pipe per response. */
 export function watchStream(
   body: ReadableStream<Uint8Array>,
   onResponse: (m: unknown) => void,
@@ -147,19 +148,23 @@ export function watchStream(
       if (m !== undefined) onResponse(m);
     },
   });
-  let ended = false;
-  const end = () => {
-    if (!ended) (ended = true), onEnd();
-  };
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        parser.feed(decoder.decode(chunk, { stream: true }));
-        controller.enqueue(chunk);
+  const upstream = body.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await upstream.read();
+        if (done) {
+          onEnd();
+          controller.close();
+          return;
+        }
+        parser.feed(decoder.decode(value, { stream: true }));
+        controller.enqueue(value);
       },
-      flush() {
-        end();
+      cancel(reason) {
+        return upstream.cancel(reason);
       },
-    }),
+    },
+    { highWaterMark: 0 },
   );
 }
