@@ -59,67 +59,62 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
     await started;
     return failed ? here(cell, settings) : inWorker(cell, settings);
   };
+  /** Post `message` and wait for the reply `settle` recognizes: it returns false to go on waiting
+   *  (progress, another exchange's reply), true once it has resolved or rejected. */
+  const ask = <T, M>(message: object, settle: (m: M, resolve: (t: T) => void, reject: (e: unknown) => void) => boolean) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: M) => {
+        if (!settle(m, resolve, reject)) return;
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+      };
+      const onError = (e: Error) => {
+        worker.off('message', onMessage);
+        reject(e);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage(message);
+    });
+  const settingsOf = (settings: Parameters<CellRunner>[1]) => ({
+    seed: settings.seed,
+    runs: settings.runs,
+    properties: settings.properties.map((p) => p.name),
+    world: withoutExtensions(settings.world ?? {}),
+  });
+  type CellReply = {
+    ready?: true;
+    progress?: [number, number];
+    result?: CheckResult;
+    stopped?: true;
+    policyError?: { policy: string; message: string; reason: PolicyError['reason']; history?: unknown };
+    error?: string;
+  };
   const inWorker: CellRunner = (cell, settings) =>
-    new Promise<CheckResult>((resolve, reject) => {
-      const onMessage = (m: {
-        ready?: true;
-        progress?: [number, number];
-        result?: CheckResult;
-        stopped?: true;
-        policyError?: { policy: string; message: string; reason: PolicyError['reason']; history?: unknown };
-        error?: string;
-      }) => {
-        if (m.ready) return;
-        if (m.progress) return onRuns(m.progress[0], m.progress[1]);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        if (m.result) resolve(m.result);
-        else if (m.stopped) reject(new CellStopped());
-        else if (m.policyError) {
-          const e = new PolicyError(m.policyError.policy, m.policyError.message, m.policyError.reason);
-          e.history = m.policyError.history;
-          reject(e);
-        } else reject(new Error(m.error ?? 'the cell thread failed'));
-      };
-      const onError = (e: Error) => {
-        worker.off('message', onMessage);
+    ask<CheckResult, CellReply>({ cell, ...settingsOf(settings) }, (m, resolve, reject) => {
+      if (m.ready) return false;
+      if (m.progress) {
+        onRuns(m.progress[0], m.progress[1]);
+        return false;
+      }
+      if (m.result) resolve(m.result);
+      else if (m.stopped) reject(new CellStopped());
+      else if (m.policyError) {
+        const e = new PolicyError(m.policyError.policy, m.policyError.message, m.policyError.reason);
+        e.history = m.policyError.history;
         reject(e);
-      };
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-
-      worker.postMessage({
-        cell,
-        seed: settings.seed,
-        runs: settings.runs,
-        properties: settings.properties.map((p) => p.name),
-        world: withoutExtensions(settings.world ?? {}),
-      });
+      } else reject(new Error(m.error ?? 'the cell thread failed'));
+      return true;
     });
-  const search: RemoteSearcher = (spec, settings) =>
-    new Promise<Searched>((resolve, reject) => {
-      if (!ready || failed) return reject(new Error('the cell thread is not running'));
-      const onMessage = (m: { searched?: Searched; error?: string }) => {
-        if (!m.searched && m.error === undefined) return;
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        if (m.searched) resolve(m.searched);
-        else reject(new Error(m.error));
-      };
-      const onError = (e: Error) => {
-        worker.off('message', onMessage);
-        reject(e);
-      };
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.postMessage({
-        search: spec,
-        seed: settings.seed,
-        runs: settings.runs,
-        properties: settings.properties.map((p) => p.name),
-        world: withoutExtensions(settings.world ?? {}),
-      });
+  const search: RemoteSearcher = (spec, settings) => {
+    if (!ready || failed) return Promise.reject(new Error('the cell thread is not running'));
+    return ask<Searched, { searched?: Searched; error?: string }>({ search: spec, ...settingsOf(settings) }, (m, resolve, reject) => {
+      if (!m.searched && m.error === undefined) return false;
+      if (m.searched) resolve(m.searched);
+      else reject(new Error(m.error));
+      return true;
     });
+  };
   return {
     runner,
     search,
