@@ -6,17 +6,8 @@ import { FoldSet } from '../properties/fold-set.ts';
 import { referenceOf, type Reference } from '../properties/outcomes.ts';
 import { PROPERTIES } from '../properties/properties.ts';
 import { HISTORY_VERSION } from '../core/history.ts';
-import { DEFAULT_WORLD, runWorld, World, type RunInput } from '../world/world.ts';
-
-class FoldedWorld extends World {
-  /** Run to the end writing every entry into `folds`; the events the world processed. */
-  runInto(folds: FoldSet): number {
-    this.sink = folds;
-    this.start();
-    this.loop();
-    return this.s.steps;
-  }
-}
+import { UnrecordedWorld } from '../world/unrecorded.ts';
+import { DEFAULT_WORLD, runWorld, type RunInput } from '../world/world.ts';
 
 /** Judges runs of one combination and workload without a history: the fault-free reference is
  *  computed once, as a history-free path would. */
@@ -35,7 +26,10 @@ export class FoldedJudge {
     const { combination, workload, schedule = [] } = this.input;
     const frame: HistoryFrame = { version: HISTORY_VERSION, combination, workload, plan, schedule };
     const folds = FoldSet.start(this.properties, this.reference, frame);
-    this.steps = new FoldedWorld({ ...this.input, plan }, DEFAULT_WORLD).runInto(folds);
+    // The world random checks run history-free (world/unrecorded.ts), writing into the folds only.
+    const world = new UnrecordedWorld({ ...this.input, plan }, DEFAULT_WORLD);
+    world.runInto(folds);
+    this.steps = world.steps;
     return folds.verdicts();
   }
 }

@@ -4,7 +4,7 @@
 // run that needs its history (a counterexample, a report) is run again with `runWorld`.
 import { DEFAULT_WORLD, emptyReach, World, type EntrySink, type Reach, type RunInput, type WorldOptions } from './world.ts';
 
-class UnrecordedWorld extends World {
+export class UnrecordedWorld extends World {
   runInto(sink: EntrySink): Reach {
     this.sink = sink;
     this.scoped(() => {
@@ -12,6 +12,11 @@ class UnrecordedWorld extends World {
       this.loop();
     });
     return this.reach;
+  }
+
+  /** Queue events processed so far (the bench's events per session). */
+  get steps(): number {
+    return this.s.steps;
   }
 }
 
