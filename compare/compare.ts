@@ -9,7 +9,8 @@ import type { Combination } from '../models/policies.ts';
 import { notApplicable } from '../models/policies.ts';
 import { PolicyError } from '../models/registry.ts';
 import { PROPERTIES, type Property } from '../properties/properties.ts';
-import { check } from '../search/random/check.ts';
+import { check, checkShape } from '../search/random/check.ts';
+import { shapeKey } from '../search/random/arbitraries.ts';
 import type { CheckResult } from '../search/random/result.ts';
 import { coverageReport } from '../world/coverage.ts';
 import type { WorldOptions } from '../world/world.ts';
@@ -23,7 +24,16 @@ import { emptyStats } from '../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
 import { causeOf, type Cause } from './causes.ts';
 import { MitigationSearches, type RemoteSearcher } from './mitigation-searches.ts';
-import { findMitigations, isSilentFinding, MITIGATION_PROPERTIES, runSearch, type Mitigation } from './mitigations.ts';
+import {
+  findMitigations,
+  flagsOf,
+  isSilentFinding,
+  MITIGATION_PROPERTIES,
+  runSearch,
+  searchRuns,
+  searchShape,
+  type Mitigation,
+} from './mitigations.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 
@@ -63,8 +73,14 @@ export interface Comparison {
   timing?: Record<string, unknown>;
 }
 
-export const checkCell: CellRunner = (cell, s) =>
-  check(cell.combination, {
+/** A cell's result as a runner returns it: with the flags of its first runs (the mitigation finder's
+ *  search of this combination, when it draws the same inputs), which the reports do not carry. */
+export type RunnerResult = CheckResult & { sampled?: Uint8Array };
+
+export const checkCell: CellRunner = (cell, s) => {
+  const sampled = new Uint8Array(searchRuns(s.runs));
+  let i = 0;
+  const result: RunnerResult = check(cell.combination, {
     faults: cell.faults,
     seed: s.seed,
     runs: s.runs,
@@ -72,7 +88,14 @@ export const checkCell: CellRunner = (cell, s) =>
     properties: s.properties,
     ...(s.world ? { world: s.world } : {}),
     ...(s.onProgress ? { onProgress: s.onProgress } : {}),
+    onSample: (j) => {
+      if (i < sampled.length) sampled[i] = flagsOf(j.judgement);
+      i++;
+    },
   });
+  result.sampled = sampled;
+  return result;
+};
 
 /** `check`'s one combination as a cell of its own, so that it runs, classifies and yields findings
  *  exactly as a comparison's cells do. */
@@ -81,12 +104,20 @@ export function singleCell(combination: Combination, faults: readonly FaultName[
   return { ...where, combination, faults, property: null, shape: {} };
 }
 
-/** Run one cell; a policy's failure becomes its finding instead of an exception. */
-export async function runCell(cell: MatrixCell, runner: CellRunner, settings: RunSettings): Promise<CellResult> {
+/** Run one cell; a policy's failure becomes its finding instead of an exception. `onSampled` gets
+ *  the flags of its first runs, if the runner kept them (`checkCell` does). */
+export async function runCell(
+  cell: MatrixCell,
+  runner: CellRunner,
+  settings: RunSettings,
+  onSampled?: (sampled: Uint8Array) => void,
+): Promise<CellResult> {
   let result: CheckResult;
   let policyError: PolicyErrorReport | null = null;
   try {
-    result = await runner(cell, settings);
+    const { sampled, ...rest } = (await runner(cell, settings)) as RunnerResult;
+    result = rest;
+    if (sampled) onSampled?.(sampled);
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
     const { seed, runs, properties } = settings;
@@ -165,7 +196,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
       break;
     }
     try {
-      const result = await runCell(cell, o.runner ?? checkCell, settings);
+      const result = await runCell(cell, o.runner ?? checkCell, settings, (sampled) => annotator.offer(cell, sampled));
       results.push(result);
       annotated.push(annotator.annotate(findingsOf(result, o.world)));
     } catch (e) {
@@ -174,6 +205,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
       break;
     }
   }
+  annotator.searches.cellsDone();
   for (const helper of o.searchHelpers ?? []) void annotator.searches.helpWith(helper);
   const findings = (await Promise.all(annotated)).flat();
   return {
@@ -212,7 +244,27 @@ export class Annotator {
     this.properties = s.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
     const { seed, runs, world } = s;
     const settings = { seed, runs, properties: this.properties, ...(world ? { world } : {}) };
-    this.searches = new MitigationSearches(settings, (spec) => runSearch(spec.combination, this.context(spec)));
+    this.searches = new MitigationSearches(settings, (spec, sampled) => runSearch(spec.combination, this.context(spec), sampled));
+    for (const cell of cells) {
+      const key = this.offerKey(cell);
+      if (key) this.searches.expect(key);
+    }
+  }
+
+  /** The search whose runs `cell`'s first runs are, if any: a model cell that draws its inputs from the
+   *  shape a search of its combination under its alphabet draws from (`check` adds idempotent calls
+   *  for a client that tells them apart; the finder does not). */
+  private offerKey(cell: MatrixCell): string | null {
+    if (cell.wire) return null;
+    const searched = shapeKey(searchShape(cell.faults, cell.shape));
+    if (shapeKey(checkShape(cell.combination, cell.faults, cell.shape)) !== searched) return null;
+    return MitigationSearches.keyOf({ combination: cell.combination, faults: cell.faults, shape: cell.shape });
+  }
+
+  /** `cell` ran, and these are the flags of its first runs. */
+  offer(cell: MatrixCell, sampled: Uint8Array): void {
+    const key = this.offerKey(cell);
+    if (key && sampled.length === searchRuns(this.s.runs)) this.searches.offer(key, sampled);
   }
 
   private context(where: { faults: MatrixCell['faults']; shape: MatrixCell['shape'] }) {

@@ -3,6 +3,12 @@
 // wherever an executor is free: in this thread between other work (yielding to the event loop
 // after each search), or on a thread of the caller's (the CLI's cell thread once the cells are done).
 // A search is a pure function of its spec, so who ran it never changes what it found.
+//
+// A search often runs what a cell of the same comparison ran already: a neighbour of one cell is
+// another cell (every neighbour is, in a full matrix), and when the cell drew from the same shape
+// its first runs are the search's runs. Such a cell offers its runs' flags (`offer`); a search it is
+// expected to offer waits for it (`expect`) and then runs only its silent runs again, recorded, for
+// their mechanism. Once the cells are done (or stopped), a search still waiting runs in full.
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
 import type { Property } from '../properties/properties.ts';
@@ -39,6 +45,8 @@ export type RemoteSearcher = (spec: SearchSpec, settings: SearchSettings) => Pro
 
 interface Job {
   spec: SearchSpec;
+  /** The flags of the search's runs, from the cell that ran them (compare/mitigations.ts `flagsOf`). */
+  sampled?: Uint8Array;
   resolve: (s: Searched) => void;
   reject: (e: unknown) => void;
 }
@@ -48,14 +56,19 @@ const yieldToEvents = () => new Promise<void>((r) => setImmediate(r));
 export class MitigationSearches {
   private readonly asked = new Map<string, Promise<Searched>>();
   private readonly pending: Job[] = [];
+  /** Searches a cell is expected to offer the runs of (`expect`), and those waiting for it. */
+  private readonly expected = new Set<string>();
+  private readonly waiting = new Map<string, Job>();
+  /** Flags cells offered that no search has asked for yet. */
+  private readonly offered = new Map<string, Uint8Array>();
   private draining = false;
-  /** Searches asked for, and how many of those asks an earlier one answered. */
-  readonly counts = { asked: 0, distinct: 0 };
+  /** Searches asked for, how many of those asks an earlier one answered, how many a cell's runs did. */
+  readonly counts = { asked: 0, distinct: 0, fromCells: 0 };
 
-  /** `here` runs a search in this thread, synchronously. */
+  /** `here` runs a search in this thread, synchronously (`sampled`: its runs' flags, from a cell). */
   constructor(
     readonly settings: SearchSettings,
-    private readonly here: (spec: SearchSpec) => Searched,
+    private readonly here: (spec: SearchSpec, sampled?: Uint8Array) => Searched,
   ) {}
 
   static keyOf(spec: SearchSpec): string {
@@ -69,11 +82,52 @@ export class MitigationSearches {
     let p = this.asked.get(key);
     if (!p) {
       this.counts.distinct++;
-      p = new Promise<Searched>((resolve, reject) => this.pending.push({ spec, resolve, reject }));
+      p = new Promise<Searched>((resolve, reject) => {
+        const job: Job = { spec, resolve, reject };
+        const sampled = this.offered.get(key);
+        if (sampled) {
+          this.offered.delete(key);
+          this.queue(job, sampled);
+        } else if (this.expected.has(key)) this.waiting.set(key, job);
+        else this.pending.push(job);
+      });
       this.asked.set(key, p);
       void this.drain();
     }
     return p;
+  }
+
+  /** A cell of this comparison will offer the runs of the search `key` (`keyOf`): a search of it waits. */
+  expect(key: string): void {
+    this.expected.add(key);
+  }
+
+  /** A cell ran the first runs of search `key`: here are their flags. */
+  offer(key: string, sampled: Uint8Array): void {
+    this.expected.delete(key);
+    const job = this.waiting.get(key);
+    if (!job) {
+      if (!this.asked.has(key)) this.offered.set(key, sampled);
+      return;
+    }
+    this.waiting.delete(key);
+    this.queue(job, sampled);
+    void this.drain();
+  }
+
+  /** No cell will offer anything more (the cells are done, or stopped): a search still waiting runs in full. */
+  cellsDone(): void {
+    this.expected.clear();
+    this.offered.clear();
+    for (const job of this.waiting.values()) this.pending.push(job);
+    this.waiting.clear();
+    void this.drain();
+  }
+
+  private queue(job: Job, sampled: Uint8Array): void {
+    this.counts.fromCells++;
+    // Cheap (only silent runs run again): ahead of the full searches.
+    this.pending.unshift({ ...job, sampled });
   }
 
   /** Work through the queue in this thread, one search per turn of the event loop. */
@@ -86,7 +140,7 @@ export class MitigationSearches {
         const job = this.pending.shift();
         if (!job) return;
         try {
-          job.resolve(this.here(job.spec));
+          job.resolve(job.sampled ? this.here(job.spec, job.sampled) : this.here(job.spec));
         } catch (e) {
           job.reject(e);
         }
@@ -100,12 +154,17 @@ export class MitigationSearches {
    *  fails, its search goes back to the queue, for this thread. */
   async helpWith(remote: RemoteSearcher): Promise<void> {
     for (;;) {
-      const job = this.pending.shift();
+      // From the back: the cheap searches a cell's runs answer are at the front, for this thread.
+      const job = this.pending.pop();
       if (!job) return;
+      if (job.sampled) {
+        this.pending.push(job);
+        return;
+      }
       try {
         job.resolve(await remote(job.spec, this.settings));
       } catch {
-        this.pending.unshift(job);
+        this.pending.push(job);
         void this.drain();
         return;
       }

@@ -51,19 +51,40 @@ export const MITIGATION_RUNS = 200;
 
 const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
 
-/** One run's mark from its judgement; `entries` gives its history, asked for only when a call went
- *  silent (the mechanism is read from it): a run judged as it went is then run again, recorded. */
-function markOf(j: Judgement, entries: () => Finding['history'], plan: Finding['plan']): RunMark {
-  const silent = j.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
-  const outcomes = j.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
-  const mechanism = silent
-    ? causeOf({ kind: 'violation', outcomes, history: entries(), plan, properties: [] } as unknown as Finding).mechanism
-    : null;
-  return {
-    silent: mechanism,
-    loud: j.outcomes.some((o) => o.outcome === 'error'),
-    stuck: Boolean(j.verdicts.recovers && !j.verdicts.recovers.holds),
-  };
+/** What a run's judgement says for the finder, as bits: a call went silent, a call failed loudly, it did not recover. */
+export const SILENT = 1;
+export const LOUD = 2;
+export const STUCK = 4;
+
+/** A run's flags (SILENT | LOUD | STUCK) from its judgement. */
+export function flagsOf(j: Judgement): number {
+  let flags = 0;
+  for (const o of j.outcomes) {
+    if (o.outcome === 'silent-empty' || o.outcome === 'silent-hang') flags |= SILENT;
+    else if (o.outcome === 'error') flags |= LOUD;
+  }
+  return j.verdicts.recovers && !j.verdicts.recovers.holds ? flags | STUCK : flags;
+}
+
+/** One run's mark from its flags; `recorded` gives its recorded run, asked for only when a call went
+ *  silent (the mechanism is read from its history): a run judged as it went is then run again, recorded. */
+function markOf(
+  flags: number,
+  recorded: () => { outcomes: Judgement['outcomes']; entries: Finding['history'] },
+  plan: Finding['plan'],
+): RunMark {
+  let silent: string | null = null;
+  if (flags & SILENT) {
+    const { outcomes, entries } = recorded();
+    const calls = outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
+    silent = causeOf({ kind: 'violation', outcomes: calls, history: entries, plan, properties: [] } as unknown as Finding).mechanism;
+  }
+  return { silent, loud: (flags & LOUD) !== 0, stuck: (flags & STUCK) !== 0 };
+}
+
+/** `markOf` of a run judged as it went (its outcomes at hand, its history asked for if silent). */
+function markOfJudged(j: Judgement, history: () => Finding['history'], plan: Finding['plan']): RunMark {
+  return markOf(flagsOf(j), () => ({ outcomes: j.outcomes, entries: history() }), plan);
 }
 
 /** The cell class of some runs, leaving out those silent by another mechanism than `mechanism`. */
@@ -125,13 +146,24 @@ export interface MitigationContext {
 
 type Drawn = [FaultPlan, Workload, number[]];
 
+/** The shape a search draws from: the finding's cell's, under its alphabet (unlike `check`, never
+ *  with idempotent calls added: the finder's runs are its own). */
+export function searchShape(faults: readonly FaultName[], shape: InputShape): InputShape {
+  return { ...shape, plan: { ...shape.plan, faults } };
+}
+
+/** Runs a search takes from the seed: a cell's own first runs when it has at least as many. */
+export function searchRuns(runs: number): number {
+  return Math.min(runs, MITIGATION_RUNS);
+}
+
 /** The search's inputs: the first `runs` of the seed's sequence, drawn once per alphabet and shape. */
 function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
-  const n = Math.min(x.runs, MITIGATION_RUNS);
+  const n = searchRuns(x.runs);
   const key = JSON.stringify([x.faults, x.shape, x.seed, n]);
   let drawn = x.draws?.get(key);
   if (!drawn) {
-    drawn = [...inputStream(inputs({ ...x.shape, plan: { ...x.shape.plan, faults: x.faults } }), x.seed, n)];
+    drawn = [...inputStream(inputs(searchShape(x.faults, x.shape)), x.seed, n)];
     x.draws?.set(key, drawn);
   }
   return drawn;
@@ -153,14 +185,20 @@ function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
 }
 
 /** The search of `c` under the context's alphabet and shape, run in this thread. The runs are
- *  judged as they go; only a silent one is run again, recorded, for its mechanism. */
-export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>): Searched {
+ *  judged as they go; only a silent one is run again, recorded, for its mechanism. `sampled`: the
+ *  flags of these same runs, judged already (the cell of combination `c` drew them: compare.ts), so
+ *  that only the silent ones run here. */
+export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>, sampled?: Uint8Array): Searched {
   const j = judgeOf(c, x);
   const marks: RunMark[] = [];
   try {
-    for (const [plan, workload, schedule] of drawsOf(x)) {
-      const { judgement } = j.judged(plan, workload, schedule);
-      marks.push(markOf(judgement, () => j.history(plan, workload, schedule).entries, plan));
+    for (const [i, [plan, workload, schedule]] of drawsOf(x).entries()) {
+      const recorded = () => {
+        const { judgement, history } = j.recorded(plan, workload, schedule);
+        return { outcomes: judgement.outcomes, entries: history.entries };
+      };
+      if (sampled) marks.push(markOf(sampled[i]!, recorded, plan));
+      else marks.push(markOfJudged(j.judged(plan, workload, schedule).judgement, () => recorded().entries, plan));
     }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
@@ -182,7 +220,7 @@ function replay(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>)
   try {
     const j = judgeOf(c, x);
     const { judgement } = j.judged(f.plan, f.workload, f.schedule);
-    return faredOf([markOf(judgement, () => j.history(f.plan, f.workload, f.schedule).entries, f.plan)]);
+    return faredOf([markOfJudged(judgement, () => j.history(f.plan, f.workload, f.schedule).entries, f.plan)]);
   } catch (e) {
     if (e instanceof PolicyError) return 'policy-error';
     throw e;

@@ -82,6 +82,25 @@ export interface InputShape {
   workload?: WorkloadShape;
 }
 
+/** What `inputs(shape)` draws from, every default filled in, as one string: two shapes with the same
+ *  key draw the same sequence from the same seed (the mitigation finder reuses a cell's runs by it).
+ *  It lists every field the arbitraries above read; one added there belongs here too. */
+export function shapeKey(shape: InputShape = {}): string {
+  const { faults = FAULT_VOCABULARY, maxPoint = 12, maxFaults = 8 } = shape.plan ?? {};
+  const w = shape.workload ?? {};
+  return JSON.stringify([
+    faults,
+    maxPoint,
+    maxFaults,
+    w.minCalls ?? 1,
+    w.maxCalls ?? 5,
+    Boolean(w.overlap),
+    Boolean(w.lists),
+    w.progress === 'always',
+    Boolean(w.idempotent),
+  ]);
+}
+
 /** The arguments of every property: one tuple, so `fc.sample` and `fc.check` draw the same sequence. */
 export function inputs(shape: InputShape = {}): fc.Arbitrary<[FaultPlan, Workload, number[]]> {
   return fc.tuple(faultPlan(shape.plan), workload(shape.workload), schedule());

@@ -31,6 +31,8 @@ export interface CheckOptions {
   world?: Partial<WorldOptions>;
   /** Called as sampled runs finish (done, total): for a progress bar. */
   onProgress?: (done: number, total: number) => void;
+  /** Each sampled run's judgement, in order (the mitigation finder keeps a mark of each, compare/compare.ts). */
+  onSample?: (judged: Judged) => void;
 }
 
 export const DEFAULT_SEED = 1;
@@ -76,7 +78,12 @@ export class Judge {
 
   /** The run's history alone (not memoized). */
   history(plan: FaultPlan, workload: Workload, schedule: readonly number[]): History {
-    return (this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded).history;
+    return this.recorded(plan, workload, schedule).history;
+  }
+
+  /** The run with its history, judged from it (not memoized). */
+  recorded(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
+    return this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded;
   }
 
   /** The run judged as it goes, with no history kept (not memoized: a search's runs differ). */
@@ -85,22 +92,23 @@ export class Judge {
   }
 }
 
-export function check(combination: Combination, options: CheckOptions = {}): CheckResult {
-  const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
+/** The shape `check` draws its inputs from: the caller's, under the alphabet `faults`. */
+export function checkShape(combination: Combination, faults: readonly FaultName[], shape: InputShape = {}): InputShape {
   // Idempotent calls matter only to a client that tells them apart; others draw workloads as before.
   const idempotent = combination.client.reissue === 'idempotent-only' ? { idempotent: true } : {};
-  const shape: InputShape = {
-    ...options.shape,
-    plan: { ...options.shape?.plan, faults },
-    workload: { ...idempotent, ...options.shape?.workload },
-  };
+  return { ...shape, plan: { ...shape.plan, faults }, workload: { ...idempotent, ...shape.workload } };
+}
+
+export function check(combination: Combination, options: CheckOptions = {}): CheckResult {
+  const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
   const { tally, counterexamples } = randomCheck(worldRunner(combination, options.world), {
     properties,
-    shape,
+    shape: checkShape(combination, faults, options.shape),
     seed,
     runs,
     progressEvery: 50,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.onSample ? { onSample: options.onSample } : {}),
   });
   const results = properties.map((p): PropertyResult => {
     const counterexample = counterexamples.get(p.name);
