@@ -5,8 +5,13 @@
 // goes silent by the finding's mechanism (compare/causes.ts; a silent run of another mechanism is
 // another cause, counted apart). How it holds is the cell class a designer chooses between: clean,
 // loud and recovers, loud and never recovers.
+//
+// A search runs the changed combination with what it never reaches at its defaults
+// (`applicableCombination`): a change to the 2026-07-28 revision lands on the same search from every
+// cell that differs only in session knobs, and runs it once.
 import { NO_EXTENSIONS, PolicyError, withExtensions, type ModelExtensions } from '../models/registry.ts';
 import {
+  applicableCombination,
   CLIENT_KNOBS,
   combination as combinationIn,
   knobValues as knobValuesIn,
@@ -207,7 +212,8 @@ export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>, s
   return marks;
 }
 
-function searchMarks(c: Combination, x: MitigationContext): Searched {
+function searchMarks(changed: Combination, x: MitigationContext): Searched {
+  const c = applicableCombination(changed);
   const key = MitigationSearches.keyOf({ combination: c, faults: x.faults, shape: x.shape });
   const hit = x.cache.get(key);
   if (hit) return hit;
@@ -289,7 +295,9 @@ export async function findMitigations(
 ): Promise<Mitigation[]> {
   const tried = replays(f, x);
   const marks = await Promise.all(
-    tried.map((t) => (searched(t) ? searches.search({ combination: t.combination, faults: x.faults, shape: x.shape }) : null)),
+    tried.map((t) =>
+      searched(t) ? searches.search({ combination: applicableCombination(t.combination), faults: x.faults, shape: x.shape }) : null,
+    ),
   );
   return ranked(f, tried, marks);
 }

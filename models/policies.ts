@@ -239,6 +239,22 @@ export function speaks(c: Combination, revision: Revision): boolean {
 export function notApplicable(c: Combination): string[] {
   if (speaks(c, '2025-11-25')) return [];
   const out = ['server.reinit', 'server.advertise', 'client.reconnect'];
-  for (const g of c.client.guards) if (g === 'compare-init' || g === 'probe') out.push(`client.guards=${g}`);
+  for (const g of c.client.guards) if (SESSION_GUARDS.includes(g)) out.push(`client.guards=${g}`);
   return out;
+}
+
+/** The guards that check what only 2025-11-25 has (an `initialize` result, a session). */
+const SESSION_GUARDS: readonly Guard[] = ['compare-init', 'probe'];
+
+/**
+ * `c` with every knob `notApplicable` names at its default (those guards dropped): a combination that
+ * behaves as `c` in every run, since nothing it changes is ever reached. Combinations that differ only
+ * in what they never reach share it, so the mitigation finder searches them once.
+ */
+export function applicableCombination(c: Combination): Combination {
+  if (speaks(c, '2025-11-25')) return c;
+  return {
+    server: { ...c.server, reinit: DEFAULT_SERVER.reinit, advertise: DEFAULT_SERVER.advertise },
+    client: { ...c.client, reconnect: DEFAULT_CLIENT.reconnect, guards: c.client.guards.filter((g) => !SESSION_GUARDS.includes(g)) },
+  };
 }
