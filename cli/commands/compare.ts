@@ -10,8 +10,6 @@ import { sequentialWorkloads, type Exploration, type ExhaustiveOptions } from '.
 import { defaultWorkers, exploreInParallel, exploreMatrix } from '../../search/exhaustive/pool.ts';
 import { PolicyError, withExtensions } from '../../models/registry.ts';
 import { registryProperties, worldOf } from '../../plugins/registry.ts';
-import { clientCmdCells, wireCells, withWire } from '../../wire/matrix.ts';
-import { runWire } from '../../wire/world.ts';
 import { DEFAULT_SERVER } from '../../models/policies.ts';
 import { requireWorkingReference } from '../reference-check.ts';
 import { buildMatrix, MATRIX_KINDS, shardOf, type Cut, type MatrixCell, type MatrixKind } from '../../compare/matrix.ts';
@@ -156,7 +154,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   if (clientCmd !== undefined && !args.options.wire) throw new UsageError('--client-cmd needs --wire');
   if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
   const model = withExtensions(policies.extensions, () => buildMatrix(kind, cut, policies.cells));
-  const wireRows = clientCmd !== undefined ? clientCmdCells(model, clientCmd) : args.options.wire ? wireCells(model) : [];
+  // The wire tier (msw, the SDKs) loads only for --wire: it is most of this command's start-up time.
+  const wire = args.options.wire ? await import('../../wire/matrix.ts') : null;
+  const wireRows = !wire ? [] : clientCmd !== undefined ? wire.clientCmdCells(model, clientCmd) : wire.wireCells(model);
   const matrix = [...model, ...wireRows];
   if (matrix.length === 0)
     throw new UsageError(
@@ -165,10 +165,12 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const cells = shard ? shardOf(matrix, shard) : matrix;
   checkOutDir(outDir);
   // A client process that cannot run the fault-free workload would fill its rows with errors: exit 2 first.
-  if (clientCmd !== undefined)
+  if (clientCmd !== undefined) {
+    const { runWire } = await import('../../wire/world.ts');
     await requireWorkingReference('compare --client-cmd', (workload) =>
       runWire({ client: { kind: 'cmd', command: clientCmd }, server: { kind: 'model', policy: DEFAULT_SERVER } }, { workload, plan: [] }),
     );
+  }
   // The default runner's cells run on a worker thread, so that Ctrl-C and --time-limit reach inside a
   // long cell (cli/cell-thread.ts); a runner given by a caller runs here, as given.
   const onRuns = (runsDone: number, runsTotal: number) => {
@@ -182,7 +184,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const thread = runner === checkCell ? cellThread(policies.modules, onRuns, checkCell) : null;
   const base = thread ? thread.runner : runner;
   const modelRunner = depth === undefined ? base : withDepth(base, cells, depth, workers);
-  const cellRunner = args.options.wire ? withWire(modelRunner) : modelRunner;
+  const cellRunner = wire ? wire.withWire(modelRunner) : modelRunner;
 
   const progress = progressBar(!args.options.quiet && !args.options.json);
   const stop = stopper(timeLimit);
