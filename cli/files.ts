@@ -4,7 +4,7 @@
 // in with two renames, so a reader sees the old set, the new set, or (for an instant) none.
 // `checkOutDir` validates --out before any work is done, without recursive mkdir (which spins on
 // procfs paths such as /proc/nope/out).
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from './errors.ts';
 
@@ -22,9 +22,36 @@ export function writeAtomic(path: string, text: string): void {
   }
 }
 
-/** Replace the folder `dir` with `files` (relative path → text; a path ending in `/` is a folder), all or nothing. Entries of the old
- *  folder that `keep` accepts are moved into the new one first (a user's own files beside the reports). */
-export function replaceFolder(dir: string, files: ReadonlyMap<string, string>, keep: (name: string) => boolean = () => false): void {
+/** A file's text, or what writes it in pieces when its turn comes (a large report is never one
+ *  string, and a thousand counterexample files are never in memory at once). */
+export type FileContent = string | ((write: (piece: string) => void) => void);
+
+/** Write `content` to a new file at `path`, in pieces of about a megabyte. */
+function writeContent(path: string, content: FileContent): void {
+  if (typeof content === 'string') return writeFileSync(path, content);
+  const fd = openSync(path, 'w');
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    const flush = () => {
+      if (pending.length) writeSync(fd, pending.join(''));
+      pending = [];
+      size = 0;
+    };
+    content((piece) => {
+      pending.push(piece);
+      size += piece.length;
+      if (size >= 1 << 20) flush();
+    });
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Replace the folder `dir` with `files` (relative path → content; a path ending in `/` is a folder), all or nothing. Entries of the
+ *  old folder that `keep` accepts are moved into the new one first (a user's own files beside the reports). */
+export function replaceFolder(dir: string, files: ReadonlyMap<string, FileContent>, keep: (name: string) => boolean = () => false): void {
   const parent = dirname(dir);
   mkdirSync(parent, { recursive: true });
   const fresh = join(parent, `.${basename(dir)}.${process.pid}-${serial++}.tmp-dir`);
@@ -34,7 +61,7 @@ export function replaceFolder(dir: string, files: ReadonlyMap<string, string>, k
       mkdirSync(dirname(join(fresh, name)), { recursive: true });
       if (name.endsWith('/'))
         mkdirSync(join(fresh, name), { recursive: true }); // a folder, even an empty one
-      else writeFileSync(join(fresh, name), text);
+      else writeContent(join(fresh, name), text);
     }
     const old = existsSync(dir) ? join(parent, `.${basename(dir)}.${process.pid}-${serial++}.old-dir`) : null;
     if (old)

@@ -3,12 +3,12 @@
 // history: `merge` renders the reports from all shards.
 import { join } from 'node:path';
 import { renderHtml } from '../reports/compare-html.ts';
-import { renderJson } from '../reports/compare-json.ts';
+import { renderJson, writeComparisonJson } from '../reports/compare-json.ts';
 import { renderMarkdown } from '../reports/compare-markdown.ts';
-import { formatJson } from '../reports/json-format.ts';
+import { writeJson } from '../reports/json-format.ts';
 import type { Comparison } from '../compare/compare.ts';
 import { counterexampleFile } from '../corpus/counterexample-file.ts';
-import { checkOutDir, replaceFolder, writeAtomic } from './files.ts';
+import { checkOutDir, replaceFolder, writeAtomic, type FileContent } from './files.ts';
 
 export const DEFAULT_OUT = 'reports/out';
 
@@ -22,13 +22,18 @@ export function writeReports(c: Comparison, out: string, details: number): strin
     writeAtomic(path, renderJson(c, Number.POSITIVE_INFINITY));
     return [path];
   }
-  const files = new Map<string, string>([
-    ['compare.json', renderJson(c, details)],
-    ['compare.md', renderMarkdown(c, details)],
-    ['compare.html', renderHtml(c, details)],
+  // Each file is made when its turn comes and written in pieces: the whole set is never in memory.
+  const files = new Map<string, FileContent>([
+    ['compare.json', (write) => writeComparisonJson(c, details, write)],
+    ['compare.md', (write) => write(renderMarkdown(c, details))],
+    ['compare.html', (write) => write(renderHtml(c, details))],
     ['counterexamples/', ''],
   ]);
-  for (const f of c.findings) files.set(`counterexamples/${f.id}.json`, `${formatJson(counterexampleFile(f, c.policies))}\n`);
+  for (const f of c.findings)
+    files.set(`counterexamples/${f.id}.json`, (write) => {
+      writeJson(counterexampleFile(f, c.policies), write);
+      write('\n');
+    });
   // One swap for the whole set: a reader never sees this run's findings beside the last run's reports.
   replaceFolder(out, files, (name) => !OWN.has(name));
   const written = [join(out, 'compare.json'), join(out, 'compare.md'), join(out, 'compare.html')];

@@ -3,12 +3,20 @@
 // so that a full matrix stays a file a person can open. Byte-identical for the same inputs apart
 // from the top-level `timing`, which is always last.
 import type { Comparison } from '../compare/compare.ts';
-import { formatJson } from './json-format.ts';
+import { writeJson } from './json-format.ts';
 
 export function renderJson(c: Comparison, details: number): string {
+  const out: string[] = [];
+  writeComparisonJson(c, details, (s) => out.push(s));
+  return out.join('');
+}
+
+/** `renderJson`, handed to `write` in pieces (a full matrix's report is tens of megabytes). */
+export function writeComparisonJson(c: Comparison, details: number, write: (piece: string) => void): void {
   const { timing, ...rest } = c;
   const findings = c.findings.map((f, i) => (i < details ? f : { ...f, history: null }));
-  return `${formatJson({ ...rest, findings, ...(timing ? { timing } : {}) })}\n`;
+  writeJson({ ...rest, findings, ...(timing ? { timing } : {}) }, write);
+  write('\n');
 }
 
 /** The JSON without its `timing`: what must be identical between two runs of the same inputs. */
