@@ -22,6 +22,16 @@ export interface RunMark {
   stuck: boolean;
 }
 
+/** One object per distinct mark: a full matrix keeps a million of them (its searches' runs) until
+ *  the last finding is annotated, and there are a handful of distinct ones. */
+const distinctMarks = new Map<string, RunMark>();
+export function internedMark(silent: string | null, loud: boolean, stuck: boolean): RunMark {
+  const key = `${loud ? 1 : 0}${stuck ? 1 : 0}${silent ?? ''}`;
+  let m = distinctMarks.get(key);
+  if (!m) distinctMarks.set(key, (m = Object.freeze({ silent, loud, stuck })));
+  return m;
+}
+
 /** A search's runs, or its combination's own policy failing. */
 export type Searched = RunMark[] | 'policy-error';
 
@@ -52,6 +62,11 @@ interface Job {
 }
 
 const yieldToEvents = () => new Promise<void>((r) => setImmediate(r));
+
+/** A search's marks as this thread's own objects (a remote's arrive as copies): see `internedMark`. */
+function interned(s: Searched): Searched {
+  return s === 'policy-error' ? s : s.map((m) => internedMark(m.silent, m.loud, m.stuck));
+}
 
 export class MitigationSearches {
   private readonly asked = new Map<string, Promise<Searched>>();
@@ -162,7 +177,7 @@ export class MitigationSearches {
         return;
       }
       try {
-        job.resolve(await remote(job.spec, this.settings));
+        job.resolve(interned(await remote(job.spec, this.settings)));
       } catch {
         this.pending.push(job);
         void this.drain();

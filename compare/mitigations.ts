@@ -30,7 +30,7 @@ import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
-import { MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
+import { internedMark, MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
 
 /** How the agent's calls fared under a change: a cell class, or the change's own policy failing. */
 export type Fared = 'clean' | 'loud, recovers' | 'loud, never recovers' | 'silent' | 'policy-error';
@@ -84,7 +84,7 @@ function markOf(
     const calls = outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
     silent = causeOf({ kind: 'violation', outcomes: calls, history: entries, plan, properties: [] } as unknown as Finding).mechanism;
   }
-  return { silent, loud: (flags & LOUD) !== 0, stuck: (flags & STUCK) !== 0 };
+  return internedMark(silent, (flags & LOUD) !== 0, (flags & STUCK) !== 0);
 }
 
 /** `markOf` of a run judged as it went (its outcomes at hand, its history asked for if silent). */
