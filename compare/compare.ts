@@ -164,6 +164,8 @@ export interface ComparisonOptions {
   /** Where the mitigation finder's searches may also run once the cells are done (a thread of the
    *  caller's, e.g. its idle cell thread): this thread runs them too. */
   searchHelpers?: readonly RemoteSearcher[];
+  /** Called once the cells are done (or stopped), before the last findings' mitigations are in. */
+  onCellsDone?: () => void;
 }
 
 /** Thrown out of a cell's run loop (by `duringCell`, or a runner on another thread) to stop the comparison inside it. */
@@ -206,6 +208,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     }
   }
   annotator.searches.cellsDone();
+  o.onCellsDone?.();
   for (const helper of o.searchHelpers ?? []) void annotator.searches.helpWith(helper);
   const findings = (await Promise.all(annotated)).flat();
   return {

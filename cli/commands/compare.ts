@@ -195,6 +195,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   let stopped: 'sigint' | 'time-limit' | null = null;
   let cellsDone = 0;
   let cellName = '';
+  let cellsDoneMs: number | null = null;
   try {
     const comparison = await runComparison(cells, {
       seed,
@@ -208,6 +209,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       ...(shard ? { shard } : {}),
       // The cell thread, idle once the cells are done, runs the finder's searches beside this thread.
       ...(thread ? { searchHelpers: [thread.search] } : {}),
+      onCellsDone: () => {
+        cellsDoneMs = Date.now() - started;
+      },
       runner: async (cell, settings) => {
         const t = Date.now();
         try {
@@ -237,6 +241,8 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
     comparison.timing = {
       startedAt: new Date(started).toISOString(),
       wallMs: Date.now() - started,
+      // Where the wall clock went: the cells, then the mitigation finder's last searches, then the reports.
+      cellsDoneMs,
       ...(stopped ? { stoppedBy: stopped } : {}),
       cellMs,
     };
