@@ -106,9 +106,10 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
       } else reject(new Error(m.error ?? 'the cell thread failed'));
       return true;
     });
-  const search: RemoteSearcher = (spec, settings) => {
+  const search: RemoteSearcher = (spec, settings, sampled) => {
     if (!ready || failed) return Promise.reject(new Error('the cell thread is not running'));
-    return ask<Searched, { searched?: Searched; error?: string }>({ search: spec, ...settingsOf(settings) }, (m, resolve, reject) => {
+    const message = { search: spec, ...(sampled ? { sampled } : {}), ...settingsOf(settings) };
+    return ask<Searched, { searched?: Searched; error?: string }>(message, (m, resolve, reject) => {
       if (!m.searched && m.error === undefined) return false;
       if (m.searched) resolve(m.searched);
       else reject(new Error(m.error));

@@ -29,6 +29,7 @@ parentPort!.on(
   async ({
     cell,
     search,
+    sampled,
     seed,
     runs,
     properties,
@@ -36,6 +37,7 @@ parentPort!.on(
   }: {
     cell?: MatrixCell;
     search?: SearchSpec;
+    sampled?: Uint8Array;
     seed: number;
     runs: number;
     properties: string[];
@@ -56,7 +58,7 @@ parentPort!.on(
           judges,
           draws,
         };
-        parentPort!.postMessage({ searched: runSearch(search.combination, x) });
+        parentPort!.postMessage({ searched: runSearch(search.combination, x, sampled) });
       } catch (e) {
         parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
       }

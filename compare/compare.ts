@@ -29,8 +29,8 @@ import {
   flagsOf,
   isSilentFinding,
   MITIGATION_PROPERTIES,
-  runSearch,
   searchRuns,
+  searchSteps,
   searchShape,
   type Mitigation,
 } from './mitigations.ts';
@@ -192,20 +192,40 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   const annotator = new Annotator(cells, settings);
   const annotated: Promise<ReportedFinding[]>[] = [];
   let interrupted = false;
-  for (const [i, cell] of cells.entries()) {
-    if (o.beforeCell && (await o.beforeCell(i, cells.length, cell))) {
-      interrupted = true;
-      break;
-    }
+  // Cell i+1 goes to the runner before cell i's findings are worked out here (their histories, the
+  // finder's replays): a cell thread never waits for this thread's share of the work.
+  const start = (i: number) => {
+    let handed!: () => void;
+    const handedOver = new Promise<void>((r) => (handed = r));
+    const run = (async (): Promise<CellResult | null> => {
+      const cell = cells[i]!;
+      try {
+        if (o.beforeCell && (await o.beforeCell(i, cells.length, cell))) return null;
+        return runCell(cell, o.runner ?? checkCell, settings, (sampled) => annotator.offer(cell, sampled));
+      } finally {
+        handed();
+      }
+    })();
+    run.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
+    return { run, handedOver };
+  };
+  let running = cells.length > 0 ? start(0) : null;
+  for (let i = 0; running; i++) {
+    let result: CellResult | null;
     try {
-      const result = await runCell(cell, o.runner ?? checkCell, settings, (sampled) => annotator.offer(cell, sampled));
-      results.push(result);
-      annotated.push(annotator.annotate(findingsOf(result, o.world)));
+      result = await running.run;
     } catch (e) {
       if (!(e instanceof CellStopped)) throw e;
+      result = null;
+    }
+    if (!result) {
       interrupted = true;
       break;
     }
+    results.push(result);
+    running = i + 1 < cells.length ? start(i + 1) : null;
+    await running?.handedOver;
+    annotated.push(annotator.annotate(findingsOf(result, o.world)));
   }
   annotator.searches.cellsDone();
   o.onCellsDone?.();
@@ -247,7 +267,7 @@ export class Annotator {
     this.properties = s.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
     const { seed, runs, world } = s;
     const settings = { seed, runs, properties: this.properties, ...(world ? { world } : {}) };
-    this.searches = new MitigationSearches(settings, (spec, sampled) => runSearch(spec.combination, this.context(spec), sampled));
+    this.searches = new MitigationSearches(settings, (spec, sampled) => searchSteps(spec.combination, this.context(spec), sampled));
     for (const cell of cells) {
       const key = this.offerKey(cell);
       if (key) this.searches.expect(key);

@@ -50,8 +50,8 @@ export interface SearchSettings {
   world?: Partial<WorldOptions>;
 }
 
-/** Runs one search elsewhere (another thread); rejects if it cannot. */
-export type RemoteSearcher = (spec: SearchSpec, settings: SearchSettings) => Promise<Searched>;
+/** Runs one search elsewhere (another thread); rejects if it cannot. `sampled`: its runs' flags, from a cell. */
+export type RemoteSearcher = (spec: SearchSpec, settings: SearchSettings, sampled?: Uint8Array) => Promise<Searched>;
 
 interface Job {
   spec: SearchSpec;
@@ -80,10 +80,11 @@ export class MitigationSearches {
   /** Searches asked for, how many of those asks an earlier one answered, how many a cell's runs did. */
   readonly counts = { asked: 0, distinct: 0, fromCells: 0 };
 
-  /** `here` runs a search in this thread, synchronously (`sampled`: its runs' flags, from a cell). */
+  /** `here` runs a search in this thread (`sampled`: its runs' flags, from a cell): at once, or in
+   *  steps (an iterator), each taken in its own turn of the event loop. */
   constructor(
     readonly settings: SearchSettings,
-    private readonly here: (spec: SearchSpec, sampled?: Uint8Array) => Searched,
+    private readonly here: (spec: SearchSpec, sampled?: Uint8Array) => Searched | Iterator<void, Searched>,
   ) {}
 
   static keyOf(spec: SearchSpec): string {
@@ -145,7 +146,7 @@ export class MitigationSearches {
     this.pending.unshift({ ...job, sampled });
   }
 
-  /** Work through the queue in this thread, one search per turn of the event loop. */
+  /** Work through the queue in this thread, one search (or one step of one) per turn of the event loop. */
   private async drain(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
@@ -155,7 +156,13 @@ export class MitigationSearches {
         const job = this.pending.shift();
         if (!job) return;
         try {
-          job.resolve(job.sampled ? this.here(job.spec, job.sampled) : this.here(job.spec));
+          const run = job.sampled ? this.here(job.spec, job.sampled) : this.here(job.spec);
+          if (Array.isArray(run) || run === 'policy-error') job.resolve(run);
+          else {
+            let step = run.next();
+            for (; !step.done; step = run.next()) await yieldToEvents();
+            job.resolve(step.value);
+          }
         } catch (e) {
           job.reject(e);
         }
@@ -169,15 +176,11 @@ export class MitigationSearches {
    *  fails, its search goes back to the queue, for this thread. */
   async helpWith(remote: RemoteSearcher): Promise<void> {
     for (;;) {
-      // From the back: the cheap searches a cell's runs answer are at the front, for this thread.
+      // From the back: this thread works from the front, where the searches a cell's runs answer are.
       const job = this.pending.pop();
       if (!job) return;
-      if (job.sampled) {
-        this.pending.push(job);
-        return;
-      }
       try {
-        job.resolve(interned(await remote(job.spec, this.settings)));
+        job.resolve(interned(await remote(job.spec, this.settings, job.sampled)));
       } catch {
         this.pending.push(job);
         void this.drain();

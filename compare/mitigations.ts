@@ -194,10 +194,24 @@ function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
  *  flags of these same runs, judged already (the cell of combination `c` drew them: compare.ts), so
  *  that only the silent ones run here. */
 export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>, sampled?: Uint8Array): Searched {
+  const steps = searchSteps(c, x, sampled);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a search takes between two pauses of `searchSteps`: a few milliseconds. */
+export const SEARCH_SLICE = 10;
+
+/** `runSearch`, pausing after every SEARCH_SLICE runs: a thread that also hands cells to the cell
+ *  thread answers it between two slices, not after a whole search (the cell thread waited on it). */
+export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>, sampled?: Uint8Array): Generator<void, Searched> {
   const j = judgeOf(c, x);
   const marks: RunMark[] = [];
   try {
     for (const [i, [plan, workload, schedule]] of drawsOf(x).entries()) {
+      if (i > 0 && i % SEARCH_SLICE === 0) yield;
       const recorded = () => {
         const { judgement, history } = j.recorded(plan, workload, schedule);
         return { outcomes: judgement.outcomes, entries: history.entries };
