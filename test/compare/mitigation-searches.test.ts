@@ -75,6 +75,23 @@ describe("a search a cell's runs answer", () => {
     expect(searches.counts).toEqual({ asked: 4, distinct: 4, fromCells: 2 });
   });
 
+  it('hands a helper the flags of a search a cell answered, with the search', async () => {
+    const log: string[] = [];
+    const searches = flagsSearch(log);
+    const key = (n: number) => MitigationSearches.keyOf(spec(n));
+    searches.expect(key(1));
+    const asked = [searches.search(spec(1)), searches.search(spec(2))];
+    searches.offer(key(1), Uint8Array.of(1, 4));
+    const remote: string[] = [];
+    const helper: RemoteSearcher = async (s, _x, sampled) => {
+      remote.push(`${(s.combination as never as { n: number }).n}${sampled ? `:${[...sampled].join('')}` : ''}`);
+      return [];
+    };
+    await Promise.all([...asked, searches.helpWith(helper)]);
+    expect([...log, ...remote].sort()).toEqual(['1:14', '2']);
+    expect(remote).toContain('1:14'); // the helper ran the cell's search, given its flags
+  });
+
   it('gives the mitigations of a full search, where a neighbour is a cell of the comparison', async () => {
     // Five cells one reinit apart: every `server.reinit=…` neighbour of a finding is another cell.
     const cut = {
