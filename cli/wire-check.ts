@@ -12,87 +12,16 @@ import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
 import { LoopbackError, type ServedProcess } from '../wire/loopback.ts';
 import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/watchdog.ts';
 import { realSleep } from '../wire/virtual-time.ts';
-import { SDK_SERVER_PRESETS } from '../wire/sdk-server.ts';
 import { wireCheck } from '../wire/check.ts';
 import { runWire } from '../wire/world.ts';
 import { requireWorkingReference } from './reference-check.ts';
-import {
-  CLIENT_PRESETS,
-  clientPreset,
-  DEFAULT_SDK2_PROTOCOL,
-  SDK2_CLIENT_PROTOCOLS,
-  SDK2_SERVER_PRESETS,
-  SDK2_SERVER_PROTOCOLS,
-  serverPreset,
-  WirePresetError,
-  type WireClientSpec,
-  type WireServerSpec,
-} from '../wire/setup.ts';
-import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
+import { isWirePreset, presetOf } from './wire-options.ts';
+import type { WireClientSpec, WireServerSpec } from '../wire/setup.ts';
+import { intOption, stringOption, type Parsed } from './args.ts';
 import { EXIT, UsageError } from './errors.ts';
 import { parseClient, parseServer } from './knobs.ts';
 import { progressBar } from './progress.ts';
 import { endWireRun, loopbackServer, quote, toolsOption } from './wire-server.ts';
-
-export const WIRE_OPTIONS: Record<string, OptionSpec> = {
-  wire: {
-    value: false,
-    help: 'run on real HTTP through msw (the wire tier); --client/--server also take presets: sdk, sdk-sse, sdk-json, sdk2, sdk2-sse, sdk2-json',
-  },
-  target: { value: true, arg: 'URL', help: 'with --wire: the server is a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
-  serve: {
-    value: true,
-    arg: 'CMD',
-    help: 'with --wire: start this server command on a free loopback port ({port} and $PORT) and restart it for server-restart',
-  },
-  'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
-  watchdog: {
-    value: true,
-    arg: 'SECONDS',
-    help: `with --target/--serve/--client-cmd: the wall-clock limit of each run against the real server (default ${DEFAULT_WATCHDOG_MS / 1000}); past it the check ends with outcome watchdog, exit 4`,
-  },
-  'client-cmd': {
-    value: true,
-    arg: 'CMD',
-    help: 'with --wire: the client is this command (any language), driven over JSON lines (examples/clients/README.md) through a loopback fault proxy, on the wall clock',
-  },
-  tools: {
-    value: true,
-    arg: 'SET',
-    help: "with --target/--serve: the server's tools, everything (echo, trigger-long-running-operation; default) or faultsim (work, progress)",
-  },
-};
-
-export const WIRE_HELP = [
-  '',
-  'wire tier (--wire): the same plans on real HTTP through msw, on virtual time (no test waits on a timeout).',
-  `  --client sdk       ${CLIENT_PRESETS.sdk}`,
-  ...Object.entries(SDK_SERVER_PRESETS).map(([name, p]) => `  --server ${name.padEnd(9)} ${p.describe}`),
-  `  --client sdk2      ${CLIENT_PRESETS.sdk2}`,
-  ...Object.entries(SDK2_SERVER_PRESETS).map(([name, p]) => `  --server ${name.padEnd(9)} ${p.describe}`),
-  `  The v1 presets speak 2025-11-25 only. The v2 presets take a revision: sdk2,protocol=${SDK2_CLIENT_PROTOCOLS.join('|')}`,
-  `  (negotiate: server/discover, falling back to initialize) and sdk2-sse,protocol=${SDK2_SERVER_PROTOCOLS.join('|')}`,
-  `  (dual: a request with the 2026-07-28 _meta envelope is served sessionless, initialize opens a session); default ${DEFAULT_SDK2_PROTOCOL}.`,
-  '  Either side may instead be the model (a knob list). Against --target, session-expire and server-restart',
-  '  are skipped (the report says so); against --serve, session-expire is.',
-  '  A real server runs on the wall clock: each run against it has a watchdog (--watchdog), the only wall clock of',
-  '  a wire run. A run past it, or a --serve server that exits on its own or does not come back after a restart,',
-  '  ends the check with that outcome (watchdog, server-failed) and exit status 4, never a report of success.',
-  '  Every process --serve started is stopped on every exit (normal, error, SIGINT, SIGTERM, SIGHUP).',
-].join('\n');
-
-export function isWirePreset(side: 'client' | 'server', text: string | undefined): boolean {
-  return text !== undefined && presetOf(side, text) !== null;
-}
-
-function presetOf(side: 'client' | 'server', text: string): WireClientSpec | WireServerSpec | null {
-  try {
-    return side === 'client' ? clientPreset(text) : serverPreset(text);
-  } catch (e) {
-    if (e instanceof WirePresetError) throw new UsageError(e.message);
-    throw e;
-  }
-}
 
 export async function runWireCheck(
   args: Parsed,

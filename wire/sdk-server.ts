@@ -9,12 +9,9 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { META_CALL } from './json-rpc.ts';
 import type { ServerAdapter } from './server-adapter.ts';
 import { SdkSessionTable } from './sdk-sessions.ts';
+import { SDK_SERVER_PRESETS, type SdkServerPreset } from './presets.ts';
 
-export const SDK_SERVER_PRESETS = {
-  'sdk-sse': { enableJsonResponse: false, describe: 'official SDK server, tools/call answered with SSE streams (its default)' },
-  'sdk-json': { enableJsonResponse: true, describe: 'official SDK server with enableJsonResponse: tools/call answered with one JSON body' },
-} as const;
-export type SdkServerPreset = keyof typeof SDK_SERVER_PRESETS;
+export { SDK_SERVER_PRESETS, type SdkServerPreset };
 
 /** Progress the progress tool reports, in percent (the model server's steps). */
 const PROGRESS_STEPS = [50, 100];

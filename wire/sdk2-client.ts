@@ -27,10 +27,9 @@ import type { FaultNetwork } from './fault-network.ts';
 import type { ToolMap } from './json-rpc.ts';
 import type { Recorder } from './recorder.ts';
 import { SdkAgentLoop, type SdkConnection, type ToolCallParams, type ToolResult } from './sdk-agent-loop.ts';
+import { SDK2_CLIENT_PROTOCOLS, type Sdk2ClientProtocol } from './presets.ts';
 
-/** The revisions the v2 client preset can speak (`client.protocol`'s values). */
-export const SDK2_CLIENT_PROTOCOLS = ['2025-11-25', '2026-07-28', 'negotiate'] as const;
-export type Sdk2ClientProtocol = (typeof SDK2_CLIENT_PROTOCOLS)[number];
+export { SDK2_CLIENT_PROTOCOLS, type Sdk2ClientProtocol };
 
 const INFO = { name: 'mcp-faultsim sdk2 client', version: '0.1.0' };
 

@@ -19,22 +19,9 @@ import {
 import { META_CALL } from './json-rpc.ts';
 import type { ServerAdapter } from './server-adapter.ts';
 import { SdkSessionTable } from './sdk-sessions.ts';
+import { SDK2_SERVER_PRESETS, SDK2_SERVER_PROTOCOLS, type Sdk2ServerPreset, type Sdk2ServerProtocol } from './presets.ts';
 
-export const SDK2_SERVER_PRESETS = {
-  'sdk2-sse': {
-    json: false,
-    describe: 'official SDK v2 server, every answer an SSE stream (responseMode sse; legacy: enableJsonResponse off)',
-  },
-  'sdk2-json': {
-    json: true,
-    describe: 'official SDK v2 server, one JSON body per answer, progress dropped (responseMode json; legacy: enableJsonResponse)',
-  },
-} as const;
-export type Sdk2ServerPreset = keyof typeof SDK2_SERVER_PRESETS;
-
-/** The revisions a v2 server preset can serve (`server.protocol`'s values). */
-export const SDK2_SERVER_PROTOCOLS = ['2025-11-25', '2026-07-28', 'dual'] as const;
-export type Sdk2ServerProtocol = (typeof SDK2_SERVER_PROTOCOLS)[number];
+export { SDK2_SERVER_PRESETS, SDK2_SERVER_PROTOCOLS, type Sdk2ServerPreset, type Sdk2ServerProtocol };
 
 const PROGRESS_STEPS = [50, 100];
 

@@ -17,9 +17,16 @@ import { FAULTSIM_TOOLS, type ToolMap } from './json-rpc.ts';
 import type { LoopbackEndpoint } from './loopback.ts';
 import type { Watchdog } from './watchdog.ts';
 import type { ClientFactory } from './sdk-client.ts';
-import { SDK_SERVER_PRESETS, type SdkServerPreset } from './sdk-server.ts';
-import { SDK2_CLIENT_PROTOCOLS, type Sdk2ClientProtocol } from './sdk2-client.ts';
-import { SDK2_SERVER_PRESETS, SDK2_SERVER_PROTOCOLS, type Sdk2ServerPreset, type Sdk2ServerProtocol } from './sdk2-server.ts';
+import {
+  SDK_SERVER_PRESETS,
+  SDK2_CLIENT_PROTOCOLS,
+  SDK2_SERVER_PRESETS,
+  SDK2_SERVER_PROTOCOLS,
+  type Sdk2ClientProtocol,
+  type Sdk2ServerPreset,
+  type Sdk2ServerProtocol,
+  type SdkServerPreset,
+} from './presets.ts';
 
 /** `sdk` is the official SDK's client; with `connect`, a user's own (the agent loop around it is the same). */
 export type WireClientSpec =

@@ -15,7 +15,7 @@ import { checkCell, runCell, singleCell, type CellResult } from '../../compare/c
 import { findingsOf } from '../../compare/findings.ts';
 import { describePlan } from '../../core/plan.ts';
 import { EXHAUSTIVE_OPTIONS, exhaustiveFromArgs } from '../exhaustive-args.ts';
-import { isWirePreset, runWireCheck, WIRE_HELP, WIRE_OPTIONS } from '../wire-check.ts';
+import { isWirePreset, WIRE_HELP, WIRE_OPTIONS } from '../wire-options.ts';
 
 /** The option parsers check shares with explore (they live in cli/common-options.ts). */
 export { parseFaults, parseProperty } from '../common-options.ts';
@@ -74,6 +74,8 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   if (args.options.wire) {
     if (args.options.depth !== undefined) throw new UsageError('--depth explores the model tier; it does not combine with --wire');
     if (args.options.save) throw new UsageError('--save keeps model-tier findings; it does not combine with --wire');
+    // The wire tier (msw, the SDKs) loads only here: it is most of `check`'s start-up time otherwise.
+    const { runWireCheck } = await import('../wire-check.ts');
     return runWireCheck(args, out, {
       faults: parseFaults(stringOption(args, 'faults'), policies),
       properties: parseProperty(stringOption(args, 'property'), policies),

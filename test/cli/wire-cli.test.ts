@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../cli/args.ts';
-import { WIRE_OPTIONS, wireSideArgs } from '../../cli/wire-check.ts';
+import { wireSideArgs } from '../../cli/wire-check.ts';
+import { WIRE_OPTIONS } from '../../cli/wire-options.ts';
 import { ServedProcess } from '../../wire/loopback.ts';
 import { groupsStartedBy, leftIn, processTable, runCli, sleep, startCli, waitFor, type PsRow } from './process.ts';
 import { itRejects, run } from './run.ts';
