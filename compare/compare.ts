@@ -117,7 +117,9 @@ export async function runCell(
   try {
     const { sampled, ...rest } = (await runner(cell, settings)) as RunnerResult;
     result = rest;
-    if (sampled) onSampled?.(sampled);
+    // Only the runs of this very cell, as these settings draw them (a runner may wrap checkCell otherwise).
+    const same = rest.seed === settings.seed && rest.runs === settings.runs && rest.faults.join() === cell.faults.join();
+    if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination)) onSampled?.(sampled);
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
     const { seed, runs, properties } = settings;
