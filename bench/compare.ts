@@ -3,7 +3,7 @@
 // each with its wall time, CPU time (every thread) and peak resident memory, read by the process
 // itself as it exits (`process.resourceUsage`, preloaded), not by this one.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,9 @@ export interface CompareRun {
   wallSeconds: number;
   cpuSeconds: number;
   maxRssMB: number;
+  /** From the report's own timing: when the cells were done, and the mitigation finder's searches. */
+  cellsDoneSeconds: number | null;
+  finderSearches: { asked: number; distinct: number; fromCells: number } | null;
 }
 
 export interface CompareFigures {
@@ -40,15 +43,27 @@ function runCli(args: string[]): CompareRun {
     const wall = (now() - t) / 1000;
     const line = /BENCH-USAGE (.*)/.exec(r.stderr ?? '')?.[1];
     const usage = line ? (JSON.parse(line) as { cpuUs: number; maxRssKB: number }) : { cpuUs: NaN, maxRssKB: NaN };
+    const timing = reportTiming(out);
     return {
       argv: argv.slice(0, -2),
       exitCode: r.status,
       wallSeconds: round(wall, 1),
       cpuSeconds: round(usage.cpuUs / 1e6, 1),
       maxRssMB: Math.round(usage.maxRssKB / 1024),
+      cellsDoneSeconds: typeof timing?.cellsDoneMs === 'number' ? round(timing.cellsDoneMs / 1000, 1) : null,
+      finderSearches: (timing?.finderSearches as CompareRun['finderSearches']) ?? null,
     };
   } finally {
     rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** The `timing` of the compare.json a run wrote, if it wrote one. */
+function reportTiming(out: string): Record<string, unknown> | null {
+  try {
+    return (JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')) as { timing?: Record<string, unknown> }).timing ?? null;
+  } catch {
+    return null;
   }
 }
 

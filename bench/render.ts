@@ -109,9 +109,13 @@ export function renderBench(r: Report): string {
     );
   }
   if (r.compare) {
+    const finder = (c: CompareFigures['default']) =>
+      c.finderSearches
+        ? `; cells done at ${c.cellsDoneSeconds} s; finder: ${n(c.finderSearches.distinct)} searches (${n(c.finderSearches.fromCells)} from cells' runs)`
+        : '';
     const row = (c: CompareFigures['default']) => [
       `mcp-faultsim ${c.argv.join(' ')}`,
-      c.exitCode === 0 ? `${c.wallSeconds} s wall, ${c.cpuSeconds} s CPU, ${n(c.maxRssMB)} MB peak` : `exit ${c.exitCode}`,
+      c.exitCode === 0 ? `${c.wallSeconds} s wall, ${c.cpuSeconds} s CPU, ${n(c.maxRssMB)} MB peak${finder(c)}` : `exit ${c.exitCode}`,
     ];
     section('compare — the CLI in its own process (wall time, CPU time of every thread, peak RSS)', [
       row(r.compare.default),

@@ -168,6 +168,9 @@ export interface ComparisonOptions {
   searchHelpers?: readonly RemoteSearcher[];
   /** Called once the cells are done (or stopped), before the last findings' mitigations are in. */
   onCellsDone?: () => void;
+  /** Called at the end with how many searches the finder was asked for, how many distinct ones ran,
+   *  and how many of those a cell's runs answered (compare/mitigation-searches.ts). */
+  onSearchCounts?: (counts: { asked: number; distinct: number; fromCells: number }) => void;
 }
 
 /** Thrown out of a cell's run loop (by `duringCell`, or a runner on another thread) to stop the comparison inside it. */
@@ -233,6 +236,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   o.onCellsDone?.();
   for (const helper of o.searchHelpers ?? []) void annotator.searches.helpWith(helper);
   const findings = (await Promise.all(annotated)).flat();
+  o.onSearchCounts?.({ ...annotator.searches.counts });
   return {
     format: 'mcp-faultsim/compare',
     version: 1,

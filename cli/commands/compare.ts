@@ -196,6 +196,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   let cellsDone = 0;
   let cellName = '';
   let cellsDoneMs: number | null = null;
+  let finderSearches: { asked: number; distinct: number; fromCells: number } | null = null;
   try {
     const comparison = await runComparison(cells, {
       seed,
@@ -211,6 +212,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       ...(thread ? { searchHelpers: [thread.search] } : {}),
       onCellsDone: () => {
         cellsDoneMs = Date.now() - started;
+      },
+      onSearchCounts: (counts) => {
+        finderSearches = counts;
       },
       runner: async (cell, settings) => {
         const t = Date.now();
@@ -241,8 +245,10 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
     comparison.timing = {
       startedAt: new Date(started).toISOString(),
       wallMs: Date.now() - started,
-      // Where the wall clock went: the cells, then the mitigation finder's last searches, then the reports.
+      // When the cells were done; from there to wallMs, the mitigation finder's last searches.
       cellsDoneMs,
+      // The searches the finder was asked for, the distinct ones it ran, and those a cell's runs answered.
+      finderSearches,
       ...(stopped ? { stoppedBy: stopped } : {}),
       cellMs,
     };
