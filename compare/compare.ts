@@ -6,7 +6,7 @@
 // combination by the same path (`singleCell`, `runCell`, `findingsOf`).
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
-import { applicableCombination, notApplicable } from '../models/policies.ts';
+import { notApplicable } from '../models/policies.ts';
 import { PolicyError } from '../models/registry.ts';
 import { PROPERTIES, type Property } from '../properties/properties.ts';
 import { check, checkShape } from '../search/random/check.ts';
@@ -29,6 +29,7 @@ import {
   flagsOf,
   isSilentFinding,
   MITIGATION_PROPERTIES,
+  searchedCombination,
   searchRuns,
   searchSteps,
   searchShape,
@@ -287,8 +288,9 @@ export class Annotator {
     if (cell.wire) return null;
     const searched = shapeKey(searchShape(cell.faults, cell.shape));
     if (shapeKey(checkShape(cell.combination, cell.faults, cell.shape)) !== searched) return null;
-    // Its runs are those of the combination searches share with it (nothing else is ever reached).
-    return MitigationSearches.keyOf({ combination: applicableCombination(cell.combination), faults: cell.faults, shape: cell.shape });
+    // Its runs are those of the combination a search of it runs (mitigations.ts `searchedCombination`).
+    const combination = searchedCombination(cell.combination, cell.shape);
+    return MitigationSearches.keyOf({ combination, faults: cell.faults, shape: cell.shape });
   }
 
   /** `cell` ran, and these are the flags of its first runs. */

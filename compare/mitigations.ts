@@ -6,9 +6,10 @@
 // another cause, counted apart). How it holds is the cell class a designer chooses between: clean,
 // loud and recovers, loud and never recovers.
 //
-// A search runs the changed combination with what it never reaches at its defaults
-// (`applicableCombination`): a change to the 2026-07-28 revision lands on the same search from every
-// cell that differs only in session knobs, and runs it once.
+// A search runs the changed combination as `searchedCombination` says: with what it never reaches at
+// its defaults (`applicableCombination`), so that a change to the 2026-07-28 revision lands on the
+// same search from every cell that differs only in session knobs, and runs it once; and with
+// `client.reissue=idempotent-only` as `never` where the search draws no idempotent call.
 import { NO_EXTENSIONS, PolicyError, withExtensions, type ModelExtensions } from '../models/registry.ts';
 import {
   applicableCombination,
@@ -162,6 +163,19 @@ export function searchRuns(runs: number): number {
   return Math.min(runs, MITIGATION_RUNS);
 }
 
+/**
+ * The combination a search of `changed` runs: one that every search run judges as `changed` would.
+ * What it never reaches is at its defaults (`applicableCombination`). And without an idempotent call
+ * among the draws, `client.reissue=idempotent-only` re-sends nothing, as `never` does: the runs then
+ * differ in the words of an error's reason alone, which no verdict and no mechanism reads
+ * (test/compare/searched-combination.test.ts checks both, run by run).
+ */
+export function searchedCombination(changed: Combination, shape: InputShape): Combination {
+  const c = applicableCombination(changed);
+  if (c.client.reissue !== 'idempotent-only' || shape.workload?.idempotent) return c;
+  return { server: c.server, client: { ...c.client, reissue: 'never' } };
+}
+
 /** The search's inputs: the first `runs` of the seed's sequence, drawn once per alphabet and shape. */
 function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
   const n = searchRuns(x.runs);
@@ -227,7 +241,7 @@ export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>
 }
 
 function searchMarks(changed: Combination, x: MitigationContext): Searched {
-  const c = applicableCombination(changed);
+  const c = searchedCombination(changed, x.shape);
   const key = MitigationSearches.keyOf({ combination: c, faults: x.faults, shape: x.shape });
   const hit = x.cache.get(key);
   if (hit) return hit;
@@ -310,7 +324,7 @@ export async function findMitigations(
   const tried = replays(f, x);
   const marks = await Promise.all(
     tried.map((t) =>
-      searched(t) ? searches.search({ combination: applicableCombination(t.combination), faults: x.faults, shape: x.shape }) : null,
+      searched(t) ? searches.search({ combination: searchedCombination(t.combination, x.shape), faults: x.faults, shape: x.shape }) : null,
     ),
   );
   return ranked(f, tried, marks);
