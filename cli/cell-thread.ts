@@ -125,3 +125,36 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
     },
   };
 }
+
+/** `count` cell threads as one: a cell goes to a free thread (the caller runs at most `count` cells at
+ *  once: runComparison's `concurrency`), each is a search helper, and stop and close reach them all. */
+export function cellThreads(
+  count: number,
+  policies: readonly string[],
+  onRuns: (done: number, total: number) => void,
+  here: CellRunner,
+): CellThread & { helpers: RemoteSearcher[] } {
+  const threads = Array.from({ length: Math.max(1, count) }, () => cellThread(policies, onRuns, here));
+  const busy = threads.map(() => false);
+  const runner: CellRunner = async (cell, settings) => {
+    const i = busy.indexOf(false);
+    if (i < 0) throw new Error('internal: more cells at once than cell threads');
+    busy[i] = true;
+    try {
+      return await threads[i]!.runner(cell, settings);
+    } finally {
+      busy[i] = false;
+    }
+  };
+  return {
+    runner,
+    search: threads[0]!.search,
+    helpers: threads.map((t) => t.search),
+    stop: () => {
+      for (const t of threads) t.stop();
+    },
+    close: async () => {
+      await Promise.all(threads.map((t) => t.close()));
+    },
+  };
+}

@@ -167,6 +167,9 @@ export interface ComparisonOptions {
   /** Where the mitigation finder's searches may also run once the cells are done (a thread of the
    *  caller's, e.g. its idle cell thread): this thread runs them too. */
   searchHelpers?: readonly RemoteSearcher[];
+  /** How many cells may run at once (the runner spreads them over its threads; default 1). The
+   *  comparison is the same for any value. */
+  concurrency?: number;
   /** Called once the cells are done (or stopped), before the last findings' mitigations are in. */
   onCellsDone?: () => void;
   /** Called at the end with how many searches the finder was asked for, how many distinct ones ran,
@@ -215,22 +218,63 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     run.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
     return { run, handedOver };
   };
-  let running = cells.length > 0 ? start(0) : null;
-  for (let i = 0; running; i++) {
-    let result: CellResult | null;
+  // Up to `concurrency` cells run at once (on as many cell threads): a new one starts as soon as any
+  // ends. Results are taken in cell order, so the comparison is the same for any concurrency.
+  const window = Math.max(1, o.concurrency ?? 1);
+  const started: ReturnType<typeof start>[] = [];
+  const handovers: Promise<void>[] = [];
+  let running = 0;
+  let stopping = false;
+  const launch = () => {
+    while (!stopping && started.length < cells.length && running < window) {
+      const s = start(started.length);
+      started.push(s);
+      handovers.push(s.handedOver);
+      running++;
+      // Settled here before anyone awaits it: the next cell starts before this thread reads the result.
+      const ended = (stopped: boolean) => {
+        running--;
+        if (stopped) stopping = true;
+        launch();
+      };
+      s.run.then(
+        (r) => ended(r === null),
+        () => ended(true),
+      );
+    }
+  };
+  /** A cell's result, or null if it was stopped (before it started, or inside it). */
+  const settled = async (s: ReturnType<typeof start>): Promise<CellResult | null> => {
     try {
-      result = await running.run;
+      return await s.run;
     } catch (e) {
       if (!(e instanceof CellStopped)) throw e;
-      result = null;
+      return null;
     }
+  };
+  launch();
+  let taken = 0;
+  for (; taken < cells.length; taken++) {
+    const s = started[taken];
+    if (!s) {
+      interrupted = true; // stopped before this cell started
+      break;
+    }
+    const result = await settled(s);
     if (!result) {
       interrupted = true;
       break;
     }
     results.push(result);
-    running = i + 1 < cells.length ? start(i + 1) : null;
-    await running?.handedOver;
+    // The cells started meanwhile reach their runner first: this thread's share comes after.
+    await Promise.all(handovers.splice(0));
+    annotated.push(annotator.annotate(findingsOf(result, o.world)));
+  }
+  // Stopped: the cells that ran beside the stopped one keep what they finished.
+  for (const s of interrupted ? started.slice(taken + 1) : []) {
+    const result = await settled(s);
+    if (!result) continue;
+    results.push(result);
     annotated.push(annotator.annotate(findingsOf(result, o.world)));
   }
   annotator.searches.cellsDone();

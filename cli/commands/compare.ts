@@ -18,7 +18,7 @@ import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } 
 import { EXIT, UsageError } from '../errors.ts';
 import { parseKnobList } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
-import { cellThread } from '../cell-thread.ts';
+import { cellThreads } from '../cell-thread.ts';
 import { checkOutDir } from '../files.ts';
 import { DEFAULT_OUT, writeReports } from '../report-files.ts';
 
@@ -77,6 +77,9 @@ except its top-level "timing".
 
 exit status: 0 the comparison finished (its findings are in the reports), 2 bad input,
 124 stopped by --time-limit, 130 interrupted (SIGINT); both write what finished, marked interrupted.`;
+
+/** From this many cells on, a comparison runs them on a thread per core (up to two). */
+export const MANY_CELLS = 100;
 
 export function parseCut(server: string | undefined, client: string | undefined): Cut {
   return { server: parseKnobList('server', server ?? ''), client: parseKnobList('client', client ?? '') };
@@ -181,7 +184,11 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       thread?.stop();
     }
   };
-  const thread = runner === checkCell ? cellThread(policies.modules, onRuns, checkCell) : null;
+  // A large matrix's cells are its critical path (its finder's searches keep up on this thread), so
+  // they get a thread per core; a small one's two halves are about even with one. Not with --wire
+  // (its cells run here, on virtual time) or --depth (its pool has the cores).
+  const cellThreadCount = cells.length >= MANY_CELLS && !args.options.wire && depth === undefined ? Math.min(2, defaultWorkers()) : 1;
+  const thread = runner === checkCell ? cellThreads(cellThreadCount, policies.modules, onRuns, checkCell) : null;
   const base = thread ? thread.runner : runner;
   const modelRunner = depth === undefined ? base : withDepth(base, cells, depth, workers);
   const cellRunner = wire ? wire.withWire(modelRunner) : modelRunner;
@@ -209,7 +216,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       world: worldOf(policies),
       ...(shard ? { shard } : {}),
       // The cell thread, idle once the cells are done, runs the finder's searches beside this thread.
-      ...(thread ? { searchHelpers: [thread.search] } : {}),
+      ...(thread ? { searchHelpers: thread.helpers, concurrency: cellThreadCount } : {}),
       onCellsDone: () => {
         cellsDoneMs = Date.now() - started;
       },
