@@ -19,6 +19,7 @@ interface OnceState {
 export const atMostOnce: PropertyFold<OnceState> = {
   name: 'at-most-once',
   holdsWhen: 'no agent call makes a side-effecting tool run more than once on the server',
+  reads: ['invoke', 'client', 'server'],
   init: () => ({ why: null, reached: false, idempotent: [], ran: {} }),
   step(s, e) {
     if (s.why !== null) return s;

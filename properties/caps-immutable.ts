@@ -21,6 +21,7 @@ const sortedEntries = (m: Readonly<Record<string, unknown>>) => Object.entries(m
 export const capsImmutable: PropertyFold<CapsState> = {
   name: 'caps-immutable',
   holdsWhen: "a session's negotiated capabilities never change without a session reset",
+  reads: ['server'],
   init: () => ({ reached: false, why: null, first: {} }),
   step(s, e) {
     if (s.why !== null || e.kind !== 'server') return s;

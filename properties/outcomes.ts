@@ -24,7 +24,7 @@ export class ReferenceFold {
   readonly reference = new Map<number, string>();
 
   push(e: HistoryEntry): void {
-    if (e.kind === 'end' && e.end === 'result') this.reference.set(e.callId, JSON.stringify(e.content));
+    if (e.kind === 'end' && e.end === 'result') this.reference.set(e.callId, contentJson(e.content));
   }
 }
 
@@ -34,10 +34,21 @@ export function referenceOf(history: History): Reference {
   return fold.reference;
 }
 
+/** A result's content as JSON, made once per content object: several folds judge the same `end`
+ *  entry (the outcomes, both silent-call properties, `recovers`), and stringifying it for each was a
+ *  tenth of a judgement. Contents are never changed once a call has ended. */
+const contentJsonOf = new WeakMap<object, string>();
+
+export function contentJson(content: readonly unknown[]): string {
+  let json = contentJsonOf.get(content);
+  if (json === undefined) contentJsonOf.set(content, (json = JSON.stringify(content)));
+  return json;
+}
+
 export function outcomeOf(end: EndEntry, reference: Reference): Outcome {
   switch (end.end) {
     case 'result':
-      return reference.get(end.callId) === JSON.stringify(end.content) ? 'ok' : 'silent-empty';
+      return reference.get(end.callId) === contentJson(end.content) ? 'ok' : 'silent-empty';
     case 'error':
       return 'error';
     case 'deadline':

@@ -23,6 +23,7 @@ const sortedAfter = (s: RecoversState) =>
 export const recovers: PropertyFold<RecoversState> = {
   name: 'recovers',
   holdsWhen: `once the last fault has fired, calls return to ok within ${RECOVERY_GRACE} further call`,
+  reads: ['fault', 'invoke', 'end'],
   init: (reference) => ({ reference, lastFault: null, after: {} }),
   step(s, e) {
     if (e.kind === 'fault') return { ...s, lastFault: e.t, after: {} };

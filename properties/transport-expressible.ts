@@ -30,6 +30,7 @@ function carry(s: ExpressibleState, session: string, transport: Transport, encod
 export const transportExpressible: PropertyFold<ExpressibleState> = {
   name: 'transport-expressible',
   holdsWhen: "no capability admitted for use is inexpressible in the session's actual transport",
+  reads: ['server', 'client'],
   init: () => ({ reached: false, why: null, sessions: {} }),
   step(s, e) {
     if (s.why !== null) return s;
