@@ -24,7 +24,7 @@ export class ReferenceFold {
   readonly reference = new Map<number, string>();
 
   push(e: HistoryEntry): void {
-    if (e.kind === 'end' && e.end === 'result') this.reference.set(e.callId, contentJson(e.content));
+    if (e.kind === 'end' && e.end === 'result') this.reference.set(e.callId, JSON.stringify(e.content));
   }
 }
 
@@ -34,21 +34,61 @@ export function referenceOf(history: History): Reference {
   return fold.reference;
 }
 
-/** A result's content as JSON, made once per content object: several folds judge the same `end`
- *  entry (the outcomes, both silent-call properties, `recovers`), and stringifying it for each was a
- *  tenth of a judgement. Contents are never changed once a call has ended. */
-const contentJsonOf = new WeakMap<object, string>();
+/** Whether a result's content is the reference's (its JSON, as the reference keeps it). Contents are
+ *  new objects in every run and several folds judge the same `end` entry (the outcomes, both
+ *  silent-call properties, `recovers`): stringifying it for each was a tenth of a judgement. A
+ *  content of the usual shape (text items) is compared item by item with the reference's parsed
+ *  once; anything else is stringified, which is what the comparison means. */
+function sameContent(reference: Reference, callId: number, content: readonly unknown[]): boolean {
+  const json = reference.get(callId);
+  if (json === undefined) return false;
+  const texts = textsOf(json);
+  if (texts === null || Object.getPrototypeOf(content) !== Array.prototype || content.length !== texts.length)
+    return json === JSON.stringify(content);
+  for (let i = 0; i < texts.length; i++) {
+    const item = content[i] as Record<string, unknown> | null;
+    if (!isText(item)) return json === JSON.stringify(content);
+    if (item.type !== texts[i]!.type || item.text !== texts[i]!.text) return false;
+  }
+  return true;
+}
 
-export function contentJson(content: readonly unknown[]): string {
-  let json = contentJsonOf.get(content);
-  if (json === undefined) contentJsonOf.set(content, (json = JSON.stringify(content)));
-  return json;
+interface Text {
+  type: string;
+  text: string;
+}
+
+/** A plain `{ type, text }` of two strings, its keys in that order: its JSON is the two strings'. */
+function isText(x: unknown): x is Text {
+  if (typeof x !== 'object' || x === null || Object.getPrototypeOf(x) !== Object.prototype) return false;
+  let n = 0;
+  for (const k in x) {
+    if ((n === 0 && k !== 'type') || (n === 1 && k !== 'text') || n > 1) return false;
+    n++;
+  }
+  const t = x as Text;
+  return n === 2 && typeof t.type === 'string' && typeof t.text === 'string';
+}
+
+/** A reference's JSON parsed to its text items, once per JSON string; null if it is not a list of them. */
+const parsed = new Map<string, readonly Text[] | null>();
+
+function textsOf(json: string): readonly Text[] | null {
+  let texts = parsed.get(json);
+  if (texts === undefined) {
+    const value: unknown = JSON.parse(json);
+    texts = Array.isArray(value) && value.every(isText) ? value : null;
+    // References are a few strings per workload; a bound keeps a long process's cache small.
+    if (parsed.size > 10_000) parsed.clear();
+    parsed.set(json, texts);
+  }
+  return texts;
 }
 
 export function outcomeOf(end: EndEntry, reference: Reference): Outcome {
   switch (end.end) {
     case 'result':
-      return reference.get(end.callId) === contentJson(end.content) ? 'ok' : 'silent-empty';
+      return sameContent(reference, end.callId, end.content) ? 'ok' : 'silent-empty';
     case 'error':
       return 'error';
     case 'deadline':
