@@ -27,30 +27,30 @@ export const capsImmutable: PropertyFold<CapsState> = {
     if (s.why !== null || e.kind !== 'server') return s;
     switch (e.note) {
       case 'session-opened':
-        return { ...s, first: { ...s.first, [e.session]: JSON.stringify(e.caps) } };
+        return { reached: s.reached, why: s.why, first: { ...s.first, [e.session]: JSON.stringify(e.caps) } };
       case 'session-forgotten': {
         if (!(e.session in s.first)) return s;
         const { [e.session]: _gone, ...first } = s.first;
-        return { ...s, first };
+        return { reached: s.reached, why: s.why, first };
       }
       case 'reinit-rejected':
-        return s.reached ? s : { ...s, reached: true };
+        return s.reached ? s : { reached: true, why: s.why, first: s.first };
       case 'reinitialized': {
         const caps = JSON.stringify(e.caps);
         // A new session opened by the re-initialize starts with what it answered.
-        if (e.newSession !== undefined) return { ...s, reached: true, first: { ...s.first, [e.newSession]: caps } };
+        if (e.newSession !== undefined) return { reached: true, why: s.why, first: { ...s.first, [e.newSession]: caps } };
         const first = s.first[e.session];
         if (first === undefined) {
           const why =
             `session ${e.session} was re-initialized in place (policy ${e.policy}) at t=${e.t} ms ` +
             'though the server had no such session (forgotten or never opened)';
-          return { ...s, reached: true, why };
+          return { reached: true, why, first: s.first };
         }
         if (first !== caps) {
           const why = `session ${e.session} went from ${first} to ${caps} on a re-initialize (policy ${e.policy}) at t=${e.t} ms`;
-          return { ...s, reached: true, why };
+          return { reached: true, why, first: s.first };
         }
-        return s.reached ? s : { ...s, reached: true };
+        return s.reached ? s : { reached: true, why: s.why, first: s.first };
       }
       default:
         return s;

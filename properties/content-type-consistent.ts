@@ -21,7 +21,7 @@ export const contentTypeConsistent: PropertyFold<ContentTypeState> = {
       const why = `call ${e.callId}'s response (request ${e.req}) was ${e.contentType} where the client expected ${TYPES[e.expected]}`;
       return { after, why };
     }
-    return after === s.after ? s : { ...s, after };
+    return after === s.after ? s : { after, why: s.why };
   },
   verdict: (s) => (s.why !== null ? { holds: false, reached: true, why: s.why } : { holds: true, reached: s.after.reached }),
   key: (s, now) => (s.why !== null ? 'V' : afterFaultKey(s.after, now)),

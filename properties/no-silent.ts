@@ -33,9 +33,9 @@ function silentCall(name: string, holdsWhen: string, kind: Silent): PropertyFold
     step(s, e) {
       const after = stepAfterFault(s.after, e);
       if (e.kind === 'end' && (s.bad === null || e.callId < s.bad.callId) && outcomeOf(e, s.reference) === kind) {
-        return { ...s, after, bad: { callId: e.callId, why: WHY[kind](e) } };
+        return { reference: s.reference, after, bad: { callId: e.callId, why: WHY[kind](e) } };
       }
-      return after === s.after ? s : { ...s, after };
+      return after === s.after ? s : { reference: s.reference, after, bad: s.bad };
     },
     verdict: (s) => (s.bad ? { holds: false, reached: true, why: s.bad.why } : { holds: true, reached: s.after.reached }),
     key: (s, now) => (s.bad ? 'V' : afterFaultKey(s.after, now)),
