@@ -43,8 +43,9 @@ function sameContent(reference: Reference, callId: number, content: readonly unk
   const json = reference.get(callId);
   if (json === undefined) return false;
   const texts = textsOf(json);
-  if (texts === null || Object.getPrototypeOf(content) !== Array.prototype || content.length !== texts.length)
-    return json === JSON.stringify(content);
+  if (texts === null || Object.getPrototypeOf(content) !== Array.prototype || 'toJSON' in content) return json === JSON.stringify(content);
+  // An array's JSON has one item per element: another length is another JSON.
+  if (content.length !== texts.length) return false;
   for (let i = 0; i < texts.length; i++) {
     const item = content[i] as Record<string, unknown> | null;
     if (!isText(item)) return json === JSON.stringify(content);

@@ -44,7 +44,7 @@ describe('fold reads', () => {
       const changed = [...changedBy.get(fold.name)!];
       expect(changed.length, fold.name).toBeGreaterThan(0);
       expect(
-        changed.filter((k) => !fold.reads!.includes(k)),
+        changed.filter((k) => !(fold.reads as readonly string[]).includes(k)),
         fold.name,
       ).toEqual([]);
     }

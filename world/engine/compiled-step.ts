@@ -99,6 +99,9 @@ export function compiledStepper<E extends EventObject, F>(
   // The state the last lookup was for: consecutive steps of a machine are mostly from one state.
   let lastValue = initialLeaf;
   let lastByEvent = table.get(initialLeaf)!;
+  // The guards' argument, one object reused for every guard this stepper asks: a guard is a
+  // predicate of it and keeps nothing (a new object per candidate was a twentieth of a step).
+  const guardArgs: { context: unknown; event: EventObject } = { context: undefined, event: { type: '' } };
 
   return {
     initial(input) {
@@ -122,7 +125,11 @@ export function compiledStepper<E extends EventObject, F>(
         const candidates = lastByEvent.get(ev.type);
         if (!candidates) continue;
         for (const c of candidates) {
-          if (c.guard && !c.guard({ context, event: ev })) continue;
+          if (c.guard) {
+            guardArgs.context = context;
+            guardArgs.event = ev;
+            if (!c.guard(guardArgs)) continue;
+          }
           taken.push(c.id);
           for (const reduce of c.actions) {
             const r = reduce(context, ev);
