@@ -11,9 +11,18 @@ export type CapabilitySet = readonly Capability[];
 
 const ORDER: readonly Capability[] = ['resources', 'streaming-progress', 'tools', 'tools.streaming'];
 
+/** Each of the sixteen sets, made once and frozen (indexed by a bit per capability in ORDER's order):
+ *  runs make the same few sets over and over, and one object per set lets what reads a set keep
+ *  its JSON (properties/caps-immutable.ts). */
+const SETS: readonly CapabilitySet[] = Array.from({ length: 1 << ORDER.length }, (_, mask) =>
+  Object.freeze(ORDER.filter((_c, i) => mask & (1 << i))),
+);
+const BIT: Readonly<Record<string, number>> = Object.fromEntries(ORDER.map((c, i) => [c, 1 << i]));
+
 export function capSet(caps: Iterable<Capability>): CapabilitySet {
-  const have = new Set(caps);
-  return ORDER.filter((c) => have.has(c));
+  let mask = 0;
+  for (const c of caps) mask |= Object.hasOwn(BIT, c) ? BIT[c]! : 0;
+  return SETS[mask]!;
 }
 
 export const SERVER_CAPABILITIES: CapabilitySet = capSet(['tools', 'resources', 'tools.streaming', 'streaming-progress']);
@@ -23,7 +32,10 @@ export function has(set: CapabilitySet, cap: Capability): boolean {
 }
 
 export function intersect(a: CapabilitySet, b: CapabilitySet): CapabilitySet {
-  return a.filter((c) => b.includes(c));
+  const both = a.filter((c) => b.includes(c));
+  // The shared set when it is one (a set in ORDER's order, as `capSet` makes them).
+  const set = capSet(both);
+  return sameSet(set, both) ? set : both;
 }
 
 export function sameSet(a: CapabilitySet, b: CapabilitySet): boolean {

@@ -16,6 +16,16 @@ interface CapsState {
   readonly first: Readonly<Record<string, string>>;
 }
 
+/** The JSON of a capability set, kept per set object: the model makes each set once
+ *  (models/capabilities.ts), so the same few are stringified once for all runs. */
+const capsJsonOf = new WeakMap<object, string>();
+function capsJson(caps: unknown): string {
+  if (typeof caps !== 'object' || caps === null || !Object.isFrozen(caps)) return JSON.stringify(caps);
+  let json = capsJsonOf.get(caps);
+  if (json === undefined) capsJsonOf.set(caps, (json = JSON.stringify(caps)));
+  return json;
+}
+
 const sortedEntries = (m: Readonly<Record<string, unknown>>) => Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1));
 
 export const capsImmutable: PropertyFold<CapsState> = {
@@ -27,7 +37,7 @@ export const capsImmutable: PropertyFold<CapsState> = {
     if (s.why !== null || e.kind !== 'server') return s;
     switch (e.note) {
       case 'session-opened':
-        return { reached: s.reached, why: s.why, first: { ...s.first, [e.session]: JSON.stringify(e.caps) } };
+        return { reached: s.reached, why: s.why, first: { ...s.first, [e.session]: capsJson(e.caps) } };
       case 'session-forgotten': {
         if (!(e.session in s.first)) return s;
         const { [e.session]: _gone, ...first } = s.first;
@@ -36,7 +46,7 @@ export const capsImmutable: PropertyFold<CapsState> = {
       case 'reinit-rejected':
         return s.reached ? s : { reached: true, why: s.why, first: s.first };
       case 'reinitialized': {
-        const caps = JSON.stringify(e.caps);
+        const caps = capsJson(e.caps);
         // A new session opened by the re-initialize starts with what it answered.
         if (e.newSession !== undefined) return { reached: true, why: s.why, first: { ...s.first, [e.newSession]: caps } };
         const first = s.first[e.session];
