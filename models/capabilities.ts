@@ -17,12 +17,19 @@ const ORDER: readonly Capability[] = ['resources', 'streaming-progress', 'tools'
 const SETS: readonly CapabilitySet[] = Array.from({ length: 1 << ORDER.length }, (_, mask) =>
   Object.freeze(ORDER.filter((_c, i) => mask & (1 << i))),
 );
-const BIT: Readonly<Record<string, number>> = Object.fromEntries(ORDER.map((c, i) => [c, 1 << i]));
+const BIT: ReadonlyMap<string, number> = new Map(ORDER.map((c, i) => [c, 1 << i]));
 
 export function capSet(caps: Iterable<Capability>): CapabilitySet {
   let mask = 0;
-  for (const c of caps) mask |= Object.hasOwn(BIT, c) ? BIT[c]! : 0;
+  for (const c of caps) mask |= BIT.get(c) ?? 0;
   return SETS[mask]!;
+}
+
+/** The bits of the capabilities a set holds (names outside ORDER have none). */
+function maskOf(set: CapabilitySet): number {
+  let mask = 0;
+  for (let i = 0; i < set.length; i++) mask |= BIT.get(set[i]!) ?? 0;
+  return mask;
 }
 
 export const SERVER_CAPABILITIES: CapabilitySet = capSet(['tools', 'resources', 'tools.streaming', 'streaming-progress']);
@@ -32,14 +39,18 @@ export function has(set: CapabilitySet, cap: Capability): boolean {
 }
 
 export function intersect(a: CapabilitySet, b: CapabilitySet): CapabilitySet {
-  const both = a.filter((c) => b.includes(c));
-  // The shared set when it is one (a set in ORDER's order, as `capSet` makes them).
-  const set = capSet(both);
-  return sameSet(set, both) ? set : both;
+  // Of one of the shared sets (the model's), the shared set of the capabilities both hold: what the
+  // filter below gives, in the same order. (Array builtins over frozen arrays take a slow path.)
+  const ma = maskOf(a);
+  if (SETS[ma] === a) return SETS[ma & maskOf(b)]!;
+  return a.filter((c) => b.includes(c));
 }
 
 export function sameSet(a: CapabilitySet, b: CapabilitySet): boolean {
-  return a.length === b.length && a.every((c, i) => c === b[i]);
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Capabilities whose wire encoding depends on the transport (seed 003's TRANSPORT_DEPENDENT). */

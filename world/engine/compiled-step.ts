@@ -39,6 +39,10 @@ type Node = {
   after?: unknown[];
 };
 
+/** What a step without effects, or without a transition, returns: one shared, frozen empty list. */
+const NO_EFFECTS: readonly never[] = Object.freeze([]);
+const NONE_TAKEN = Object.freeze([]) as unknown as string[];
+
 function unsupported(machine: string, what: string): never {
   throw new Error(`compiled stepper: machine '${machine}' uses ${what}, which only the XState engine runs`);
 }
@@ -112,38 +116,45 @@ export function compiledStepper<E extends EventObject, F>(
       const current = snapshot as unknown as CompiledSnapshot;
       let value = current.value;
       let context = current.context;
-      const effects: F[] = [];
-      const taken: string[] = [];
-      // Raised events are appended and read by index (no shift); most steps raise none.
-      const queue: EventObject[] = [event];
-      for (let q = 0; q < queue.length; q++) {
-        const ev = queue[q]!;
+      // Made only when needed: most steps raise nothing, and a step without effects shares one empty list.
+      let effects: F[] | null = null;
+      let taken: string[] | null = null;
+      // Raised events are appended and read by index (no shift).
+      let raised: EventObject[] | null = null;
+      let ev: EventObject = event as unknown as EventObject;
+      for (let q = 0; ; ev = raised[q++]!) {
         if (value !== lastValue) {
           lastValue = value;
           lastByEvent = table.get(value)!;
         }
         const candidates = lastByEvent.get(ev.type);
-        if (!candidates) continue;
-        for (const c of candidates) {
-          if (c.guard) {
-            guardArgs.context = context;
-            guardArgs.event = ev;
-            if (!c.guard(guardArgs)) continue;
-          }
-          taken.push(c.id);
-          for (const reduce of c.actions) {
-            const r = reduce(context, ev);
-            context = r.context;
-            for (const effect of r.effects) {
-              if (effect.type === 'raise') queue.push((effect as unknown as { event: EventObject }).event);
-              else effects.push(effect as F);
+        if (candidates) {
+          for (let k = 0; k < candidates.length; k++) {
+            const c = candidates[k]!;
+            if (c.guard) {
+              guardArgs.context = context;
+              guardArgs.event = ev;
+              if (!c.guard(guardArgs)) continue;
             }
+            (taken ??= []).push(c.id);
+            const actions = c.actions;
+            for (let a = 0; a < actions.length; a++) {
+              const r = actions[a]!(context, ev);
+              context = r.context;
+              const out = r.effects;
+              for (let i = 0; i < out.length; i++) {
+                const effect = out[i]!;
+                if (effect.type === 'raise') (raised ??= []).push((effect as unknown as { event: EventObject }).event);
+                else (effects ??= []).push(effect as F);
+              }
+            }
+            if (c.target) value = c.target;
+            break;
           }
-          if (c.target) value = c.target;
-          break;
         }
+        if (raised === null || q >= raised.length) break;
       }
-      return { snapshot: { value, context } as never, effects, taken };
+      return { snapshot: { value, context } as never, effects: effects ?? (NO_EFFECTS as unknown as F[]), taken: taken ?? NONE_TAKEN };
     },
   };
 }
