@@ -17,7 +17,7 @@ import type { ClientContext, ClientEffect, ClientEvent } from '../models/client-
 import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../models/network.ts';
-import type { BeforeSite, FaultEffect } from '../models/network.ts';
+import type { BeforeSite, FaultEffect, ResponseVerdict } from '../models/network.ts';
 import { extensionsUsed, PolicyError, withExtensions } from '../models/registry.ts';
 import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
@@ -160,7 +160,10 @@ export class World {
     if (item.to === 'client') {
       if (item.event.type === 'CALL') {
         const { callId, method, progress, idempotent } = item.event;
-        this.record({ t: this.s.queue.now, kind: 'invoke', callId, method, progress, ...(idempotent ? { idempotent } : {}) });
+        const t = this.s.queue.now;
+        this.record(
+          idempotent ? { t, kind: 'invoke', callId, method, progress, idempotent } : { t, kind: 'invoke', callId, method, progress },
+        );
       }
       this.stepClient(item.event);
     } else if (item.to === 'server') {
@@ -246,8 +249,10 @@ export class World {
     }
   }
 
-  private faultsAt(n: number): FaultName[] {
-    return this.plan.filter((f) => f.at === n).map((f) => f.fault);
+  private faultsAt(n: number): readonly FaultName[] {
+    let faults: FaultName[] | null = null;
+    for (const f of this.plan) if (f.at === n) (faults ??= []).push(f.fault);
+    return faults ?? NO_FAULTS;
   }
 
   /** The network carries request n: `before` faults fire, then the proxy and load balancer act. */
@@ -266,14 +271,18 @@ export class World {
         ? { t, kind: 'request', req, method, rpc: body.rpc, headers, callId: body.callId }
         : { t, kind: 'request', req, method, rpc: body.rpc, headers },
     );
+    // Most requests carry no fault: no rule to ask, nothing to keep for them (`respond` reads a
+    // missing entry as none).
+    if (faults.length === 0) {
+      s.queue.push(this.options.latencyMs, { to: 'server', req, request });
+      return;
+    }
     const verdict = applyRequestFaults(request, faults);
     this.recordFaults(req, verdict.effects);
-    // Most requests carry no fault: nothing to keep for them (`respond` reads a missing entry as none).
-    if (faults.length > 0)
-      s.responseFaults.set(
-        req,
-        faults.filter((f) => isResponseFault(f)),
-      );
+    s.responseFaults.set(
+      req,
+      faults.filter((f) => isResponseFault(f)),
+    );
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
     else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
   }
@@ -310,7 +319,8 @@ export class World {
 
   /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
   private respond(req: number, response: HttpResponse, from: 'server' | 'load-balancer'): void {
-    const verdict = applyResponseFaults(response, this.s.responseFaults.get(req) ?? [], from);
+    const faults = this.s.responseFaults.get(req);
+    const verdict = faults && faults.length > 0 ? applyResponseFaults(response, faults, from) : noResponseFault(response, from);
     this.recordFaults(req, verdict.effects);
     const res = verdict.response;
     const delay = this.options.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
@@ -362,8 +372,13 @@ export class World {
     const s = this.s;
     for (const i of nextCalls(this.input.workload, s.issued, s.ended)) {
       const step = this.input.workload[i]!;
-      const idempotent = step.idempotent ? { idempotent: true } : {};
-      s.queue.push(0, { to: 'client', event: { type: 'CALL', callId: i, method: step.method, progress: step.progress, ...idempotent } });
+      const { method, progress } = step;
+      s.queue.push(0, {
+        to: 'client',
+        event: step.idempotent
+          ? { type: 'CALL', callId: i, method, progress, idempotent: true }
+          : { type: 'CALL', callId: i, method, progress },
+      });
       s.issued++;
     }
   }
@@ -380,6 +395,14 @@ export class World {
     }
   }
 }
+
+const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
+
+/** What the response faults' loop gives a response with none to apply (models/network.ts). */
+function noResponseFault(response: HttpResponse, from: 'server' | 'load-balancer'): ResponseVerdict {
+  return { response, from, delayMs: 0, lostAnswer: false, effects: NO_FAULT_EFFECTS };
+}
+const NO_FAULT_EFFECTS = Object.freeze([]) as unknown as FaultEffect[];
 
 /** `{ t, kind, ...note }`, copied key by key: a spread over the many shapes of notes is V8's slow
  *  (megamorphic) path, and notes are a third of a run's entries. */
