@@ -23,8 +23,12 @@ const ALL: Record<Kind, true> = {
 };
 const KINDS = Object.keys(ALL) as Kind[];
 
-/** For each entry kind, the indices of the folds that read it (in the folds' order). */
-type Routes = ReadonlyMap<string, readonly number[]>;
+/** For each entry kind, the indices of the folds that read it (in the folds' order); and the kinds
+ *  any of them reads (the world builds no others for a fold set, world/options.ts `EntrySink`). */
+interface Routes {
+  byKind: ReadonlyMap<string, readonly number[]>;
+  reads: ReadonlySet<Kind>;
+}
 
 const routesOf = new WeakMap<readonly AnyFold[], Routes>();
 
@@ -36,9 +40,23 @@ function routes(folds: readonly AnyFold[]): Routes {
     folds.forEach((f, i) => {
       for (const kind of f.reads ?? KINDS) m.get(kind)!.push(i);
     });
-    routesOf.set(folds, (r = m));
+    // A cut-short run is marked whatever the folds read.
+    const reads = new Set<Kind>(['budget-exhausted']);
+    for (const kind of KINDS) if (m.get(kind)!.length > 0) reads.add(kind);
+    routesOf.set(folds, (r = { byKind: m, reads }));
   }
   return r;
+}
+
+/** The kinds a set of folds and other readers read, as one set (the same set for the same lists). */
+const unions = new WeakMap<ReadonlySet<Kind>, Map<string, ReadonlySet<Kind>>>();
+export function readsWith(reads: ReadonlySet<Kind>, more: readonly Kind[]): ReadonlySet<Kind> {
+  let byMore = unions.get(reads);
+  if (!byMore) unions.set(reads, (byMore = new Map()));
+  const key = more.join(',');
+  let u = byMore.get(key);
+  if (!u) byMore.set(key, (u = new Set([...reads, ...more])));
+  return u;
 }
 
 /** The folds of a list of properties, the same array for the same list (so that its routes are made once). */
@@ -64,11 +82,16 @@ export class FoldSet {
     );
   }
 
+  /** The entry kinds some fold reads: the world need build no others. */
+  get reads(): ReadonlySet<Kind> {
+    return this.routes.reads;
+  }
+
   push(e: HistoryEntry): void {
     if (e.kind === 'budget-exhausted') this.budgetExhausted = true;
     const folds = this.folds;
     const states = this.states;
-    const route = this.routes.get(e.kind);
+    const route = this.routes.byKind.get(e.kind);
     if (route === undefined) {
       // A kind the list above does not know yet: every fold reads it.
       for (let i = 0; i < folds.length; i++) states[i] = folds[i]!.step(states[i], e);

@@ -3,11 +3,13 @@
 // history kept (`RunJudge`, a world's entry sink): the same folds over the same entries.
 import type { History, HistoryEntry } from '../core/history.ts';
 import type { ReachLike } from '../core/reach.ts';
-import { FoldSet } from './fold-set.ts';
+import { FoldSet, readsWith } from './fold-set.ts';
 import { checkHistory, isCheckProperty, type HistoryFrame, type Property, type PropertyVerdict } from './fold.ts';
-import { callOutcomes, OutcomesFold, type CallOutcome, type Reference } from './outcomes.ts';
+import { callOutcomes, OUTCOMES_READ, OutcomesFold, type CallOutcome, type Reference } from './outcomes.ts';
 import { PROPERTIES } from './properties.ts';
-import { emptyStats, StatsFold, type RunStats } from './stats.ts';
+import { emptyStats, STATS_READ, StatsFold, type RunStats } from './stats.ts';
+
+const OUTCOMES_AND_STATS_READ: readonly HistoryEntry['kind'][] = [...OUTCOMES_READ, ...STATS_READ];
 
 export interface Judgement {
   outcomes: CallOutcome[];
@@ -45,6 +47,11 @@ export class RunJudge {
     this.folds = FoldSet.start(properties, reference, frame);
     this.outcomes = new OutcomesFold(reference);
     this.stats = withStats ? new StatsFold() : null;
+  }
+
+  /** What the folds, the outcomes and the stats read (the world builds no other entries for them). */
+  get reads(): ReadonlySet<HistoryEntry['kind']> {
+    return readsWith(this.folds.reads, this.stats ? OUTCOMES_AND_STATS_READ : OUTCOMES_READ);
   }
 
   push(e: HistoryEntry): void {

@@ -98,6 +98,9 @@ export function outcomeOf(end: EndEntry, reference: Reference): Outcome {
   }
 }
 
+/** The entry kinds OutcomesFold reads. */
+export const OUTCOMES_READ: readonly HistoryEntry['kind'][] = ['invoke', 'end'];
+
 /** Each call's outcome as the run goes: entry by entry, with no history kept (a history-free
  *  random run, search/random/check-runner.ts); `callOutcomes` is this fold over a whole history. */
 export class OutcomesFold {

@@ -69,6 +69,9 @@ function transitionKey(machine: 'client' | 'server', from: string, to: string): 
   return t;
 }
 
+/** The entry kinds StatsFold reads. */
+export const STATS_READ: readonly HistoryEntry['kind'][] = ['fault', 'client', 'server', 'state'];
+
 export class StatsFold {
   private readonly s = emptyStats();
 

@@ -36,6 +36,9 @@ export interface Engine {
 /** Where a world writes its history entries: an array for a run, the oracles' monitors when exploring. */
 export interface EntrySink {
   push(entry: HistoryEntry): unknown;
+  /** The entry kinds it reads, if not all: the world does not build the others for it (a judged
+   *  run reads no requests, responses or deliveries). */
+  readonly reads?: ReadonlySet<HistoryEntry['kind']>;
 }
 
 /** The states and transitions a world reached, per machine (core/reach.ts). */

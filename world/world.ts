@@ -38,7 +38,9 @@ export { DEFAULT_WORLD, emptyReach, type Engine, type EntrySink, type Reach, typ
 /** What the world keeps besides its state (world/state.ts): the run's plan and its machines' steppers. */
 export class World {
   private readonly entries: HistoryEntry[] = [];
-  protected sink: EntrySink = this.entries;
+  private sink: EntrySink = this.entries;
+  /** Whether the sink reads these kinds of entry (EntrySink.reads); the others are not built. */
+  private wants = ALL_WANTED;
   private readonly plan: FaultPlan;
   private readonly clientStepper: Stepper<ClientEvent, ClientEffect>;
   private readonly serverStepper: Stepper<ServerEvent, ServerEffect>;
@@ -150,6 +152,12 @@ export class World {
     return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage };
   }
 
+  /** Write entries to `sink` from now on (a world that keeps no history, or a fork). */
+  protected writeTo(sink: EntrySink): void {
+    this.sink = sink;
+    this.wants = wantsOf(sink.reads);
+  }
+
   /** Callers write `t` first (an entry's keys keep that order in every report) and build the
    *  entry once: copying it here to add the time was an eighth of the engine's time. */
   private record(e: HistoryEntry): void {
@@ -170,7 +178,7 @@ export class World {
       this.stepServer({ type: 'REQUEST', req: item.req, request: item.request });
     } else {
       answerDelivered(this.s, item.req);
-      this.record({ t: this.s.queue.now, kind: 'deliver', req: item.req });
+      if (this.wants.deliver) this.record({ t: this.s.queue.now, kind: 'deliver', req: item.req });
       this.stepClient({ type: 'RESPONSE', req: item.req, response: item.response });
     }
   }
@@ -184,7 +192,7 @@ export class World {
     const to = stateName(snapshot.value);
     if (taken) for (const id of taken) this.reach.client.transitions.add(id);
     if (to !== s.clientState) {
-      this.record({ t: this.s.queue.now, kind: 'state', machine: 'client', from: s.clientState, to });
+      if (this.wants.state) this.record({ t: this.s.queue.now, kind: 'state', machine: 'client', from: s.clientState, to });
       this.reach.client.states.add(to);
     }
     s.clientState = to;
@@ -217,7 +225,7 @@ export class World {
     const to = stateName(snapshot.value);
     if (taken) for (const id of taken) this.reach.server.transitions.add(id);
     if (to !== s.serverState) {
-      this.record({ t: this.s.queue.now, kind: 'state', machine: 'server', from: s.serverState, to });
+      if (this.wants.state) this.record({ t: this.s.queue.now, kind: 'state', machine: 'server', from: s.serverState, to });
       this.reach.server.states.add(to);
     }
     s.serverState = to;
@@ -226,7 +234,7 @@ export class World {
       if (effect.type === 'note') {
         if (effect.note.note === 'call-finished') serverFinished(s, effect.note.req);
         else if (effect.note.note === 'session-forgotten') forgot++;
-        this.record(noteEntry(this.s.queue.now, 'server', effect.note));
+        if (this.wants.server) this.record(noteEntry(this.s.queue.now, 'server', effect.note));
       } else {
         this.respond(effect.req, effect.response, 'server');
       }
@@ -241,7 +249,8 @@ export class World {
       case 'timer':
         return this.s.queue.push(effect.afterMs, { to: 'client', event: effect.event });
       case 'note':
-        return this.record(noteEntry(this.s.queue.now, 'client', effect.note));
+        if (this.wants.client) this.record(noteEntry(this.s.queue.now, 'client', effect.note));
+        return;
       case 'call-ended':
         return this.callEnded(effect);
       case 'raise':
@@ -266,11 +275,12 @@ export class World {
     const body = request.body;
     const { method, headers } = request;
     const t = s.queue.now;
-    this.record(
-      body.rpc === 'tools/call'
-        ? { t, kind: 'request', req, method, rpc: body.rpc, headers, callId: body.callId }
-        : { t, kind: 'request', req, method, rpc: body.rpc, headers },
-    );
+    if (this.wants.request)
+      this.record(
+        body.rpc === 'tools/call'
+          ? { t, kind: 'request', req, method, rpc: body.rpc, headers, callId: body.callId }
+          : { t, kind: 'request', req, method, rpc: body.rpc, headers },
+      );
     // Most requests carry no fault: no rule to ask, nothing to keep for them (`respond` reads a
     // missing entry as none).
     if (faults.length === 0) {
@@ -324,6 +334,9 @@ export class World {
     this.recordFaults(req, verdict.effects);
     const res = verdict.response;
     const delay = this.options.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
+    answerSent(this.s, req, verdict.lostAnswer);
+    this.s.queue.push(delay, { to: 'deliver', req, response: res });
+    if (!this.wants.response) return;
     const t = this.s.queue.now;
     const contentTypeOf = contentType(res) ?? null;
     const sessionId = res.headers['mcp-session-id'] ?? null;
@@ -346,8 +359,6 @@ export class World {
           }
         : { t, kind: 'response', req, status: res.status, contentType: contentTypeOf, sessionId, body: res.body.kind, deliverAt, from },
     );
-    answerSent(this.s, req, verdict.lostAnswer);
-    this.s.queue.push(delay, { to: 'deliver', req, response: res });
   }
 
   /** How a call that ends by the deadline, or never, left its last request: the answer and whether the server finished it. */
@@ -397,6 +408,35 @@ export class World {
 }
 
 const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
+
+/** The kinds a world checks before building an entry (the others are cheap, and every judge reads them). */
+interface Wants {
+  request: boolean;
+  response: boolean;
+  deliver: boolean;
+  state: boolean;
+  client: boolean;
+  server: boolean;
+}
+const ALL_WANTED: Wants = { request: true, response: true, deliver: true, state: true, client: true, server: true };
+const wantsCache = new WeakMap<ReadonlySet<string>, Wants>();
+
+function wantsOf(reads: ReadonlySet<HistoryEntry['kind']> | undefined): Wants {
+  if (reads === undefined) return ALL_WANTED;
+  let w = wantsCache.get(reads);
+  if (!w) {
+    w = {
+      request: reads.has('request'),
+      response: reads.has('response'),
+      deliver: reads.has('deliver'),
+      state: reads.has('state'),
+      client: reads.has('client'),
+      server: reads.has('server'),
+    };
+    wantsCache.set(reads, w);
+  }
+  return w;
+}
 
 /** What the response faults' loop gives a response with none to apply (models/network.ts). */
 function noResponseFault(response: HttpResponse, from: 'server' | 'load-balancer'): ResponseVerdict {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { SEED_CELLS } from '../../core/cells.ts';
 import { call } from '../../core/workload.ts';
 import type { EndEntry } from '../../core/history.ts';
-import { outcomeOf, referenceOf } from '../../properties/outcomes.ts';
+import { callOutcomes, OUTCOMES_READ, OutcomesFold, outcomeOf, referenceOf } from '../../properties/outcomes.ts';
+import { STATS_READ, StatsFold, statsOf } from '../../properties/stats.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
 import { inputs } from '../../search/random/arbitraries.ts';
 import { sampleLazily } from '../../search/random/input-stream.ts';
@@ -48,6 +49,26 @@ describe('fold reads', () => {
         fold.name,
       ).toEqual([]);
     }
+  });
+
+  it('gives the same outcomes and stats from only the kinds OutcomesFold and StatsFold read', () => {
+    let runs = 0;
+    for (const cell of SEED_CELLS) {
+      for (const [plan, workload, schedule] of sampleLazily(inputs({}), 13, 4)) {
+        const history = runWorld({ combination: cell.combination, plan, workload, schedule });
+        const reference = referenceOf(runWorld({ combination: cell.combination, plan: [], workload }));
+        const outcomes = new OutcomesFold(reference);
+        const stats = new StatsFold();
+        for (const e of history.entries) {
+          if (OUTCOMES_READ.includes(e.kind)) outcomes.push(e);
+          if (STATS_READ.includes(e.kind)) stats.push(e);
+        }
+        expect(outcomes.outcomes()).toEqual(callOutcomes(history, reference));
+        expect(stats.finish(history.coverage)).toEqual(statsOf(history));
+        runs++;
+      }
+    }
+    expect(runs).toBe(SEED_CELLS.length * 4);
   });
 
   it('judges a result ok exactly when its content’s JSON is the reference’s', () => {
