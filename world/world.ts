@@ -24,12 +24,12 @@ import { EventQueue } from './clock.ts';
 import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished } from '../core/answer-ledger.ts';
 import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '../core/history.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
-import { stateName, type Stepper } from './engine/step.ts';
+import { stateName, type Stepped, type Stepper } from './engine/step.ts';
 import { nextCalls } from '../core/workload.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
 
 import { DEFAULT_WORLD, enginesFor } from './options.ts';
-import { emptyReach, union } from '../core/reach.ts';
+import { emptyReach, union, type MachineReach } from '../core/reach.ts';
 import type { EntrySink, Reach, RunInput, WorldOptions } from './options.ts';
 
 export type { Item, Pending, WorldState } from './state.ts';
@@ -48,6 +48,9 @@ export class World {
   protected readonly s: WorldState;
   /** How `before` faults reach into the machines (models/network.ts's loop calls it); made on first use. */
   private site: BeforeSite | undefined;
+  /** Per machine, the transitions (by the stepper's index) this world has added to its reach. */
+  private readonly clientSeen: Uint8Array;
+  private readonly serverSeen: Uint8Array;
   /** The states and transitions reached; a history gets a copy only if forks share them. */
   protected readonly reach: Reach;
   private readonly ownsReach: boolean;
@@ -63,6 +66,8 @@ export class World {
     this.ownsReach = reach === undefined;
     this.reach = reach ?? emptyReach();
     ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine));
+    this.clientSeen = new Uint8Array(this.clientStepper.transitionNames?.length ?? 0);
+    this.serverSeen = new Uint8Array(this.serverStepper.transitionNames?.length ?? 0);
     if (from) {
       this.plan = from.plan;
       this.s = cloneState(from.s);
@@ -187,10 +192,11 @@ export class World {
    *  carried) perform theirs at once, and never send. */
   private stepClient(event: ClientEvent, nested = false): void {
     const s = this.s;
-    const { snapshot, effects, taken } = this.clientStepper.step(s.client, event);
+    const stepped = this.clientStepper.step(s.client, event);
+    const { snapshot, effects } = stepped;
     s.client = snapshot;
     const to = stateName(snapshot.value);
-    if (taken) for (const id of taken) this.reach.client.transitions.add(id);
+    this.reached(stepped, this.clientStepper, this.reach.client, this.clientSeen);
     if (to !== s.clientState) {
       if (this.wants.state) this.record({ t: this.s.queue.now, kind: 'state', machine: 'client', from: s.clientState, to });
       this.reach.client.states.add(to);
@@ -217,13 +223,29 @@ export class World {
     }
   }
 
+  /** Add the transitions a step took to the reach: by index where the stepper gives them, each
+   *  name once per world (`seen`; a fork starts with none, and adding again is harmless). */
+  private reached(stepped: Stepped<unknown>, stepper: Stepper<never, unknown>, reach: MachineReach, seen: Uint8Array): void {
+    const { taken, takenIndex } = stepped;
+    if (taken) for (const id of taken) reach.transitions.add(id);
+    if (takenIndex)
+      for (let i = 0; i < takenIndex.length; i++) {
+        const n = takenIndex[i]!;
+        if (seen[n] === 0) {
+          seen[n] = 1;
+          reach.transitions.add(stepper.transitionNames![n]!);
+        }
+      }
+  }
+
   /** Step the server and perform its effects; returns how many sessions the step forgot. */
   private stepServer(event: ServerEvent): number {
     const s = this.s;
-    const { snapshot, effects, taken } = this.serverStepper.step(s.server, event);
+    const stepped = this.serverStepper.step(s.server, event);
+    const { snapshot, effects } = stepped;
     s.server = snapshot;
     const to = stateName(snapshot.value);
-    if (taken) for (const id of taken) this.reach.server.transitions.add(id);
+    this.reached(stepped, this.serverStepper, this.reach.server, this.serverSeen);
     if (to !== s.serverState) {
       if (this.wants.state) this.record({ t: this.s.queue.now, kind: 'state', machine: 'server', from: s.serverState, to });
       this.reach.server.states.add(to);

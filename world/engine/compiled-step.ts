@@ -15,8 +15,9 @@ interface Candidate {
   guard: ((args: { context: unknown; event: EventObject }) => boolean) | null;
   target: string | null;
   actions: Reducer<unknown, EventObject, { type: string }>[];
-  /** The transition's name (world/engine/transitions.ts), reported as taken. */
+  /** The transition's name (world/engine/transitions.ts), reported as taken by its index in `names`. */
   id: string;
+  index: number;
 }
 
 interface CompiledSnapshot {
@@ -41,7 +42,7 @@ type Node = {
 
 /** What a step without effects, or without a transition, returns: one shared, frozen empty list. */
 const NO_EFFECTS: readonly never[] = Object.freeze([]);
-const NONE_TAKEN = Object.freeze([]) as unknown as string[];
+const NONE_TAKEN: readonly number[] = Object.freeze([]);
 
 function unsupported(machine: string, what: string): never {
   throw new Error(`compiled stepper: machine '${machine}' uses ${what}, which only the XState engine runs`);
@@ -62,6 +63,8 @@ export function compiledStepper<E extends EventObject, F>(
   const root = machine.root as unknown as Node;
   const guards = (machine.implementations.guards ?? {}) as Record<string, Candidate['guard']>;
   const table = new Map<string, Map<string, Candidate[]>>();
+  const names: string[] = [];
+  const indexOf = new Map<string, number>();
 
   const compileTransition = (t: { guard?: unknown; target?: Node[]; actions: unknown[] }): Candidate => {
     let guard: Candidate['guard'] = null;
@@ -77,7 +80,13 @@ export function compiledStepper<E extends EventObject, F>(
       return reducers[n]!;
     });
     if (t.target && t.target.length !== 1) unsupported(id, 'a transition with several targets');
-    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: transitionId(t as unknown as TransitionDef) };
+    const tid = transitionId(t as unknown as TransitionDef);
+    let index = indexOf.get(tid);
+    if (index === undefined) {
+      indexOf.set(tid, (index = names.length));
+      names.push(tid);
+    }
+    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: tid, index };
   };
 
   const visit = (node: Node) => {
@@ -108,9 +117,10 @@ export function compiledStepper<E extends EventObject, F>(
   const guardArgs: { context: unknown; event: EventObject } = { context: undefined, event: { type: '' } };
 
   return {
+    transitionNames: names,
     initial(input) {
       const context = typeof contextFactory === 'function' ? contextFactory({ input }) : contextFactory;
-      return { snapshot: { value: initialLeaf, context } as never, effects: [], taken: [] };
+      return { snapshot: { value: initialLeaf, context } as never, effects: [], takenIndex: NONE_TAKEN };
     },
     step(snapshot, event): Stepped<F> {
       const current = snapshot as unknown as CompiledSnapshot;
@@ -118,7 +128,7 @@ export function compiledStepper<E extends EventObject, F>(
       let context = current.context;
       // Made only when needed: most steps raise nothing, and a step without effects shares one empty list.
       let effects: F[] | null = null;
-      let taken: string[] | null = null;
+      let taken: number[] | null = null;
       // Raised events are appended and read by index (no shift).
       let raised: EventObject[] | null = null;
       let ev: EventObject = event as unknown as EventObject;
@@ -136,7 +146,7 @@ export function compiledStepper<E extends EventObject, F>(
               guardArgs.event = ev;
               if (!c.guard(guardArgs)) continue;
             }
-            (taken ??= []).push(c.id);
+            (taken ??= []).push(c.index);
             const actions = c.actions;
             for (let a = 0; a < actions.length; a++) {
               const r = actions[a]!(context, ev);
@@ -154,7 +164,7 @@ export function compiledStepper<E extends EventObject, F>(
         }
         if (raised === null || q >= raised.length) break;
       }
-      return { snapshot: { value, context } as never, effects: effects ?? (NO_EFFECTS as unknown as F[]), taken: taken ?? NONE_TAKEN };
+      return { snapshot: { value, context } as never, effects: effects ?? (NO_EFFECTS as unknown as F[]), takenIndex: taken ?? NONE_TAKEN };
     },
   };
 }
