@@ -64,7 +64,7 @@ export class RunJudge {
   finish(coverage: ReachLike | undefined): { judgement: Judgement; stats: RunStats } {
     const verdicts: Record<string, PropertyVerdict> = {};
     const each = this.folds.verdicts();
-    for (const [i, p] of this.properties.entries()) verdicts[p.name] = each[i]!;
+    for (let i = 0; i < each.length; i++) verdicts[this.properties[i]!.name] = each[i]!;
     return { judgement: { outcomes: this.outcomes.outcomes(), verdicts }, stats: this.stats ? this.stats.finish(coverage) : emptyStats() };
   }
 }
