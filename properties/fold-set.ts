@@ -48,14 +48,13 @@ function routes(folds: readonly AnyFold[]): Routes {
   return r;
 }
 
-/** The kinds a set of folds and other readers read, as one set (the same set for the same lists). */
-const unions = new WeakMap<ReadonlySet<Kind>, Map<string, ReadonlySet<Kind>>>();
+/** The kinds a set of folds and other readers read, as one set (the same set for the same two lists). */
+const unions = new WeakMap<ReadonlySet<Kind>, WeakMap<readonly Kind[], ReadonlySet<Kind>>>();
 export function readsWith(reads: ReadonlySet<Kind>, more: readonly Kind[]): ReadonlySet<Kind> {
   let byMore = unions.get(reads);
-  if (!byMore) unions.set(reads, (byMore = new Map()));
-  const key = more.join(',');
-  let u = byMore.get(key);
-  if (!u) byMore.set(key, (u = new Set([...reads, ...more])));
+  if (!byMore) unions.set(reads, (byMore = new WeakMap()));
+  let u = byMore.get(more);
+  if (!u) byMore.set(more, (u = new Set([...reads, ...more])));
   return u;
 }
 
