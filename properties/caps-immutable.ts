@@ -16,11 +16,11 @@ interface CapsState {
   readonly first: Readonly<Record<string, string>>;
 }
 
-/** The JSON of a capability set, kept per set object: the model makes each set once
- *  (models/capabilities.ts), so the same few are stringified once for all runs. */
+/** The JSON of a capability set, kept per set object: the model makes each set once and shares it
+ *  (models/capabilities.ts), so the same few are stringified once for all runs. Entries are
+ *  immutable data: a set is never changed once a note holds it. */
 const capsJsonOf = new WeakMap<object, string>();
-function capsJson(caps: unknown): string {
-  if (typeof caps !== 'object' || caps === null || !Object.isFrozen(caps)) return JSON.stringify(caps);
+function capsJson(caps: readonly unknown[]): string {
   let json = capsJsonOf.get(caps);
   if (json === undefined) capsJsonOf.set(caps, (json = JSON.stringify(caps)));
   return json;
