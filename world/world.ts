@@ -26,6 +26,7 @@ import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '.
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import { stateName, type Stepped, type Stepper } from './engine/step.ts';
 import { nextCalls } from '../core/workload.ts';
+import { noteEntry } from './note-entry.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
 
 import { DEFAULT_WORLD, enginesFor } from './options.ts';
@@ -465,14 +466,6 @@ function noResponseFault(response: HttpResponse, from: 'server' | 'load-balancer
   return { response, from, delayMs: 0, lostAnswer: false, effects: NO_FAULT_EFFECTS };
 }
 const NO_FAULT_EFFECTS = Object.freeze([]) as unknown as FaultEffect[];
-
-/** `{ t, kind, ...note }`, copied key by key: a spread over the many shapes of notes is V8's slow
- *  (megamorphic) path, and notes are a third of a run's entries. */
-function noteEntry(t: number, kind: 'client' | 'server', note: object): HistoryEntry {
-  const e: Record<string, unknown> = { t, kind };
-  for (const k in note) e[k] = (note as Record<string, unknown>)[k];
-  return e as unknown as HistoryEntry;
-}
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
