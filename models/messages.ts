@@ -105,8 +105,12 @@ export const JSONRPC = {
   headerMismatch: -32020,
 } as const;
 
-export function jsonResponse(status: number, message: JsonRpcMessage, headers: Record<string, string> = {}): HttpResponse {
-  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: { kind: 'json', message } };
+export function jsonResponse(status: number, message: JsonRpcMessage, headers?: Record<string, string>): HttpResponse {
+  return {
+    status,
+    headers: headers ? { 'content-type': JSON_TYPE, ...headers } : { 'content-type': JSON_TYPE },
+    body: { kind: 'json', message },
+  };
 }
 
 export function errorResponse(status: number, code: number, message: string): HttpResponse {
