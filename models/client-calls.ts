@@ -12,6 +12,7 @@ import {
   request,
   inflightWith,
   withContext,
+  withInflight,
 } from './client-context.ts';
 import { probes } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
@@ -87,21 +88,21 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
     effects.push(
       note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }),
     );
-  return { context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, inflight) }), effects };
+  return { context: withInflight(sent.ctx, inflightWith(sent.ctx.inflight, sent.req, inflight)), effects };
 }
 
 function probeFirst(ctx: ClientContext, call: CallAttempt, cap: string): R {
   const probe = ctx.inflight.find((f) => f.kind === 'probe' && f.cap === cap) as Extract<Inflight, { kind: 'probe' }> | undefined;
   if (probe) {
     return {
-      context: withContext(ctx, { inflight: inflightWith(ctx.inflight, probe.req, { ...probe, waiting: [...probe.waiting, call] }) }),
+      context: withInflight(ctx, inflightWith(ctx.inflight, probe.req, { ...probe, waiting: [...probe.waiting, call] })),
       effects: [],
     };
   }
   const sent = request(ctx, { rpc: 'tools/call', callId: -1 - call.callId, tool: 'probe', progressToken: `probe-${call.callId}` });
   const opened: Inflight = { kind: 'probe', req: sent.req, cap, attemptId: sent.req, waiting: [call] };
   return {
-    context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, opened) }),
+    context: withInflight(sent.ctx, inflightWith(sent.ctx.inflight, sent.req, opened)),
     effects: [...sent.effects, note({ note: 'probe', cap, req: sent.req, verdict: 'sent' })],
   };
 }
@@ -120,7 +121,7 @@ export function sendAll(ctx: ClientContext, calls: CallAttempt[]): R {
 /** Opening a new session abandons the old one: its calls in flight fail (the SDK rejects a closed
  *  transport's pending requests) and wait, as retries, for the new session. */
 export function abandonInflight(ctx: ClientContext, reason: string): R {
-  let context: ClientContext = withContext(ctx, { inflight: [] });
+  let context: ClientContext = withInflight(ctx, []);
   const effects: ClientEffect[] = [];
   for (const f of ctx.inflight) {
     const r = f.kind === 'call' ? failAttempt(context, f.call, f.attemptId, reason) : failAll(context, f.waiting, f.attemptId, reason);

@@ -175,6 +175,38 @@ export function withContext(ctx: ClientContext, change: Partial<ClientContext>):
   return c;
 }
 
+/** `withContext(ctx, { nextReq })` and `withContext(ctx, { inflight })` written out: a step of every
+ *  request makes them, and the generic copy's loop over `change` is V8's megamorphic path. */
+export function withNextReq(ctx: ClientContext, nextReq: number): ClientContext {
+  return {
+    policy: ctx.policy,
+    revision: ctx.revision,
+    config: ctx.config,
+    deadlineMs: ctx.deadlineMs,
+    nextReq,
+    session: ctx.session,
+    cachedParams: ctx.cachedParams,
+    handshake: ctx.handshake,
+    inflight: ctx.inflight,
+    waiting: ctx.waiting,
+  };
+}
+
+export function withInflight(ctx: ClientContext, inflight: Inflight[]): ClientContext {
+  return {
+    policy: ctx.policy,
+    revision: ctx.revision,
+    config: ctx.config,
+    deadlineMs: ctx.deadlineMs,
+    nextReq: ctx.nextReq,
+    session: ctx.session,
+    cachedParams: ctx.cachedParams,
+    handshake: ctx.handshake,
+    inflight,
+    waiting: ctx.waiting,
+  };
+}
+
 export function paramsFromConfig(config: ClientConfig): InitParams {
   const caps: Capability[] = ['tools', 'resources', 'streaming-progress'];
   if (config.streaming) caps.push('tools.streaming');
@@ -227,7 +259,7 @@ export function request(
   const effects: ClientEffect[] = [{ type: 'send', req, request: { method: body.rpc === 'resume' ? 'GET' : 'POST', headers, body } }];
   // A resumed stream keeps the deadline of the attempt it belongs to.
   if (opts.deadlineFor === undefined) effects.push({ type: 'timer', afterMs: ctx.deadlineMs, event: { type: 'DEADLINE', req } });
-  return { ctx: withContext(ctx, { nextReq: req + 1 }), req, effects };
+  return { ctx: withNextReq(ctx, req + 1), req, effects };
 }
 
 export function initialContext(input: { policy: ClientPolicy; deadlineMs: number; config?: ClientConfig }): ClientContext {
