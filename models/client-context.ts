@@ -138,12 +138,17 @@ export const note = (n: ClientNote): ClientEffect => ({ type: 'note', note: n })
  *  costliest copy in V8. */
 export function inflightWith(inflight: readonly Inflight[], req: number, f: Inflight | null): Inflight[] {
   const out: Inflight[] = [];
-  for (const x of inflight) if (x.req !== req && (!f || x.req !== f.req)) out.push(x);
-  if (f) {
-    let i = out.length;
-    while (i > 0 && out[i - 1]!.req > f.req) i--;
-    out.splice(i, 0, f);
+  let placed = f === null;
+  for (const x of inflight) {
+    if (x.req === req || (f && x.req === f.req)) continue;
+    // `f` goes before the first request after it (a splice afterwards cost more than the loop).
+    if (!placed && x.req > f!.req) {
+      out.push(f!);
+      placed = true;
+    }
+    out.push(x);
   }
+  if (!placed) out.push(f!);
   return out;
 }
 
