@@ -41,7 +41,8 @@ export function referenceOf(history: History): Reference {
  *  once; anything else is stringified, which is what the comparison means. */
 function sameContent(reference: Reference, callId: number, content: readonly unknown[]): boolean {
   const json = reference.get(callId);
-  if (json === undefined) return false;
+  // Anything unusual (no reference, no content, a reference of another shape) is compared as JSON.
+  if (json === undefined || typeof content !== 'object' || content === null) return json === JSON.stringify(content);
   const texts = textsOf(json);
   if (texts === null || Object.getPrototypeOf(content) !== Array.prototype || 'toJSON' in content) return json === JSON.stringify(content);
   // An array's JSON has one item per element: another length is another JSON.

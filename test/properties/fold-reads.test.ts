@@ -93,6 +93,11 @@ describe('fold reads', () => {
     const outcomes = contents.map((c) => outcomeOf(end(c), reference));
     expect(outcomes).toEqual(contents.map((c) => (JSON.stringify(c) === reference.get(0) ? 'ok' : 'silent-empty')));
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
+    // No content, or no reference, is compared as JSON too (undefined equals undefined, as before).
+    expect(outcomeOf(end(undefined), new Map([[0, undefined as unknown as string]]))).toBe('ok');
+    expect(outcomeOf(end(undefined), reference)).toBe('silent-empty');
+    expect(outcomeOf(end(ref), new Map())).toBe('silent-empty');
+    expect(outcomeOf(end('text'), new Map([[0, '"text"']]))).toBe('ok');
     // A reference of another shape is compared as JSON too.
     const odd = new Map([[0, JSON.stringify([{ text: 'a', type: 'text' }])]]);
     expect(outcomeOf(end([{ text: 'a', type: 'text' }]), odd)).toBe('ok');
