@@ -41,6 +41,35 @@ export interface EntrySink {
   readonly reads?: ReadonlySet<HistoryEntry['kind']>;
 }
 
+/** The kinds a world checks before building an entry (the others are cheap, and every judge reads them). */
+export interface Wants {
+  request: boolean;
+  response: boolean;
+  deliver: boolean;
+  state: boolean;
+  client: boolean;
+  server: boolean;
+}
+export const ALL_WANTED: Wants = { request: true, response: true, deliver: true, state: true, client: true, server: true };
+const wantsCache = new WeakMap<ReadonlySet<string>, Wants>();
+
+export function wantsOf(reads: ReadonlySet<HistoryEntry['kind']> | undefined): Wants {
+  if (reads === undefined) return ALL_WANTED;
+  let w = wantsCache.get(reads);
+  if (!w) {
+    w = {
+      request: reads.has('request'),
+      response: reads.has('response'),
+      deliver: reads.has('deliver'),
+      state: reads.has('state'),
+      client: reads.has('client'),
+      server: reads.has('server'),
+    };
+    wantsCache.set(reads, w);
+  }
+  return w;
+}
+
 /** The states and transitions a world reached, per machine (core/reach.ts). */
 export { emptyReach, type Reach } from '../core/reach.ts';
 

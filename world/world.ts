@@ -31,7 +31,7 @@ import { cloneState, type Item, type WorldState } from './state.ts';
 
 import { DEFAULT_WORLD, enginesFor } from './options.ts';
 import { emptyReach, union, type MachineReach } from '../core/reach.ts';
-import type { EntrySink, Reach, RunInput, WorldOptions } from './options.ts';
+import { ALL_WANTED, wantsOf, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
 
 export type { Item, Pending, WorldState } from './state.ts';
 export { DEFAULT_WORLD, emptyReach, type Engine, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
@@ -432,35 +432,6 @@ export class World {
 }
 
 const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
-
-/** The kinds a world checks before building an entry (the others are cheap, and every judge reads them). */
-interface Wants {
-  request: boolean;
-  response: boolean;
-  deliver: boolean;
-  state: boolean;
-  client: boolean;
-  server: boolean;
-}
-const ALL_WANTED: Wants = { request: true, response: true, deliver: true, state: true, client: true, server: true };
-const wantsCache = new WeakMap<ReadonlySet<string>, Wants>();
-
-function wantsOf(reads: ReadonlySet<HistoryEntry['kind']> | undefined): Wants {
-  if (reads === undefined) return ALL_WANTED;
-  let w = wantsCache.get(reads);
-  if (!w) {
-    w = {
-      request: reads.has('request'),
-      response: reads.has('response'),
-      deliver: reads.has('deliver'),
-      state: reads.has('state'),
-      client: reads.has('client'),
-      server: reads.has('server'),
-    };
-    wantsCache.set(reads, w);
-  }
-  return w;
-}
 
 /** What the response faults' loop gives a response with none to apply (models/network.ts). */
 function noResponseFault(response: HttpResponse, from: 'server' | 'load-balancer'): ResponseVerdict {
