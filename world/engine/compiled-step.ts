@@ -18,11 +18,18 @@ interface Candidate {
   /** The transition's name (world/engine/transitions.ts), reported as taken by its index in `names`. */
   id: string;
   index: number;
+  /** The target state's transitions by event (set once every state is compiled). */
+  targetOn: ByEvent | null;
 }
+
+type ByEvent = Map<string, Candidate[]>;
 
 interface CompiledSnapshot {
   value: string;
   context: unknown;
+  /** The state's transitions by event, carried so that a step looks nothing up by state name
+   *  (absent on a snapshot made elsewhere: then looked up). */
+  on?: ByEvent;
 }
 
 type Node = {
@@ -86,7 +93,7 @@ export function compiledStepper<E extends EventObject, F>(
       indexOf.set(tid, (index = names.length));
       names.push(tid);
     }
-    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: tid, index };
+    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: tid, index, targetOn: null };
   };
 
   const visit = (node: Node) => {
@@ -107,11 +114,11 @@ export function compiledStepper<E extends EventObject, F>(
     for (const child of Object.values(node.states)) visit(child);
   };
   visit(root);
+  for (const byEvent of table.values())
+    for (const candidates of byEvent.values()) for (const c of candidates) if (c.target) c.targetOn = table.get(c.target)!;
   const initialLeaf = name(leafOf(root));
+  const initialOn = table.get(initialLeaf)!;
   const contextFactory = (machine.config as { context?: unknown }).context;
-  // The state the last lookup was for: consecutive steps of a machine are mostly from one state.
-  let lastValue = initialLeaf;
-  let lastByEvent = table.get(initialLeaf)!;
   // The guards' argument, one object reused for every guard this stepper asks: a guard is a
   // predicate of it and keeps nothing (a new object per candidate was a twentieth of a step).
   const guardArgs: { context: unknown; event: EventObject } = { context: undefined, event: { type: '' } };
@@ -120,11 +127,12 @@ export function compiledStepper<E extends EventObject, F>(
     transitionNames: names,
     initial(input) {
       const context = typeof contextFactory === 'function' ? contextFactory({ input }) : contextFactory;
-      return { snapshot: { value: initialLeaf, context } as never, effects: [], takenIndex: NONE_TAKEN };
+      return { snapshot: { value: initialLeaf, context, on: initialOn } as never, effects: [], takenIndex: NONE_TAKEN };
     },
     step(snapshot, event): Stepped<F> {
       const current = snapshot as unknown as CompiledSnapshot;
       let value = current.value;
+      let on = current.on ?? table.get(value)!;
       let context = current.context;
       // Made only when needed: most steps raise nothing, and a step without effects shares one empty list.
       let effects: F[] | null = null;
@@ -133,11 +141,7 @@ export function compiledStepper<E extends EventObject, F>(
       let raised: EventObject[] | null = null;
       let ev: EventObject = event as unknown as EventObject;
       for (let q = 0; ; ev = raised[q++]!) {
-        if (value !== lastValue) {
-          lastValue = value;
-          lastByEvent = table.get(value)!;
-        }
-        const candidates = lastByEvent.get(ev.type);
+        const candidates = on.get(ev.type);
         if (candidates) {
           for (let k = 0; k < candidates.length; k++) {
             const c = candidates[k]!;
@@ -158,13 +162,20 @@ export function compiledStepper<E extends EventObject, F>(
                 else (effects ??= []).push(effect as F);
               }
             }
-            if (c.target) value = c.target;
+            if (c.target) {
+              value = c.target;
+              on = c.targetOn!;
+            }
             break;
           }
         }
         if (raised === null || q >= raised.length) break;
       }
-      return { snapshot: { value, context } as never, effects: effects ?? (NO_EFFECTS as unknown as F[]), takenIndex: taken ?? NONE_TAKEN };
+      return {
+        snapshot: { value, context, on } as never,
+        effects: effects ?? (NO_EFFECTS as unknown as F[]),
+        takenIndex: taken ?? NONE_TAKEN,
+      };
     },
   };
 }
