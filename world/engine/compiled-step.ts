@@ -20,6 +20,8 @@ interface Candidate {
   index: number;
   /** The target state's transitions by event (set once every state is compiled). */
   targetOn: ByEvent | null;
+  /** `[index]`: what a step that takes only this transition reports (most steps take one). */
+  alone: readonly number[];
 }
 
 type ByEvent = Map<string, Candidate[]>;
@@ -50,6 +52,8 @@ type Node = {
 /** What a step without effects, or without a transition, returns: one shared, frozen empty list. */
 const NO_EFFECTS: readonly never[] = Object.freeze([]);
 const NONE_TAKEN: readonly number[] = Object.freeze([]);
+
+const isRaise = (e: { type: string }) => e.type === 'raise';
 
 function unsupported(machine: string, what: string): never {
   throw new Error(`compiled stepper: machine '${machine}' uses ${what}, which only the XState engine runs`);
@@ -93,7 +97,7 @@ export function compiledStepper<E extends EventObject, F>(
       indexOf.set(tid, (index = names.length));
       names.push(tid);
     }
-    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: tid, index, targetOn: null };
+    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: tid, index, targetOn: null, alone: [index] };
   };
 
   const visit = (node: Node) => {
@@ -134,8 +138,11 @@ export function compiledStepper<E extends EventObject, F>(
       let value = current.value;
       let on = current.on ?? table.get(value)!;
       let context = current.context;
-      // Made only when needed: most steps raise nothing, and a step without effects shares one empty list.
+      // Made only when needed: most steps raise nothing and take one transition, whose reducer's own
+      // effects list is the step's (`only`, not copied); a step without effects shares one empty list.
       let effects: F[] | null = null;
+      let only: readonly F[] | null = null;
+      let first: Candidate | null = null;
       let taken: number[] | null = null;
       // Raised events are appended and read by index (no shift).
       let raised: EventObject[] | null = null;
@@ -150,16 +157,24 @@ export function compiledStepper<E extends EventObject, F>(
               guardArgs.event = ev;
               if (!c.guard(guardArgs)) continue;
             }
-            (taken ??= []).push(c.index);
+            if (first === null) first = c;
+            else (taken ??= [first.index]).push(c.index);
             const actions = c.actions;
             for (let a = 0; a < actions.length; a++) {
               const r = actions[a]!(context, ev);
               context = r.context;
               const out = r.effects;
+              if (out.length === 0) continue;
+              if (effects === null && only === null && !out.some(isRaise)) {
+                only = out as unknown as readonly F[];
+                continue;
+              }
+              if (effects === null) effects = only ? only.slice() : [];
+              only = null;
               for (let i = 0; i < out.length; i++) {
                 const effect = out[i]!;
                 if (effect.type === 'raise') (raised ??= []).push((effect as unknown as { event: EventObject }).event);
-                else (effects ??= []).push(effect as F);
+                else effects.push(effect as F);
               }
             }
             if (c.target) {
@@ -173,8 +188,8 @@ export function compiledStepper<E extends EventObject, F>(
       }
       return {
         snapshot: { value, context, on } as never,
-        effects: effects ?? (NO_EFFECTS as unknown as F[]),
-        takenIndex: taken ?? NONE_TAKEN,
+        effects: (effects ?? only ?? NO_EFFECTS) as F[],
+        takenIndex: taken ?? first?.alone ?? NONE_TAKEN,
       };
     },
   };
