@@ -72,10 +72,12 @@ function readCall(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
     }));
     if (refusal !== null) {
       const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, refusal);
-      return { context: r.context, effects: [...effects, ...r.effects] };
+      effects.push(...r.effects);
+      return { context: r.context, effects };
     }
     const r = readBody(ctx, req, f, res, expectSse);
-    return { context: r.context, effects: [...effects, ...r.effects] };
+    effects.push(...r.effects);
+    return { context: r.context, effects };
   }
   return readBody(ctx, req, f, res, expectSse);
 }

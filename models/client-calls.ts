@@ -83,7 +83,8 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
       : { rpc: call.method }) as never,
   );
   const inflight: Inflight = { kind: 'call', req: sent.req, call, attemptId: sent.req, resumed: false };
-  const effects = [...sent.effects];
+  // `request` made this list for this send: extended in place.
+  const effects = sent.effects;
   if (encoding)
     effects.push(
       note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }),
