@@ -17,18 +17,22 @@ const ORDER: readonly Capability[] = ['resources', 'streaming-progress', 'tools'
  *  arrays take V8's slow path (a filter is 5-10× slower). */
 const SETS: readonly CapabilitySet[] = Array.from({ length: 1 << ORDER.length }, (_, mask) => ORDER.filter((_c, i) => mask & (1 << i)));
 
-const BIT: ReadonlyMap<string, number> = new Map(ORDER.map((c, i) => [c, 1 << i]));
+/** A capability's bit (its place in ORDER); 0 for a name that is none of them. */
+function bit(c: string): number {
+  return c === 'resources' ? 1 : c === 'streaming-progress' ? 2 : c === 'tools' ? 4 : c === 'tools.streaming' ? 8 : 0;
+}
+if (!ORDER.every((c, i) => bit(c) === 1 << i)) throw new Error('internal: capability bits out of step with ORDER');
 
 export function capSet(caps: Iterable<Capability>): CapabilitySet {
   let mask = 0;
-  for (const c of caps) mask |= BIT.get(c) ?? 0;
+  for (const c of caps) mask |= bit(c);
   return SETS[mask]!;
 }
 
 /** The bits of the capabilities a set holds (names outside ORDER have none). */
 function maskOf(set: CapabilitySet): number {
   let mask = 0;
-  for (let i = 0; i < set.length; i++) mask |= BIT.get(set[i]!) ?? 0;
+  for (let i = 0; i < set.length; i++) mask |= bit(set[i]!);
   return mask;
 }
 

@@ -53,7 +53,10 @@ type Node = {
 const NO_EFFECTS: readonly never[] = Object.freeze([]);
 const NONE_TAKEN: readonly number[] = Object.freeze([]);
 
-const isRaise = (e: { type: string }) => e.type === 'raise';
+function hasRaise(effects: readonly { type: string }[]): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects[i]!.type === 'raise') return true;
+  return false;
+}
 
 function unsupported(machine: string, what: string): never {
   throw new Error(`compiled stepper: machine '${machine}' uses ${what}, which only the XState engine runs`);
@@ -165,7 +168,7 @@ export function compiledStepper<E extends EventObject, F>(
               context = r.context;
               const out = r.effects;
               if (out.length === 0) continue;
-              if (effects === null && only === null && !out.some(isRaise)) {
+              if (effects === null && only === null && !hasRaise(out)) {
                 only = out as unknown as readonly F[];
                 continue;
               }
