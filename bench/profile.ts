@@ -56,6 +56,7 @@ try {
         (byFunction.get(`${functionName || '(anonymous)'}  ${where}`) ?? 0) + dt,
       );
   });
+  const what = judged ? ', history-free and judged' : '';
   const pct = (x: number) => `${((x / total) * 100).toFixed(1)}%`;
   const top = (m: Map<string, number>, k: number) =>
     [...m]
@@ -63,7 +64,7 @@ try {
       .slice(0, k)
       .map(([name, t]) => [name, pct(t)]);
   process.stdout.write(
-    `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session${judged ? ', history-free and judged' : ''}), self time\n\n`,
+    `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session${what}), self time\n\n`,
   );
   process.stdout.write(`${table(['file', 'self time'], top(byFile, 20), ['l', 'r'])}\n\n`);
   process.stdout.write(`${table(['function', 'self time'], top(byFunction, 25), ['l', 'r'])}\n`);

@@ -1,7 +1,9 @@
 // A fold set (properties/fold-set.ts) steps a fold only on the entry kinds it `reads`. Held here:
 // every built-in fold that declares its kinds returns the very state it was given for every other
-// entry of a sample of runs of every seed cell (and its state does change on the kinds it reads). Also: a result's content is judged `ok` exactly when
-// its JSON is the reference's, whatever its shape (outcomes.ts compares the usual shape without JSON).
+// entry of a sample of runs of every seed cell (and its state does change on the kinds it reads);
+// OutcomesFold and StatsFold give the same from only the kinds they declare. Also: a result's
+// content is judged `ok` exactly when its JSON is the reference's, whatever its shape (outcomes.ts
+// compares the usual shape without JSON).
 import { describe, expect, it } from 'vitest';
 import { SEED_CELLS } from '../../core/cells.ts';
 import { call } from '../../core/workload.ts';
