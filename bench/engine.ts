@@ -1,8 +1,9 @@
 // Simulated sessions per second on a fixed session of the seed-000 cell, in CPU time of this
 // process (process.cpuUsage: on a loaded machine wall time counts other people's work): the engine
 // (the compiled statecharts, history recorded), then judged by every property from that history (what
-// `check` pays per run), the same world with history recording off (entries
-// into the property folds only, bench/judged-world.ts), a minimal mutable reducer of the cell that
+// `check` paid per run before its runs went history-free), the same world with history recording off
+// judged as a history-free `check` run is (entries into the property folds, the outcomes and the stats
+// as they come, bench/judged-world.ts), a minimal mutable reducer of the cell that
 // records nothing (bench/minimal-reducer.ts, independent of the world: the floor), and XState's own
 // transition() for reference. Rounds interleave them so that drift falls on all alike; each figure
 // is the median of its rounds, each ratio is of medians of the same run.

@@ -1,11 +1,14 @@
-// The world with history recording off: its entries go straight into the property folds
-// (properties/fold-set.ts, the exhaustive explorer's sink) and nothing is kept but the folds'
-// states. What a history-free random run costs: the engine's time less the history's.
-import type { HistoryFrame, Property, PropertyVerdict } from '../properties/fold.ts';
-import { FoldSet } from '../properties/fold-set.ts';
+// The world with history recording off, judged as a history-free random run is judged: its entries
+// go straight into a RunJudge (properties/judge.ts: the property folds, each call's outcome and the
+// run's stats), and nothing is kept but their states. What a sampled run of `check` costs: the
+// engine's time less the history's, plus the judging a history-free run still does.
+import { HISTORY_VERSION } from '../core/history.ts';
+import { sortPlan } from '../core/plan.ts';
+import type { HistoryFrame, Property } from '../properties/fold.ts';
+import { RunJudge, type Judgement } from '../properties/judge.ts';
 import { referenceOf, type Reference } from '../properties/outcomes.ts';
 import { PROPERTIES } from '../properties/properties.ts';
-import { HISTORY_VERSION } from '../core/history.ts';
+import type { RunStats } from '../properties/stats.ts';
 import { UnrecordedWorld } from '../world/unrecorded.ts';
 import { DEFAULT_WORLD, runWorld, type RunInput } from '../world/world.ts';
 
@@ -22,14 +25,14 @@ export class FoldedJudge {
     this.reference = referenceOf(runWorld({ ...input, plan: [] }));
   }
 
-  run(plan: RunInput['plan']): PropertyVerdict[] {
+  run(plan: RunInput['plan']): { judgement: Judgement; stats: RunStats } {
     const { combination, workload, schedule = [] } = this.input;
-    const frame: HistoryFrame = { version: HISTORY_VERSION, combination, workload, plan, schedule };
-    const folds = FoldSet.start(this.properties, this.reference, frame);
-    // The world random checks run history-free (world/unrecorded.ts), writing into the folds only.
+    const frame: HistoryFrame = { version: HISTORY_VERSION, combination, workload, plan: sortPlan(plan), schedule };
+    const judge = new RunJudge(this.properties, this.reference, frame);
+    // The world random checks run history-free (world/unrecorded.ts), writing into the judge only.
     const world = new UnrecordedWorld({ ...this.input, plan }, DEFAULT_WORLD);
-    world.runInto(folds);
+    const reach = world.runInto(judge);
     this.steps = world.steps;
-    return folds.verdicts();
+    return judge.finish(reach);
   }
 }

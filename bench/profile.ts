@@ -1,5 +1,6 @@
-// `npm run bench:profile`: where the engine's time goes. Runs the benchmark's fixed session under
-// `node --cpu-prof --import tsx`, then sums the profile's self time by source file and by
+// `npm run bench:profile [-- SESSIONS [judged]]`: where the engine's time goes. Runs the benchmark's
+// fixed session under `node --cpu-prof --import tsx` (recorded, or `judged`: history-free and judged
+// as `check` judges a sampled run), then sums the profile's self time by source file and by
 // function, our code only (module loading, tsx and node internals summed as "other").
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,12 +21,17 @@ interface Profile {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sessions = process.argv[2] ?? '200000';
+const judged = process.argv[3] === 'judged';
 const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-profile-'));
 try {
-  execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'bench/profile-engine.ts', sessions], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'bench/profile-engine.ts', sessions, ...(judged ? ['judged'] : [])],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -50,6 +56,7 @@ try {
         (byFunction.get(`${functionName || '(anonymous)'}  ${where}`) ?? 0) + dt,
       );
   });
+  const what = judged ? ', history-free and judged' : '';
   const pct = (x: number) => `${((x / total) * 100).toFixed(1)}%`;
   const top = (m: Map<string, number>, k: number) =>
     [...m]
@@ -57,7 +64,7 @@ try {
       .slice(0, k)
       .map(([name, t]) => [name, pct(t)]);
   process.stdout.write(
-    `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session), self time\n\n`,
+    `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session${what}), self time\n\n`,
   );
   process.stdout.write(`${table(['file', 'self time'], top(byFile, 20), ['l', 'r'])}\n\n`);
   process.stdout.write(`${table(['function', 'self time'], top(byFunction, 25), ['l', 'r'])}\n`);

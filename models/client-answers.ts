@@ -16,6 +16,7 @@ import {
   inflightAt,
   inflightWith,
   withContext,
+  withInflight,
 } from './client-context.ts';
 import { probes, responseRefusal } from './client-guards.ts';
 import { end, failAll, failAttempt, reissues, sendAll } from './client-calls.ts';
@@ -31,7 +32,7 @@ import {
 } from './messages.ts';
 
 function withoutInflight(ctx: ClientContext, req: number): ClientContext {
-  return withContext(ctx, { inflight: inflightWith(ctx.inflight, req, null) });
+  return withInflight(ctx, inflightWith(ctx.inflight, req, null));
 }
 
 function httpFailure(ctx: ClientContext, res: HttpResponse): { ctx: ClientContext; reason: string } {
@@ -71,10 +72,12 @@ function readCall(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
     }));
     if (refusal !== null) {
       const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, refusal);
-      return { context: r.context, effects: [...effects, ...r.effects] };
+      effects.push(...r.effects);
+      return { context: r.context, effects };
     }
     const r = readBody(ctx, req, f, res, expectSse);
-    return { context: r.context, effects: [...effects, ...r.effects] };
+    effects.push(...r.effects);
+    return { context: r.context, effects };
   }
   return readBody(ctx, req, f, res, expectSse);
 }
@@ -135,7 +138,7 @@ function streamWithoutAnswer(ctx: ClientContext, req: number, f: Extract<Infligh
   }
   const sent = request(withoutInflight(ctx, req), { rpc: 'resume' }, { lastEventId, deadlineFor: f.attemptId });
   return {
-    context: withContext(sent.ctx, { inflight: inflightWith(sent.ctx.inflight, sent.req, { ...f, req: sent.req, resumed: true }) }),
+    context: withInflight(sent.ctx, inflightWith(sent.ctx.inflight, sent.req, { ...f, req: sent.req, resumed: true })),
     effects: [...sent.effects, note({ note: 'resume', callId: call.callId, req: sent.req, lastEventId })],
   };
 }

@@ -138,12 +138,17 @@ export const note = (n: ClientNote): ClientEffect => ({ type: 'note', note: n })
  *  costliest copy in V8. */
 export function inflightWith(inflight: readonly Inflight[], req: number, f: Inflight | null): Inflight[] {
   const out: Inflight[] = [];
-  for (const x of inflight) if (x.req !== req && (!f || x.req !== f.req)) out.push(x);
-  if (f) {
-    let i = out.length;
-    while (i > 0 && out[i - 1]!.req > f.req) i--;
-    out.splice(i, 0, f);
+  let placed = f === null;
+  for (const x of inflight) {
+    if (x.req === req || (f && x.req === f.req)) continue;
+    // `f` goes before the first request after it (a splice afterwards cost more than the loop).
+    if (!placed && x.req > f!.req) {
+      out.push(f!);
+      placed = true;
+    }
+    out.push(x);
   }
+  if (!placed) out.push(f!);
   return out;
 }
 
@@ -173,6 +178,38 @@ export function withContext(ctx: ClientContext, change: Partial<ClientContext>):
   };
   for (const k in change) (c as unknown as Record<string, unknown>)[k] = (change as Record<string, unknown>)[k];
   return c;
+}
+
+/** `withContext(ctx, { nextReq })` and `withContext(ctx, { inflight })` written out: a step of every
+ *  request makes them, and the generic copy's loop over `change` is V8's megamorphic path. */
+export function withNextReq(ctx: ClientContext, nextReq: number): ClientContext {
+  return {
+    policy: ctx.policy,
+    revision: ctx.revision,
+    config: ctx.config,
+    deadlineMs: ctx.deadlineMs,
+    nextReq,
+    session: ctx.session,
+    cachedParams: ctx.cachedParams,
+    handshake: ctx.handshake,
+    inflight: ctx.inflight,
+    waiting: ctx.waiting,
+  };
+}
+
+export function withInflight(ctx: ClientContext, inflight: Inflight[]): ClientContext {
+  return {
+    policy: ctx.policy,
+    revision: ctx.revision,
+    config: ctx.config,
+    deadlineMs: ctx.deadlineMs,
+    nextReq: ctx.nextReq,
+    session: ctx.session,
+    cachedParams: ctx.cachedParams,
+    handshake: ctx.handshake,
+    inflight,
+    waiting: ctx.waiting,
+  };
 }
 
 export function paramsFromConfig(config: ClientConfig): InitParams {
@@ -227,7 +264,7 @@ export function request(
   const effects: ClientEffect[] = [{ type: 'send', req, request: { method: body.rpc === 'resume' ? 'GET' : 'POST', headers, body } }];
   // A resumed stream keeps the deadline of the attempt it belongs to.
   if (opts.deadlineFor === undefined) effects.push({ type: 'timer', afterMs: ctx.deadlineMs, event: { type: 'DEADLINE', req } });
-  return { ctx: withContext(ctx, { nextReq: req + 1 }), req, effects };
+  return { ctx: withNextReq(ctx, req + 1), req, effects };
 }
 
 export function initialContext(input: { policy: ClientPolicy; deadlineMs: number; config?: ClientConfig }): ClientContext {

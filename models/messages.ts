@@ -105,8 +105,12 @@ export const JSONRPC = {
   headerMismatch: -32020,
 } as const;
 
-export function jsonResponse(status: number, message: JsonRpcMessage, headers: Record<string, string> = {}): HttpResponse {
-  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: { kind: 'json', message } };
+export function jsonResponse(status: number, message: JsonRpcMessage, headers?: Record<string, string>): HttpResponse {
+  return {
+    status,
+    headers: headers ? { 'content-type': JSON_TYPE, ...headers } : { 'content-type': JSON_TYPE },
+    body: { kind: 'json', message },
+  };
 }
 
 export function errorResponse(status: number, code: number, message: string): HttpResponse {
@@ -125,8 +129,9 @@ export function contentType(res: HttpResponse): string | undefined {
 export function finalMessage(res: HttpResponse): JsonRpcMessage | undefined {
   if (res.body.kind === 'json') return res.body.message;
   if (res.body.kind === 'sse') {
-    const last = res.body.events.findLast((e) => e.event === 'message');
-    return last?.data as JsonRpcMessage | undefined;
+    const { events } = res.body;
+    for (let i = events.length - 1; i >= 0; i--) if (events[i]!.event === 'message') return events[i]!.data as JsonRpcMessage;
+    return undefined;
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import {
   type HttpRequest,
   type JsonRpcMessage,
   type SseEvent,
+  type TextContent,
 } from './messages.ts';
 import { advertised, openingCaps, reinitPolicy } from './reinit.ts';
 import {
@@ -127,8 +128,9 @@ function callTool(ctx: ServerContext, e: RequestEvent): R {
   if (body.rpc !== 'tools/call') throw new Error('callTool needs a tools/call request');
   const token = body.progressToken;
   const encoding = progressEncoding(s.transport);
-  const result: CallResult = { content: [{ type: 'text', text: `${body.tool} result for call ${body.callId}` }] };
-  if (token !== null && encoding === 'inline') Object.assign(result, { progressToken: token, progress: PROGRESS_STEPS });
+  const content: TextContent[] = [{ type: 'text', text: `${body.tool} result for call ${body.callId}` }];
+  const result: CallResult =
+    token !== null && encoding === 'inline' ? { content, progressToken: token, progress: PROGRESS_STEPS } : { content };
   const message: JsonRpcMessage = { result };
   const finished: ServerEffect = {
     type: 'note',

@@ -9,6 +9,7 @@ import {
   JSONRPC,
   SSE_TYPE,
   type CallResult,
+  type TextContent,
   type SseEvent,
 } from './messages.ts';
 import { MODERN } from './policies.ts';
@@ -37,8 +38,8 @@ function callStateless(ctx: ServerContext, e: RequestEvent): R {
     return { context: ctx, effects: [cancelled, respond(e.req, CONNECTION_RESET)] };
   }
   const token = body.progressToken;
-  const result: CallResult = { content: [{ type: 'text', text: `${body.tool} result for call ${body.callId}` }] };
-  if (token !== null) Object.assign(result, { progressToken: token, progress: PROGRESS_STEPS });
+  const content: TextContent[] = [{ type: 'text', text: `${body.tool} result for call ${body.callId}` }];
+  const result: CallResult = token !== null ? { content, progressToken: token, progress: PROGRESS_STEPS } : { content };
   const finished: ServerEffect = {
     type: 'note',
     note: { note: 'call-finished', session: STATELESS, req: e.req, callId: body.callId, transport: 'streamable-http' },

@@ -12,6 +12,9 @@ export interface AfterFault {
   readonly reached: boolean;
 }
 
+/** The entry kinds `stepAfterFault` reads (a fold built on it reads these too). */
+export const AFTER_FAULT_READS = ['fault', 'end'] as const;
+
 export const NO_FAULT_YET: AfterFault = { applied: false, lastEnd: -1, reached: false };
 
 export function stepAfterFault(s: AfterFault, e: HistoryEntry): AfterFault {

@@ -16,40 +16,51 @@ interface CapsState {
   readonly first: Readonly<Record<string, string>>;
 }
 
+/** The JSON of a capability set, kept per set object: the model makes each set once and shares it
+ *  (models/capabilities.ts), so the same few are stringified once for all runs. Entries are
+ *  immutable data: a set is never changed once a note holds it. */
+const capsJsonOf = new WeakMap<object, string>();
+function capsJson(caps: readonly unknown[]): string {
+  let json = capsJsonOf.get(caps);
+  if (json === undefined) capsJsonOf.set(caps, (json = JSON.stringify(caps)));
+  return json;
+}
+
 const sortedEntries = (m: Readonly<Record<string, unknown>>) => Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1));
 
 export const capsImmutable: PropertyFold<CapsState> = {
   name: 'caps-immutable',
   holdsWhen: "a session's negotiated capabilities never change without a session reset",
+  reads: ['server'],
   init: () => ({ reached: false, why: null, first: {} }),
   step(s, e) {
     if (s.why !== null || e.kind !== 'server') return s;
     switch (e.note) {
       case 'session-opened':
-        return { ...s, first: { ...s.first, [e.session]: JSON.stringify(e.caps) } };
+        return { reached: s.reached, why: s.why, first: { ...s.first, [e.session]: capsJson(e.caps) } };
       case 'session-forgotten': {
         if (!(e.session in s.first)) return s;
         const { [e.session]: _gone, ...first } = s.first;
-        return { ...s, first };
+        return { reached: s.reached, why: s.why, first };
       }
       case 'reinit-rejected':
-        return s.reached ? s : { ...s, reached: true };
+        return s.reached ? s : { reached: true, why: s.why, first: s.first };
       case 'reinitialized': {
-        const caps = JSON.stringify(e.caps);
+        const caps = capsJson(e.caps);
         // A new session opened by the re-initialize starts with what it answered.
-        if (e.newSession !== undefined) return { ...s, reached: true, first: { ...s.first, [e.newSession]: caps } };
+        if (e.newSession !== undefined) return { reached: true, why: s.why, first: { ...s.first, [e.newSession]: caps } };
         const first = s.first[e.session];
         if (first === undefined) {
           const why =
             `session ${e.session} was re-initialized in place (policy ${e.policy}) at t=${e.t} ms ` +
             'though the server had no such session (forgotten or never opened)';
-          return { ...s, reached: true, why };
+          return { reached: true, why, first: s.first };
         }
         if (first !== caps) {
           const why = `session ${e.session} went from ${first} to ${caps} on a re-initialize (policy ${e.policy}) at t=${e.t} ms`;
-          return { ...s, reached: true, why };
+          return { reached: true, why, first: s.first };
         }
-        return s.reached ? s : { ...s, reached: true };
+        return s.reached ? s : { reached: true, why: s.why, first: s.first };
       }
       default:
         return s;

@@ -1,6 +1,6 @@
 // `content-type-consistent`: every tools/call response's Content-Type matches the mode the client
 // expects (the client's `read` notes say both). Reached once some call ended after a fault acted.
-import { afterFaultKey, NO_FAULT_YET, stepAfterFault, type AfterFault } from './after-fault.ts';
+import { AFTER_FAULT_READS, afterFaultKey, NO_FAULT_YET, stepAfterFault, type AfterFault } from './after-fault.ts';
 import type { PropertyFold } from './fold.ts';
 
 interface ContentTypeState {
@@ -13,6 +13,7 @@ const TYPES = { sse: 'text/event-stream', json: 'application/json' } as const;
 export const contentTypeConsistent: PropertyFold<ContentTypeState> = {
   name: 'content-type-consistent',
   holdsWhen: "every tools/call response's Content-Type matches the mode the client expects",
+  reads: [...AFTER_FAULT_READS, 'client'],
   init: () => ({ after: NO_FAULT_YET, why: null }),
   step(s, e) {
     const after = stepAfterFault(s.after, e);
@@ -20,7 +21,7 @@ export const contentTypeConsistent: PropertyFold<ContentTypeState> = {
       const why = `call ${e.callId}'s response (request ${e.req}) was ${e.contentType} where the client expected ${TYPES[e.expected]}`;
       return { after, why };
     }
-    return after === s.after ? s : { ...s, after };
+    return after === s.after ? s : { after, why: s.why };
   },
   verdict: (s) => (s.why !== null ? { holds: false, reached: true, why: s.why } : { holds: true, reached: s.after.reached }),
   key: (s, now) => (s.why !== null ? 'V' : afterFaultKey(s.after, now)),

@@ -1,9 +1,65 @@
 // Several property folds stepped together over the entries a world writes: the world's entry sink
-// during exhaustive exploration (search/exhaustive/explore.ts). States are never changed in place,
-// so a fork's copy is a copy of the array of states, and a world's digest adds their keys.
+// during exhaustive exploration (search/exhaustive/explore.ts) and a history-free random run
+// (judge.ts). States are never changed in place, so a fork's copy is a copy of the array of states,
+// and a world's digest adds their keys. Each entry steps only the folds that read its kind (a
+// fold's `reads`): most entries (requests, responses, state changes) concern none of them.
 import type { HistoryEntry } from '../core/history.ts';
 import { asFold, type AnyFold, type HistoryFrame, type Property, type PropertyVerdict } from './fold.ts';
 import type { Reference } from './outcomes.ts';
+
+type Kind = HistoryEntry['kind'];
+/** Every kind, as a record so that the compiler says when a kind is added to the history. */
+const ALL: Record<Kind, true> = {
+  invoke: true,
+  end: true,
+  request: true,
+  fault: true,
+  response: true,
+  deliver: true,
+  state: true,
+  client: true,
+  server: true,
+  'budget-exhausted': true,
+};
+const KINDS = Object.keys(ALL) as Kind[];
+
+/** For each entry kind, the indices of the folds that read it (in the folds' order); and the kinds
+ *  any of them reads (the world builds no others for a fold set, world/options.ts `EntrySink`). */
+interface Routes {
+  byKind: ReadonlyMap<string, readonly number[]>;
+  reads: ReadonlySet<Kind>;
+}
+
+const routesOf = new WeakMap<readonly AnyFold[], Routes>();
+
+function routes(folds: readonly AnyFold[]): Routes {
+  let r = routesOf.get(folds);
+  if (!r) {
+    const m = new Map<string, number[]>();
+    for (const kind of KINDS) m.set(kind, []);
+    folds.forEach((f, i) => {
+      for (const kind of f.reads ?? KINDS) m.get(kind)!.push(i);
+    });
+    // A cut-short run is marked whatever the folds read.
+    const reads = new Set<Kind>(['budget-exhausted']);
+    for (const kind of KINDS) if (m.get(kind)!.length > 0) reads.add(kind);
+    routesOf.set(folds, (r = { byKind: m, reads }));
+  }
+  return r;
+}
+
+/** The kinds a set of folds and other readers read, as one set (the same set for the same two lists). */
+const unions = new WeakMap<ReadonlySet<Kind>, WeakMap<readonly Kind[], ReadonlySet<Kind>>>();
+export function readsWith(reads: ReadonlySet<Kind>, more: readonly Kind[]): ReadonlySet<Kind> {
+  let byMore = unions.get(reads);
+  if (!byMore) unions.set(reads, (byMore = new WeakMap()));
+  let u = byMore.get(more);
+  if (!u) byMore.set(more, (u = new Set([...reads, ...more])));
+  return u;
+}
+
+/** The folds of a list of properties, the same array for the same list (so that its routes are made once). */
+const foldsOf = new WeakMap<readonly Property[], readonly AnyFold[]>();
 
 export class FoldSet {
   /** A `budget-exhausted` entry was seen: this run was cut short by the world's step budget. */
@@ -12,19 +68,38 @@ export class FoldSet {
   private constructor(
     readonly folds: readonly AnyFold[],
     private readonly states: unknown[],
+    private readonly routes: Routes,
   ) {}
 
   static start(properties: readonly Property[], reference: Reference, frame: HistoryFrame): FoldSet {
-    const folds = properties.map(asFold);
+    let folds = foldsOf.get(properties);
+    if (!folds) foldsOf.set(properties, (folds = properties.map(asFold)));
     return new FoldSet(
       folds,
       folds.map((f) => f.init(reference, frame)),
+      routes(folds),
     );
+  }
+
+  /** The entry kinds some fold reads: the world need build no others. */
+  get reads(): ReadonlySet<Kind> {
+    return this.routes.reads;
   }
 
   push(e: HistoryEntry): void {
     if (e.kind === 'budget-exhausted') this.budgetExhausted = true;
-    for (let i = 0; i < this.folds.length; i++) this.states[i] = this.folds[i]!.step(this.states[i], e);
+    const folds = this.folds;
+    const states = this.states;
+    const route = this.routes.byKind.get(e.kind);
+    if (route === undefined) {
+      // A kind the list above does not know yet: every fold reads it.
+      for (let i = 0; i < folds.length; i++) states[i] = folds[i]!.step(states[i], e);
+      return;
+    }
+    for (let j = 0; j < route.length; j++) {
+      const i = route[j]!;
+      states[i] = folds[i]!.step(states[i], e);
+    }
   }
 
   /** Everything the verdicts' future depends on, times relative to `now`; each fold's key length-prefixed,
@@ -43,7 +118,7 @@ export class FoldSet {
   }
 
   clone(): FoldSet {
-    const s = new FoldSet(this.folds, [...this.states]);
+    const s = new FoldSet(this.folds, [...this.states], this.routes);
     s.budgetExhausted = this.budgetExhausted;
     return s;
   }

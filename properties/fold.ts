@@ -27,6 +27,10 @@ export interface PropertyFold<S = unknown> {
   init(reference: Reference, frame: HistoryFrame): S;
   step(state: S, entry: HistoryEntry): S;
   verdict(state: S): PropertyVerdict;
+  /** The entry kinds `step` reads: it returns any other entry's state unchanged, so a fold set
+   *  (fold-set.ts) does not step it there. Absent: every entry. test/properties/fold-reads.test.ts
+   *  holds the built-ins to what they declare. */
+  reads?: readonly HistoryEntry['kind'][];
   /** What the rest of the run can still change the verdict with, canonically; times relative to `now`.
    *  (`why` may name the path that got here: it is not part of the key.) */
   key(state: S, now: number): string;

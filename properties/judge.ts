@@ -3,11 +3,13 @@
 // history kept (`RunJudge`, a world's entry sink): the same folds over the same entries.
 import type { History, HistoryEntry } from '../core/history.ts';
 import type { ReachLike } from '../core/reach.ts';
-import { FoldSet } from './fold-set.ts';
+import { FoldSet, readsWith } from './fold-set.ts';
 import { checkHistory, isCheckProperty, type HistoryFrame, type Property, type PropertyVerdict } from './fold.ts';
-import { callOutcomes, OutcomesFold, type CallOutcome, type Reference } from './outcomes.ts';
+import { callOutcomes, OUTCOMES_READ, OutcomesFold, type CallOutcome, type Reference } from './outcomes.ts';
 import { PROPERTIES } from './properties.ts';
-import { emptyStats, StatsFold, type RunStats } from './stats.ts';
+import { emptyStats, STATS_READ, StatsFold, type RunStats } from './stats.ts';
+
+const OUTCOMES_AND_STATS_READ: readonly HistoryEntry['kind'][] = [...OUTCOMES_READ, ...STATS_READ];
 
 export interface Judgement {
   outcomes: CallOutcome[];
@@ -47,6 +49,11 @@ export class RunJudge {
     this.stats = withStats ? new StatsFold() : null;
   }
 
+  /** What the folds, the outcomes and the stats read (the world builds no other entries for them). */
+  get reads(): ReadonlySet<HistoryEntry['kind']> {
+    return readsWith(this.folds.reads, this.stats ? OUTCOMES_AND_STATS_READ : OUTCOMES_READ);
+  }
+
   push(e: HistoryEntry): void {
     this.folds.push(e);
     this.outcomes.push(e);
@@ -57,7 +64,7 @@ export class RunJudge {
   finish(coverage: ReachLike | undefined): { judgement: Judgement; stats: RunStats } {
     const verdicts: Record<string, PropertyVerdict> = {};
     const each = this.folds.verdicts();
-    for (const [i, p] of this.properties.entries()) verdicts[p.name] = each[i]!;
+    for (let i = 0; i < each.length; i++) verdicts[this.properties[i]!.name] = each[i]!;
     return { judgement: { outcomes: this.outcomes.outcomes(), verdicts }, stats: this.stats ? this.stats.finish(coverage) : emptyStats() };
   }
 }

@@ -2,7 +2,7 @@
 // fault-free run (properties/outcomes.ts). When several calls are silent, the verdict names the one
 // with the lowest call id, whatever order they ended in.
 import type { EndEntry } from '../core/history.ts';
-import { afterFaultKey, NO_FAULT_YET, stepAfterFault, type AfterFault } from './after-fault.ts';
+import { AFTER_FAULT_READS, afterFaultKey, NO_FAULT_YET, stepAfterFault, type AfterFault } from './after-fault.ts';
 import type { PropertyFold } from './fold.ts';
 import { outcomeOf, type Reference } from './outcomes.ts';
 
@@ -28,13 +28,14 @@ function silentCall(name: string, holdsWhen: string, kind: Silent): PropertyFold
   return {
     name,
     holdsWhen,
+    reads: AFTER_FAULT_READS,
     init: (reference) => ({ reference, after: NO_FAULT_YET, bad: null }),
     step(s, e) {
       const after = stepAfterFault(s.after, e);
       if (e.kind === 'end' && (s.bad === null || e.callId < s.bad.callId) && outcomeOf(e, s.reference) === kind) {
-        return { ...s, after, bad: { callId: e.callId, why: WHY[kind](e) } };
+        return { reference: s.reference, after, bad: { callId: e.callId, why: WHY[kind](e) } };
       }
-      return after === s.after ? s : { ...s, after };
+      return after === s.after ? s : { reference: s.reference, after, bad: s.bad };
     },
     verdict: (s) => (s.bad ? { holds: false, reached: true, why: s.bad.why } : { holds: true, reached: s.after.reached }),
     key: (s, now) => (s.bad ? 'V' : afterFaultKey(s.after, now)),

@@ -34,10 +34,63 @@ export function referenceOf(history: History): Reference {
   return fold.reference;
 }
 
+/** Whether a result's content is the reference's (its JSON, as the reference keeps it). Contents are
+ *  new objects in every run and several folds judge the same `end` entry (the outcomes, both
+ *  silent-call properties, `recovers`): stringifying it for each was a tenth of a judgement. A
+ *  content of the usual shape (text items) is compared item by item with the reference's parsed
+ *  once; anything else is stringified, which is what the comparison means. */
+function sameContent(reference: Reference, callId: number, content: readonly unknown[]): boolean {
+  const json = reference.get(callId);
+  // Anything unusual (no reference, no content, a reference of another shape) is compared as JSON.
+  if (json === undefined || typeof content !== 'object' || content === null) return json === JSON.stringify(content);
+  const texts = textsOf(json);
+  if (texts === null || Object.getPrototypeOf(content) !== Array.prototype || 'toJSON' in content) return json === JSON.stringify(content);
+  // An array's JSON has one item per element: another length is another JSON.
+  if (content.length !== texts.length) return false;
+  for (let i = 0; i < texts.length; i++) {
+    const item = content[i] as Record<string, unknown> | null;
+    if (!isText(item)) return json === JSON.stringify(content);
+    if (item.type !== texts[i]!.type || item.text !== texts[i]!.text) return false;
+  }
+  return true;
+}
+
+interface Text {
+  type: string;
+  text: string;
+}
+
+/** A plain `{ type, text }` of two strings, its keys in that order: its JSON is the two strings'. */
+function isText(x: unknown): x is Text {
+  if (typeof x !== 'object' || x === null || Object.getPrototypeOf(x) !== Object.prototype) return false;
+  let n = 0;
+  for (const k in x) {
+    if ((n === 0 && k !== 'type') || (n === 1 && k !== 'text') || n > 1) return false;
+    n++;
+  }
+  const t = x as Text;
+  return n === 2 && typeof t.type === 'string' && typeof t.text === 'string';
+}
+
+/** A reference's JSON parsed to its text items, once per JSON string; null if it is not a list of them. */
+const parsed = new Map<string, readonly Text[] | null>();
+
+function textsOf(json: string): readonly Text[] | null {
+  let texts = parsed.get(json);
+  if (texts === undefined) {
+    const value: unknown = JSON.parse(json);
+    texts = Array.isArray(value) && value.every(isText) ? value : null;
+    // References are a few strings per workload; a bound keeps a long process's cache small.
+    if (parsed.size > 10_000) parsed.clear();
+    parsed.set(json, texts);
+  }
+  return texts;
+}
+
 export function outcomeOf(end: EndEntry, reference: Reference): Outcome {
   switch (end.end) {
     case 'result':
-      return reference.get(end.callId) === JSON.stringify(end.content) ? 'ok' : 'silent-empty';
+      return sameContent(reference, end.callId, end.content) ? 'ok' : 'silent-empty';
     case 'error':
       return 'error';
     case 'deadline':
@@ -45,6 +98,9 @@ export function outcomeOf(end: EndEntry, reference: Reference): Outcome {
       return end.serverFinished && (end.answer === 'delivered' || end.answer === 'lost') ? 'silent-hang' : 'error';
   }
 }
+
+/** The entry kinds OutcomesFold reads. */
+export const OUTCOMES_READ: readonly HistoryEntry['kind'][] = ['invoke', 'end'];
 
 /** Each call's outcome as the run goes: entry by entry, with no history kept (a history-free
  *  random run, search/random/check-runner.ts); `callOutcomes` is this fold over a whole history. */

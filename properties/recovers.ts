@@ -11,23 +11,44 @@ interface RecoversState {
   readonly reference: Reference;
   /** The last fault's instant; null before any fault. */
   readonly lastFault: number | null;
-  /** Calls invoked strictly after the last fault, by call id: their outcome once they have ended. */
-  readonly after: Readonly<Record<number, Outcome | null>>;
+  /** Calls invoked strictly after the last fault, in call-id order: their outcome once they have ended.
+   *  (A short array, not a record keyed by call id: a spread of an integer-keyed record is V8's slow path.) */
+  readonly after: readonly AfterCall[];
 }
 
-const sortedAfter = (s: RecoversState) =>
-  Object.entries(s.after)
-    .map(([id, o]) => [Number(id), o] as const)
-    .sort(([a], [b]) => a - b);
+type AfterCall = readonly [callId: number, outcome: Outcome | null];
+
+const sortedAfter = (s: RecoversState) => s.after;
+
+/** `after` with this call's outcome set, kept in call-id order. */
+function withCall(after: readonly AfterCall[], callId: number, outcome: Outcome | null): AfterCall[] {
+  const next: AfterCall[] = [];
+  let placed = false;
+  for (const a of after) {
+    if (!placed && a[0] >= callId) {
+      next.push([callId, outcome]);
+      placed = true;
+      if (a[0] === callId) continue;
+    }
+    next.push(a);
+  }
+  if (!placed) next.push([callId, outcome]);
+  return next;
+}
+
+const hasCall = (after: readonly AfterCall[], callId: number) => after.some((a) => a[0] === callId);
 
 export const recovers: PropertyFold<RecoversState> = {
   name: 'recovers',
   holdsWhen: `once the last fault has fired, calls return to ok within ${RECOVERY_GRACE} further call`,
-  init: (reference) => ({ reference, lastFault: null, after: {} }),
+  reads: ['fault', 'invoke', 'end'],
+  init: (reference) => ({ reference, lastFault: null, after: [] }),
   step(s, e) {
-    if (e.kind === 'fault') return { ...s, lastFault: e.t, after: {} };
-    if (e.kind === 'invoke' && s.lastFault !== null && e.t > s.lastFault) return { ...s, after: { ...s.after, [e.callId]: null } };
-    if (e.kind === 'end' && e.callId in s.after) return { ...s, after: { ...s.after, [e.callId]: outcomeOf(e, s.reference) } };
+    if (e.kind === 'fault') return { reference: s.reference, lastFault: e.t, after: [] };
+    if (e.kind === 'invoke' && s.lastFault !== null && e.t > s.lastFault)
+      return { reference: s.reference, lastFault: s.lastFault, after: withCall(s.after, e.callId, null) };
+    if (e.kind === 'end' && hasCall(s.after, e.callId))
+      return { reference: s.reference, lastFault: s.lastFault, after: withCall(s.after, e.callId, outcomeOf(e, s.reference)) };
     return s;
   },
   verdict(s) {

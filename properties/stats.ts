@@ -2,7 +2,7 @@
 // re-initialize and a transport fallback happened, and which machine states and transitions a run
 // reached. A property that holds where its situation was never reached is reported as vacuous.
 import type { History, HistoryEntry } from '../core/history.ts';
-import type { ReachLike } from '../core/reach.ts';
+import { MACHINES, type ReachLike } from '../core/reach.ts';
 
 export interface RunStats {
   runs: number;
@@ -69,6 +69,9 @@ function transitionKey(machine: 'client' | 'server', from: string, to: string): 
   return t;
 }
 
+/** The entry kinds StatsFold reads. */
+export const STATS_READ: readonly HistoryEntry['kind'][] = ['fault', 'client', 'server', 'state'];
+
 export class StatsFold {
   private readonly s = emptyStats();
 
@@ -94,9 +97,12 @@ export class StatsFold {
 
   finish(coverage: ReachLike | undefined): RunStats {
     const s = this.s;
-    for (const m of ['client', 'server'] as const) {
-      for (const state of coverage?.[m].states ?? []) bump(s.coverage[m].states, state);
-      for (const t of coverage?.[m].transitions ?? []) bump(s.coverage[m].transitions, t);
+    if (!coverage) return s;
+    // Names in a reach are distinct and the run's coverage counts start empty: each is set to 1.
+    for (const m of MACHINES) {
+      const into = s.coverage[m];
+      for (const state of coverage[m].states) into.states[state] = 1;
+      for (const t of coverage[m].transitions) into.transitions[t] = 1;
     }
     return s;
   }

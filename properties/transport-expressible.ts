@@ -24,12 +24,13 @@ const keyOf = (sessions: Readonly<Record<string, Carrier>>) =>
     .join(';');
 
 function carry(s: ExpressibleState, session: string, transport: Transport, encoding: ProgressEncoding): ExpressibleState {
-  return { ...s, sessions: { ...s.sessions, [session]: { transport, encoding } } };
+  return { reached: s.reached, why: s.why, sessions: { ...s.sessions, [session]: { transport, encoding } } };
 }
 
 export const transportExpressible: PropertyFold<ExpressibleState> = {
   name: 'transport-expressible',
   holdsWhen: "no capability admitted for use is inexpressible in the session's actual transport",
+  reads: ['server', 'client'],
   init: () => ({ reached: false, why: null, sessions: {} }),
   step(s, e) {
     if (s.why !== null) return s;
@@ -48,9 +49,9 @@ export const transportExpressible: PropertyFold<ExpressibleState> = {
       const why =
         `call ${e.callId} was admitted relying on ${wrong.cap} as ${wrong.encoding} progress, ` +
         `but session ${e.session} runs on ${actual.transport}, which carries it as ${actual.encoding}`;
-      return { ...s, reached: true, why };
+      return { reached: true, why, sessions: s.sessions };
     }
-    return reached === s.reached ? s : { ...s, reached };
+    return reached === s.reached ? s : { reached, why: s.why, sessions: s.sessions };
   },
   verdict: (s) => (s.why !== null ? { holds: false, reached: true, why: s.why } : { holds: true, reached: s.reached }),
   key: (s) => (s.why !== null ? 'V' : `${s.reached ? 'r' : '-'}${keyOf(s.sessions)}`),

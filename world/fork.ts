@@ -21,7 +21,7 @@ export class ForkableWorld extends World {
    *  Returns true when the run ended without carrying any request. */
   startPaused(sink: EntrySink): boolean {
     this.s.pauses = true;
-    this.sink = sink;
+    this.writeTo(sink);
     return this.scoped(() => {
       this.start();
       return this.loop();
@@ -59,7 +59,7 @@ export class ForkableWorld extends World {
    *  immutable data and are shared; the coverage it reaches is added to the same `Reach`. */
   fork(sink: EntrySink): ForkableWorld {
     const w = new ForkableWorld(this.input, this.options, this.reach, this);
-    w.sink = sink;
+    w.writeTo(sink);
     return w;
   }
 

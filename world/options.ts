@@ -36,6 +36,38 @@ export interface Engine {
 /** Where a world writes its history entries: an array for a run, the oracles' monitors when exploring. */
 export interface EntrySink {
   push(entry: HistoryEntry): unknown;
+  /** The entry kinds it reads, if not all: the world does not build the others for it (a judged
+   *  run reads no requests, responses or deliveries). */
+  readonly reads?: ReadonlySet<HistoryEntry['kind']>;
+}
+
+/** The kinds a world checks before building an entry (the others are cheap, and every judge reads them). */
+export interface Wants {
+  request: boolean;
+  response: boolean;
+  deliver: boolean;
+  state: boolean;
+  client: boolean;
+  server: boolean;
+}
+export const ALL_WANTED: Wants = { request: true, response: true, deliver: true, state: true, client: true, server: true };
+const wantsCache = new WeakMap<ReadonlySet<string>, Wants>();
+
+export function wantsOf(reads: ReadonlySet<HistoryEntry['kind']> | undefined): Wants {
+  if (reads === undefined) return ALL_WANTED;
+  let w = wantsCache.get(reads);
+  if (!w) {
+    w = {
+      request: reads.has('request'),
+      response: reads.has('response'),
+      deliver: reads.has('deliver'),
+      state: reads.has('state'),
+      client: reads.has('client'),
+      server: reads.has('server'),
+    };
+    wantsCache.set(reads, w);
+  }
+  return w;
 }
 
 /** The states and transitions a world reached, per machine (core/reach.ts). */

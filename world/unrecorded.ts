@@ -6,7 +6,7 @@ import { DEFAULT_WORLD, emptyReach, World, type EntrySink, type Reach, type RunI
 
 export class UnrecordedWorld extends World {
   runInto(sink: EntrySink): Reach {
-    this.sink = sink;
+    this.writeTo(sink);
     this.scoped(() => {
       this.start();
       this.loop();

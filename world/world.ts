@@ -17,20 +17,21 @@ import type { ClientContext, ClientEffect, ClientEvent } from '../models/client-
 import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../models/network.ts';
-import type { BeforeSite, FaultEffect } from '../models/network.ts';
+import type { BeforeSite, FaultEffect, ResponseVerdict } from '../models/network.ts';
 import { extensionsUsed, PolicyError, withExtensions } from '../models/registry.ts';
 import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
 import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished } from '../core/answer-ledger.ts';
 import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '../core/history.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
-import { stateName, type Stepper } from './engine/step.ts';
+import { stateName, type Stepped, type Stepper } from './engine/step.ts';
 import { nextCalls } from '../core/workload.ts';
+import { noteEntry } from './note-entry.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
 
 import { DEFAULT_WORLD, enginesFor } from './options.ts';
-import { emptyReach, union } from '../core/reach.ts';
-import type { EntrySink, Reach, RunInput, WorldOptions } from './options.ts';
+import { emptyReach, union, type MachineReach } from '../core/reach.ts';
+import { ALL_WANTED, wantsOf, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
 
 export type { Item, Pending, WorldState } from './state.ts';
 export { DEFAULT_WORLD, emptyReach, type Engine, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
@@ -38,7 +39,9 @@ export { DEFAULT_WORLD, emptyReach, type Engine, type EntrySink, type Reach, typ
 /** What the world keeps besides its state (world/state.ts): the run's plan and its machines' steppers. */
 export class World {
   private readonly entries: HistoryEntry[] = [];
-  protected sink: EntrySink = this.entries;
+  private sink: EntrySink = this.entries;
+  /** Whether the sink reads these kinds of entry (EntrySink.reads); the others are not built. */
+  private wants = ALL_WANTED;
   private readonly plan: FaultPlan;
   private readonly clientStepper: Stepper<ClientEvent, ClientEffect>;
   private readonly serverStepper: Stepper<ServerEvent, ServerEffect>;
@@ -46,6 +49,9 @@ export class World {
   protected readonly s: WorldState;
   /** How `before` faults reach into the machines (models/network.ts's loop calls it); made on first use. */
   private site: BeforeSite | undefined;
+  /** Per machine, the transitions (by the stepper's index) this world has added to its reach. */
+  private readonly clientSeen: Uint8Array;
+  private readonly serverSeen: Uint8Array;
   /** The states and transitions reached; a history gets a copy only if forks share them. */
   protected readonly reach: Reach;
   private readonly ownsReach: boolean;
@@ -61,12 +67,15 @@ export class World {
     this.ownsReach = reach === undefined;
     this.reach = reach ?? emptyReach();
     ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine));
+    this.clientSeen = new Uint8Array(this.clientStepper.transitionNames?.length ?? 0);
+    this.serverSeen = new Uint8Array(this.serverStepper.transitionNames?.length ?? 0);
     if (from) {
       this.plan = from.plan;
       this.s = cloneState(from.s);
       return;
     }
-    this.plan = sortPlan(input.plan);
+    // A plan of one fault (or none) is in order already: a copy, without the sort's three arrays.
+    this.plan = input.plan.length < 2 ? input.plan.slice() : sortPlan(input.plan);
     const [client, server] = this.scoped(() => [
       this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }).snapshot,
       this.serverStepper.initial({ policy: input.combination.server }).snapshot,
@@ -150,6 +159,12 @@ export class World {
     return { version: HISTORY_VERSION, combination, workload, plan: this.plan, schedule, entries: this.entries, coverage };
   }
 
+  /** Write entries to `sink` from now on (a world that keeps no history, or a fork). */
+  protected writeTo(sink: EntrySink): void {
+    this.sink = sink;
+    this.wants = wantsOf(sink.reads);
+  }
+
   /** Callers write `t` first (an entry's keys keep that order in every report) and build the
    *  entry once: copying it here to add the time was an eighth of the engine's time. */
   private record(e: HistoryEntry): void {
@@ -160,14 +175,17 @@ export class World {
     if (item.to === 'client') {
       if (item.event.type === 'CALL') {
         const { callId, method, progress, idempotent } = item.event;
-        this.record({ t: this.s.queue.now, kind: 'invoke', callId, method, progress, ...(idempotent ? { idempotent } : {}) });
+        const t = this.s.queue.now;
+        this.record(
+          idempotent ? { t, kind: 'invoke', callId, method, progress, idempotent } : { t, kind: 'invoke', callId, method, progress },
+        );
       }
       this.stepClient(item.event);
     } else if (item.to === 'server') {
       this.stepServer({ type: 'REQUEST', req: item.req, request: item.request });
     } else {
       answerDelivered(this.s, item.req);
-      this.record({ t: this.s.queue.now, kind: 'deliver', req: item.req });
+      if (this.wants.deliver) this.record({ t: this.s.queue.now, kind: 'deliver', req: item.req });
       this.stepClient({ type: 'RESPONSE', req: item.req, response: item.response });
     }
   }
@@ -176,12 +194,13 @@ export class World {
    *  carried) perform theirs at once, and never send. */
   private stepClient(event: ClientEvent, nested = false): void {
     const s = this.s;
-    const { snapshot, effects, taken } = this.clientStepper.step(s.client, event);
+    const stepped = this.clientStepper.step(s.client, event);
+    const { snapshot, effects } = stepped;
     s.client = snapshot;
     const to = stateName(snapshot.value);
-    if (taken) for (const id of taken) this.reach.client.transitions.add(id);
+    this.reached(stepped, this.clientStepper, this.reach.client, this.clientSeen);
     if (to !== s.clientState) {
-      this.record({ t: this.s.queue.now, kind: 'state', machine: 'client', from: s.clientState, to });
+      if (this.wants.state) this.record({ t: this.s.queue.now, kind: 'state', machine: 'client', from: s.clientState, to });
       this.reach.client.states.add(to);
     }
     s.clientState = to;
@@ -206,15 +225,31 @@ export class World {
     }
   }
 
+  /** Add the transitions a step took to the reach: by index where the stepper gives them, each
+   *  name once per world (`seen`; a fork starts with none, and adding again is harmless). */
+  private reached(stepped: Stepped<unknown>, stepper: Stepper<never, unknown>, reach: MachineReach, seen: Uint8Array): void {
+    const { taken, takenIndex } = stepped;
+    if (taken) for (const id of taken) reach.transitions.add(id);
+    if (takenIndex)
+      for (let i = 0; i < takenIndex.length; i++) {
+        const n = takenIndex[i]!;
+        if (seen[n] === 0) {
+          seen[n] = 1;
+          reach.transitions.add(stepper.transitionNames![n]!);
+        }
+      }
+  }
+
   /** Step the server and perform its effects; returns how many sessions the step forgot. */
   private stepServer(event: ServerEvent): number {
     const s = this.s;
-    const { snapshot, effects, taken } = this.serverStepper.step(s.server, event);
+    const stepped = this.serverStepper.step(s.server, event);
+    const { snapshot, effects } = stepped;
     s.server = snapshot;
     const to = stateName(snapshot.value);
-    if (taken) for (const id of taken) this.reach.server.transitions.add(id);
+    this.reached(stepped, this.serverStepper, this.reach.server, this.serverSeen);
     if (to !== s.serverState) {
-      this.record({ t: this.s.queue.now, kind: 'state', machine: 'server', from: s.serverState, to });
+      if (this.wants.state) this.record({ t: this.s.queue.now, kind: 'state', machine: 'server', from: s.serverState, to });
       this.reach.server.states.add(to);
     }
     s.serverState = to;
@@ -223,7 +258,7 @@ export class World {
       if (effect.type === 'note') {
         if (effect.note.note === 'call-finished') serverFinished(s, effect.note.req);
         else if (effect.note.note === 'session-forgotten') forgot++;
-        this.record(noteEntry(this.s.queue.now, 'server', effect.note));
+        if (this.wants.server) this.record(noteEntry(this.s.queue.now, 'server', effect.note));
       } else {
         this.respond(effect.req, effect.response, 'server');
       }
@@ -238,7 +273,8 @@ export class World {
       case 'timer':
         return this.s.queue.push(effect.afterMs, { to: 'client', event: effect.event });
       case 'note':
-        return this.record(noteEntry(this.s.queue.now, 'client', effect.note));
+        if (this.wants.client) this.record(noteEntry(this.s.queue.now, 'client', effect.note));
+        return;
       case 'call-ended':
         return this.callEnded(effect);
       case 'raise':
@@ -246,8 +282,10 @@ export class World {
     }
   }
 
-  private faultsAt(n: number): FaultName[] {
-    return this.plan.filter((f) => f.at === n).map((f) => f.fault);
+  private faultsAt(n: number): readonly FaultName[] {
+    let faults: FaultName[] | null = null;
+    for (const f of this.plan) if (f.at === n) (faults ??= []).push(f.fault);
+    return faults ?? NO_FAULTS;
   }
 
   /** The network carries request n: `before` faults fire, then the proxy and load balancer act. */
@@ -261,19 +299,24 @@ export class World {
     const body = request.body;
     const { method, headers } = request;
     const t = s.queue.now;
-    this.record(
-      body.rpc === 'tools/call'
-        ? { t, kind: 'request', req, method, rpc: body.rpc, headers, callId: body.callId }
-        : { t, kind: 'request', req, method, rpc: body.rpc, headers },
-    );
+    if (this.wants.request)
+      this.record(
+        body.rpc === 'tools/call'
+          ? { t, kind: 'request', req, method, rpc: body.rpc, headers, callId: body.callId }
+          : { t, kind: 'request', req, method, rpc: body.rpc, headers },
+      );
+    // Most requests carry no fault: no rule to ask, nothing to keep for them (`respond` reads a
+    // missing entry as none).
+    if (faults.length === 0) {
+      s.queue.push(this.options.latencyMs, { to: 'server', req, request });
+      return;
+    }
     const verdict = applyRequestFaults(request, faults);
     this.recordFaults(req, verdict.effects);
-    // Most requests carry no fault: nothing to keep for them (`respond` reads a missing entry as none).
-    if (faults.length > 0)
-      s.responseFaults.set(
-        req,
-        faults.filter((f) => isResponseFault(f)),
-      );
+    s.responseFaults.set(
+      req,
+      faults.filter((f) => isResponseFault(f)),
+    );
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
     else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
   }
@@ -310,10 +353,14 @@ export class World {
 
   /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
   private respond(req: number, response: HttpResponse, from: 'server' | 'load-balancer'): void {
-    const verdict = applyResponseFaults(response, this.s.responseFaults.get(req) ?? [], from);
+    const faults = this.s.responseFaults.get(req);
+    const verdict = faults && faults.length > 0 ? applyResponseFaults(response, faults, from) : noResponseFault(response, from);
     this.recordFaults(req, verdict.effects);
     const res = verdict.response;
     const delay = this.options.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
+    answerSent(this.s, req, verdict.lostAnswer);
+    this.s.queue.push(delay, { to: 'deliver', req, response: res });
+    if (!this.wants.response) return;
     const t = this.s.queue.now;
     const contentTypeOf = contentType(res) ?? null;
     const sessionId = res.headers['mcp-session-id'] ?? null;
@@ -336,8 +383,6 @@ export class World {
           }
         : { t, kind: 'response', req, status: res.status, contentType: contentTypeOf, sessionId, body: res.body.kind, deliverAt, from },
     );
-    answerSent(this.s, req, verdict.lostAnswer);
-    this.s.queue.push(delay, { to: 'deliver', req, response: res });
   }
 
   /** How a call that ends by the deadline, or never, left its last request: the answer and whether the server finished it. */
@@ -362,8 +407,13 @@ export class World {
     const s = this.s;
     for (const i of nextCalls(this.input.workload, s.issued, s.ended)) {
       const step = this.input.workload[i]!;
-      const idempotent = step.idempotent ? { idempotent: true } : {};
-      s.queue.push(0, { to: 'client', event: { type: 'CALL', callId: i, method: step.method, progress: step.progress, ...idempotent } });
+      const { method, progress } = step;
+      s.queue.push(0, {
+        to: 'client',
+        event: step.idempotent
+          ? { type: 'CALL', callId: i, method, progress, idempotent: true }
+          : { type: 'CALL', callId: i, method, progress },
+      });
       s.issued++;
     }
   }
@@ -381,13 +431,13 @@ export class World {
   }
 }
 
-/** `{ t, kind, ...note }`, copied key by key: a spread over the many shapes of notes is V8's slow
- *  (megamorphic) path, and notes are a third of a run's entries. */
-function noteEntry(t: number, kind: 'client' | 'server', note: object): HistoryEntry {
-  const e: Record<string, unknown> = { t, kind };
-  for (const k in note) e[k] = (note as Record<string, unknown>)[k];
-  return e as unknown as HistoryEntry;
+const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
+
+/** What the response faults' loop gives a response with none to apply (models/network.ts). */
+function noResponseFault(response: HttpResponse, from: 'server' | 'load-balancer'): ResponseVerdict {
+  return { response, from, delayMs: 0, lostAnswer: false, effects: NO_FAULT_EFFECTS };
 }
+const NO_FAULT_EFFECTS = Object.freeze([]) as unknown as FaultEffect[];
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {

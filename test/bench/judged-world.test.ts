@@ -1,5 +1,6 @@
-// The bench's history-off world must judge as the engine's history does: the same verdicts from the
-// folds fed directly as from the recorded history, on the seed-000 cell's random plans; and the
+// The bench's history-off world must judge as the engine's history does: the same judgement (verdicts
+// and outcomes) and stats from the judge fed directly as from the recorded history, on the seed-000
+// cell's random plans; and the
 // balance bound the bench prints must be the pool's greedy split.
 import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
@@ -9,6 +10,7 @@ import { FoldedJudge } from '../../bench/judged-world.ts';
 import { ALPHABET_000, VULNERABLE_000 } from '../../core/cells.ts';
 import { judge } from '../../properties/judge.ts';
 import { referenceOf } from '../../properties/outcomes.ts';
+import { statsOf } from '../../properties/stats.ts';
 import { faultPlan, workload } from '../../search/random/arbitraries.ts';
 import { runWorld } from '../../world/world.ts';
 
@@ -20,11 +22,12 @@ describe('history-off world', () => {
     const folded = new FoldedJudge({ combination: VULNERABLE_000, workload: w });
     const reference = referenceOf(runWorld({ combination: VULNERABLE_000, workload: w, plan: [] }));
     for (const plan of plans) {
-      const fromHistory = Object.values(judge(runWorld({ combination: VULNERABLE_000, workload: w, plan }), reference).verdicts);
+      const history = runWorld({ combination: VULNERABLE_000, workload: w, plan });
       const fromFolds = folded.run(plan);
-      expect(fromFolds).toEqual(fromHistory);
+      expect(fromFolds.judgement).toEqual(judge(history, reference));
+      expect(fromFolds.stats).toEqual(statsOf(history));
       expect(folded.steps).toBeGreaterThan(0);
-      if (fromFolds.some((v) => !v.holds)) violated++;
+      if (Object.values(fromFolds.judgement.verdicts).some((v) => !v.holds)) violated++;
     }
   });
   it('was compared on violating runs too', () => expect(violated).toBeGreaterThan(0));

@@ -15,13 +15,23 @@ interface Candidate {
   guard: ((args: { context: unknown; event: EventObject }) => boolean) | null;
   target: string | null;
   actions: Reducer<unknown, EventObject, { type: string }>[];
-  /** The transition's name (world/engine/transitions.ts), reported as taken. */
+  /** The transition's name (world/engine/transitions.ts), reported as taken by its index in `names`. */
   id: string;
+  index: number;
+  /** The target state's transitions by event (set once every state is compiled). */
+  targetOn: ByEvent | null;
+  /** `[index]`: what a step that takes only this transition reports (most steps take one). */
+  alone: readonly number[];
 }
+
+type ByEvent = Map<string, Candidate[]>;
 
 interface CompiledSnapshot {
   value: string;
   context: unknown;
+  /** The state's transitions by event, carried so that a step looks nothing up by state name
+   *  (absent on a snapshot made elsewhere: then looked up). */
+  on?: ByEvent;
 }
 
 type Node = {
@@ -38,6 +48,15 @@ type Node = {
   always?: unknown[];
   after?: unknown[];
 };
+
+/** What a step without effects, or without a transition, returns: one shared, frozen empty list. */
+const NO_EFFECTS: readonly never[] = Object.freeze([]);
+const NONE_TAKEN: readonly number[] = Object.freeze([]);
+
+function hasRaise(effects: readonly { type: string }[]): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects[i]!.type === 'raise') return true;
+  return false;
+}
 
 function unsupported(machine: string, what: string): never {
   throw new Error(`compiled stepper: machine '${machine}' uses ${what}, which only the XState engine runs`);
@@ -58,6 +77,8 @@ export function compiledStepper<E extends EventObject, F>(
   const root = machine.root as unknown as Node;
   const guards = (machine.implementations.guards ?? {}) as Record<string, Candidate['guard']>;
   const table = new Map<string, Map<string, Candidate[]>>();
+  const names: string[] = [];
+  const indexOf = new Map<string, number>();
 
   const compileTransition = (t: { guard?: unknown; target?: Node[]; actions: unknown[] }): Candidate => {
     let guard: Candidate['guard'] = null;
@@ -73,7 +94,13 @@ export function compiledStepper<E extends EventObject, F>(
       return reducers[n]!;
     });
     if (t.target && t.target.length !== 1) unsupported(id, 'a transition with several targets');
-    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: transitionId(t as unknown as TransitionDef) };
+    const tid = transitionId(t as unknown as TransitionDef);
+    let index = indexOf.get(tid);
+    if (index === undefined) {
+      indexOf.set(tid, (index = names.length));
+      names.push(tid);
+    }
+    return { guard, target: t.target ? name(leafOf(t.target[0]!)) : null, actions, id: tid, index, targetOn: null, alone: [index] };
   };
 
   const visit = (node: Node) => {
@@ -94,49 +121,79 @@ export function compiledStepper<E extends EventObject, F>(
     for (const child of Object.values(node.states)) visit(child);
   };
   visit(root);
+  for (const byEvent of table.values())
+    for (const candidates of byEvent.values()) for (const c of candidates) if (c.target) c.targetOn = table.get(c.target)!;
   const initialLeaf = name(leafOf(root));
+  const initialOn = table.get(initialLeaf)!;
   const contextFactory = (machine.config as { context?: unknown }).context;
-  // The state the last lookup was for: consecutive steps of a machine are mostly from one state.
-  let lastValue = initialLeaf;
-  let lastByEvent = table.get(initialLeaf)!;
+  // The guards' argument, one object reused for every guard this stepper asks: a guard is a
+  // predicate of it and keeps nothing (a new object per candidate was a twentieth of a step).
+  const guardArgs: { context: unknown; event: EventObject } = { context: undefined, event: { type: '' } };
 
   return {
+    transitionNames: names,
     initial(input) {
       const context = typeof contextFactory === 'function' ? contextFactory({ input }) : contextFactory;
-      return { snapshot: { value: initialLeaf, context } as never, effects: [], taken: [] };
+      return { snapshot: { value: initialLeaf, context, on: initialOn } as never, effects: [], takenIndex: NONE_TAKEN };
     },
     step(snapshot, event): Stepped<F> {
       const current = snapshot as unknown as CompiledSnapshot;
       let value = current.value;
+      let on = current.on ?? table.get(value)!;
       let context = current.context;
-      const effects: F[] = [];
-      const taken: string[] = [];
-      // Raised events are appended and read by index (no shift); most steps raise none.
-      const queue: EventObject[] = [event];
-      for (let q = 0; q < queue.length; q++) {
-        const ev = queue[q]!;
-        if (value !== lastValue) {
-          lastValue = value;
-          lastByEvent = table.get(value)!;
-        }
-        const candidates = lastByEvent.get(ev.type);
-        if (!candidates) continue;
-        for (const c of candidates) {
-          if (c.guard && !c.guard({ context, event: ev })) continue;
-          taken.push(c.id);
-          for (const reduce of c.actions) {
-            const r = reduce(context, ev);
-            context = r.context;
-            for (const effect of r.effects) {
-              if (effect.type === 'raise') queue.push((effect as unknown as { event: EventObject }).event);
-              else effects.push(effect as F);
+      // Made only when needed: most steps raise nothing and take one transition, whose reducer's own
+      // effects list is the step's (`only`, not copied); a step without effects shares one empty list.
+      let effects: F[] | null = null;
+      let only: readonly F[] | null = null;
+      let first: Candidate | null = null;
+      let taken: number[] | null = null;
+      // Raised events are appended and read by index (no shift).
+      let raised: EventObject[] | null = null;
+      let ev: EventObject = event as unknown as EventObject;
+      for (let q = 0; ; ev = raised[q++]!) {
+        const candidates = on.get(ev.type);
+        if (candidates) {
+          for (let k = 0; k < candidates.length; k++) {
+            const c = candidates[k]!;
+            if (c.guard) {
+              guardArgs.context = context;
+              guardArgs.event = ev;
+              if (!c.guard(guardArgs)) continue;
             }
+            if (first === null) first = c;
+            else (taken ??= [first.index]).push(c.index);
+            const actions = c.actions;
+            for (let a = 0; a < actions.length; a++) {
+              const r = actions[a]!(context, ev);
+              context = r.context;
+              const out = r.effects;
+              if (out.length === 0) continue;
+              if (effects === null && only === null && !hasRaise(out)) {
+                only = out as unknown as readonly F[];
+                continue;
+              }
+              if (effects === null) effects = only ? only.slice() : [];
+              only = null;
+              for (let i = 0; i < out.length; i++) {
+                const effect = out[i]!;
+                if (effect.type === 'raise') (raised ??= []).push((effect as unknown as { event: EventObject }).event);
+                else effects.push(effect as F);
+              }
+            }
+            if (c.target) {
+              value = c.target;
+              on = c.targetOn!;
+            }
+            break;
           }
-          if (c.target) value = c.target;
-          break;
         }
+        if (raised === null || q >= raised.length) break;
       }
-      return { snapshot: { value, context } as never, effects, taken };
+      return {
+        snapshot: { value, context, on } as never,
+        effects: (effects ?? only ?? NO_EFFECTS) as F[],
+        takenIndex: taken ?? first?.alone ?? NONE_TAKEN,
+      };
     },
   };
 }

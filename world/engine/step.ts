@@ -11,9 +11,14 @@ export interface Stepped<F> {
   effects: F[];
   /** The transitions this step took, in order (the event's, then those of events it raised). */
   taken?: string[];
+  /** The same, as indices into the stepper's `transitionNames` (the compiled stepper gives these
+   *  instead of `taken`: the world marks them in a bitmap rather than hashing a name per step). */
+  takenIndex?: readonly number[];
 }
 
 export interface Stepper<E, F> {
+  /** What `takenIndex` indexes, for a stepper that gives it. */
+  transitionNames?: readonly string[];
   initial(input: unknown): Stepped<F>;
   step(snapshot: SnapshotFrom<AnyStateMachine>, event: E): Stepped<F>;
 }
