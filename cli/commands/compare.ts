@@ -22,6 +22,15 @@ import { cellThreads } from '../cell-thread.ts';
 import { checkOutDir } from '../files.ts';
 import { DEFAULT_OUT, writeReports } from '../report-files.ts';
 
+/** From this many cells on, a comparison runs its cells on a thread per core but one (this thread
+ *  runs the finder's searches, which keep up with a cell thread: on 2 cores one cell thread is as
+ *  fast as two, measured). */
+export const MANY_CELLS = 100;
+
+function cellThreadsFor(cells: number): number {
+  return cells >= MANY_CELLS ? Math.max(1, defaultWorkers() - 1) : 1;
+}
+
 const OPTIONS: Record<string, OptionSpec> = {
   matrix: {
     value: true,
@@ -54,7 +63,11 @@ const OPTIONS: Record<string, OptionSpec> = {
     arg: 'K',
     help: 'also explore every plan of up to K faults in each cell exhaustively (sequential workloads of 1-3 calls), beside the random runs',
   },
-  workers: { value: true, arg: 'N', help: `worker threads for --depth (default: every core, ${defaultWorkers()} here); same result` },
+  workers: {
+    value: true,
+    arg: 'N',
+    help: `worker threads: for --depth, its pool (default: every core, ${defaultWorkers()} here); otherwise the cell threads (default: one, or a core less than there are, ${cellThreadsFor(MANY_CELLS)} here, for ${MANY_CELLS} cells or more); same result`,
+  },
   wire: {
     value: false,
     help: 'add real-SDK rows: the SDK client against each model server, each model client against the SDK servers (sdk-sse, sdk-json), and the SDK against itself, run on real HTTP through msw',
@@ -77,9 +90,6 @@ except its top-level "timing".
 
 exit status: 0 the comparison finished (its findings are in the reports), 2 bad input,
 124 stopped by --time-limit, 130 interrupted (SIGINT); both write what finished, marked interrupted.`;
-
-/** From this many cells on, a comparison runs them on a thread per core (up to two). */
-export const MANY_CELLS = 100;
 
 export function parseCut(server: string | undefined, client: string | undefined): Cut {
   return { server: parseKnobList('server', server ?? ''), client: parseKnobList('client', client ?? '') };
@@ -152,6 +162,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const outDir = stringOption(args, 'out') ?? DEFAULT_OUT;
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
+  const workersGiven = args.options.workers !== undefined;
 
   const clientCmd = stringOption(args, 'client-cmd');
   if (clientCmd !== undefined && !args.options.wire) throw new UsageError('--client-cmd needs --wire');
@@ -184,10 +195,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       thread?.stop();
     }
   };
-  // A large matrix's cells are its critical path (its finder's searches keep up on this thread), so
-  // they get a thread per core; a small one's two halves are about even with one. Not with --wire
-  // (its cells run here, on virtual time) or --depth (its pool has the cores).
-  const cellThreadCount = cells.length >= MANY_CELLS && !args.options.wire && depth === undefined ? Math.min(2, defaultWorkers()) : 1;
+  // Not with --wire (its cells run here, on virtual time) or --depth (its pool has the cores).
+  const cellThreadCount =
+    args.options.wire || depth !== undefined ? 1 : workersGiven ? Math.min(workers, cells.length) : cellThreadsFor(cells.length);
   const thread = runner === checkCell ? cellThreads(cellThreadCount, policies.modules, onRuns, checkCell) : null;
   const base = thread ? thread.runner : runner;
   const modelRunner = depth === undefined ? base : withDepth(base, cells, depth, workers);

@@ -348,3 +348,18 @@ describe('compare --depth', () => {
     for (const c of cells) expect(c.results.every((x) => x.exhaustive?.depth === 1)).toBe(true);
   });
 });
+
+describe('compare on two cell threads', () => {
+  it('writes the reports one cell thread writes (--workers 2)', async () => {
+    const cut = ['--matrix', 'full', '--server', 'reinit=honor-last,streaming=negotiated,advertise=static'];
+    const args = [...cut, '--client', 'reconnect=replay-mutable,accept=always', '--runs', '30', '--quiet'];
+    const one = tempDir('threads-1');
+    const two = tempDir('threads-2');
+    expect((await run('compare', ...args, '--workers', '1', '--out', one)).code).toBe(0);
+    expect((await run('compare', ...args, '--workers', '2', '--out', two)).code).toBe(0);
+    expect(JSON.parse(read(two, 'compare.json')).cells).toHaveLength(16);
+    expect(withoutTiming(read(two, 'compare.json'))).toBe(withoutTiming(read(one, 'compare.json')));
+    expect(read(two, 'compare.md')).toBe(read(one, 'compare.md'));
+    expect(readdirSync(join(two, 'counterexamples')).sort()).toEqual(readdirSync(join(one, 'counterexamples')).sort());
+  }, 120_000);
+});
