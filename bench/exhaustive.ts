@@ -147,6 +147,14 @@ async function runDepth(
   return { run, explorations, jobs };
 }
 
+/** Before a section whose peak RSS is reported: the kept pool threads go (with the heaps the last
+ *  section grew in them) and this thread collects, so that the peak is the section's own, as a
+ *  process that runs only that search would see it. */
+async function freshThreads(): Promise<void> {
+  await closeWorkers();
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 /** Iterative deepening from depth 1 within the budget, each depth from scratch; the last run is cut off. */
 async function deepen(
   workers: number,
@@ -205,9 +213,11 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
   const safe = SEED_CELLS.map((cell, i) => ({ cell, result: depth4[i]!.results.find((x) => x.property === cell.property)! }));
 
   // Depth 6 of the whole vocabulary only if depth 5 left time on the clock.
+  await freshThreads();
   const vocabulary = await deepen(workers, budgetSeconds, vocabularyItems, 'whole vocabulary', 6);
   note('exhaustive: "does not apply" cells, depth 6');
   const notApplying = (role: string) => role === 'does-not-apply';
+  await freshThreads();
   const d6 = await runDepth(6, workers, Date.now() + budgetSeconds * 1000, seedItems(6, notApplying));
   const d6Cells = SEED_CELLS.filter((c) => notApplying(c.role));
   const d6Proved = d6Cells.filter((cell, i) => {
