@@ -9,15 +9,8 @@ import { checkShape } from '../search/random/check.ts';
 import { causeOf } from './causes.ts';
 import type { Finding } from './findings.ts';
 import { MitigationSearches } from './mitigation-searches.ts';
-import {
-  findMitigations,
-  isSilentFinding,
-  MITIGATION_PROPERTIES,
-  searchedCombination,
-  searchRuns,
-  searchShape,
-  searchSteps,
-} from './mitigations.ts';
+import { findMitigations, isSilentFinding, MITIGATION_PROPERTIES } from './mitigations.ts';
+import { searchedCombination, searchRuns, searchShape, searchSteps } from './mitigation-runs.ts';
 import type { ReportedFinding, RunSettings } from './compare.ts';
 
 /** Each finding with its cause (compare/causes.ts) and, when silent on a model cell, the single knob

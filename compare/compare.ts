@@ -23,7 +23,8 @@ import { emptyStats } from '../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
 import type { Cause } from './causes.ts';
 import type { RemoteSearcher } from './mitigation-searches.ts';
-import { flagsOf, searchRuns, type Mitigation } from './mitigations.ts';
+import type { Mitigation } from './mitigations.ts';
+import { flagsOf, searchRuns } from './mitigation-runs.ts';
 import { Annotator } from './annotator.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';

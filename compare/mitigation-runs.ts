@@ -25,9 +25,9 @@ import { internedMark, type RunMark, type Searched } from './mitigation-searches
 export const MITIGATION_RUNS = 200;
 
 /** What a run's judgement says for the finder, as bits: a call went silent, a call failed loudly, it did not recover. */
-export const SILENT = 1;
-export const LOUD = 2;
-export const STUCK = 4;
+const SILENT = 1;
+const LOUD = 2;
+const STUCK = 4;
 
 /** A run's flags (SILENT | LOUD | STUCK) from its judgement. */
 export function flagsOf(j: Judgement): number {
@@ -143,7 +143,7 @@ export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>, s
 }
 
 /** Runs a search takes between two pauses of `searchSteps`: a few milliseconds. */
-export const SEARCH_SLICE = 10;
+const SEARCH_SLICE = 10;
 
 /** `runSearch`, pausing after every SEARCH_SLICE runs: a thread that also hands cells to the cell
  *  thread answers it between two slices, not after a whole search (the cell thread waited on it). */

@@ -21,20 +21,8 @@ import { causeOf } from './causes.ts';
 import { MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
 import { judgeOf, markOfJudged, runSearch, searchedCombination, type MitigationContext } from './mitigation-runs.ts';
 
-export {
-  flagsOf,
-  LOUD,
-  MITIGATION_RUNS,
-  runSearch,
-  SEARCH_SLICE,
-  searchedCombination,
-  searchRuns,
-  searchShape,
-  searchSteps,
-  SILENT,
-  STUCK,
-  type MitigationContext,
-} from './mitigation-runs.ts';
+// Exported here before the runs had a file of their own.
+export { MITIGATION_RUNS, runSearch, type MitigationContext } from './mitigation-runs.ts';
 
 /** How the agent's calls fared under a change: a cell class, or the change's own policy failing. */
 export type Fared = 'clean' | 'loud, recovers' | 'loud, never recovers' | 'silent' | 'policy-error';

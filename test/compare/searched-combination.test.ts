@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { causeOf } from '../../compare/causes.ts';
 import type { Finding } from '../../compare/findings.ts';
-import { searchedCombination } from '../../compare/mitigations.ts';
+import { searchedCombination } from '../../compare/mitigation-runs.ts';
 import { CLIENT_KNOBS, combination, SERVER_KNOBS, type Guard } from '../../models/policies.ts';
 import { judge } from '../../properties/judge.ts';
 import { referenceOf } from '../../properties/outcomes.ts';
