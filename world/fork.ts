@@ -5,6 +5,7 @@
 import type { FaultName } from '../models/faults.ts';
 import type { ClientEffect } from '../models/client-context.ts';
 import { answerOf, finishedBy } from '../core/answer-ledger.ts';
+import { Hasher, digestOf, type Digest } from '../core/digest.ts';
 import { World, type EntrySink, type WorldState } from './world.ts';
 
 /** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
@@ -92,5 +93,64 @@ export class ForkableWorld extends World {
       JSON.stringify(rest),
       JSON.stringify([s.carried, s.issued, [...s.ended].sort((a, b) => a - b), answers, atServer, s.queue.picksUsed]),
     ].join('\n');
+  }
+
+  /**
+   * `stateKey() + extra` as a 64-bit digest, without writing the key: the same parts in the same
+   * order, each object by its kept digest (core/digest.ts), so that only what changed since the
+   * last state is hashed. Equal keys give equal fingerprints, and different keys different ones
+   * barring a collision (test/world/state-fingerprint.test.ts holds the two to each other).
+   * `digest` is core/digest.ts's kept one; tests pass `freshDigestOf` to check that none is stale.
+   */
+  fingerprint(extra: string, digest: (o: object) => Digest = digestOf): Digest {
+    const s = this.s;
+    const now = s.queue.now;
+    const h = new Hasher();
+    h.string(s.clientState);
+    h.digest(digest(s.client.context as object));
+    h.string(s.serverState);
+    h.digest(digest(s.server.context as object));
+    const entries = s.queue.entries();
+    h.word(entries.length);
+    for (const e of entries) {
+      h.number(e.at - now);
+      h.digest(digest(e.item));
+    }
+    const pending = s.pending;
+    const from = pending ? pending.index : 0;
+    const effects = pending ? pending.effects : [];
+    h.word(effects.length - from);
+    for (let i = from; i < effects.length; i++) h.digest(digest(effects[i]!));
+    h.number(s.carried);
+    h.number(s.issued);
+    const ended = [...s.ended].sort((a, b) => a - b);
+    h.word(ended.length);
+    for (const e of ended) h.number(e);
+    // The requests whose answers a later entry can still name, as in stateKey.
+    const named = new Set<number>();
+    const ctx = s.client.context as { inflight: Record<number, { attemptId: number }> };
+    for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
+    for (let i = from; i < effects.length; i++) {
+      const e = effects[i]!;
+      if (e.type === 'call-ended') named.add(e.req);
+    }
+    const answered = [...named].sort((a, b) => a - b);
+    h.word(answered.length);
+    for (const r of answered) {
+      h.number(r);
+      h.string(answerOf(s, r));
+      h.word(finishedBy(s, r) ? 1 : 0);
+    }
+    let atServer = 0;
+    for (const e of entries) {
+      if (e.item.to !== 'server') continue;
+      atServer++;
+      h.number(e.item.req);
+      h.digest(digest(s.responseFaults.get(e.item.req) ?? []));
+    }
+    h.word(atServer);
+    h.number(s.queue.picksUsed);
+    h.string(extra);
+    return h.done();
   }
 }

@@ -23,7 +23,7 @@ import { sortPlan, type FaultPlan, type PlannedFault } from '../../core/plan.ts'
 import { DEFAULT_WORLD, emptyReach, runWorld } from '../../world/world.ts';
 import { ForkableWorld } from '../../world/fork.ts';
 import { PathCounter } from './path-count.ts';
-import { FingerprintTable, fingerprintOf } from './fingerprints.ts';
+import { FingerprintTable } from './fingerprints.ts';
 import { Frontier } from './frontier.ts';
 
 export type { ExploreJob, JobResult, PropertyOutcome } from './job.ts';
@@ -58,9 +58,10 @@ interface Base {
 }
 
 /**
- * A state's fingerprint: the first 64 bits of the MD5 of its key (fingerprints.ts; the key strings
- * themselves are never kept). Two different states merge only if their fingerprints collide: by the
- * birthday bound, with probability at most n²/2^65 over n distinct states of one job, below 3·10⁻⁸ for
+ * A state's fingerprint: a 64-bit digest of its key (world/fork.ts `fingerprint`, core/digest.ts; the key
+ * is never written out, nor kept). Two different states merge only if their fingerprints collide: by the
+ * birthday bound, with probability at most n²/2^65 over n distinct states of one job (taking the digest
+ * as uniform, which a non-cryptographic hash is only close to), below 3·10⁻⁸ for
  * a million states and 3·10⁻⁶ for ten million; the bench prints the bound for its largest job.
  */
 function planOf(link: PlanLink | null): FaultPlan {
@@ -111,7 +112,7 @@ export function exploreJob(job: ExploreJob): JobResult {
    *  cost, or null when it already was (or will be) at a cost no higher. A state with faults chosen
    *  for its next request is reached only from the one state it extends: those are never looked up. */
   const register = (w: ForkableWorld, folds: FoldSet, cost: number, parent: number): number | null => {
-    const fp = dedup ? fingerprintOf(w.stateKey() + folds.key(w.now)) : null;
+    const fp = dedup ? w.fingerprint(folds.key(w.now)) : null;
     let id = fp ? seen.get(fp) : -1;
     if (id < 0) {
       id = counter.node(w.nextRequest, 0, cost);
@@ -165,10 +166,19 @@ export function exploreJob(job: ExploreJob): JobResult {
     stack.push({ id: register(root, folds0, 0, -1)!, world: root, folds: folds0, plan: null, cost: 0 });
   }
 
-  /** Carry the request `from` is paused before with `chosen`: the run's end, or a state for the stack. */
-  const carry = (id: number, from: ForkableWorld, folds0: FoldSet, plan0: PlanLink | null, chosen: readonly FaultName[], cost: number) => {
-    const folds = folds0.clone();
-    const w = from.fork(folds);
+  /** Carry the request `from` is paused before with `chosen`: the run's end, or a state for the stack.
+   *  `last`: nothing forks `from` after this, so it is carried itself rather than a copy of it. */
+  const carry = (
+    id: number,
+    from: ForkableWorld,
+    folds0: FoldSet,
+    plan0: PlanLink | null,
+    chosen: readonly FaultName[],
+    cost: number,
+    last: boolean,
+  ) => {
+    const folds = last ? folds0 : folds0.clone();
+    const w = last ? from : from.fork(folds);
     let plan = plan0;
     for (const fault of chosen) plan = { fault: { fault, at: from.nextRequest }, prev: plan };
     if (w.resume(chosen)) {
@@ -203,7 +213,7 @@ export function exploreJob(job: ExploreJob): JobResult {
         }
         chosenNames.length = 0;
         for (const i of chosen) chosenNames.push(alphabet[i]!);
-        carry(id, from, folds!, base.plan, chosenNames, level);
+        carry(id, from, folds!, base.plan, chosenNames, level, base.pending === 1);
         if (--base.pending === 0) {
           if (base.world) live--;
           bases[b] = undefined;
@@ -219,12 +229,15 @@ export function exploreJob(job: ExploreJob): JobResult {
         }
         states++;
         counter.markExpanded(node.id);
+        // The world is kept for the frontier entries that add faults to its next request, unless
+        // there are none or more than `liveWorlds` are kept (then they replay its plan).
+        let kept = false;
         if (node.cost < depth && alphabet.length > 0) {
-          const keep = live < liveWorlds;
-          if (keep) live++;
+          kept = live < liveWorlds;
+          if (kept) live++;
           const base: Base = {
-            world: keep ? node.world : null,
-            folds: keep ? node.folds : null,
+            world: kept ? node.world : null,
+            folds: kept ? node.folds : null,
             plan: node.plan,
             request: node.world.nextRequest,
             pending: 0,
@@ -232,7 +245,7 @@ export function exploreJob(job: ExploreJob): JobResult {
           bases.push(base);
           extend(bases.length - 1, base, [], node.id, node.cost);
         }
-        carry(node.id, node.world, node.folds, node.plan, [], node.cost);
+        carry(node.id, node.world, node.folds, node.plan, [], node.cost, !kept);
       }
     }
     frontiers[level] = new Frontier();

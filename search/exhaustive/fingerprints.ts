@@ -2,21 +2,10 @@
 // arrays: 12 bytes a slot, at most half full, instead of a Map of strings (≈ 150 bytes an entry). The
 // states themselves are never kept; search/exhaustive/explore.ts says what a fingerprint is and how
 // likely two states are to share one.
-import { hash } from 'node:crypto';
+import type { Digest } from '../../core/digest.ts';
 
-/** A fingerprint: the first 64 bits of the MD5 of a state's key, as two unsigned 32-bit halves. */
-export interface Fingerprint {
-  hi: number;
-  lo: number;
-}
-
-export function fingerprintOf(key: string): Fingerprint {
-  // A latin1 string (one char a byte) reads faster here than a Buffer is made.
-  const d = hash('md5', key, 'binary');
-  const word = (i: number) =>
-    ((d.charCodeAt(i) << 24) | (d.charCodeAt(i + 1) << 16) | (d.charCodeAt(i + 2) << 8) | d.charCodeAt(i + 3)) >>> 0;
-  return { hi: word(0), lo: word(4) };
-}
+/** A state's fingerprint (world/fork.ts `fingerprint`), as two unsigned 32-bit halves. */
+export type Fingerprint = Digest;
 
 export class FingerprintTable {
   private his = new Uint32Array(1024);
@@ -32,7 +21,7 @@ export class FingerprintTable {
   /** The id stored for this fingerprint, or -1. */
   get({ hi, lo }: Fingerprint): number {
     const mask = this.ids.length - 1;
-    // MD5's bits are uniform: the low bits of one half are a good slot.
+    // The digest is finalized (core/digest.ts): the low bits of one half are a good slot.
     for (let i = lo & mask; ; i = (i + 1) & mask) {
       const id = this.ids[i]!;
       if (id === 0) return -1;

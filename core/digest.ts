@@ -1,0 +1,188 @@
+// A 64-bit digest of plain data, equal for two values exactly when their JSON texts are equal
+// (barring collisions), computed without writing the text. Objects are immutable data here
+// (machine contexts, queued items, effects: world/state.ts), so an object's digest is kept once it
+// is computed, and a new context that shares most of its parts with the last one costs only its
+// new parts. This is what makes exploration's state fingerprints (world/fork.ts) incremental: the
+// JSON key of a state was ≈ 2 KB written and hashed per state, a third of the exploration's time.
+//
+// The mixing is MurmurHash3's (x86, two lanes of 32 bits with their own constants, finalized and
+// crossed as its 128-bit variant does): not cryptographic, uniform enough for the birthday bound
+// that search/exhaustive/explore.ts states. Values are tagged (an object, an array, a string, a
+// number…) and lengths are mixed in, so that the encoding of a value is unambiguous.
+
+export interface Digest {
+  hi: number;
+  lo: number;
+}
+
+const OBJECT = 1;
+const ARRAY = 2;
+const STRING = 3;
+const INT = 4;
+const FLOAT = 5;
+const TRUE = 6;
+const FALSE = 7;
+const NULL = 8;
+const TO_JSON = 9;
+
+function mixA(h: number, w: number): number {
+  let k = Math.imul(w, 0x239b961b);
+  k = (k << 15) | (k >>> 17);
+  h ^= Math.imul(k, 0xab0e9789);
+  h = (h << 19) | (h >>> 13);
+  return (Math.imul(h, 5) + 0x561ccd1b) | 0;
+}
+
+function mixB(h: number, w: number): number {
+  let k = Math.imul(w, 0x38b34ae5);
+  k = (k << 17) | (k >>> 15);
+  h ^= Math.imul(k, 0xa1e38b93);
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0x0bcaa747) | 0;
+}
+
+function fmix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+const floats = new Float64Array(1);
+const floatWords = new Int32Array(floats.buffer);
+
+/** A running digest: words, strings and values are fed in order, `done` gives the digest. */
+export class Hasher {
+  private a = 0x9747b28c;
+  private b = 0x2c3f1a5e;
+  private n = 0;
+
+  word(w: number): void {
+    this.a = mixA(this.a, w);
+    this.b = mixB(this.b, w);
+    this.n++;
+  }
+
+  string(s: string): void {
+    this.word(STRING);
+    this.word(s.length);
+    const end = s.length - 1;
+    let i = 0;
+    for (; i < end; i += 2) this.word(s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16));
+    if (i === end) this.word(s.charCodeAt(i));
+  }
+
+  number(x: number): void {
+    // JSON writes -0 as 0 and every non-finite number as null.
+    if ((x | 0) === x) {
+      this.word(INT);
+      this.word(x);
+    } else if (!Number.isFinite(x)) this.word(NULL);
+    else {
+      floats[0] = x;
+      this.word(FLOAT);
+      this.word(floatWords[0]!);
+      this.word(floatWords[1]!);
+    }
+  }
+
+  digest(d: Digest): void {
+    this.word(d.hi);
+    this.word(d.lo);
+  }
+
+  /** A value as JSON.stringify would write it: `undefined` (and functions) as null, as in an array. */
+  value(v: unknown): void {
+    switch (typeof v) {
+      case 'string':
+        this.string(v);
+        return;
+      case 'number':
+        this.number(v);
+        return;
+      case 'boolean':
+        this.word(v ? TRUE : FALSE);
+        return;
+      case 'object':
+        if (v === null) this.word(NULL);
+        else this.digest(digestOf(v));
+        return;
+      default:
+        this.word(NULL);
+    }
+  }
+
+  done(): Digest {
+    let a = this.a ^ this.n;
+    let b = this.b ^ this.n;
+    a = (a + b) | 0;
+    b = (b + a) | 0;
+    a = fmix(a);
+    b = fmix(b);
+    a = (a + b) | 0;
+    b = (b + a) | 0;
+    return { hi: a >>> 0, lo: b >>> 0 };
+  }
+}
+
+const digests = new WeakMap<object, Digest>();
+
+/** The digest of an immutable object or array. It is kept for objects with parts that are objects:
+ *  a flat one costs less to hash again than to keep (a WeakMap entry costs more than a few words). */
+export function digestOf(o: object): Digest {
+  let d = digests.get(o);
+  if (d === undefined) {
+    const h = new Hasher();
+    if (feed(h, o, false)) digests.set(o, (d = h.done()));
+    else d = h.done();
+  }
+  return d;
+}
+
+/** The same digest, computed afresh, parts included (nothing kept): what tests compare `digestOf` with. */
+export function freshDigestOf(o: object): Digest {
+  const h = new Hasher();
+  feed(h, o, true);
+  return h.done();
+}
+
+/** One part of an object; true if it is an object itself. */
+function part(h: Hasher, v: unknown, fresh: boolean): boolean {
+  if (typeof v !== 'object' || v === null) {
+    h.value(v);
+    return false;
+  }
+  h.digest(fresh ? freshDigestOf(v) : digestOf(v));
+  return true;
+}
+
+/** An object's or array's own encoding; `fresh`: its parts' digests computed afresh too. True if
+ *  some part is an object. */
+function feed(h: Hasher, o: object, fresh: boolean): boolean {
+  let nested = false;
+  if (typeof (o as { toJSON?: unknown }).toJSON === 'function') {
+    h.word(TO_JSON);
+    h.string(JSON.stringify(o));
+    return true;
+  }
+  if (Array.isArray(o)) {
+    h.word(ARRAY);
+    h.word(o.length);
+    for (let i = 0; i < o.length; i++) if (part(h, o[i], fresh)) nested = true;
+  } else {
+    h.word(OBJECT);
+    let n = 0;
+    const record = o as Record<string, unknown>;
+    for (const k in record) {
+      const v = record[k];
+      // JSON leaves out properties whose value is undefined, a function or a symbol.
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      h.string(k);
+      if (part(h, v, fresh)) nested = true;
+      n++;
+    }
+    h.word(n);
+  }
+  return nested;
+}
