@@ -4,45 +4,18 @@
 // mitigation finder relies on it to search such combinations once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applicableCombination, CLIENT_KNOBS, combination, notApplicable, SERVER_KNOBS, type Guard } from '../../models/policies.ts';
+import { applicableCombination, combination, notApplicable } from '../../models/policies.ts';
 import { inputs } from '../../search/random/arbitraries.ts';
 import { runWorld } from '../../world/world.ts';
+import { anyCombination } from '../fixtures/combinations.ts';
 
-const pick = <T>(values: readonly T[]) => fc.constantFrom(...values);
-
-/** Combinations that cannot speak 2025-11-25 together: one side on 2026-07-28 only. */
-const newRevisionOnly = fc
-  .record({
-    newSide: fc.constantFrom('server', 'client', 'both'),
-    serverProtocol: pick(SERVER_KNOBS.protocol.values),
-    clientProtocol: pick(CLIENT_KNOBS.protocol.values),
-    reinit: pick(SERVER_KNOBS.reinit.values),
-    streaming: pick(SERVER_KNOBS.streaming.values),
-    advertise: pick(SERVER_KNOBS.advertise.values),
-    reconnect: pick(CLIENT_KNOBS.reconnect.values),
-    accept: pick(CLIENT_KNOBS.accept.values),
-    parser: pick(CLIENT_KNOBS.parser.values),
-    guards: fc.subarray([...CLIENT_KNOBS.guards.values] as Guard[]),
-    reissue: pick(CLIENT_KNOBS.reissue.values),
-  })
-  .map((k) =>
-    combination({
-      server: {
-        reinit: k.reinit,
-        streaming: k.streaming,
-        advertise: k.advertise,
-        protocol: k.newSide === 'client' ? k.serverProtocol : '2026-07-28',
-      },
-      client: {
-        reconnect: k.reconnect,
-        accept: k.accept,
-        parser: k.parser,
-        guards: k.guards,
-        reissue: k.reissue,
-        protocol: k.newSide === 'server' ? k.clientProtocol : '2026-07-28',
-      },
-    }),
-  );
+/** Combinations that cannot speak 2025-11-25 together: one side (or both) on 2026-07-28 only. */
+const newRevisionOnly = fc.tuple(anyCombination, fc.constantFrom('server', 'client', 'both')).map(([c, newSide]) =>
+  combination({
+    server: { ...c.server, protocol: newSide === 'client' ? c.server.protocol : '2026-07-28' },
+    client: { ...c.client, protocol: newSide === 'server' ? c.client.protocol : '2026-07-28' },
+  }),
+);
 
 describe('applicableCombination', () => {
   it('runs every plan as the combination itself does, where the session knobs do not apply', () => {
