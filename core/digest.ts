@@ -73,6 +73,19 @@ export class Hasher {
     if (i === end) this.word(s.charCodeAt(i));
   }
 
+  /** A property name: names recur, so each one's digest is kept (a lookup costs less than its characters). */
+  key(k: string): void {
+    let d = keys.get(k);
+    if (d === undefined) {
+      const h = new Hasher();
+      h.string(k);
+      d = h.done();
+      if (keys.size < KEYS_KEPT) keys.set(k, d);
+    }
+    this.word(d.hi);
+    this.word(d.lo);
+  }
+
   number(x: number): void {
     // JSON writes -0 as 0 and every non-finite number as null.
     if ((x | 0) === x) {
@@ -127,6 +140,9 @@ export class Hasher {
 }
 
 const digests = new WeakMap<object, Digest>();
+/** Property names' digests; a context keyed by data (ids as keys) could bring new names without end. */
+const keys = new Map<string, Digest>();
+const KEYS_KEPT = 1 << 16;
 
 /** The digest of an immutable object or array. It is kept for objects with parts that are objects:
  *  a flat one costs less to hash again than to keep (a WeakMap entry costs more than a few words). */
@@ -178,7 +194,7 @@ function feed(h: Hasher, o: object, fresh: boolean): boolean {
       const v = record[k];
       // JSON leaves out properties whose value is undefined, a function or a symbol.
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-      h.string(k);
+      h.key(k);
       if (part(h, v, fresh)) nested = true;
       n++;
     }
