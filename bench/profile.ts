@@ -2,6 +2,8 @@
 // fixed session under `node --cpu-prof --import tsx` (recorded, or `judged`: history-free and judged
 // as `check` judges a sampled run), then sums the profile's self time by source file and by
 // function, our code only (module loading, tsx and node internals summed as "other").
+// `npm run bench:profile -- explore [DEPTH]` does the same for exhaustive exploration (the seed
+// cells to DEPTH, default 4, in one thread: bench/profile-explore.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,13 +22,22 @@ interface Profile {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const sessions = process.argv[2] ?? '200000';
-const judged = process.argv[3] === 'judged';
+const explore = process.argv[2] === 'explore';
+const sessions = explore ? (process.argv[3] ?? '4') : (process.argv[2] ?? '200000');
+const judged = !explore && process.argv[3] === 'judged';
 const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-profile-'));
 try {
   execFileSync(
     process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'bench/profile-engine.ts', sessions, ...(judged ? ['judged'] : [])],
+    [
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+      '--import',
+      'tsx',
+      explore ? 'bench/profile-explore.ts' : 'bench/profile-engine.ts',
+      sessions,
+      ...(judged ? ['judged'] : []),
+    ],
     {
       cwd: root,
       stdio: 'inherit',
@@ -64,7 +75,9 @@ try {
       .slice(0, k)
       .map(([name, t]) => [name, pct(t)]);
   process.stdout.write(
-    `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session${what}), self time\n\n`,
+    explore
+      ? `CPU profile of the seed cells' exhaustive exploration to depth ${sessions} (one thread), self time\n\n`
+      : `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session${what}), self time\n\n`,
   );
   process.stdout.write(`${table(['file', 'self time'], top(byFile, 20), ['l', 'r'])}\n\n`);
   process.stdout.write(`${table(['function', 'self time'], top(byFunction, 25), ['l', 'r'])}\n`);
