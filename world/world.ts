@@ -21,7 +21,7 @@ import type { BeforeSite, FaultEffect, ResponseVerdict } from '../models/network
 import { extensionsUsed, PolicyError, withExtensions } from '../models/registry.ts';
 import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
-import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished } from '../core/answer-ledger.ts';
+import { answerDelivered, answerOf, answerSent, finishedBy, serverFinished } from '../core/answer-ledger.ts';
 import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '../core/history.ts';
 import { firingPoint, sortPlan, type FaultPlan } from '../core/plan.ts';
 import { stateName, type Stepped, type Stepper } from './engine/step.ts';
@@ -77,21 +77,21 @@ export class World {
     // A plan in order already (one fault, or none, or a sorted plan: what check and the searches
     // give) is copied, without the sort's three arrays.
     this.plan = inOrder(input.plan) ? input.plan.slice() : sortPlan(input.plan);
-    const [client, server] = this.scoped(() => [
-      this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }).snapshot,
-      this.serverStepper.initial({ policy: input.combination.server }).snapshot,
-    ]);
+    const client = this.scoped(() => this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }));
+    const server = this.scoped(() => this.serverStepper.initial({ policy: input.combination.server }));
     this.s = {
       queue: new EventQueue(input.schedule ?? []),
-      client,
-      server,
-      clientState: stateName(client.value),
-      serverState: stateName(server.value),
+      client: client.snapshot,
+      server: server.snapshot,
+      clientState: stateName(client.snapshot.value),
+      serverState: stateName(server.snapshot.value),
       carried: 0,
       issued: 0,
       steps: 0,
       ended: new Set(),
-      ...emptyLedger(),
+      // The answer ledger (core/answer-ledger.ts `emptyLedger`), written out: a spread in the
+      // middle of a literal is V8's slow path, once per world.
+      answers: [],
       responseFaults: new Map(),
       pauses: false,
       pending: null,
@@ -229,9 +229,8 @@ export class World {
   /** Add the transitions a step took to the reach: by index where the stepper gives them, each
    *  name once per world (`seen`; a fork starts with none, and adding again is harmless). */
   private reached(stepped: Stepped<unknown>, stepper: Stepper<never, unknown>, reach: MachineReach, seen: Uint8Array): void {
-    const { taken, takenIndex } = stepped;
-    if (taken) for (const id of taken) reach.transitions.add(id);
-    if (takenIndex)
+    const takenIndex = stepped.takenIndex;
+    if (takenIndex !== undefined) {
       for (let i = 0; i < takenIndex.length; i++) {
         const n = takenIndex[i]!;
         if (seen[n] === 0) {
@@ -239,6 +238,9 @@ export class World {
           reach.transitions.add(stepper.transitionNames![n]!);
         }
       }
+    }
+    const taken = stepped.taken;
+    if (taken) for (const id of taken) reach.transitions.add(id);
   }
 
   /** Step the server and perform its effects; returns how many sessions the step forgot. */

@@ -224,7 +224,9 @@ export function compiledStepper<E extends EventObject, F>(
         if (raised === null || q >= raised.length) break;
       }
       return {
-        snapshot: { value, context, on } as never,
+        // A step that changed nothing (no transition, or one that kept its state and context) keeps
+        // its snapshot: snapshots are immutable, so an equal one need not be a new object.
+        snapshot: (value === current.value && context === current.context && on === current.on ? current : { value, context, on }) as never,
         effects: (effects ?? only ?? NO_EFFECTS) as F[],
         takenIndex: taken ?? first?.alone ?? NONE_TAKEN,
       };
