@@ -66,9 +66,8 @@ export function failAll(ctx: ClientContext, calls: CallAttempt[], req: number, r
 export function sendCall(ctx: ClientContext, call: CallAttempt): R {
   const s = ctx.session!;
   const encoding = expectedProgress(ctx, call);
-  const relies = encoding ? ['streaming-progress'] : [];
-  if (relies.length > 0 && probes(ctx.policy.guards)) {
-    const [cap] = unadmitted(relies, s.transport, s.proposed, s.probed);
+  if (encoding && probes(ctx.policy.guards)) {
+    const [cap] = unadmitted(['streaming-progress'], s.transport, s.proposed, s.probed);
     if (cap !== undefined) return probeFirst(ctx, call, cap);
   }
   const sent = request(
