@@ -82,12 +82,13 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
       : { rpc: call.method }) as never,
   );
   const inflight: Inflight = { kind: 'call', req: sent.req, call, attemptId: sent.req, resumed: false };
-  // `request` made this list for this send: extended in place.
-  const effects = sent.effects;
-  if (encoding)
-    effects.push(
-      note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }),
-    );
+  // `request` made this list for this send; with the admit note, one list of the right size.
+  const effects = encoding
+    ? [
+        ...sent.effects,
+        note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }),
+      ]
+    : sent.effects;
   return { context: withInflight(sent.ctx, inflightWith(sent.ctx.inflight, sent.req, inflight)), effects };
 }
 

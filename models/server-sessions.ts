@@ -146,12 +146,12 @@ function callTool(ctx: ServerContext, e: RequestEvent): R {
     return { context: ctx, effects: [finished, respond(e.req, jsonResponse(200, message))] };
   }
   const stream = `${s.id}-${ctx.nextStream}`;
-  const events: SseEvent[] = [];
-  if (token !== null && encoding === 'frames') {
-    for (const progress of PROGRESS_STEPS)
-      events.push({ id: `${stream}:${events.length}`, event: 'progress', data: { progressToken: token, progress } });
-  }
-  events.push({ id: `${stream}:${events.length}`, event: 'message', data: message });
+  // Filled by index, at its size (pushes onto `[]` grow it to sixteen slots, on every streamed call).
+  const frames = token !== null && encoding === 'frames' ? PROGRESS_STEPS.length : 0;
+  const events: SseEvent[] = new Array(frames + 1);
+  for (let i = 0; i < frames; i++)
+    events[i] = { id: `${stream}:${i}`, event: 'progress', data: { progressToken: token!, progress: PROGRESS_STEPS[i]! } };
+  events[frames] = { id: `${stream}:${frames}`, event: 'message', data: message };
   const updated = { ...s, streams: recordWith(s.streams, stream, events) };
   // One new context, written out (not a session's copy and then a counter's: two contexts per stream).
   const context: ServerContext = {
