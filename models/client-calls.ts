@@ -10,10 +10,10 @@ import {
   expectedProgress,
   note,
   request,
-  inflightWith,
   withContext,
   withInflight,
 } from './client-context.ts';
+import { inflightWith } from './client-inflight.ts';
 import { probes } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
 import type { TextContent } from './messages.ts';
