@@ -17,7 +17,7 @@ import type { ClientContext, ClientEffect, ClientEvent } from '../models/client-
 import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../models/network.ts';
-import type { BeforeSite, FaultEffect, ResponseVerdict } from '../models/network.ts';
+import type { BeforeSite, FaultEffect } from '../models/network.ts';
 import { extensionsUsed, PolicyError, withExtensions } from '../models/registry.ts';
 import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
@@ -357,11 +357,18 @@ export class World {
   /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
   private respond(req: number, response: HttpResponse, from: 'server' | 'load-balancer'): void {
     const faults = this.s.responseFaults.get(req);
-    const verdict = faults && faults.length > 0 ? applyResponseFaults(response, faults, from) : noResponseFault(response, from);
-    this.recordFaults(req, verdict.effects);
-    const res = verdict.response;
-    const delay = this.options.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
-    answerSent(this.s, req, verdict.lostAnswer);
+    // Most responses meet no fault: no verdict to make for them.
+    let res = response;
+    let delay = this.options.latencyMs * (from === 'server' ? 1 : 2);
+    let lost = false;
+    if (faults && faults.length > 0) {
+      const verdict = applyResponseFaults(response, faults, from);
+      this.recordFaults(req, verdict.effects);
+      res = verdict.response;
+      delay += verdict.delayMs;
+      lost = verdict.lostAnswer;
+    }
+    answerSent(this.s, req, lost);
     this.s.queue.push(delay, { to: 'deliver', req, response: res });
     if (!this.wants.response) return;
     const t = this.s.queue.now;
@@ -441,12 +448,6 @@ function inOrder(plan: FaultPlan): boolean {
   for (let i = 1; i < plan.length; i++) if (firingPoint(plan[i - 1]!) > firingPoint(plan[i]!)) return false;
   return true;
 }
-
-/** What the response faults' loop gives a response with none to apply (models/network.ts). */
-function noResponseFault(response: HttpResponse, from: 'server' | 'load-balancer'): ResponseVerdict {
-  return { response, from, delayMs: 0, lostAnswer: false, effects: NO_FAULT_EFFECTS };
-}
-const NO_FAULT_EFFECTS = Object.freeze([]) as unknown as FaultEffect[];
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
