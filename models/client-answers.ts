@@ -13,11 +13,10 @@ import {
   negotiatedStreaming,
   note,
   request,
-  inflightAt,
-  inflightWith,
   withContext,
   withInflight,
 } from './client-context.ts';
+import { inflightAt, inflightWith } from './client-inflight.ts';
 import { probes, responseRefusal } from './client-guards.ts';
 import { end, failAll, failAttempt, reissues, sendAll } from './client-calls.ts';
 import {

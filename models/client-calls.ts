@@ -10,10 +10,10 @@ import {
   expectedProgress,
   note,
   request,
-  inflightWith,
   withContext,
   withInflight,
 } from './client-context.ts';
+import { inflightWith } from './client-inflight.ts';
 import { probes } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
 import type { TextContent } from './messages.ts';
@@ -66,9 +66,8 @@ export function failAll(ctx: ClientContext, calls: CallAttempt[], req: number, r
 export function sendCall(ctx: ClientContext, call: CallAttempt): R {
   const s = ctx.session!;
   const encoding = expectedProgress(ctx, call);
-  const relies = encoding ? ['streaming-progress'] : [];
-  if (relies.length > 0 && probes(ctx.policy.guards)) {
-    const [cap] = unadmitted(relies, s.transport, s.proposed, s.probed);
+  if (encoding && probes(ctx.policy.guards)) {
+    const [cap] = unadmitted(['streaming-progress'], s.transport, s.proposed, s.probed);
     if (cap !== undefined) return probeFirst(ctx, call, cap);
   }
   const sent = request(
@@ -83,12 +82,13 @@ export function sendCall(ctx: ClientContext, call: CallAttempt): R {
       : { rpc: call.method }) as never,
   );
   const inflight: Inflight = { kind: 'call', req: sent.req, call, attemptId: sent.req, resumed: false };
-  // `request` made this list for this send: extended in place.
-  const effects = sent.effects;
-  if (encoding)
-    effects.push(
-      note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }),
-    );
+  // `request` made this list for this send; with the admit note, one list of the right size.
+  const effects = encoding
+    ? [
+        ...sent.effects,
+        note({ note: 'admit', callId: call.callId, req: sent.req, session: s.id, caps: [{ cap: 'streaming-progress', encoding }] }),
+      ]
+    : sent.effects;
   return { context: withInflight(sent.ctx, inflightWith(sent.ctx.inflight, sent.req, inflight)), effects };
 }
 

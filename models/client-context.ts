@@ -133,31 +133,6 @@ export type R = Reduction<ClientContext, ClientEffect>;
 
 export const note = (n: ClientNote): ClientEffect => ({ type: 'note', note: n });
 
-/** What the client waits on, without request `req` and then with `f` (if any), in `req` order. A
- *  short array, not an object keyed by request: copying an integer-keyed object was the engine's
- *  costliest copy in V8. */
-export function inflightWith(inflight: readonly Inflight[], req: number, f: Inflight | null): Inflight[] {
-  const out: Inflight[] = [];
-  let placed = f === null;
-  for (const x of inflight) {
-    if (x.req === req || (f && x.req === f.req)) continue;
-    // `f` goes before the first request after it (a splice afterwards cost more than the loop).
-    if (!placed && x.req > f!.req) {
-      out.push(f!);
-      placed = true;
-    }
-    out.push(x);
-  }
-  if (!placed) out.push(f!);
-  return out;
-}
-
-/** What the client waits on for request `req`, if anything. */
-export function inflightAt(inflight: readonly Inflight[], req: number): Inflight | undefined {
-  for (const f of inflight) if (f.req === req) return f;
-  return undefined;
-}
-
 /**
  * A copy of the client's context with some fields changed. The context's fields written out in one
  * literal give every context one shape: `{ ...ctx, field }` over contexts whose fields changed type
@@ -236,34 +211,50 @@ export function negotiatedStreaming(ctx: ClientContext): boolean {
   return ctx.policy.parser === 'pinned' ? s.pinned.streaming : has(s.caps, 'tools.streaming');
 }
 
+/** `request`'s options when none are given (one object, not a new one per request). */
+const NO_OPTIONS: { sessionId?: string | null; lastEventId?: string; deadlineFor?: number } = Object.freeze({});
+const ACCEPT_BOTH = `${JSON_TYPE}, ${SSE_TYPE}`;
+
 /** Build a request and the effects that send it with its deadline. */
 export function request(
   ctx: ClientContext,
   body: RequestBody,
-  opts: { sessionId?: string | null; lastEventId?: string; deadlineFor?: number } = {},
+  opts: { sessionId?: string | null; lastEventId?: string; deadlineFor?: number } = NO_OPTIONS,
 ): { ctx: ClientContext; req: number; effects: ClientEffect[] } {
   const req = ctx.nextReq;
   const streamingAccept = ctx.policy.accept === 'always' || ctx.config.streaming;
-  const headers: Record<string, string> =
-    body.rpc === 'resume'
-      ? { accept: SSE_TYPE }
-      : { accept: streamingAccept ? `${JSON_TYPE}, ${SSE_TYPE}` : JSON_TYPE, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked' };
-  if (ctx.revision === MODERN || body.rpc === 'server/discover') {
-    // 2026-07-28: no session; every request names its revision (header and `_meta`), its method and
-    // tool, and carries the client's capabilities as they are now (a reset config shows at once).
-    headers['mcp-protocol-version'] = MODERN;
-    headers['mcp-method'] = body.rpc;
-    if (body.rpc === 'tools/call') headers['mcp-name'] = body.tool;
-    if (body.rpc === 'tools/call' || body.rpc === 'tools/list' || body.rpc === 'server/discover') {
-      body = { ...body, meta: { protocolVersion: MODERN, clientCapabilities: paramsFromConfig(ctx.config).capabilities } };
-    }
-  }
   const sessionId = opts.sessionId === undefined ? ctx.session?.id : opts.sessionId;
-  if (sessionId) headers['mcp-session-id'] = sessionId;
-  if (opts.lastEventId !== undefined) headers['last-event-id'] = opts.lastEventId;
-  const effects: ClientEffect[] = [{ type: 'send', req, request: { method: body.rpc === 'resume' ? 'GET' : 'POST', headers, body } }];
-  // A resumed stream keeps the deadline of the attempt it belongs to.
-  if (opts.deadlineFor === undefined) effects.push({ type: 'timer', afterMs: ctx.deadlineMs, event: { type: 'DEADLINE', req } });
+  let headers: Record<string, string>;
+  if (body.rpc !== 'resume' && body.rpc !== 'server/discover' && ctx.revision !== MODERN && opts.lastEventId === undefined) {
+    // The commonest request's headers as one literal, in the order the general case below adds
+    // them: a header added to a literal afterwards is a new backing store for its properties.
+    const accept = streamingAccept ? ACCEPT_BOTH : JSON_TYPE;
+    headers = sessionId
+      ? { accept, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked', 'mcp-session-id': sessionId }
+      : { accept, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked' };
+  } else {
+    headers =
+      body.rpc === 'resume'
+        ? { accept: SSE_TYPE }
+        : { accept: streamingAccept ? ACCEPT_BOTH : JSON_TYPE, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked' };
+    if (ctx.revision === MODERN || body.rpc === 'server/discover') {
+      // 2026-07-28: no session; every request names its revision (header and `_meta`), its method and
+      // tool, and carries the client's capabilities as they are now (a reset config shows at once).
+      headers['mcp-protocol-version'] = MODERN;
+      headers['mcp-method'] = body.rpc;
+      if (body.rpc === 'tools/call') headers['mcp-name'] = body.tool;
+      if (body.rpc === 'tools/call' || body.rpc === 'tools/list' || body.rpc === 'server/discover') {
+        body = { ...body, meta: { protocolVersion: MODERN, clientCapabilities: paramsFromConfig(ctx.config).capabilities } };
+      }
+    }
+    if (sessionId) headers['mcp-session-id'] = sessionId;
+    if (opts.lastEventId !== undefined) headers['last-event-id'] = opts.lastEventId;
+  }
+  const send: ClientEffect = { type: 'send', req, request: { method: body.rpc === 'resume' ? 'GET' : 'POST', headers, body } };
+  // A resumed stream keeps the deadline of the attempt it belongs to. (Both effects in one literal:
+  // a push onto a literal of one grows it to seventeen slots.)
+  const effects: ClientEffect[] =
+    opts.deadlineFor === undefined ? [send, { type: 'timer', afterMs: ctx.deadlineMs, event: { type: 'DEADLINE', req } }] : [send];
   return { ctx: withNextReq(ctx, req + 1), req, effects };
 }
 

@@ -108,9 +108,17 @@ export const JSONRPC = {
 export function jsonResponse(status: number, message: JsonRpcMessage, headers?: Record<string, string>): HttpResponse {
   return {
     status,
-    headers: headers ? { 'content-type': JSON_TYPE, ...headers } : { 'content-type': JSON_TYPE },
+    headers: headers ? withJsonType(headers) : { 'content-type': JSON_TYPE },
     body: { kind: 'json', message },
   };
+}
+
+/** `{ 'content-type': JSON_TYPE, ...headers }` by a loop, same keys in the same order (a spread after a
+ *  key is V8's slow path; a new session's answer takes it). */
+function withJsonType(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = { 'content-type': JSON_TYPE };
+  for (const k in headers) out[k] = headers[k]!;
+  return out;
 }
 
 export function errorResponse(status: number, code: number, message: string): HttpResponse {

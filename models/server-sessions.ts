@@ -40,8 +40,14 @@ function openSession(ctx: ServerContext, e: RequestEvent): R {
   const transport = selectTransport(e.request, body.transport, null);
   const caps = advertised(openingCaps(ctx.policy.reinit, body.capabilities), transport, ctx.policy.advertise);
   const s: ServerSession = { id: `s${ctx.nextSession}`, caps, firstCaps: caps, transport, streams: {} };
+  const context: ServerContext = {
+    policy: ctx.policy,
+    sessions: recordWith(ctx.sessions, s.id, s),
+    nextSession: ctx.nextSession + 1,
+    nextStream: ctx.nextStream,
+  };
   return {
-    context: withServerContext(withSession(ctx, s), { nextSession: ctx.nextSession + 1 }),
+    context,
     effects: [
       { type: 'note', note: { note: 'session-opened', session: s.id, caps, transport, encoding: progressEncoding(transport) } },
       respond(e.req, jsonResponse(200, { result: initializeResult(s) }, { 'mcp-session-id': s.id })),
@@ -140,15 +146,22 @@ function callTool(ctx: ServerContext, e: RequestEvent): R {
     return { context: ctx, effects: [finished, respond(e.req, jsonResponse(200, message))] };
   }
   const stream = `${s.id}-${ctx.nextStream}`;
-  const events: SseEvent[] = [];
-  if (token !== null && encoding === 'frames') {
-    for (const progress of PROGRESS_STEPS)
-      events.push({ id: `${stream}:${events.length}`, event: 'progress', data: { progressToken: token, progress } });
-  }
-  events.push({ id: `${stream}:${events.length}`, event: 'message', data: message });
+  // Filled by index, at its size (pushes onto `[]` grow it to sixteen slots, on every streamed call).
+  const frames = token !== null && encoding === 'frames' ? PROGRESS_STEPS.length : 0;
+  const events: SseEvent[] = new Array(frames + 1);
+  for (let i = 0; i < frames; i++)
+    events[i] = { id: `${stream}:${i}`, event: 'progress', data: { progressToken: token!, progress: PROGRESS_STEPS[i]! } };
+  events[frames] = { id: `${stream}:${frames}`, event: 'message', data: message };
   const updated = { ...s, streams: recordWith(s.streams, stream, events) };
+  // One new context, written out (not a session's copy and then a counter's: two contexts per stream).
+  const context: ServerContext = {
+    policy: ctx.policy,
+    sessions: recordWith(ctx.sessions, updated.id, updated),
+    nextSession: ctx.nextSession,
+    nextStream: ctx.nextStream + 1,
+  };
   return {
-    context: withServerContext(withSession(ctx, updated), { nextStream: ctx.nextStream + 1 }),
+    context,
     effects: [
       finished,
       respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } }),

@@ -26,6 +26,14 @@ function capsJson(caps: readonly unknown[]): string {
   return json;
 }
 
+/** `{ ...first, [session]: caps }` by a loop (a spread with a computed key is V8's slow path); same key order. */
+function withFirst(first: Readonly<Record<string, string>>, session: string, caps: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k in first) out[k] = first[k]!;
+  out[session] = caps;
+  return out;
+}
+
 const sortedEntries = (m: Readonly<Record<string, unknown>>) => Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1));
 
 export const capsImmutable: PropertyFold<CapsState> = {
@@ -37,7 +45,7 @@ export const capsImmutable: PropertyFold<CapsState> = {
     if (s.why !== null || e.kind !== 'server') return s;
     switch (e.note) {
       case 'session-opened':
-        return { reached: s.reached, why: s.why, first: { ...s.first, [e.session]: capsJson(e.caps) } };
+        return { reached: s.reached, why: s.why, first: withFirst(s.first, e.session, capsJson(e.caps)) };
       case 'session-forgotten': {
         if (!(e.session in s.first)) return s;
         const { [e.session]: _gone, ...first } = s.first;
@@ -48,7 +56,7 @@ export const capsImmutable: PropertyFold<CapsState> = {
       case 'reinitialized': {
         const caps = capsJson(e.caps);
         // A new session opened by the re-initialize starts with what it answered.
-        if (e.newSession !== undefined) return { reached: true, why: s.why, first: { ...s.first, [e.newSession]: caps } };
+        if (e.newSession !== undefined) return { reached: true, why: s.why, first: withFirst(s.first, e.newSession, caps) };
         const first = s.first[e.session];
         if (first === undefined) {
           const why =

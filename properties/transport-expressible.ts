@@ -24,7 +24,11 @@ const keyOf = (sessions: Readonly<Record<string, Carrier>>) =>
     .join(';');
 
 function carry(s: ExpressibleState, session: string, transport: Transport, encoding: ProgressEncoding): ExpressibleState {
-  return { reached: s.reached, why: s.why, sessions: { ...s.sessions, [session]: { transport, encoding } } };
+  // A copy by a loop, not `{ ...s.sessions, [session]: … }` (a spread with a computed key is V8's slow path).
+  const sessions: Record<string, Carrier> = {};
+  for (const k in s.sessions) sessions[k] = s.sessions[k]!;
+  sessions[session] = { transport, encoding };
+  return { reached: s.reached, why: s.why, sessions };
 }
 
 export const transportExpressible: PropertyFold<ExpressibleState> = {

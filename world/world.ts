@@ -17,13 +17,13 @@ import type { ClientContext, ClientEffect, ClientEvent } from '../models/client-
 import type { FaultName } from '../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../models/network.ts';
-import type { BeforeSite, FaultEffect, ResponseVerdict } from '../models/network.ts';
+import type { BeforeSite, FaultEffect } from '../models/network.ts';
 import { extensionsUsed, PolicyError, withExtensions } from '../models/registry.ts';
 import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
-import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished } from '../core/answer-ledger.ts';
+import { answerDelivered, answerOf, answerSent, finishedBy, serverFinished } from '../core/answer-ledger.ts';
 import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '../core/history.ts';
-import { sortPlan, type FaultPlan } from '../core/plan.ts';
+import { firingPoint, sortPlan, type FaultPlan } from '../core/plan.ts';
 import { stateName, type Stepped, type Stepper } from './engine/step.ts';
 import { nextCalls } from '../core/workload.ts';
 import { noteEntry } from './note-entry.ts';
@@ -74,23 +74,24 @@ export class World {
       this.s = cloneState(from.s);
       return;
     }
-    // A plan of one fault (or none) is in order already: a copy, without the sort's three arrays.
-    this.plan = input.plan.length < 2 ? input.plan.slice() : sortPlan(input.plan);
-    const [client, server] = this.scoped(() => [
-      this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }).snapshot,
-      this.serverStepper.initial({ policy: input.combination.server }).snapshot,
-    ]);
+    // A plan in order already (one fault, or none, or a sorted plan: what check and the searches
+    // give) is copied, without the sort's three arrays.
+    this.plan = inOrder(input.plan) ? input.plan.slice() : sortPlan(input.plan);
+    const client = this.scoped(() => this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }));
+    const server = this.scoped(() => this.serverStepper.initial({ policy: input.combination.server }));
     this.s = {
       queue: new EventQueue(input.schedule ?? []),
-      client,
-      server,
-      clientState: stateName(client.value),
-      serverState: stateName(server.value),
+      client: client.snapshot,
+      server: server.snapshot,
+      clientState: stateName(client.snapshot.value),
+      serverState: stateName(server.snapshot.value),
       carried: 0,
       issued: 0,
       steps: 0,
       ended: new Set(),
-      ...emptyLedger(),
+      // The answer ledger (core/answer-ledger.ts `emptyLedger`), written out: a spread in the
+      // middle of a literal is V8's slow path, once per world.
+      answers: [],
       responseFaults: new Map(),
       pauses: false,
       pending: null,
@@ -228,9 +229,8 @@ export class World {
   /** Add the transitions a step took to the reach: by index where the stepper gives them, each
    *  name once per world (`seen`; a fork starts with none, and adding again is harmless). */
   private reached(stepped: Stepped<unknown>, stepper: Stepper<never, unknown>, reach: MachineReach, seen: Uint8Array): void {
-    const { taken, takenIndex } = stepped;
-    if (taken) for (const id of taken) reach.transitions.add(id);
-    if (takenIndex)
+    const takenIndex = stepped.takenIndex;
+    if (takenIndex !== undefined) {
       for (let i = 0; i < takenIndex.length; i++) {
         const n = takenIndex[i]!;
         if (seen[n] === 0) {
@@ -238,6 +238,9 @@ export class World {
           reach.transitions.add(stepper.transitionNames![n]!);
         }
       }
+    }
+    const taken = stepped.taken;
+    if (taken) for (const id of taken) reach.transitions.add(id);
   }
 
   /** Step the server and perform its effects; returns how many sessions the step forgot. */
@@ -354,11 +357,18 @@ export class World {
   /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
   private respond(req: number, response: HttpResponse, from: 'server' | 'load-balancer'): void {
     const faults = this.s.responseFaults.get(req);
-    const verdict = faults && faults.length > 0 ? applyResponseFaults(response, faults, from) : noResponseFault(response, from);
-    this.recordFaults(req, verdict.effects);
-    const res = verdict.response;
-    const delay = this.options.latencyMs * (from === 'server' ? 1 : 2) + verdict.delayMs;
-    answerSent(this.s, req, verdict.lostAnswer);
+    // Most responses meet no fault: no verdict to make for them.
+    let res = response;
+    let delay = this.options.latencyMs * (from === 'server' ? 1 : 2);
+    let lost = false;
+    if (faults && faults.length > 0) {
+      const verdict = applyResponseFaults(response, faults, from);
+      this.recordFaults(req, verdict.effects);
+      res = verdict.response;
+      delay += verdict.delayMs;
+      lost = verdict.lostAnswer;
+    }
+    answerSent(this.s, req, lost);
     this.s.queue.push(delay, { to: 'deliver', req, response: res });
     if (!this.wants.response) return;
     const t = this.s.queue.now;
@@ -433,11 +443,11 @@ export class World {
 
 const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
 
-/** What the response faults' loop gives a response with none to apply (models/network.ts). */
-function noResponseFault(response: HttpResponse, from: 'server' | 'load-balancer'): ResponseVerdict {
-  return { response, from, delayMs: 0, lostAnswer: false, effects: NO_FAULT_EFFECTS };
+/** Whether `sortPlan` would leave this plan as it is: its firing points never go down (the sort is stable). */
+function inOrder(plan: FaultPlan): boolean {
+  for (let i = 1; i < plan.length; i++) if (firingPoint(plan[i - 1]!) > firingPoint(plan[i]!)) return false;
+  return true;
 }
-const NO_FAULT_EFFECTS = Object.freeze([]) as unknown as FaultEffect[];
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {

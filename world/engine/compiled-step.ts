@@ -24,7 +24,15 @@ interface Candidate {
   alone: readonly number[];
 }
 
-type ByEvent = Map<string, Candidate[]>;
+/** One state's transitions on one event, in the order they are asked, and `select`: the first
+ *  whose guard passes (or that has none), or null. */
+interface Choice {
+  candidates: readonly Candidate[];
+  select: (args: GuardArgs) => Candidate | null;
+}
+
+type ByEvent = Map<string, Choice>;
+type GuardArgs = { context: unknown; event: EventObject };
 
 interface CompiledSnapshot {
   value: string;
@@ -68,6 +76,36 @@ function leafOf(node: Node): Node {
 }
 
 const name = (n: Node) => n.path.join('.');
+const GENERATED = `${import.meta.url}?generated`;
+
+/**
+ * The first candidate whose guard passes, as a function of its own: generated source that calls
+ * each guard by name, in order (`if (g0(a)) return c0; …`). Asked in one loop, every guard of
+ * every state went through one call site, which V8 cannot inline (a fifth of a server step asked
+ * a dozen guards that way); here each call site calls one guard. Only the candidates and their
+ * guards are bound in: no text from the machine is evaluated but its state and event names,
+ * reduced to identifier characters, as the function's name (for profiles).
+ */
+function selector(label: string, candidates: readonly Candidate[]): Choice['select'] {
+  const params: string[] = [];
+  const values: unknown[] = [];
+  const lines: string[] = [];
+  candidates.forEach((c, i) => {
+    params.push(`c${i}`);
+    values.push(c);
+    if (c.guard === null) lines.push(`return c${i};`);
+    else {
+      params.push(`g${i}`);
+      values.push(c.guard);
+      lines.push(`if (g${i}(a)) return c${i};`);
+    }
+  });
+  const fn = `select_${label.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  // Named after this file (`?generated`), so that a profile counts the selectors' time as this file's.
+  const source = `'use strict';\nreturn function ${fn}(a) {\n${lines.join('\n')}\nreturn null;\n};\n//# sourceURL=${GENERATED}`;
+  const make = new Function(...params, source);
+  return make(...values) as Choice['select'];
+}
 
 export function compiledStepper<E extends EventObject, F>(
   machine: AnyStateMachine,
@@ -76,7 +114,7 @@ export function compiledStepper<E extends EventObject, F>(
   const id = machine.id;
   const root = machine.root as unknown as Node;
   const guards = (machine.implementations.guards ?? {}) as Record<string, Candidate['guard']>;
-  const table = new Map<string, Map<string, Candidate[]>>();
+  const table = new Map<string, ByEvent>();
   const names: string[] = [];
   const indexOf = new Map<string, number>();
 
@@ -116,19 +154,22 @@ export function compiledStepper<E extends EventObject, F>(
           byEvent.set(event, [...(byEvent.get(event) ?? []), ...defs.map(compileTransition)]);
         }
       }
-      table.set(name(node), byEvent);
+      const choices: ByEvent = new Map();
+      for (const [event, candidates] of byEvent)
+        choices.set(event, { candidates, select: selector(`${id}_${name(node)}_${event}`, candidates) });
+      table.set(name(node), choices);
     }
     for (const child of Object.values(node.states)) visit(child);
   };
   visit(root);
   for (const byEvent of table.values())
-    for (const candidates of byEvent.values()) for (const c of candidates) if (c.target) c.targetOn = table.get(c.target)!;
+    for (const choice of byEvent.values()) for (const c of choice.candidates) if (c.target) c.targetOn = table.get(c.target)!;
   const initialLeaf = name(leafOf(root));
   const initialOn = table.get(initialLeaf)!;
   const contextFactory = (machine.config as { context?: unknown }).context;
   // The guards' argument, one object reused for every guard this stepper asks: a guard is a
   // predicate of it and keeps nothing (a new object per candidate was a twentieth of a step).
-  const guardArgs: { context: unknown; event: EventObject } = { context: undefined, event: { type: '' } };
+  const guardArgs: GuardArgs = { context: undefined, event: { type: '' } };
 
   return {
     transitionNames: names,
@@ -151,15 +192,12 @@ export function compiledStepper<E extends EventObject, F>(
       let raised: EventObject[] | null = null;
       let ev: EventObject = event as unknown as EventObject;
       for (let q = 0; ; ev = raised[q++]!) {
-        const candidates = on.get(ev.type);
-        if (candidates) {
-          for (let k = 0; k < candidates.length; k++) {
-            const c = candidates[k]!;
-            if (c.guard) {
-              guardArgs.context = context;
-              guardArgs.event = ev;
-              if (!c.guard(guardArgs)) continue;
-            }
+        const choice = on.get(ev.type);
+        if (choice) {
+          guardArgs.context = context;
+          guardArgs.event = ev;
+          const c = choice.select(guardArgs);
+          if (c !== null) {
             if (first === null) first = c;
             else (taken ??= [first.index]).push(c.index);
             const actions = c.actions;
@@ -184,13 +222,14 @@ export function compiledStepper<E extends EventObject, F>(
               value = c.target;
               on = c.targetOn!;
             }
-            break;
           }
         }
         if (raised === null || q >= raised.length) break;
       }
       return {
-        snapshot: { value, context, on } as never,
+        // A step that changed nothing (no transition, or one that kept its state and context) keeps
+        // its snapshot: snapshots are immutable, so an equal one need not be a new object.
+        snapshot: (value === current.value && context === current.context && on === current.on ? current : { value, context, on }) as never,
         effects: (effects ?? only ?? NO_EFFECTS) as F[],
         takenIndex: taken ?? first?.alone ?? NONE_TAKEN,
       };
