@@ -19,6 +19,11 @@ export function firingPoint(f: PlannedFault): number {
 
 /** Stable: faults at the same point keep the order they were given in. */
 export function sortPlan(plan: readonly PlannedFault[]): PlannedFault[] {
+  // A stable sort by firing point. A plan already in order (one fault, or none, or one that check or
+  // a search has sorted: most) is copied as it is, without the sort's three arrays.
+  let sorted = true;
+  for (let i = 1; i < plan.length && sorted; i++) sorted = firingPoint(plan[i - 1]!) <= firingPoint(plan[i]!);
+  if (sorted) return plan.slice();
   return plan
     .map((f, i) => ({ f, i }))
     .sort((a, b) => firingPoint(a.f) - firingPoint(b.f) || a.i - b.i)

@@ -23,7 +23,7 @@ import type { ServerEffect, ServerEvent } from '../models/server.ts';
 import { EventQueue } from './clock.ts';
 import { answerDelivered, answerOf, answerSent, finishedBy, serverFinished } from '../core/answer-ledger.ts';
 import { HISTORY_VERSION, type Answer, type History, type HistoryEntry } from '../core/history.ts';
-import { firingPoint, sortPlan, type FaultPlan } from '../core/plan.ts';
+import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import { stateName, type Stepped, type Stepper } from './engine/step.ts';
 import { nextCalls } from '../core/workload.ts';
 import { noteEntry } from './note-entry.ts';
@@ -74,9 +74,7 @@ export class World {
       this.s = cloneState(from.s);
       return;
     }
-    // A plan in order already (one fault, or none, or a sorted plan: what check and the searches
-    // give) is copied, without the sort's three arrays.
-    this.plan = inOrder(input.plan) ? input.plan.slice() : sortPlan(input.plan);
+    this.plan = sortPlan(input.plan);
     const client = this.scoped(() => this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }));
     const server = this.scoped(() => this.serverStepper.initial({ policy: input.combination.server }));
     this.s = {
@@ -442,12 +440,6 @@ export class World {
 }
 
 const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
-
-/** Whether `sortPlan` would leave this plan as it is: its firing points never go down (the sort is stable). */
-function inOrder(plan: FaultPlan): boolean {
-  for (let i = 1; i < plan.length; i++) if (firingPoint(plan[i - 1]!) > firingPoint(plan[i]!)) return false;
-  return true;
-}
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
 export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
