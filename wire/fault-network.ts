@@ -36,10 +36,24 @@ export const CLOSING_HEADER = 'x-faultsim-closing';
 /** The longest body (in UTF-16 code units) handed over parsed: under the SDK servers' 4 MiB limit however it encodes. */
 const PARSED_BODY_MAX = 1 << 20;
 
-/** Set a request's own headers as a forwarded copy's would be; false when they cannot change (then copy it). */
-function forwardInPlace(request: Request, n: number): boolean {
+const NO_FAULTS: readonly FaultName[] = [];
+
+/** The plan's faults by the request they fire at, in plan order: looked up per request, not filtered. */
+function faultsByRequest(plan: FaultPlan): Map<number, FaultName[]> {
+  const at = new Map<number, FaultName[]>();
+  for (const f of plan) {
+    const list = at.get(f.at);
+    if (list) list.push(f.fault);
+    else at.set(f.at, [f.fault]);
+  }
+  return at;
+}
+
+/** Set a request's own headers as a forwarded copy's would be; false when they cannot change (then copy it).
+ *  `hasClientReq`: the request carries the client's request number (removed; a delete that finds nothing costs). */
+function forwardInPlace(request: Request, n: number, hasClientReq: boolean): boolean {
   try {
-    request.headers.delete(CLIENT_REQ_HEADER);
+    if (hasClientReq) request.headers.delete(CLIENT_REQ_HEADER);
     request.headers.set(REQ_HEADER, String(n));
     return true;
   } catch {
@@ -48,12 +62,14 @@ function forwardInPlace(request: Request, n: number): boolean {
 }
 
 function essence(type: string | null): string {
-  return (type ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === null) return '';
+  const semi = type.indexOf(';');
+  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
 }
 
-function bodyKind(res: Response): 'json' | 'sse' | 'empty' {
-  const t = essence(res.headers.get('content-type'));
+function bodyKind(res: Response, contentType: string | null): 'json' | 'sse' | 'empty' {
   if (res.body === null) return 'empty';
+  const t = essence(contentType);
   return t === 'text/event-stream' ? 'sse' : t === 'application/json' ? 'json' : 'empty';
 }
 
@@ -63,9 +79,10 @@ export class FaultNetwork {
   private readonly byCall = new Map<number, number>();
   private readonly byClientReq = new Map<number, number>();
   private readonly observer: Observer;
+  private readonly faultsAt: Map<number, FaultName[]>;
 
   constructor(
-    private readonly plan: FaultPlan,
+    plan: FaultPlan,
     private readonly recorder: Recorder,
     private readonly server: ServerAdapter,
     private readonly client: ClientHooks,
@@ -74,6 +91,7 @@ export class FaultNetwork {
     private readonly ext: ModelExtensions = NO_EXTENSIONS,
   ) {
     this.observer = new Observer(recorder, !server.notesItself);
+    this.faultsAt = faultsByRequest(plan);
   }
 
   private get time() {
@@ -125,9 +143,10 @@ export class FaultNetwork {
     const n = this.carried++;
     // msw keeps every request of a loop that never yields: yield now and then.
     if (n % 200 === 199) await realTick();
-    const faults = this.plan.filter((f) => f.at === n).map((f) => f.fault);
+    const faults = this.faultsAt.get(n) ?? NO_FAULTS;
+    const method = request.method;
     // The body is read once, here, and forwarded as text (no clone: a clone tees the stream).
-    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+    const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -144,22 +163,25 @@ export class FaultNetwork {
       if (k === CLIENT_REQ_HEADER) clientReq = v;
       else if (k !== REQ_HEADER) forward.push([k, v]);
     });
-    const rpc = request.method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? request.method);
+    const rpc = method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? method);
     // The rules' view of the request is built only where a fault fires (it parses the body against the SDK's schema).
-    const view = faults.length > 0 ? requestView(request.method, headers, rpc, text) : null;
+    const view = faults.length > 0 ? requestView(method, headers, rpc, text) : null;
     if (view) await fireBeforeFaults(faults, view, this.site(n), this.ext);
 
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
     const callId = rpc === 'tools/call' ? metaCall : undefined;
-    this.recorder.record({ kind: 'request', req: n, method: request.method, rpc, headers, ...(callId !== undefined ? { callId } : {}) });
+    this.recorder.record(
+      callId !== undefined ? { kind: 'request', req: n, method, rpc, headers, callId } : { kind: 'request', req: n, method, rpc, headers },
+    );
     if (clientReq !== null) this.byClientReq.set(Number(clientReq), n);
     if (metaCall !== undefined) this.byCall.set(metaCall, n);
-    const observed: ObservedRequest = { n, rpc, sessionId: headers['mcp-session-id'] ?? null, ...(callId !== undefined ? { callId } : {}) };
+    const sessionId = headers['mcp-session-id'] ?? null;
+    const observed: ObservedRequest = callId !== undefined ? { n, rpc, sessionId, callId } : { n, rpc, sessionId };
 
     const verdict = view && applyRequestFaults(view, faults, this.ext);
     if (verdict) this.faults(n, verdict.effects);
-    const responseFaults = faults.filter((f) => isResponseFault(f, this.ext));
+    const responseFaults = faults.length > 0 ? faults.filter((f) => isResponseFault(f, this.ext)) : NO_FAULTS;
     if (verdict?.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
 
     await this.time.sleep(this.latencyMs);
@@ -184,10 +206,10 @@ export class FaultNetwork {
     // Such a server reads nothing of the request but its line and headers (and no signal): it is handed the
     // client's own request, its headers set as they would be forwarded, rather than a copy (a Request costs).
     const forwarded =
-      parsed !== undefined && forwardInPlace(request, n)
+      parsed !== undefined && forwardInPlace(request, n, clientReq !== null)
         ? request
         : new Request(request.url, {
-            method: request.method,
+            method,
             headers: forwardHeaders,
             body: parsed !== undefined ? undefined : text || undefined,
             ...(abort ? { signal: abort.signal } : {}),
@@ -217,12 +239,15 @@ export class FaultNetwork {
     req: ObservedRequest,
     response: Response,
     from: 'server' | 'load-balancer',
-    faults: FaultName[],
+    faults: readonly FaultName[],
   ): Promise<Response> {
-    const kind = bodyKind(response);
+    // Each header is read once (a Headers lookup validates and lower-cases its name every time).
+    const contentType = response.headers.get('content-type');
+    const sessionId = response.headers.get('mcp-session-id');
+    const kind = bodyKind(response, contentType);
     const seen = (m: any) => {
       if (m && typeof m === 'object' && 'result' in m && req.rpc === 'tools/call') markFinished(this.ledger, n);
-      this.observer.onMessage(req, response.status, response.headers.get('mcp-session-id'), m);
+      this.observer.onMessage(req, response.status, sessionId, m);
     };
     // A body that is not a stream is one piece: read it here (the network sees what passes). msw's
     // bodies cannot be cancelled (mswjs/interceptors#799), and the SDK cancels the empty body of a
@@ -268,8 +293,8 @@ export class FaultNetwork {
       kind: 'response',
       req: n,
       status,
-      contentType: (out ? out.headers['content-type'] : response.headers.get('content-type')) ?? null,
-      sessionId: (out ? out.headers['mcp-session-id'] : response.headers.get('mcp-session-id')) ?? null,
+      contentType: (out ? out.headers['content-type'] : contentType) ?? null,
+      sessionId: (out ? out.headers['mcp-session-id'] : sessionId) ?? null,
       body: out ? out.body.kind : kind,
       deliverAt: this.time.now + delay,
       from,

@@ -134,6 +134,32 @@ export async function gatherStream(
   };
 }
 
+/** A chunk of a longer body: the decoder keeps a character split across chunks (one options object for all). */
+const STREAMING = { stream: true } as const;
+/** Shared decoders for a chunk that ends on a whole character: the first of a body drops a leading BOM, later ones
+ *  keep it, as one streaming decoder would. */
+const FIRST_CHUNK = new TextDecoder();
+const LATER_CHUNK = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A body's chunks decoded as one streaming TextDecoder would. A chunk that ends in an ASCII byte leaves no
+ *  character half-read, so it is decoded by a shared decoder (an SSE chunk ends with a line break); the body's
+ *  own streaming decoder (an ICU converter, costly to make on every response) is made only once a chunk ends
+ *  inside a character, and decodes every chunk after it. */
+export function chunkDecoder(): (bytes: Uint8Array) => string {
+  let own: InstanceType<typeof TextDecoder> | null = null;
+  let first = true;
+  return (bytes) => {
+    if (own === null && (bytes.length === 0 || bytes[bytes.length - 1]! < 0x80)) {
+      if (bytes.length === 0) return '';
+      const text = (first ? FIRST_CHUNK : LATER_CHUNK).decode(bytes);
+      first = false;
+      return text;
+    }
+    if (own === null) own = new TextDecoder('utf-8', { ignoreBOM: !first });
+    return own.decode(bytes, STREAMING);
+  };
+}
+
 /** Watch an SSE body as it passes, calling `onResponse` for each JSON-RPC response it carries.
  *  One stream pulling from the body's reader: a TransformStream would add two streams and a pipe per response. */
 export function watchStream(
@@ -141,7 +167,7 @@ export function watchStream(
   onResponse: (m: unknown) => void,
   onEnd: () => void,
 ): ReadableStream<Uint8Array> {
-  const decoder = new TextDecoder();
+  const decode = chunkDecoder();
   const parser = createParser({
     onEvent: (e) => {
       const m = carriesResponse(e);
@@ -158,7 +184,7 @@ export function watchStream(
           controller.close();
           return;
         }
-        parser.feed(decoder.decode(value, { stream: true }));
+        parser.feed(decode(value));
         controller.enqueue(value);
       },
       cancel(reason) {

@@ -1,10 +1,11 @@
 // Wire throughput, for `npm run bench`: the SDK client ↔ SDK server `tools/call` rate through the
 // fault network with no faults (request counting, body inspection, history recording, SSE
 // watching; latency 0), against the same client and server through a bare msw handler, measured
-// in the same run, alternating rounds (and which arm goes first), median of each. Each arm runs with
-// only its own handler installed, so neither pays for matching the other's URL. Wall-clock timing
-// (and process CPU time, steadier on a loaded machine) is the point here: this is a benchmark, never
-// a test assertion, and nothing here feeds a report outside `timing`.
+// in the same run. The arms take turns in short blocks (which goes first alternates), so a change in
+// the machine's load between blocks falls on both alike; each arm's figure is its total over its
+// blocks. Each arm runs with only its own handler installed, so neither pays for matching the
+// other's URL. Wall-clock timing (and process CPU time, steadier on a loaded machine) is the point
+// here: this is a benchmark, never a test assertion, and nothing here feeds a report outside `timing`.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { HttpHandler } from 'msw';
@@ -17,7 +18,27 @@ import { realTick, VirtualTime } from './virtual-time.ts';
 
 const FAULTED_URL = 'http://faulted.throughput.test/mcp';
 const BARE_URL = 'http://bare.throughput.test/mcp';
-const ROUNDS = 3;
+
+/** Calls per timed block: short, so that both arms see the same machine; each block ends with a yield (msw needs one). */
+const BLOCK = 200;
+
+/** The SDK client's transport passes one AbortSignal to every fetch, and each intercepted Request
+ *  adds a listener to it: past ~1500 calls on one session Node warns of a leak. Each arm therefore
+ *  opens a fresh session every CALLS_PER_SESSION calls, connected outside the timed part. */
+const CALLS_PER_SESSION = 1000;
+
+/** One arm: its URL, its handler, its session, and what its timed blocks took. */
+interface Arm {
+  url: string;
+  handler: HttpHandler;
+  client: Client | null;
+  /** Calls on the current session. */
+  used: number;
+  calls: number;
+  /** Wall-clock and CPU milliseconds of its timed blocks. */
+  wallMs: number;
+  cpuMs: number;
+}
 
 async function connect(url: string): Promise<Client> {
   const client = new Client({ name: 'throughput', version: '0.1.0' });
@@ -25,46 +46,10 @@ async function connect(url: string): Promise<Client> {
   return client;
 }
 
-/** The SDK client's transport passes one AbortSignal to every fetch, and each intercepted Request
- *  adds a listener to it: past ~1500 calls on one session Node warns of a leak. Both arms therefore
- *  use a fresh session every CALLS_PER_SESSION calls, connected outside the timed part. */
-const CALLS_PER_SESSION = 1000;
-
-interface Rate {
-  /** Calls per wall-clock second. */
-  perSecond: number;
-  /** Process CPU milliseconds per call. */
-  cpuMsPerCall: number;
-}
-
-/** The rate of `calls` sequential tools/calls (yielding now and then, as msw needs). */
-async function rate(url: string, calls: number): Promise<Rate> {
-  let elapsed = 0;
-  let cpuMicros = 0;
-  for (let done = 0; done < calls; ) {
-    const client = await connect(url);
-    const n = Math.min(CALLS_PER_SESSION, calls - done);
-    const start = performance.now(); // wall-clock timing: a throughput figure, never a result
-    const cpu = process.cpuUsage();
-    for (let i = 0; i < n; i++) {
-      await client.callTool({ name: 'work', arguments: {}, _meta: { [META_CALL]: done + i } });
-      if (i % 200 === 199) await realTick();
-    }
-    const used = process.cpuUsage(cpu);
-    elapsed += performance.now() - start; // wall-clock timing
-    cpuMicros += used.user + used.system;
-    done += n;
-    await client.close();
-  }
-  return { perSecond: calls / (elapsed / 1000), cpuMsPerCall: cpuMicros / 1000 / calls };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 export interface WireThroughput {
   callsPerSecond: number;
   bareCallsPerSecond: number;
-  /** CPU milliseconds per call, medians of the same rounds. */
+  /** CPU milliseconds per call, over all of each arm's blocks. */
   cpuMsPerCall: number;
   bareCpuMsPerCall: number;
 }
@@ -77,36 +62,58 @@ export async function measureWireThroughput(opts: { calls: number }): Promise<Wi
   // No faults, no latency: the network's own work, on the real clock (nothing waits on a timer).
   const recorder = new Recorder(new VirtualTime());
   const network = new FaultNetwork([], recorder, faultedServer, { configReset: () => false }, 0);
-  const handlers: Record<string, HttpHandler> = {
-    [BARE_URL]: route(BARE_URL, (request) => bareServer.handle(request)),
-    [FAULTED_URL]: route(FAULTED_URL, (request) => network.carry(request)),
-  };
-  const arm = (url: string, n: number): Promise<Rate> => {
+  const arm = (url: string, handler: HttpHandler): Arm => ({ url, handler, client: null, used: 0, calls: 0, wallMs: 0, cpuMs: 0 });
+  const bare = arm(
+    BARE_URL,
+    route(BARE_URL, (request) => bareServer.handle(request)),
+  );
+  const faulted = arm(
+    FAULTED_URL,
+    route(FAULTED_URL, (request) => network.carry(request)),
+  );
+  /** `n` sequential tools/calls of one arm, timed unless it is the warm-up. */
+  const block = async (a: Arm, n: number, timed: boolean): Promise<void> => {
     msw.resetHandlers();
-    msw.use(handlers[url]!);
-    // The recorder's history is dropped between rounds: a benchmark measures the network, not a growing array.
-    recorder.entries.length = 0;
-    return rate(url, n);
+    msw.use(a.handler);
+    if (a.client === null || a.used + n > CALLS_PER_SESSION) {
+      await a.client?.close();
+      a.client = await connect(a.url);
+      a.used = 0;
+      // The recorder's history is dropped with each session: a benchmark measures the network, not a growing array.
+      if (a === faulted) recorder.entries.length = 0;
+    }
+    const start = performance.now(); // wall-clock timing: a throughput figure, never a result
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < n; i++) await a.client.callTool({ name: 'work', arguments: {}, _meta: { [META_CALL]: a.used + i } });
+    const used = process.cpuUsage(cpu);
+    const wallMs = performance.now() - start; // wall-clock timing
+    a.used += n;
+    await realTick();
+    if (!timed) return;
+    a.calls += n;
+    a.wallMs += wallMs;
+    a.cpuMs += (used.user + used.system) / 1000;
   };
   try {
-    const warm = Math.min(50, calls);
-    await arm(BARE_URL, warm);
-    await arm(FAULTED_URL, warm);
-    const faulted: Rate[] = [];
-    const bare: Rate[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    await block(bare, Math.min(50, calls), false);
+    await block(faulted, Math.min(50, calls), false);
+    for (let done = 0, turn = 0; done < calls; turn++) {
+      const n = Math.min(BLOCK, calls - done);
       // Which arm goes first alternates: what one leaves behind (garbage, warm caches) falls on each in turn.
-      if (round % 2 === 0) faulted.push(await arm(FAULTED_URL, calls)), bare.push(await arm(BARE_URL, calls));
-      else bare.push(await arm(BARE_URL, calls)), faulted.push(await arm(FAULTED_URL, calls));
+      const [first, second] = turn % 2 === 0 ? [faulted, bare] : [bare, faulted];
+      await block(first, n, true);
+      await block(second, n, true);
+      done += n;
     }
-    const m = (rs: Rate[], k: keyof Rate) => median(rs.map((r) => r[k]));
     return {
-      callsPerSecond: Math.round(m(faulted, 'perSecond')),
-      bareCallsPerSecond: Math.round(m(bare, 'perSecond')),
-      cpuMsPerCall: Math.round(m(faulted, 'cpuMsPerCall') * 1000) / 1000,
-      bareCpuMsPerCall: Math.round(m(bare, 'cpuMsPerCall') * 1000) / 1000,
+      callsPerSecond: Math.round(faulted.calls / (faulted.wallMs / 1000)),
+      bareCallsPerSecond: Math.round(bare.calls / (bare.wallMs / 1000)),
+      cpuMsPerCall: Math.round((faulted.cpuMs / faulted.calls) * 1000) / 1000,
+      bareCpuMsPerCall: Math.round((bare.cpuMs / bare.calls) * 1000) / 1000,
     };
   } finally {
+    await faulted.client?.close();
+    await bare.client?.close();
     await faultedServer.close();
     await bareServer.close();
     msw.resetHandlers();

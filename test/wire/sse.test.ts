@@ -1,7 +1,9 @@
 // Watching an SSE body as it passes (wire/sse.ts `watchStream`): the bytes are the body's, each
-// JSON-RPC response is seen as the reader reaches it, the end is told once, a cancel reaches the body.
+// JSON-RPC response is seen as the reader reaches it, the end is told once, a cancel reaches the body;
+// its chunk decoder (`chunkDecoder`) gives what one streaming TextDecoder gives.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeEvent, watchStream } from '../../wire/sse.ts';
+import { chunkDecoder, encodeEvent, watchStream } from '../../wire/sse.ts';
 
 const encoder = new TextEncoder();
 const result = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, result: { content: [] } });
@@ -61,5 +63,42 @@ describe('watchStream', () => {
     expect(state.cancelled).toBe('gone');
     expect(seen).toEqual([JSON.parse(result(1))]);
     expect(ends).toBe(0);
+  });
+});
+
+describe('chunkDecoder', () => {
+  /** Bytes as chunks: random bytes (invalid UTF-8 too), or UTF-8 text (BOMs, characters of 1–4 bytes) cut anywhere. */
+  const chunked = fc.oneof(
+    fc.array(fc.uint8Array({ maxLength: 12 }), { maxLength: 6 }),
+    fc
+      .tuple(
+        fc.array(fc.constantFrom('a', '\n', '\uFEFF', 'é', '€', '😀', 'data: {"id":1}\n\n'), { maxLength: 12 }),
+        fc.array(fc.nat(60), { maxLength: 5 }),
+      )
+      .map(([parts, cuts]) => {
+        const bytes = encoder.encode(parts.join(''));
+        const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        return [0, ...at].map((from, i) => bytes.slice(from, at[i] ?? bytes.length));
+      }),
+  );
+
+  it('decodes a body chunk by chunk exactly as one streaming TextDecoder does (BOM, split and invalid characters)', () => {
+    let split = 0;
+    let shared = 0;
+    fc.assert(
+      fc.property(chunked, (chunks) => {
+        const reference = new TextDecoder();
+        const decode = chunkDecoder();
+        for (const c of chunks) {
+          if (c.length > 0 && c[c.length - 1]! >= 0x80) split++;
+          else shared++;
+          expect(decode(c)).toBe(reference.decode(c, { stream: true }));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // Both ways were taken: chunks decoded by the shared decoders and chunks that end inside a character.
+    expect(split).toBeGreaterThan(100);
+    expect(shared).toBeGreaterThan(100);
   });
 });
