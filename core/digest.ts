@@ -1,8 +1,8 @@
 // A 64-bit digest of plain data, equal for two values exactly when their JSON texts are equal
 // (barring collisions), computed without writing the text. Objects are immutable data here
-// (machine contexts, queued items, effects: world/state.ts), so an object's digest is kept once it
-// is computed, and a new context that shares most of its parts with the last one costs only its
-// new parts. This is what makes exploration's state fingerprints (world/fork.ts) incremental: the
+// (machine contexts, queued items, effects: world/state.ts), so a big object's digest is kept once
+// it is computed, and a new context that shares its big parts with the last one costs only the
+// rest. This is what makes exploration's state fingerprints (world/fork.ts) incremental: the
 // JSON key of a state was ≈ 2 KB written and hashed per state, a third of the exploration's time.
 //
 // The mixing is MurmurHash3's (x86, two lanes of 32 bits with their own constants, finalized and
@@ -62,6 +62,7 @@ export class Hasher {
     this.a = mixA(this.a, w);
     this.b = mixB(this.b, w);
     this.n++;
+    fed++;
   }
 
   string(s: string): void {
@@ -140,18 +141,25 @@ export class Hasher {
 }
 
 const digests = new WeakMap<object, Digest>();
+/** Words fed to every digest so far: what an object's digest cost, parts included. */
+let fed = 0;
+/** An object's digest is kept when it cost at least this many words. A WeakMap entry costs more than
+ *  hashing a small object again, and a map that holds every object of a deep exploration slows
+ *  every lookup and collection: keeping only the big ones was ×1.1 at depth 4 and more at depth 5. */
+const KEPT_FROM_WORDS = 200;
 /** Property names' digests; a context keyed by data (ids as keys) could bring new names without end. */
 const keys = new Map<string, Digest>();
 const KEYS_KEPT = 1 << 16;
 
-/** The digest of an immutable object or array. It is kept for objects with parts that are objects:
- *  a flat one costs less to hash again than to keep (a WeakMap entry costs more than a few words). */
+/** The digest of an immutable object or array, kept if it was costly (KEPT_FROM_WORDS). */
 export function digestOf(o: object): Digest {
   let d = digests.get(o);
   if (d === undefined) {
+    const before = fed;
     const h = new Hasher();
-    if (feed(h, o, false)) digests.set(o, (d = h.done()));
-    else d = h.done();
+    feed(h, o, false);
+    d = h.done();
+    if (fed - before >= KEPT_FROM_WORDS) digests.set(o, d);
   }
   return d;
 }
@@ -163,29 +171,20 @@ export function freshDigestOf(o: object): Digest {
   return h.done();
 }
 
-/** One part of an object; true if it is an object itself. */
-function part(h: Hasher, v: unknown, fresh: boolean): boolean {
-  if (typeof v !== 'object' || v === null) {
-    h.value(v);
-    return false;
-  }
-  h.digest(fresh ? freshDigestOf(v) : digestOf(v));
-  return true;
+function part(h: Hasher, v: unknown, fresh: boolean): void {
+  if (typeof v !== 'object' || v === null) h.value(v);
+  else h.digest(fresh ? freshDigestOf(v) : digestOf(v));
 }
 
-/** An object's or array's own encoding; `fresh`: its parts' digests computed afresh too. True if
- *  some part is an object. */
-function feed(h: Hasher, o: object, fresh: boolean): boolean {
-  let nested = false;
+/** An object's or array's own encoding; `fresh`: its parts' digests computed afresh too. */
+function feed(h: Hasher, o: object, fresh: boolean): void {
   if (typeof (o as { toJSON?: unknown }).toJSON === 'function') {
     h.word(TO_JSON);
     h.string(JSON.stringify(o));
-    return true;
-  }
-  if (Array.isArray(o)) {
+  } else if (Array.isArray(o)) {
     h.word(ARRAY);
     h.word(o.length);
-    for (let i = 0; i < o.length; i++) if (part(h, o[i], fresh)) nested = true;
+    for (let i = 0; i < o.length; i++) part(h, o[i], fresh);
   } else {
     h.word(OBJECT);
     let n = 0;
@@ -195,10 +194,9 @@ function feed(h: Hasher, o: object, fresh: boolean): boolean {
       // JSON leaves out properties whose value is undefined, a function or a symbol.
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
       h.key(k);
-      if (part(h, v, fresh)) nested = true;
+      part(h, v, fresh);
       n++;
     }
     h.word(n);
   }
-  return nested;
 }
