@@ -22,16 +22,7 @@ import type { Recorder } from './recorder.ts';
 import type { ClientHooks, ServerAdapter } from './server-adapter.ts';
 import { gatherStream, watchStream, type Gathered } from './sse.ts';
 import { realTick } from './virtual-time.ts';
-
-/** Headers the wire tier adds for its own bookkeeping; never recorded, never a fault's target. */
-export const REQ_HEADER = 'x-faultsim-req';
-export const CLIENT_REQ_HEADER = 'x-faultsim-client-req';
-/** Names the headers the proxy stripped from a forwarded request: msw hands the server a parsed
- *  Request, so a body whose chunked framing was stripped still arrives whole; a server that selects
- *  its transport by that framing (the records' server build) reads this instead. */
-export const STRIPPED_HEADER = 'x-faultsim-stripped';
-/** Marks a request whose connection closes before the answer (connection-reset), for the model server. */
-export const CLOSING_HEADER = 'x-faultsim-closing';
+import { bodyKind, CLIENT_REQ_HEADER, CLOSING_HEADER, forwardInPlace, REQ_HEADER, STRIPPED_HEADER } from './wire-headers.ts';
 
 /** The longest body (in UTF-16 code units) handed over parsed: under the SDK servers' 4 MiB limit however it encodes. */
 const PARSED_BODY_MAX = 1 << 20;
@@ -47,30 +38,6 @@ function faultsByRequest(plan: FaultPlan): Map<number, FaultName[]> {
     else at.set(f.at, [f.fault]);
   }
   return at;
-}
-
-/** Set a request's own headers as a forwarded copy's would be; false when they cannot change (then copy it).
- *  `hasClientReq`: the request carries the client's request number (removed; a delete that finds nothing costs). */
-function forwardInPlace(request: Request, n: number, hasClientReq: boolean): boolean {
-  try {
-    if (hasClientReq) request.headers.delete(CLIENT_REQ_HEADER);
-    request.headers.set(REQ_HEADER, String(n));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function essence(type: string | null): string {
-  if (type === null) return '';
-  const semi = type.indexOf(';');
-  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
-}
-
-function bodyKind(res: Response, contentType: string | null): 'json' | 'sse' | 'empty' {
-  if (res.body === null) return 'empty';
-  const t = essence(contentType);
-  return t === 'text/event-stream' ? 'sse' : t === 'application/json' ? 'json' : 'empty';
 }
 
 export class FaultNetwork {

@@ -15,7 +15,7 @@ import type { ServerPolicy } from '../models/policies.ts';
 import { NO_EXTENSIONS, withExtensions, type ModelExtensions } from '../models/registry.ts';
 import { compiledStepper } from '../world/engine/compiled-step.ts';
 import { stateName } from '../world/engine/step.ts';
-import { CLOSING_HEADER, STRIPPED_HEADER } from './fault-network.ts';
+import { CLOSING_HEADER, STRIPPED_HEADER } from './wire-headers.ts';
 import { messageToJson, requestFromJson } from './json-rpc.ts';
 import type { Recorder } from './recorder.ts';
 import type { ServerAdapter } from './server-adapter.ts';

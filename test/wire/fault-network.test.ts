@@ -3,7 +3,8 @@
 // Request/Response objects (no msw: the network's resolver is a plain function of a Request).
 import { describe, expect, it } from 'vitest';
 import type { FaultPlan } from '../../core/plan.ts';
-import { FaultNetwork, REQ_HEADER } from '../../wire/fault-network.ts';
+import { FaultNetwork } from '../../wire/fault-network.ts';
+import { REQ_HEADER } from '../../wire/wire-headers.ts';
 import { META_CALL } from '../../wire/json-rpc.ts';
 import { Recorder } from '../../wire/recorder.ts';
 import type { ServerAdapter } from '../../wire/server-adapter.ts';
