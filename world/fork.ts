@@ -97,8 +97,8 @@ export class ForkableWorld extends World {
 
   /**
    * `stateKey() + extra` as a 64-bit digest, without writing the key: the same parts in the same
-   * order, each object by its kept digest (core/digest.ts), so that only what changed since the
-   * last state is hashed. Equal keys give equal fingerprints, and different keys different ones
+   * order, each object by its digest (core/digest.ts), which a big object keeps, so that a big part
+   * an earlier state had too is not hashed again. Equal keys give equal fingerprints, and different keys different ones
    * barring a collision (test/world/state-fingerprint.test.ts holds the two to each other).
    * `digest` is core/digest.ts's kept one; tests pass `freshDigestOf` to check that none is stale.
    */
