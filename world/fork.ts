@@ -17,6 +17,21 @@ function jsonOf(o: object): string {
   return s;
 }
 
+/** The requests whose answers a later entry can still name, in order: the attempts the client still
+ *  waits on, and the calls its pending effects end. */
+function namedRequests(s: WorldState): number[] {
+  const named = new Set<number>();
+  const ctx = s.client.context as { inflight: Record<number, { attemptId: number }> };
+  for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
+  const pending = s.pending;
+  if (pending)
+    for (let i = pending.index; i < pending.effects.length; i++) {
+      const e = pending.effects[i]!;
+      if (e.type === 'call-ended') named.add(e.req);
+    }
+  return [...named].sort((a, b) => a - b);
+}
+
 export class ForkableWorld extends World {
   /** Start pausing before every request the network is to carry, writing entries to `sink`.
    *  Returns true when the run ended without carrying any request. */
@@ -74,12 +89,8 @@ export class ForkableWorld extends World {
   stateKey(): string {
     const s = this.s;
     const now = s.queue.now;
-    const ctx = s.client.context as { inflight: Record<number, { attemptId: number }> };
     const rest = s.pending ? s.pending.effects.slice(s.pending.index) : [];
-    const named = new Set<number>();
-    for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
-    for (const e of rest) if (e.type === 'call-ended') named.add(e.req);
-    const answers = [...named].sort((a, b) => a - b).map((r) => `${r}:${answerOf(s, r)}${finishedBy(s, r) ? ':finished' : ''}`);
+    const answers = namedRequests(s).map((r) => `${r}:${answerOf(s, r)}${finishedBy(s, r) ? ':finished' : ''}`);
     const entries = s.queue.entries();
     const queued = entries.map((e) => `${e.at - now}:${jsonOf(e.item)}`);
     const atServer = entries.flatMap((e) => (e.item.to === 'server' ? [[e.item.req, s.responseFaults.get(e.item.req) ?? []]] : []));
@@ -126,15 +137,7 @@ export class ForkableWorld extends World {
     const ended = [...s.ended].sort((a, b) => a - b);
     h.word(ended.length);
     for (const e of ended) h.number(e);
-    // The requests whose answers a later entry can still name, as in stateKey.
-    const named = new Set<number>();
-    const ctx = s.client.context as { inflight: Record<number, { attemptId: number }> };
-    for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
-    for (let i = from; i < effects.length; i++) {
-      const e = effects[i]!;
-      if (e.type === 'call-ended') named.add(e.req);
-    }
-    const answered = [...named].sort((a, b) => a - b);
+    const answered = namedRequests(s);
     h.word(answered.length);
     for (const r of answered) {
       h.number(r);
