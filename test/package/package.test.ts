@@ -84,6 +84,7 @@ describe('the packed package, installed in a fresh project', () => {
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(files).toContain('index.d.ts');
     expect(files).toContain('loopback-worker.mjs');
+    expect(files).toContain('import-probe.mjs');
     expect(files.some((f) => f.endsWith('.test.js'))).toBe(false);
   });
 
@@ -135,6 +136,13 @@ describe('the packed package, installed in a fresh project', () => {
     const r = await cli('list', '--policies', 'policies/floor.ts');
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/fresh-floor\s+rejects every re-initialize \[from policies\/floor\.ts\]/);
+  });
+
+  it('refuses a policy module that never finishes loading, in one line (the import probe ships)', async () => {
+    const r = await cli('list', '--policies', 'never-settles.mjs');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot load it: it never settles its top-level await/);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
   it('checks a server of its own on loopback (the loopback worker)', async () => {

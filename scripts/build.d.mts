@@ -1,0 +1,2 @@
+// Types of scripts/build.mjs.
+export declare const COPIED: string[];
