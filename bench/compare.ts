@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distIsFresh } from '../bin/build-digest.js';
 import { note, now, round } from './measure.ts';
 
 export interface CompareRun {
@@ -21,6 +22,8 @@ export interface CompareRun {
 }
 
 export interface CompareFigures {
+  /** What the CLI ran (bin/mcp-faultsim.js): the compiled dist/, or the source through tsx (dist/ stale or missing). */
+  ran?: 'dist' | 'source';
   default: CompareRun;
   full: CompareRun | null;
 }
@@ -68,5 +71,7 @@ function reportTiming(out: string): Record<string, unknown> | null {
 }
 
 export function measureCompare(quick: boolean): CompareFigures {
-  return { default: runCli([]), full: quick ? null : runCli(['--matrix', 'full']) };
+  const ran = distIsFresh(root) ? 'dist' : 'source';
+  if (ran === 'source') note('compare: dist/ is not the build of the sources, so the CLI runs them through tsx (npm run build)');
+  return { ran, default: runCli([]), full: quick ? null : runCli(['--matrix', 'full']) };
 }

@@ -117,7 +117,8 @@ export function renderBench(r: Report): string {
       `mcp-faultsim ${c.argv.join(' ')}`,
       c.exitCode === 0 ? `${c.wallSeconds} s wall, ${c.cpuSeconds} s CPU, ${n(c.maxRssMB)} MB peak${finder(c)}` : `exit ${c.exitCode}`,
     ];
-    section('compare — the CLI in its own process (wall time, CPU time of every thread, peak RSS)', [
+    const ran = r.compare.ran === 'source' ? ', the source through tsx' : r.compare.ran === 'dist' ? ', compiled (dist/)' : '';
+    section(`compare — the CLI in its own process${ran} (wall time, CPU time of every thread, peak RSS)`, [
       row(r.compare.default),
       ...(r.compare.full ? [row(r.compare.full)] : []),
     ]);
