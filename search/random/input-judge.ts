@@ -190,7 +190,27 @@ export function workloadKey(workload: Workload): string {
   return key;
 }
 
-/** What memoized runs are keyed by. */
+/** What memoized runs are keyed by: each fault's request and name (length-prefixed), the schedule's
+ *  picks, then the workload's key (`workloadKey`); its JSON where a fault or a pick is unusual (a
+ *  key that starts with `[`, which no other does). A run reads nothing of a fault but these two
+ *  fields. The shrink asks it of every candidate: the JSON of the whole input was its largest cost. */
 export function keyOf(input: CheckInput): string {
+  const { plan, schedule } = input;
+  let key = `${plan.length};`;
+  for (let i = 0; i < plan.length; i++) {
+    const f = plan[i];
+    if (f === undefined || f === null || typeof f.fault !== 'string' || typeof f.at !== 'number') return jsonKey(input);
+    key += `${f.at},${f.fault.length},${f.fault}`;
+  }
+  key += '|';
+  for (let i = 0; i < schedule.length; i++) {
+    const pick = schedule[i];
+    if (typeof pick !== 'number') return jsonKey(input);
+    key += `${pick},`;
+  }
+  return `${key}|${workloadKey(input.workload)}`;
+}
+
+function jsonKey(input: CheckInput): string {
   return JSON.stringify([input.plan, input.workload, input.schedule]);
 }

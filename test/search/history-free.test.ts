@@ -9,7 +9,7 @@ import { PROPERTIES } from '../../properties/properties.ts';
 import { inputs, workload as anyWorkload } from '../../search/random/arbitraries.ts';
 import fc from 'fast-check';
 import { InputJudge, type CheckInput } from '../../search/random/check-runner.ts';
-import { workloadKey } from '../../search/random/input-judge.ts';
+import { keyOf, workloadKey } from '../../search/random/input-judge.ts';
 import { worldRunner } from '../../search/random/check.ts';
 import { sampleLazily } from '../../search/random/input-stream.ts';
 
@@ -65,6 +65,28 @@ describe('history-free judging', () => {
     expect(workloadKey(odd)).toBe(JSON.stringify(odd));
     expect(workloadKey([call(), { method: 'tools/other', progress: false, overlap: false }] as never)).toMatch(/^\[/);
     expect(workloadKey([])).toBe('');
+  });
+
+  it('memoizes runs by a key that tells inputs apart exactly as their JSON does', () => {
+    const byKey = new Map<string, string>();
+    const byJson = new Map<string, string>();
+    // Small alphabets and indices, so that many inputs meet again; a fault name with the key's separators in it.
+    const shape = { plan: { faults: ['http-502', 'config-reset', 'x,1|y'], maxPoint: 3, maxFaults: 3 }, workload: { maxCalls: 2 } };
+    let again = 0;
+    for (const [plan, workload, schedule] of fc.sample(inputs(shape), { seed: 5, numRuns: 3000 })) {
+      const input = { plan, workload, schedule };
+      const key = keyOf(input);
+      const json = JSON.stringify([plan, workload, schedule]);
+      if (byJson.has(json)) again++;
+      expect(byKey.get(key) ?? json).toBe(json);
+      expect(byJson.get(json) ?? key).toBe(key);
+      byKey.set(key, json);
+      byJson.set(json, key);
+    }
+    expect(byKey.size).toBeGreaterThan(1000);
+    expect(again).toBeGreaterThan(100);
+    const odd = { plan: [{ fault: 'http-502', at: '1' }], workload: [call()], schedule: [] } as never;
+    expect(keyOf(odd)).toBe(JSON.stringify([[{ fault: 'http-502', at: '1' }], [call()], []]));
   });
 
   it('runs a run that fails mid-way again, recorded: the error is the recorded run’s, with its history', () => {
