@@ -62,20 +62,9 @@ export class RunJudge {
 
   /** The verdicts and stats once the run is over (empty stats when not counted); `coverage`: what its machines reached. */
   finish(coverage: ReachLike | undefined): { judgement: Judgement; stats: RunStats } {
-    return { judgement: this.judgement(), stats: this.stats ? this.stats.finish(coverage) : emptyStats() };
-  }
-
-  /** The outcomes and verdicts once the run is over. */
-  judgement(): Judgement {
     const verdicts: Record<string, PropertyVerdict> = {};
     const each = this.folds.verdicts();
     for (let i = 0; i < each.length; i++) verdicts[this.properties[i]!.name] = each[i]!;
-    return { outcomes: this.outcomes.outcomes(), verdicts };
-  }
-
-  /** The fold that counted the run's stats (null when not counted): `StatsFold.addTo` sums them
-   *  without the run's record. */
-  get statsFold(): StatsFold | null {
-    return this.stats;
+    return { judgement: { outcomes: this.outcomes.outcomes(), verdicts }, stats: this.stats ? this.stats.finish(coverage) : emptyStats() };
   }
 }

@@ -72,14 +72,8 @@ function transitionKey(machine: 'client' | 'server', from: string, to: string): 
 /** The entry kinds StatsFold reads. */
 export const STATS_READ: readonly HistoryEntry['kind'][] = ['fault', 'client', 'server', 'state'];
 
-/** One run's stats as the run goes, entry by entry, with no history kept; `statsOf` is this fold
- *  over a whole history. `finish` adds the machines' coverage, read once the run is over; `addTo`
- *  adds the run's stats into a sum without writing its coverage into the run's record (a sampled
- *  run's stats are only summed, and those few dozen keys in new objects were most of `finish`). */
 export class StatsFold {
   private readonly s = emptyStats();
-  /** `finish` wrote the coverage into the record. */
-  private finished = false;
 
   constructor() {
     this.s.runs = 1;
@@ -101,11 +95,9 @@ export class StatsFold {
     }
   }
 
-  /** The run's stats (the fold's own record: call once). */
   finish(coverage: ReachLike | undefined): RunStats {
     const s = this.s;
-    if (!coverage || this.finished) return s;
-    this.finished = true;
+    if (!coverage) return s;
     // Names in a reach are distinct and the run's coverage counts start empty: each is set to 1.
     for (const m of MACHINES) {
       const into = s.coverage[m];
@@ -113,18 +105,6 @@ export class StatsFold {
       for (const t of coverage[m].transitions) into.transitions[t] = 1;
     }
     return s;
-  }
-
-  /** `addStats(into, this.finish(coverage))`, the coverage counted from the reach itself (in the
-   *  same order: a reach's names are distinct, each counts once for the run). */
-  addTo(into: RunStats, coverage: ReachLike | undefined): void {
-    addStats(into, this.s);
-    if (!coverage || this.finished) return;
-    for (const m of MACHINES) {
-      const to = into.coverage[m];
-      for (const state of coverage[m].states) bump(to.states, state);
-      for (const t of coverage[m].transitions) bump(to.transitions, t);
-    }
   }
 }
 

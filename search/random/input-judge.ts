@@ -7,7 +7,7 @@ import type { HistoryFrame } from '../../properties/fold.ts';
 import { judge, judgedAsTheRunGoes, RunJudge, type Judgement } from '../../properties/judge.ts';
 import { ReferenceFold, referenceOf, type Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
-import { addStats, emptyStats, statsOf, type RunStats, type StatsFold } from '../../properties/stats.ts';
+import { statsOf, type RunStats } from '../../properties/stats.ts';
 import type { History, HistoryEntry } from '../../core/history.ts';
 import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
@@ -160,32 +160,9 @@ export class InputJudge {
         // error carries the history up to there, which the report shows.
         return this.record(input);
       }
-      const fold = sink!.statsFold;
-      const judgement = sink!.judgement();
-      return fold ? judgedCounting(judgement, fold, coverage) : { judgement, stats: emptyStats(), coverage };
+      return { ...sink!.finish(coverage), coverage };
     });
   }
-}
-
-/** History-free runs whose stats are still in their fold: `addJudgedStats` sums them from it. */
-const counting = new WeakMap<Judged, StatsFold>();
-
-/** A judged run whose `stats` record is made when first read: most are only summed (`addJudgedStats`),
- *  and making a record per run (a few dozen keys in new objects) cost more than the run's judging. An
- *  own enumerable property, so that spreads, JSON and deep equality see it as a plain one. */
-function judgedCounting(judgement: Judgement, fold: StatsFold, coverage: Reach): Judged {
-  const j: Judged = { judgement, stats: undefined as unknown as RunStats, coverage };
-  let made: RunStats | undefined;
-  Object.defineProperty(j, 'stats', { enumerable: true, configurable: true, get: () => (made ??= fold.finish(coverage)) });
-  counting.set(j, fold);
-  return j;
-}
-
-/** `addStats(into, j.stats)`, without making the run's record where it was not made. */
-export function addJudgedStats(into: RunStats, j: Judged): void {
-  const fold = counting.get(j);
-  if (fold) fold.addTo(into, j.coverage);
-  else addStats(into, j.stats);
 }
 
 /** The fields of a step the world reads (world/world.ts `issueCalls`, core/workload.ts `nextCalls`),

@@ -4,11 +4,10 @@
 // result, with a counterexample where the second phase found one.
 import { countOutcomes, emptyCounts } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
-import { emptyStats } from '../../properties/stats.ts';
+import { addStats, emptyStats } from '../../properties/stats.ts';
 import { decideVerdict } from '../../properties/vacuity.ts';
 import { addReach, emptyReach } from '../../core/reach.ts';
 import type { Judged } from './check-runner.ts';
-import { addJudgedStats } from './input-judge.ts';
 import type { Counterexample, PropertyResult } from './result.ts';
 
 export class SampleTally {
@@ -21,10 +20,9 @@ export class SampleTally {
 
   constructor(private readonly properties: readonly Property[]) {}
 
-  add(j: Judged): void {
-    const { judgement, coverage } = j;
+  add({ judgement, stats, coverage }: Judged): void {
     countOutcomes(judgement.outcomes, this.outcomes);
-    addJudgedStats(this.stats, j);
+    addStats(this.stats, stats);
     if (coverage) addReach(this.reach, coverage);
     for (const p of this.properties) {
       const v = judgement.verdicts[p.name]!;

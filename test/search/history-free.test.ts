@@ -9,8 +9,7 @@ import { PROPERTIES } from '../../properties/properties.ts';
 import { inputs, workload as anyWorkload } from '../../search/random/arbitraries.ts';
 import fc from 'fast-check';
 import { InputJudge, type CheckInput } from '../../search/random/check-runner.ts';
-import { addJudgedStats, keyOf, workloadKey } from '../../search/random/input-judge.ts';
-import { addStats, emptyStats } from '../../properties/stats.ts';
+import { keyOf, workloadKey } from '../../search/random/input-judge.ts';
 import { worldRunner } from '../../search/random/check.ts';
 import { sampleLazily } from '../../search/random/input-stream.ts';
 
@@ -88,37 +87,6 @@ describe('history-free judging', () => {
     expect(again).toBeGreaterThan(100);
     const odd = { plan: [{ fault: 'http-502', at: '1' }], workload: [call()], schedule: [] } as never;
     expect(keyOf(odd)).toBe(JSON.stringify([[{ fault: 'http-502', at: '1' }], [call()], []]));
-  });
-
-  it('sums a run’s stats from its fold exactly as from its record, keys in the same order', () => {
-    const fromFolds = emptyStats();
-    const fromRecords = emptyStats();
-    const fromHistories = emptyStats();
-    let lazy = 0;
-    for (const cell of SEED_CELLS) {
-      const runner = worldRunner(cell.combination);
-      const free = new InputJudge(runner, PROPERTIES);
-      const recorded = new InputJudge({ run: runner.run, replayable: true }, PROPERTIES);
-      for (const [plan, workload, schedule] of sampleLazily(inputs({}), 9, 20)) {
-        const input = { plan, workload, schedule };
-        const a = free.run(input, false) as Awaited<ReturnType<typeof free.run>>;
-        const b = recorded.run(input, false) as Awaited<ReturnType<typeof recorded.run>>;
-        addJudgedStats(fromFolds, a);
-        addJudgedStats(fromHistories, b);
-        // Read after summing: the record made then says what the fold summed, in the same key order.
-        addStats(fromRecords, a.stats);
-        expect(JSON.stringify(a.stats)).toBe(JSON.stringify(b.stats));
-        expect(JSON.stringify({ ...a, coverage: null })).toContain('"stats":{"runs":1');
-        if (Object.getOwnPropertyDescriptor(a, 'stats')?.get) lazy++;
-      }
-    }
-    expect(JSON.stringify(fromFolds)).toBe(JSON.stringify(fromHistories));
-    expect(JSON.stringify(fromFolds)).toBe(JSON.stringify(fromRecords));
-    // Reached: runs summed from their folds, with faults, reconnects and coverage counted.
-    expect(lazy).toBe(SEED_CELLS.length * 20);
-    expect(fromFolds.reconnects).toBeGreaterThan(5);
-    expect(Object.keys(fromFolds.faultsApplied).length).toBeGreaterThan(3);
-    expect(Object.keys(fromFolds.coverage.server.transitions).length).toBeGreaterThan(5);
   });
 
   it('runs a run that fails mid-way again, recorded: the error is the recorded run’s, with its history', () => {
