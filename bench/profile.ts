@@ -3,7 +3,9 @@
 // as `check` judges a sampled run), then sums the profile's self time by source file and by
 // function, our code only (module loading, tsx and node internals summed as "other").
 // `npm run bench:profile -- explore [DEPTH]` does the same for exhaustive exploration (the seed
-// cells to DEPTH, default 4, in one thread: bench/profile-explore.ts).
+// cells to DEPTH, default 4, in one thread: bench/profile-explore.ts). `npm run bench:profile -- cells
+// [PASSES]`: the sampled runs of the default compare's cells, PASSES times (default 1, cold, as compare
+// runs them: bench/profile-cells.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,8 +25,9 @@ interface Profile {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const explore = process.argv[2] === 'explore';
-const sessions = explore ? (process.argv[3] ?? '4') : (process.argv[2] ?? '200000');
-const judged = !explore && process.argv[3] === 'judged';
+const cells = process.argv[2] === 'cells';
+const sessions = explore ? (process.argv[3] ?? '4') : cells ? (process.argv[3] ?? '1') : (process.argv[2] ?? '200000');
+const judged = !explore && !cells && process.argv[3] === 'judged';
 const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-profile-'));
 try {
   execFileSync(
@@ -34,7 +37,7 @@ try {
       `--cpu-prof-dir=${dir}`,
       '--import',
       'tsx',
-      explore ? 'bench/profile-explore.ts' : 'bench/profile-engine.ts',
+      explore ? 'bench/profile-explore.ts' : cells ? 'bench/profile-cells.ts' : 'bench/profile-engine.ts',
       sessions,
       ...(judged ? ['judged'] : []),
     ],
@@ -77,7 +80,9 @@ try {
   process.stdout.write(
     explore
       ? `CPU profile of the seed cells' exhaustive exploration to depth ${sessions} (one thread), self time\n\n`
-      : `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session${what}), self time\n\n`,
+      : cells
+        ? `CPU profile of the default compare's sampled runs, ${sessions} pass(es) over its cells (one thread), self time\n\n`
+        : `CPU profile of ${Number(sessions).toLocaleString('en-US')} sessions (bench/engine.ts's fixed session${what}), self time\n\n`,
   );
   process.stdout.write(`${table(['file', 'self time'], top(byFile, 20), ['l', 'r'])}\n\n`);
   process.stdout.write(`${table(['function', 'self time'], top(byFunction, 25), ['l', 'r'])}\n`);

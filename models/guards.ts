@@ -44,15 +44,19 @@ export function validateReinitialize(
   return allowNarrowing ? incoming : prior;
 }
 
+/** Whether `admitCapability` refuses the capability (a predicate: `unadmitted` asks it of every
+ *  capability of every call, and a thrown error, its stack captured, per refusal was a hundredth of a run). */
+function refused(capability: string, negotiatedTransport: Transport, preferredTransport: Transport, probed: readonly string[]): boolean {
+  return negotiatedTransport !== preferredTransport && TRANSPORT_DEPENDENT.has(capability) && !probed.includes(capability);
+}
+
 export function admitCapability(
   capability: string,
   negotiatedTransport: Transport,
   preferredTransport: Transport,
   probed: readonly string[],
 ): void {
-  if (negotiatedTransport === preferredTransport) return;
-  if (!TRANSPORT_DEPENDENT.has(capability)) return;
-  if (probed.includes(capability)) return;
+  if (!refused(capability, negotiatedTransport, preferredTransport, probed)) return;
   throw new TransportCapabilityMismatch(
     `capability '${capability}' negotiated under '${preferredTransport}' but session fell back to '${negotiatedTransport}'; no successful probe observed, refusing to admit transport-dependent call`,
   );
@@ -74,15 +78,7 @@ export function unadmitted(
   preferredTransport: Transport,
   probed: readonly string[],
 ): string[] {
-  return capabilities.filter((cap) => {
-    try {
-      admitCapability(cap, negotiatedTransport, preferredTransport, probed);
-      return false;
-    } catch (e) {
-      if (e instanceof TransportCapabilityMismatch) return true;
-      throw e;
-    }
-  });
+  return capabilities.filter((cap) => refused(cap, negotiatedTransport, preferredTransport, probed));
 }
 
 /** Seed 000's detector 1: the response's Content-Type must match the negotiated streaming mode. */

@@ -11,7 +11,7 @@ import { statsOf, type RunStats } from '../../properties/stats.ts';
 import type { History, HistoryEntry } from '../../core/history.ts';
 import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
-import type { Workload } from '../../core/workload.ts';
+import type { Workload, WorkloadStep } from '../../core/workload.ts';
 
 /** One run's input: what fast-check draws. */
 export interface CheckInput {
@@ -89,7 +89,7 @@ export class InputJudge {
   reference(workload: Workload): Maybe<Reference> {
     const same = this.byWorkload.get(workload);
     if (same) return same;
-    const key = JSON.stringify(workload);
+    const key = workloadKey(workload);
     const hit = this.references.get(key);
     if (hit) {
       this.byWorkload.set(workload, hit);
@@ -165,7 +165,52 @@ export class InputJudge {
   }
 }
 
-/** What memoized runs are keyed by. */
+/** The fields of a step the world reads (world/world.ts `issueCalls`, core/workload.ts `nextCalls`),
+ *  in their usual values, as a number below 24; -1 for anything else. */
+function stepCode(step: WorkloadStep | undefined): number {
+  if (step === undefined || step === null) return -1;
+  const { method, progress, overlap, idempotent } = step;
+  const m = method === 'tools/call' ? 0 : method === 'tools/list' ? 1 : -1;
+  const i = idempotent === undefined ? 0 : idempotent === true ? 1 : idempotent === false ? 2 : -1;
+  if (m < 0 || i < 0 || typeof progress !== 'boolean' || typeof overlap !== 'boolean') return -1;
+  return m * 12 + i * 4 + (progress ? 2 : 0) + (overlap ? 1 : 0);
+}
+
+/** What a workload's reference is kept by: a letter per step where each step reads as usual, else
+ *  its JSON (which starts with `[`, no letter). The fault-free run reads nothing of a step but the
+ *  fields `stepCode` encodes, so workloads with one key have one reference. Asked once per sampled
+ *  run (each is drawn anew): JSON.stringify of the workload was most of a reference lookup. */
+export function workloadKey(workload: Workload): string {
+  let key = '';
+  for (let i = 0; i < workload.length; i++) {
+    const code = stepCode(workload[i]);
+    if (code < 0) return JSON.stringify(workload);
+    key += String.fromCharCode(65 + code);
+  }
+  return key;
+}
+
+/** What memoized runs are keyed by: each fault's request and name (length-prefixed), the schedule's
+ *  picks, then the workload's key (`workloadKey`); its JSON where a fault or a pick is unusual (a
+ *  key that starts with `[`, which no other does). A run reads nothing of a fault but these two
+ *  fields. The shrink asks it of every candidate: the JSON of the whole input was its largest cost. */
 export function keyOf(input: CheckInput): string {
+  const { plan, schedule } = input;
+  let key = `${plan.length};`;
+  for (let i = 0; i < plan.length; i++) {
+    const f = plan[i];
+    if (f === undefined || f === null || typeof f.fault !== 'string' || typeof f.at !== 'number') return jsonKey(input);
+    key += `${f.at},${f.fault.length},${f.fault}`;
+  }
+  key += '|';
+  for (let i = 0; i < schedule.length; i++) {
+    const pick = schedule[i];
+    if (typeof pick !== 'number') return jsonKey(input);
+    key += `${pick},`;
+  }
+  return `${key}|${workloadKey(input.workload)}`;
+}
+
+function jsonKey(input: CheckInput): string {
   return JSON.stringify([input.plan, input.workload, input.schedule]);
 }

@@ -6,8 +6,10 @@ import { SEED_CELLS } from '../../core/cells.ts';
 import { call } from '../../core/workload.ts';
 import { PolicyError } from '../../models/registry.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
-import { inputs } from '../../search/random/arbitraries.ts';
+import { inputs, workload as anyWorkload } from '../../search/random/arbitraries.ts';
+import fc from 'fast-check';
 import { InputJudge, type CheckInput } from '../../search/random/check-runner.ts';
+import { keyOf, workloadKey } from '../../search/random/input-judge.ts';
 import { worldRunner } from '../../search/random/check.ts';
 import { sampleLazily } from '../../search/random/input-stream.ts';
 
@@ -37,6 +39,54 @@ describe('history-free judging', () => {
     // Reached: violations among them, so that verdicts with reasons were compared, not only holds.
     expect(runs).toBe(SEED_CELLS.length * 25);
     expect(violations).toBeGreaterThan(10);
+  });
+
+  it('keeps a reference by a key that tells workloads apart exactly as their JSON does, and falls back to the JSON', () => {
+    const shapes = [{}, { overlap: true, lists: true }, { idempotent: true, overlap: true }, { progress: 'always' as const, minCalls: 0 }];
+    const byKey = new Map<string, string>();
+    const byJson = new Map<string, string>();
+    for (const shape of shapes) {
+      for (const w of fc.sample(anyWorkload(shape), { seed: 3, numRuns: 500 })) {
+        const key = workloadKey(w);
+        const json = JSON.stringify(w);
+        expect(byKey.get(key) ?? json).toBe(json);
+        expect(byJson.get(json) ?? key).toBe(key);
+        byKey.set(key, json);
+        byJson.set(json, key);
+      }
+    }
+    // Reached: many distinct workloads, with lists, overlaps and idempotent calls among them.
+    expect(byKey.size).toBeGreaterThan(300);
+    expect([...byJson.keys()].filter((j) => j.includes('tools/list')).length).toBeGreaterThan(20);
+    expect([...byJson.keys()].filter((j) => j.includes('"overlap":true')).length).toBeGreaterThan(20);
+    expect([...byJson.keys()].filter((j) => j.includes('idempotent')).length).toBeGreaterThan(20);
+    // Anything unusual is keyed by its JSON, which no usual workload's key can be.
+    const odd = [{ ...call(), progress: 1 }] as never;
+    expect(workloadKey(odd)).toBe(JSON.stringify(odd));
+    expect(workloadKey([call(), { method: 'tools/other', progress: false, overlap: false }] as never)).toMatch(/^\[/);
+    expect(workloadKey([])).toBe('');
+  });
+
+  it('memoizes runs by a key that tells inputs apart exactly as their JSON does', () => {
+    const byKey = new Map<string, string>();
+    const byJson = new Map<string, string>();
+    // Small alphabets and indices, so that many inputs meet again; a fault name with the key's separators in it.
+    const shape = { plan: { faults: ['http-502', 'config-reset', 'x,1|y'], maxPoint: 3, maxFaults: 3 }, workload: { maxCalls: 2 } };
+    let again = 0;
+    for (const [plan, workload, schedule] of fc.sample(inputs(shape), { seed: 5, numRuns: 3000 })) {
+      const input = { plan, workload, schedule };
+      const key = keyOf(input);
+      const json = JSON.stringify([plan, workload, schedule]);
+      if (byJson.has(json)) again++;
+      expect(byKey.get(key) ?? json).toBe(json);
+      expect(byJson.get(json) ?? key).toBe(key);
+      byKey.set(key, json);
+      byJson.set(json, key);
+    }
+    expect(byKey.size).toBeGreaterThan(1000);
+    expect(again).toBeGreaterThan(100);
+    const odd = { plan: [{ fault: 'http-502', at: '1' }], workload: [call()], schedule: [] } as never;
+    expect(keyOf(odd)).toBe(JSON.stringify([[{ fault: 'http-502', at: '1' }], [call()], []]));
   });
 
   it('runs a run that fails mid-way again, recorded: the error is the recorded run’s, with its history', () => {

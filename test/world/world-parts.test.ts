@@ -4,7 +4,7 @@ import { FAULT_VOCABULARY } from '../../models/faults.ts';
 import { faultPlan, workload } from '../../search/random/arbitraries.ts';
 import { EventQueue } from '../../world/clock.ts';
 import { countPlans, enumeratePlans } from '../../search/exhaustive/enumerate.ts';
-import { describePlan, firingPoint, sortPlan } from '../../core/plan.ts';
+import { describePlan, firingPoint, sortPlan, type PlannedFault } from '../../core/plan.ts';
 import { call, nextCalls } from '../../core/workload.ts';
 
 describe('event queue', () => {
@@ -41,6 +41,28 @@ describe('fault plans', () => {
     expect(describePlan(plan)).toBe(
       'stream-cut at request 1, then config-reset before request 2, then http-502 at request 2, then delay:1000 at request 2',
     );
+  });
+  it('sort as a stable sort by firing point does, a new array each time (random plans with many ties)', () => {
+    const reference = (plan: readonly PlannedFault[]) =>
+      plan
+        .map((f, i) => ({ f, i }))
+        .sort((a, b) => firingPoint(a.f) - firingPoint(b.f) || a.i - b.i)
+        .map(({ f }) => f);
+    const fault = fc.record({ fault: fc.constantFrom(...FAULT_VOCABULARY), at: fc.nat({ max: 3 }) });
+    let reordered = 0;
+    fc.assert(
+      fc.property(fc.array(fault, { maxLength: 9 }), (plan) => {
+        const sorted = sortPlan(plan);
+        expect(sorted).not.toBe(plan);
+        // The same objects in the same order (identity, not only equal values: ties keep theirs).
+        const expected = reference(plan);
+        expect(sorted.length).toBe(expected.length);
+        for (let i = 0; i < expected.length; i++) expect(sorted[i]).toBe(expected[i]);
+        if (sorted.some((f, i) => f !== plan[i])) reordered++;
+      }),
+      { seed: 11, numRuns: 600 },
+    );
+    expect(reordered).toBeGreaterThan(200);
   });
   it('arbitrary plans are sorted, reach their maximum length, and draw every fault of the vocabulary', () => {
     const plans = fc.sample(faultPlan({ maxFaults: 8 }), { seed: 7, numRuns: 500 });
