@@ -16,6 +16,7 @@ import { coverageReport } from '../../world/coverage.ts';
 import { runWorld, type WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
+import { noteReads, readsDuring, trackedCombination } from './read-set.ts';
 import { InputJudge, randomCheck, type CheckInput, type EntrySink, type Judged, type Recorded } from './check-runner.ts';
 import type { CheckResult, PropertyResult } from './result.ts';
 
@@ -57,9 +58,15 @@ export function worldRunner(combination: Combination, world: Partial<WorldOption
   };
 }
 
-/** Model-world runs and judgements of one combination, memoized (check-runner.ts). */
+/** Model-world runs and judgements of one combination, memoized (check-runner.ts). With `tracksReads`,
+ *  its runs read a tracked combination (read-set.ts): a `readsDuring` scope around a call gets the
+ *  knobs that run read, the reads of the workload's fault-free reference (computed once, for many
+ *  runs) counted in too. */
 export class Judge {
   private readonly judge: InputJudge;
+  /** The knobs each workload's reference read (tracked judges only), by workload object and by its JSON. */
+  private readonly referenceReads = new Map<string, number>();
+  private readonly referenceReadsOf = new WeakMap<Workload, number>();
 
   constructor(
     readonly combination: Combination,
@@ -67,13 +74,32 @@ export class Judge {
     properties: readonly Property[] = PROPERTIES,
     /** Count each run's vacuity stats (false: `judged` runs give empty stats). */
     withStats = true,
+    readonly tracksReads = false,
   ) {
-    this.judge = new InputJudge(worldRunner(combination, world), properties, withStats);
+    this.judge = new InputJudge(worldRunner(tracksReads ? trackedCombination(combination) : combination, world), properties, withStats);
   }
 
-  /** The run with its history, judged from it (memoized). */
+  /** Every reference of this judge is computed here first, in a scope of its own, and its reads
+   *  counted for each run that uses it (the judge's own cache would hide them). */
+  private withReference(workload: Workload): void {
+    if (!this.tracksReads) return;
+    let mask = this.referenceReadsOf.get(workload);
+    if (mask === undefined) {
+      const key = JSON.stringify(workload);
+      mask = this.referenceReads.get(key);
+      if (mask === undefined) {
+        mask = readsDuring(() => this.judge.reference(workload))[1];
+        this.referenceReads.set(key, mask);
+      }
+      this.referenceReadsOf.set(workload, mask);
+    }
+    noteReads(mask);
+  }
+
+  /** The run with its history, judged from it (memoized; not when tracked: a remembered run reads nothing). */
   run(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
-    return this.judge.recorded({ plan, workload, schedule: [...schedule] }, true) as Recorded;
+    this.withReference(workload);
+    return this.judge.recorded({ plan, workload, schedule: [...schedule] }, !this.tracksReads) as Recorded;
   }
 
   /** The run's history alone (not memoized). */
@@ -83,11 +109,13 @@ export class Judge {
 
   /** The run with its history, judged from it (not memoized). */
   recorded(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
+    this.withReference(workload);
     return this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded;
   }
 
   /** The run judged as it goes, with no history kept (not memoized: a search's runs differ). */
   judged(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Judged {
+    this.withReference(workload);
     return this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
   }
 }
