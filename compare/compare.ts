@@ -24,7 +24,7 @@ import { TOOL } from '../core/tool.ts';
 import type { Cause } from './causes.ts';
 import type { RemoteSearcher } from './mitigation-searches.ts';
 import type { Mitigation } from './mitigations.ts';
-import { flagsOf, searchRuns } from './mitigation-runs.ts';
+import { finderRunCounts, flagsOf, searchRuns } from './mitigation-runs.ts';
 import { Annotator } from './annotator.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
@@ -67,11 +67,13 @@ export interface Comparison {
 }
 
 /** A cell's result as a runner returns it: with the flags of its first runs (the mitigation finder's
- *  search of this combination, when it draws the same inputs), which the reports do not carry. */
-export type RunnerResult = CheckResult & { sampled?: Uint8Array };
+ *  search of this combination, when it draws the same inputs) and the knobs each of them read
+ *  (search/random/read-set.ts; the finder's memo, compare/mitigation-memo.ts), which the reports do not carry. */
+export type RunnerResult = CheckResult & { sampled?: Uint8Array; sampledReads?: Uint16Array };
 
 export const checkCell: CellRunner = (cell, s) => {
   const sampled = new Uint8Array(searchRuns(s.runs));
+  const sampledReads = new Uint16Array(sampled.length);
   let i = 0;
   const result: RunnerResult = check(cell.combination, {
     faults: cell.faults,
@@ -81,12 +83,17 @@ export const checkCell: CellRunner = (cell, s) => {
     properties: s.properties,
     ...(s.world ? { world: s.world } : {}),
     ...(s.onProgress ? { onProgress: s.onProgress } : {}),
-    onSample: (j) => {
-      if (i < sampled.length) sampled[i] = flagsOf(j.judgement);
+    trackReads: true,
+    onSample: (j, reads) => {
+      if (i < sampled.length) {
+        sampled[i] = flagsOf(j.judgement);
+        sampledReads[i] = reads;
+      }
       i++;
     },
   });
   result.sampled = sampled;
+  result.sampledReads = sampledReads;
   return result;
 };
 
@@ -98,21 +105,21 @@ export function singleCell(combination: Combination, faults: readonly FaultName[
 }
 
 /** Run one cell; a policy's failure becomes its finding instead of an exception. `onSampled` gets
- *  the flags of its first runs, if the runner kept them (`checkCell` does). */
+ *  the flags of its first runs, if the runner kept them (`checkCell` does), and their reads if it has them. */
 export async function runCell(
   cell: MatrixCell,
   runner: CellRunner,
   settings: RunSettings,
-  onSampled?: (sampled: Uint8Array) => void,
+  onSampled?: (sampled: Uint8Array, reads?: Uint16Array) => void,
 ): Promise<CellResult> {
   let result: CheckResult;
   let policyError: PolicyErrorReport | null = null;
   try {
-    const { sampled, ...rest } = (await runner(cell, settings)) as RunnerResult;
+    const { sampled, sampledReads, ...rest } = (await runner(cell, settings)) as RunnerResult;
     result = rest;
     // Only the runs of this very cell, as these settings draw them (a runner may wrap checkCell otherwise).
     const same = rest.seed === settings.seed && rest.runs === settings.runs && rest.faults.join() === cell.faults.join();
-    if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination)) onSampled?.(sampled);
+    if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination)) onSampled?.(sampled, sampledReads);
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
     const { seed, runs, properties } = settings;
@@ -165,8 +172,15 @@ export interface ComparisonOptions {
   /** Called once the cells are done (or stopped), before the last findings' mitigations are in. */
   onCellsDone?: () => void;
   /** Called at the end with how many searches the finder was asked for, how many distinct ones ran,
-   *  and how many of those a cell's runs answered (compare/mitigation-searches.ts). */
-  onSearchCounts?: (counts: { asked: number; distinct: number; fromCells: number }) => void;
+   *  and how many of those a cell's runs answered (compare/mitigation-searches.ts); and, of the runs
+   *  this thread's searches asked for, how many it judged and recorded (the rest remembered runs answered,
+   *  compare/mitigation-memo.ts, or a cell's flags). */
+  onSearchCounts?: (counts: {
+    asked: number;
+    distinct: number;
+    fromCells: number;
+    runsHere: { asked: number; judged: number; recorded: number };
+  }) => void;
 }
 
 /** Thrown out of a cell's run loop (by `duringCell`, or a runner on another thread) to stop the comparison inside it. */
@@ -191,6 +205,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   // caller's cell thread, if it has one); the finder's searches wait in one queue for this thread,
   // and for the helpers once the cells are done.
   const annotator = new Annotator(cells, settings);
+  const runsBefore = { ...finderRunCounts };
   const annotated: Promise<ReportedFinding[]>[] = [];
   let interrupted = false;
   // Cell i+1 goes to the runner before cell i's findings are worked out here (their histories, the
@@ -202,7 +217,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
       const cell = cells[i]!;
       try {
         if (o.beforeCell && (await o.beforeCell(i, cells.length, cell))) return null;
-        return runCell(cell, o.runner ?? checkCell, settings, (sampled) => annotator.offer(cell, sampled));
+        return runCell(cell, o.runner ?? checkCell, settings, (sampled, reads) => annotator.offer(cell, sampled, reads));
       } finally {
         handed();
       }
@@ -273,7 +288,14 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   o.onCellsDone?.();
   for (const helper of o.searchHelpers ?? []) void annotator.searches.helpWith(helper);
   const findings = (await Promise.all(annotated)).flat();
-  o.onSearchCounts?.({ ...annotator.searches.counts });
+  o.onSearchCounts?.({
+    ...annotator.searches.counts,
+    runsHere: {
+      asked: finderRunCounts.asked - runsBefore.asked,
+      judged: finderRunCounts.judged - runsBefore.judged,
+      recorded: finderRunCounts.recorded - runsBefore.recorded,
+    },
+  });
   return {
     format: 'mcp-faultsim/compare',
     version: 1,

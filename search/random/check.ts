@@ -16,7 +16,7 @@ import { coverageReport } from '../../world/coverage.ts';
 import { runWorld, type WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
-import { noteReads, readsDuring, trackedCombination } from './read-set.ts';
+import { ALL_KNOBS, noteReads, readsDuring, trackedCombination } from './read-set.ts';
 import { InputJudge, randomCheck, type CheckInput, type EntrySink, type Judged, type Recorded } from './check-runner.ts';
 import type { CheckResult, PropertyResult } from './result.ts';
 
@@ -32,8 +32,11 @@ export interface CheckOptions {
   world?: Partial<WorldOptions>;
   /** Called as sampled runs finish (done, total): for a progress bar. */
   onProgress?: (done: number, total: number) => void;
-  /** Each sampled run's judgement, in order (the mitigation finder keeps a mark of each, compare/compare.ts). */
-  onSample?: (judged: Judged) => void;
+  /** Each sampled run's judgement, in order (the mitigation finder keeps a mark of each, compare/compare.ts);
+   *  with `trackReads`, also the knobs the run read (read-set.ts), its reference's reads counted in. */
+  onSample?: (judged: Judged, reads: number) => void;
+  /** Run a tracked combination (read-set.ts), for `onSample`'s reads. */
+  trackReads?: boolean;
 }
 
 export const DEFAULT_SEED = 1;
@@ -55,6 +58,39 @@ export function worldRunner(combination: Combination, world: Partial<WorldOption
       return runWorldInto({ combination, ...input }, open(frame), world);
     },
     replayable: true,
+  };
+}
+
+/** `worldRunner` of a tracked combination (read-set.ts), with the knobs the last run read. A judge
+ *  runs each workload's fault-free reference (no faults, no schedule) once, before the first run of
+ *  that workload, and remembers it: such a run's reads are kept by workload, for every run after it. */
+export function trackedRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
+  const base = worldRunner(trackedCombination(combination), world);
+  const referenceReads = new Map<string, number>();
+  let last = { reads: ALL_KNOBS, workload: '' };
+  let calls = 0;
+  let callsSeen = 0;
+  const tracked = <T>(input: CheckInput, f: () => T): T => {
+    calls++;
+    // A run that throws (a policy failed) reads unknown knobs; its recorded run comes next.
+    last = { reads: ALL_KNOBS, workload: '' };
+    const [value, reads] = readsDuring(f);
+    last = { reads, workload: JSON.stringify(input.workload) };
+    if (input.plan.length === 0 && input.schedule.length === 0) referenceReads.set(last.workload, reads);
+    return value;
+  };
+  return {
+    ...base,
+    run: (input: CheckInput) => tracked(input, () => base.run(input)),
+    runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink) => tracked(input, () => base.runInto(input, open)),
+    /** What the run judged last read, its reference's reads counted in: every knob where unknown (no
+     *  run since the last ask: the judge remembered its judgement). */
+    readsOfLast: (): number => {
+      const ran = calls !== callsSeen;
+      callsSeen = calls;
+      const ref = referenceReads.get(last.workload);
+      return !ran || ref === undefined ? ALL_KNOBS : last.reads | ref;
+    },
   };
 }
 
@@ -129,14 +165,16 @@ export function checkShape(combination: Combination, faults: readonly FaultName[
 
 export function check(combination: Combination, options: CheckOptions = {}): CheckResult {
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
-  const { tally, counterexamples } = randomCheck(worldRunner(combination, options.world), {
+  const tracked = options.trackReads ? trackedRunner(combination, options.world) : null;
+  const onSample = options.onSample;
+  const { tally, counterexamples } = randomCheck(tracked ?? worldRunner(combination, options.world), {
     properties,
     shape: checkShape(combination, faults, options.shape),
     seed,
     runs,
     progressEvery: 50,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(options.onSample ? { onSample: options.onSample } : {}),
+    ...(onSample ? { onSample: (j: Judged) => onSample(j, tracked ? tracked.readsOfLast() : ALL_KNOBS) } : {}),
   });
   const results = properties.map((p): PropertyResult => {
     const counterexample = counterexamples.get(p.name);

@@ -16,6 +16,8 @@ export const KNOBS: readonly string[] = [
   ...Object.keys(CLIENT_KNOBS).map((k) => `client.${k}`),
 ];
 const BIT = new Map(KNOBS.map((k, i) => [k, 1 << i]));
+/** Every knob read. */
+export const ALL_KNOBS = (1 << KNOBS.length) - 1;
 
 /** The reads of the scope that runs now. */
 let reads = 0;
