@@ -9,7 +9,7 @@ import type { Combination } from '../models/policies.ts';
 import { notApplicable } from '../models/policies.ts';
 import { PolicyError } from '../models/registry.ts';
 import { PROPERTIES, type Property } from '../properties/properties.ts';
-import { check } from '../search/random/check.ts';
+import { check, RunReplays } from '../search/random/check.ts';
 import type { CheckResult } from '../search/random/result.ts';
 import { coverageReport } from '../world/coverage.ts';
 import type { WorldOptions } from '../world/world.ts';
@@ -71,6 +71,24 @@ export interface Comparison {
  *  (search/random/read-set.ts; the finder's memo, compare/mitigation-memo.ts), which the reports do not carry. */
 export type RunnerResult = CheckResult & { sampled?: Uint8Array; sampledReads?: Uint16Array };
 
+/** The runs of this thread's comparison, for its cells to replay (search/random/world-runner.ts): one
+ *  comparison at a time, told apart by its properties and world (the objects, and the rest's values). */
+let replays: { key: string; runs: RunReplays } | null = null;
+const ids = new WeakMap<object, number>();
+let nextId = 0;
+function idOf(o: object): number {
+  let id = ids.get(o);
+  if (id === undefined) ids.set(o, (id = nextId++));
+  return id;
+}
+
+export function replaysFor(s: Pick<RunSettings, 'properties' | 'world'>): RunReplays {
+  const world = Object.entries(s.world ?? {}).map(([k, v]) => [k, typeof v === 'object' && v !== null ? idOf(v) : v]);
+  const key = JSON.stringify([s.properties.map(idOf), world]);
+  if (replays?.key !== key) replays = { key, runs: new RunReplays() };
+  return replays.runs;
+}
+
 export const checkCell: CellRunner = (cell, s) => {
   const sampled = new Uint8Array(searchRuns(s.runs));
   const sampledReads = new Uint16Array(sampled.length);
@@ -83,7 +101,7 @@ export const checkCell: CellRunner = (cell, s) => {
     properties: s.properties,
     ...(s.world ? { world: s.world } : {}),
     ...(s.onProgress ? { onProgress: s.onProgress } : {}),
-    trackReads: true,
+    replays: replaysFor(s),
     onSample: (j, reads) => {
       if (i < sampled.length) {
         sampled[i] = flagsOf(j.judgement);

@@ -6,18 +6,18 @@ import { FAULT_VOCABULARY, type FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
 import { PROPERTIES, type Property } from '../../properties/properties.ts';
 import { sortedStats } from '../../properties/stats.ts';
-import { HISTORY_VERSION, type History } from '../../core/history.ts';
-import type { HistoryFrame } from '../../properties/fold.ts';
-import { sortPlan, type FaultPlan } from '../../core/plan.ts';
-import type { Reach } from '../../core/reach.ts';
-import { runWorldInto } from '../../world/unrecorded.ts';
+import type { History } from '../../core/history.ts';
+import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
 import { coverageReport } from '../../world/coverage.ts';
-import { runWorld, type WorldOptions } from '../../world/world.ts';
+import type { WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
 import { ALL_KNOBS, noteReads, readsDuring, trackedCombination } from './read-set.ts';
-import { InputJudge, randomCheck, type CheckInput, type EntrySink, type Judged, type Recorded } from './check-runner.ts';
+import { trackedRunner, worldRunner, type RunReplays } from './world-runner.ts';
+import { InputJudge, randomCheck, type Judged, type Recorded } from './check-runner.ts';
+
+export { frameOf, RunReplays, worldRunner } from './world-runner.ts';
 import type { CheckResult, PropertyResult } from './result.ts';
 
 export type { CheckResult, Counterexample, PropertyResult } from './result.ts';
@@ -37,62 +37,13 @@ export interface CheckOptions {
   onSample?: (judged: Judged, reads: number) => void;
   /** Run a tracked combination (read-set.ts), for `onSample`'s reads. */
   trackReads?: boolean;
+  /** Runs of other combinations of this thread's comparison to replay where they read only knobs on
+   *  which they agree with this one (tracked-runner.ts); implies `trackReads`. */
+  replays?: RunReplays;
 }
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_RUNS = 200;
-
-/** The model world as a check runner: synchronous, replayable from its input alone, and judged as
- *  it runs (no history kept) unless a history is asked for. */
-export function worldRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
-  return {
-    run: (input: CheckInput): History => runWorld({ combination, ...input }, world),
-    runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink): Reach => {
-      const frame = {
-        version: HISTORY_VERSION,
-        combination,
-        workload: input.workload,
-        plan: sortPlan(input.plan),
-        schedule: input.schedule,
-      };
-      return runWorldInto({ combination, ...input }, open(frame), world);
-    },
-    replayable: true,
-  };
-}
-
-/** `worldRunner` of a tracked combination (read-set.ts), with the knobs the last run read. A judge
- *  runs each workload's fault-free reference (no faults, no schedule) once, before the first run of
- *  that workload, and remembers it: such a run's reads are kept by workload, for every run after it. */
-export function trackedRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
-  const base = worldRunner(trackedCombination(combination), world);
-  const referenceReads = new Map<string, number>();
-  let last = { reads: ALL_KNOBS, workload: '' };
-  let calls = 0;
-  let callsSeen = 0;
-  const tracked = <T>(input: CheckInput, f: () => T): T => {
-    calls++;
-    // A run that throws (a policy failed) reads unknown knobs; its recorded run comes next.
-    last = { reads: ALL_KNOBS, workload: '' };
-    const [value, reads] = readsDuring(f);
-    last = { reads, workload: JSON.stringify(input.workload) };
-    if (input.plan.length === 0 && input.schedule.length === 0) referenceReads.set(last.workload, reads);
-    return value;
-  };
-  return {
-    ...base,
-    run: (input: CheckInput) => tracked(input, () => base.run(input)),
-    runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink) => tracked(input, () => base.runInto(input, open)),
-    /** What the run judged last read, its reference's reads counted in: every knob where unknown (no
-     *  run since the last ask: the judge remembered its judgement). */
-    readsOfLast: (): number => {
-      const ran = calls !== callsSeen;
-      callsSeen = calls;
-      const ref = referenceReads.get(last.workload);
-      return !ran || ref === undefined ? ALL_KNOBS : last.reads | ref;
-    },
-  };
-}
 
 /** Model-world runs and judgements of one combination, memoized (check-runner.ts). With `tracksReads`,
  *  its runs read a tracked combination (read-set.ts): a `readsDuring` scope around a call gets the
@@ -165,7 +116,7 @@ export function checkShape(combination: Combination, faults: readonly FaultName[
 
 export function check(combination: Combination, options: CheckOptions = {}): CheckResult {
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
-  const tracked = options.trackReads ? trackedRunner(combination, options.world) : null;
+  const tracked = options.trackReads || options.replays ? trackedRunner(combination, options.world, options.replays) : null;
   const onSample = options.onSample;
   const { tally, counterexamples } = randomCheck(tracked ?? worldRunner(combination, options.world), {
     properties,
