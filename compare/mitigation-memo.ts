@@ -8,6 +8,16 @@
 // recorded one of a silent run, the reference): its judgement, and a silent run's mechanism.
 // Speed only: whether a mark is reused or run, it is the same (test/compare/mitigation-memo.test.ts).
 import { differing } from '../search/random/read-set.ts';
+
+/** `differing(·, values)`, remembered per array it is asked about. */
+export function differsFrom(values: readonly string[]): (other: readonly string[]) => number {
+  const known = new Map<readonly string[], number>();
+  return (other) => {
+    let d = known.get(other);
+    if (d === undefined) known.set(other, (d = differing(other, values)));
+    return d;
+  };
+}
 import type { RunMark } from './mitigation-searches.ts';
 
 /** A run of one input under some combination: the values of its knobs, the knobs it read, its
@@ -21,20 +31,21 @@ export interface Seen {
 }
 
 /** Runs kept per input at most: past it the oldest goes (a full matrix has thousands of searches). */
-const KEPT_PER_INPUT = 24;
+const KEPT_PER_INPUT = 64;
 
 /** The remembered runs of one sequence of drawn inputs, by the input's index. */
 export class MarkMemo {
   private readonly byInput: Seen[][] = [];
 
   /** A remembered run of input `i` that read only knobs on which it agrees with these values
-   *  (read-set.ts `knobValues`): one with its mark first. */
-  find(i: number, values: readonly string[]): Seen | undefined {
+   *  (read-set.ts `knobValues`): one with its mark first. `differs` is `differing` from them, kept
+   *  per remembered values (one array per search or cell, met again at every input). */
+  find(i: number, differs: (values: readonly string[]) => number): Seen | undefined {
     const seen = this.byInput[i];
     if (!seen) return undefined;
     let flagsOnly: Seen | undefined;
     for (const s of seen) {
-      if ((differing(s.values, values) & s.reads) !== 0) continue;
+      if ((differs(s.values) & s.reads) !== 0) continue;
       if (s.mark) return s;
       flagsOnly ??= s;
     }

@@ -11,8 +11,8 @@ import { applicableCombination, type Combination } from '../models/policies.ts';
 import type { FaultName } from '../models/faults.ts';
 import type { Judgement } from '../properties/judge.ts';
 import type { Property } from '../properties/properties.ts';
-import { inputs, type InputShape } from '../search/random/arbitraries.ts';
-import { Judge } from '../search/random/check.ts';
+import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.ts';
+import { checkShape, Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
 import { knobValues, readsDuring, trackable } from '../search/random/read-set.ts';
 import type { WorldOptions } from '../world/world.ts';
@@ -20,7 +20,7 @@ import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
-import { MarkMemo } from './mitigation-memo.ts';
+import { differsFrom, MarkMemo } from './mitigation-memo.ts';
 import { internedMark, type RunMark, type Searched } from './mitigation-searches.ts';
 
 /** Random runs per changed combination at most (a cell's own --runs below it): as many as a default cell. */
@@ -165,7 +165,8 @@ export const finderRunCounts = { asked: 0, judged: 0, recorded: 0 };
 /** A cell of combination `c` ran the context's draws first: the flags of those runs and the knobs
  *  each read (compare.ts `checkCell`), for the searches' runs that read the same. */
 export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>, flags: Uint8Array, reads: Uint16Array): void {
-  if (!trackable(c)) return;
+  // Only a cell that drew the search's inputs (`check` adds idempotent calls for a client that tells them apart).
+  if (!trackable(c) || shapeKey(checkShape(c, x.faults, x.shape)) !== shapeKey(searchShape(x.faults, x.shape))) return;
   const drawn = drawsOf(x);
   if (drawn.length !== flags.length) return;
   const memo = memoOf(drawn);
@@ -183,12 +184,13 @@ export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>
   const drawn = drawsOf(x);
   const memo = j.tracksReads ? memoOf(drawn) : undefined;
   const values = knobValues(c);
+  const differs = differsFrom(values);
   const marks: RunMark[] = [];
   try {
     for (const [i, [plan, workload, schedule]] of drawn.entries()) {
       if (i > 0 && i % SEARCH_SLICE === 0) yield;
       finderRunCounts.asked++;
-      const known = memo?.find(i, values);
+      const known = memo?.find(i, differs);
       if (known?.mark) {
         marks.push(known.mark);
         continue;

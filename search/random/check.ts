@@ -118,6 +118,12 @@ export function check(combination: Combination, options: CheckOptions = {}): Che
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
   const tracked = options.trackReads || options.replays ? trackedRunner(combination, options.world, options.replays) : null;
   const onSample = options.onSample;
+  let sampledRuns = 0;
+  const sampledOne = (j: Judged) => {
+    onSample?.(j, tracked ? tracked.readsOfLast() : ALL_KNOBS);
+    // The shrink's candidates are this cell's own: only the sampled runs are replayed.
+    if (++sampledRuns === runs) tracked?.stopReplays();
+  };
   const { tally, counterexamples } = randomCheck(tracked ?? worldRunner(combination, options.world), {
     properties,
     shape: checkShape(combination, faults, options.shape),
@@ -125,7 +131,7 @@ export function check(combination: Combination, options: CheckOptions = {}): Che
     runs,
     progressEvery: 50,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(onSample ? { onSample: (j: Judged) => onSample(j, tracked ? tracked.readsOfLast() : ALL_KNOBS) } : {}),
+    ...(onSample || tracked ? { onSample: (j: Judged) => sampledOne(j) } : {}),
   });
   const results = properties.map((p): PropertyResult => {
     const counterexample = counterexamples.get(p.name);

@@ -5,6 +5,7 @@
 // the new run's sink, in order, and its reach. A run is a function of its input and of the knob
 // values it reads (test/search/read-set.test.ts), so the sink judges the same run either way.
 import type { Combination } from '../../models/policies.ts';
+import type { Workload } from '../../core/workload.ts';
 import { HISTORY_VERSION, type History, type HistoryEntry } from '../../core/history.ts';
 import { sortPlan } from '../../core/plan.ts';
 import type { Reach } from '../../core/reach.ts';
@@ -39,7 +40,7 @@ interface Replay {
 
 /** Inputs kept at most (then all are dropped), and runs kept per input: a bound on memory. */
 const INPUTS_KEPT = 3000;
-const RUNS_PER_INPUT = 4;
+const RUNS_PER_INPUT = 16;
 
 /** Runs of one comparison in one thread (its properties and world: compare.ts `replaysFor`), by input
  *  and by the kinds of entry their sink read (the world builds only those). */
@@ -69,7 +70,13 @@ export class RunReplays {
   }
 }
 
-const kindsOf = (sink: WorldSink) => (sink.reads ? [...sink.reads].sort().join() : '*');
+const kindNames = new WeakMap<ReadonlySet<string>, string>();
+function kindsOf(sink: WorldSink): string {
+  if (!sink.reads) return '*';
+  let names = kindNames.get(sink.reads);
+  if (names === undefined) kindNames.set(sink.reads, (names = [...sink.reads].sort().join()));
+  return names;
+}
 
 /** `worldRunner` of a tracked combination, with the knobs the last run read. A judge runs each
  *  workload's fault-free reference (no faults, no schedule) once, before the first run of that
@@ -78,21 +85,35 @@ export function trackedRunner(combination: Combination, world: Partial<WorldOpti
   const tracked = trackedCombination(combination);
   const base = worldRunner(tracked, world);
   const values = knobValues(combination);
-  const referenceReads = new Map<string, number>();
-  let last = { reads: ALL_KNOBS, workload: '' };
+  // By workload object, then by its JSON (the judge finds a reference by either).
+  const referenceReads = new WeakMap<Workload, number>();
+  const referenceReadsByKey = new Map<string, number>();
+  const referenceReadsOf = (w: Workload): number | undefined => {
+    let r = referenceReads.get(w);
+    if (r === undefined) {
+      r = referenceReadsByKey.get(JSON.stringify(w));
+      if (r !== undefined) referenceReads.set(w, r);
+    }
+    return r;
+  };
+  let last: { reads: number; workload: Workload | null } = { reads: ALL_KNOBS, workload: null };
   let calls = 0;
   let callsSeen = 0;
   const track = <T>(input: CheckInput, f: () => T): T => {
     calls++;
     // A run that throws (a policy failed) read unknown knobs; its recorded run comes next.
-    last = { reads: ALL_KNOBS, workload: '' };
+    last = { reads: ALL_KNOBS, workload: null };
     const [value, reads] = readsDuring(f);
-    last = { reads, workload: JSON.stringify(input.workload) };
-    if (input.plan.length === 0 && input.schedule.length === 0) referenceReads.set(last.workload, reads);
+    last = { reads, workload: input.workload };
+    if (input.plan.length === 0 && input.schedule.length === 0) {
+      referenceReads.set(input.workload, reads);
+      referenceReadsByKey.set(JSON.stringify(input.workload), reads);
+    }
     return value;
   };
+  let replaying = replays !== undefined;
   const runInto = (input: CheckInput, open: (frame: HistoryFrame) => EntrySink): Reach => {
-    if (!replays) return base.runInto(input, open);
+    if (!replays || !replaying) return base.runInto(input, open);
     const sink = open(frameOf(tracked, input)) as WorldSink;
     const key = `${kindsOf(sink)}|${keyOf(input)}`;
     const hit = replays.find(key, values);
@@ -111,12 +132,16 @@ export function trackedRunner(combination: Combination, world: Partial<WorldOpti
     ...base,
     run: (input: CheckInput) => track(input, () => base.run(input)),
     runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink) => track(input, () => runInto(input, open)),
+    /** No more replays (a check's shrink: its candidates are its own, and would crowd out the sampled runs). */
+    stopReplays: () => {
+      replaying = false;
+    },
     /** What the run judged last read, its reference's reads counted in: every knob where unknown (no
      *  run since the last ask: the judge remembered its judgement). */
     readsOfLast: (): number => {
       const ran = calls !== callsSeen;
       callsSeen = calls;
-      const ref = referenceReads.get(last.workload);
+      const ref = last.workload ? referenceReadsOf(last.workload) : undefined;
       return !ran || ref === undefined ? ALL_KNOBS : last.reads | ref;
     },
   };
