@@ -40,7 +40,7 @@ interface Replay {
 
 /** Inputs kept at most (then all are dropped), and runs kept per input: a bound on memory. */
 const INPUTS_KEPT = 3000;
-const RUNS_PER_INPUT = 16;
+const RUNS_PER_INPUT = 8;
 
 /** Runs of one comparison in one thread (its properties and world: compare.ts `replaysFor`), by input
  *  and by the kinds of entry their sink read (the world builds only those). */
