@@ -38,7 +38,9 @@ interface Replay {
   reach: Reach;
 }
 
-/** Inputs kept at most (then all are dropped), and runs kept per input: a bound on memory. */
+/** Inputs kept at most (then all are dropped), and runs kept per input: a bound on memory. An input's
+ *  first runs are kept, not its latest: a run kept is promoted to the old heap, and churning them
+ *  cost a full matrix more than its replays saved. */
 const INPUTS_KEPT = 3000;
 const RUNS_PER_INPUT = 8;
 
@@ -59,14 +61,18 @@ export class RunReplays {
     return undefined;
   }
 
+  /** Whether a run of this input would be kept (`add`): else it is not recorded. */
+  wants(key: string): boolean {
+    return (this.byInput.get(key)?.length ?? 0) < RUNS_PER_INPUT;
+  }
+
   add(key: string, r: Replay): void {
     let kept = this.byInput.get(key);
     if (!kept) {
       if (this.byInput.size >= INPUTS_KEPT) this.byInput.clear();
       this.byInput.set(key, (kept = []));
     }
-    if (kept.length >= RUNS_PER_INPUT) kept.shift();
-    kept.push(r);
+    if (kept.length < RUNS_PER_INPUT) kept.push(r);
   }
 }
 
@@ -122,6 +128,7 @@ export function trackedRunner(combination: Combination, world: Partial<WorldOpti
       for (const e of hit.entries) sink.push(e);
       return hit.reach;
     }
+    if (!replays.wants(key)) return base.runInto(input, () => sink);
     const entries: HistoryEntry[] = [];
     const recording = { ...(sink.reads ? { reads: sink.reads } : {}), push: (e: HistoryEntry) => (entries.push(e), sink.push(e)) };
     const [reach, reads] = readsDuring(() => base.runInto(input, () => recording));
