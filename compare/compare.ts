@@ -29,7 +29,7 @@ import { Annotator } from './annotator.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 export { Annotator } from './annotator.ts';
-export { checkCell, replaysFor, type RunnerResult } from './check-cell.ts';
+export { checkCell, type RunnerResult } from './check-cell.ts';
 
 /** A finding as the reports carry it: with its cause, and the mitigations found for a silent one. */
 export type ReportedFinding = Finding & { cause?: Cause; mitigations?: Mitigation[] };
