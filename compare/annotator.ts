@@ -10,7 +10,7 @@ import { causeOf } from './causes.ts';
 import type { Finding } from './findings.ts';
 import { MitigationSearches } from './mitigation-searches.ts';
 import { findMitigations, isSilentFinding, MITIGATION_PROPERTIES } from './mitigations.ts';
-import { searchedCombination, searchRuns, searchShape, searchSteps } from './mitigation-runs.ts';
+import { rememberRuns, searchedCombination, searchRuns, searchShape, searchSteps } from './mitigation-runs.ts';
 import type { ReportedFinding, RunSettings } from './compare.ts';
 
 /** Each finding with its cause (compare/causes.ts) and, when silent on a model cell, the single knob
@@ -51,10 +51,13 @@ export class Annotator {
     return MitigationSearches.keyOf({ combination, faults: cell.faults, shape: cell.shape });
   }
 
-  /** `cell` ran, and these are the flags of its first runs. */
-  offer(cell: MatrixCell, sampled: Uint8Array): void {
+  /** `cell` ran, and these are the flags of its first runs (and the knobs each read, if known): they
+   *  answer the search of its combination, and any run of another search that read the same. */
+  offer(cell: MatrixCell, sampled: Uint8Array, reads?: Uint16Array): void {
     const key = this.offerKey(cell);
-    if (key && sampled.length === searchRuns(this.s.runs)) this.searches.offer(key, sampled);
+    if (!key || sampled.length !== searchRuns(this.s.runs)) return;
+    if (reads) rememberRuns(cell.combination, this.context(cell), sampled, reads);
+    this.searches.offer(key, sampled);
   }
 
   private context(where: { faults: MatrixCell['faults']; shape: MatrixCell['shape'] }) {

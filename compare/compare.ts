@@ -9,7 +9,6 @@ import type { Combination } from '../models/policies.ts';
 import { notApplicable } from '../models/policies.ts';
 import { PolicyError } from '../models/registry.ts';
 import { PROPERTIES, type Property } from '../properties/properties.ts';
-import { check } from '../search/random/check.ts';
 import type { CheckResult } from '../search/random/result.ts';
 import { coverageReport } from '../world/coverage.ts';
 import type { WorldOptions } from '../world/world.ts';
@@ -24,11 +23,13 @@ import { TOOL } from '../core/tool.ts';
 import type { Cause } from './causes.ts';
 import type { RemoteSearcher } from './mitigation-searches.ts';
 import type { Mitigation } from './mitigations.ts';
-import { flagsOf, searchRuns } from './mitigation-runs.ts';
+import { finderRunCounts } from './mitigation-runs.ts';
+import { checkCell, type RunnerResult } from './check-cell.ts';
 import { Annotator } from './annotator.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 export { Annotator } from './annotator.ts';
+export { checkCell, type RunnerResult } from './check-cell.ts';
 
 /** A finding as the reports carry it: with its cause, and the mitigations found for a silent one. */
 export type ReportedFinding = Finding & { cause?: Cause; mitigations?: Mitigation[] };
@@ -66,30 +67,6 @@ export interface Comparison {
   timing?: Record<string, unknown>;
 }
 
-/** A cell's result as a runner returns it: with the flags of its first runs (the mitigation finder's
- *  search of this combination, when it draws the same inputs), which the reports do not carry. */
-export type RunnerResult = CheckResult & { sampled?: Uint8Array };
-
-export const checkCell: CellRunner = (cell, s) => {
-  const sampled = new Uint8Array(searchRuns(s.runs));
-  let i = 0;
-  const result: RunnerResult = check(cell.combination, {
-    faults: cell.faults,
-    seed: s.seed,
-    runs: s.runs,
-    shape: cell.shape,
-    properties: s.properties,
-    ...(s.world ? { world: s.world } : {}),
-    ...(s.onProgress ? { onProgress: s.onProgress } : {}),
-    onSample: (j) => {
-      if (i < sampled.length) sampled[i] = flagsOf(j.judgement);
-      i++;
-    },
-  });
-  result.sampled = sampled;
-  return result;
-};
-
 /** `check`'s one combination as a cell of its own, so that it runs, classifies and yields findings
  *  exactly as a comparison's cells do. */
 export function singleCell(combination: Combination, faults: readonly FaultName[]): MatrixCell {
@@ -98,21 +75,21 @@ export function singleCell(combination: Combination, faults: readonly FaultName[
 }
 
 /** Run one cell; a policy's failure becomes its finding instead of an exception. `onSampled` gets
- *  the flags of its first runs, if the runner kept them (`checkCell` does). */
+ *  the flags of its first runs, if the runner kept them (`checkCell` does), and their reads if it has them. */
 export async function runCell(
   cell: MatrixCell,
   runner: CellRunner,
   settings: RunSettings,
-  onSampled?: (sampled: Uint8Array) => void,
+  onSampled?: (sampled: Uint8Array, reads?: Uint16Array) => void,
 ): Promise<CellResult> {
   let result: CheckResult;
   let policyError: PolicyErrorReport | null = null;
   try {
-    const { sampled, ...rest } = (await runner(cell, settings)) as RunnerResult;
+    const { sampled, sampledReads, ...rest } = (await runner(cell, settings)) as RunnerResult;
     result = rest;
     // Only the runs of this very cell, as these settings draw them (a runner may wrap checkCell otherwise).
     const same = rest.seed === settings.seed && rest.runs === settings.runs && rest.faults.join() === cell.faults.join();
-    if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination)) onSampled?.(sampled);
+    if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination)) onSampled?.(sampled, sampledReads);
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
     const { seed, runs, properties } = settings;
@@ -165,8 +142,15 @@ export interface ComparisonOptions {
   /** Called once the cells are done (or stopped), before the last findings' mitigations are in. */
   onCellsDone?: () => void;
   /** Called at the end with how many searches the finder was asked for, how many distinct ones ran,
-   *  and how many of those a cell's runs answered (compare/mitigation-searches.ts). */
-  onSearchCounts?: (counts: { asked: number; distinct: number; fromCells: number }) => void;
+   *  and how many of those a cell's runs answered (compare/mitigation-searches.ts); and, of the runs
+   *  this thread's searches asked for, how many it judged and recorded (the rest remembered runs answered,
+   *  compare/mitigation-memo.ts, or a cell's flags). */
+  onSearchCounts?: (counts: {
+    asked: number;
+    distinct: number;
+    fromCells: number;
+    runsHere: { asked: number; judged: number; recorded: number };
+  }) => void;
 }
 
 /** Thrown out of a cell's run loop (by `duringCell`, or a runner on another thread) to stop the comparison inside it. */
@@ -191,6 +175,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   // caller's cell thread, if it has one); the finder's searches wait in one queue for this thread,
   // and for the helpers once the cells are done.
   const annotator = new Annotator(cells, settings);
+  const runsBefore = { ...finderRunCounts };
   const annotated: Promise<ReportedFinding[]>[] = [];
   let interrupted = false;
   // Cell i+1 goes to the runner before cell i's findings are worked out here (their histories, the
@@ -202,7 +187,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
       const cell = cells[i]!;
       try {
         if (o.beforeCell && (await o.beforeCell(i, cells.length, cell))) return null;
-        return runCell(cell, o.runner ?? checkCell, settings, (sampled) => annotator.offer(cell, sampled));
+        return runCell(cell, o.runner ?? checkCell, settings, (sampled, reads) => annotator.offer(cell, sampled, reads));
       } finally {
         handed();
       }
@@ -273,7 +258,14 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   o.onCellsDone?.();
   for (const helper of o.searchHelpers ?? []) void annotator.searches.helpWith(helper);
   const findings = (await Promise.all(annotated)).flat();
-  o.onSearchCounts?.({ ...annotator.searches.counts });
+  o.onSearchCounts?.({
+    ...annotator.searches.counts,
+    runsHere: {
+      asked: finderRunCounts.asked - runsBefore.asked,
+      judged: finderRunCounts.judged - runsBefore.judged,
+      recorded: finderRunCounts.recorded - runsBefore.recorded,
+    },
+  });
   return {
     format: 'mcp-faultsim/compare',
     version: 1,

@@ -11,14 +11,16 @@ import { applicableCombination, type Combination } from '../models/policies.ts';
 import type { FaultName } from '../models/faults.ts';
 import type { Judgement } from '../properties/judge.ts';
 import type { Property } from '../properties/properties.ts';
-import { inputs, type InputShape } from '../search/random/arbitraries.ts';
-import { Judge } from '../search/random/check.ts';
+import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.ts';
+import { checkShape, Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
+import { knobValues, readsDuring, trackable } from '../search/random/read-set.ts';
 import type { WorldOptions } from '../world/world.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
+import { differsFrom, MarkMemo } from './mitigation-memo.ts';
 import { internedMark, type RunMark, type Searched } from './mitigation-searches.ts';
 
 /** Random runs per changed combination at most (a cell's own --runs below it): as many as a default cell. */
@@ -117,12 +119,13 @@ function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
 
 const JUDGES_KEPT = 256;
 
-/** The finder's judge of `c`: outcomes and its properties, no vacuity stats. */
+/** The finder's judge of `c`: outcomes and its properties, no vacuity stats; its runs' knob reads
+ *  tracked (read-set.ts), for the memo of marks. */
 export function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
   const key = JSON.stringify(c);
   let j = x.judges?.get(key);
   if (!j) {
-    j = new Judge(c, x.world ?? {}, x.properties, false);
+    j = new Judge(c, x.world ?? {}, x.properties, false, trackable(c));
     // Bounded: a full matrix's findings have thousands of neighbours, each judge a reference per workload.
     if (x.judges && x.judges.size >= JUDGES_KEPT) x.judges.clear();
     x.judges?.set(key, j);
@@ -145,20 +148,71 @@ export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>, s
 /** Runs a search takes between two pauses of `searchSteps`: a few milliseconds. */
 const SEARCH_SLICE = 10;
 
+/** The runs of each sequence of draws, remembered with their reads (mitigation-memo.ts). The draws
+ *  of one context are one comparison's (its properties and world): so are their runs. */
+const memos = new WeakMap<Drawn[], MarkMemo>();
+
+function memoOf(drawn: Drawn[]): MarkMemo {
+  let memo = memos.get(drawn);
+  if (!memo) memos.set(drawn, (memo = new MarkMemo()));
+  return memo;
+}
+
+/** This thread's search runs: how many marks were asked for, how many runs were judged here (the
+ *  rest a remembered run or a cell's flags answered), how many recorded here (a silent run's mechanism). */
+export const finderRunCounts = { asked: 0, judged: 0, recorded: 0 };
+
+/** A cell of combination `c` ran the context's draws first: the flags of those runs and the knobs
+ *  each read (compare.ts `checkCell`), for the searches' runs that read the same. */
+export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>, flags: Uint8Array, reads: Uint16Array): void {
+  // Only a cell that drew the search's inputs (`check` adds idempotent calls for a client that tells them apart).
+  if (!trackable(c) || shapeKey(checkShape(c, x.faults, x.shape)) !== shapeKey(searchShape(x.faults, x.shape))) return;
+  const drawn = drawsOf(x);
+  if (drawn.length !== flags.length) return;
+  const memo = memoOf(drawn);
+  const values = knobValues(c);
+  for (let i = 0; i < flags.length; i++) memo.add(i, { values, reads: reads[i]!, flags: flags[i]!, mark: null });
+}
+
 /** `runSearch`, pausing after every SEARCH_SLICE runs: a thread that also hands cells to the cell
- *  thread answers it between two slices, not after a whole search (the cell thread waited on it). */
+ *  thread answers it between two slices, not after a whole search (the cell thread waited on it).
+ *  A run that a remembered run of the same input answers (it read only knobs on which the two
+ *  combinations agree: mitigation-memo.ts) is not run; where only its flags are known (a cell's
+ *  run), a silent one is run again, recorded, for its mechanism, as a cell's sampled flags are. */
 export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>, sampled?: Uint8Array): Generator<void, Searched> {
   const j = judgeOf(c, x);
+  const drawn = drawsOf(x);
+  const memo = j.tracksReads ? memoOf(drawn) : undefined;
+  const values = knobValues(c);
+  const differs = differsFrom(values);
   const marks: RunMark[] = [];
   try {
-    for (const [i, [plan, workload, schedule]] of drawsOf(x).entries()) {
+    for (const [i, [plan, workload, schedule]] of drawn.entries()) {
       if (i > 0 && i % SEARCH_SLICE === 0) yield;
+      finderRunCounts.asked++;
+      const known = memo?.find(i, differs);
+      if (known?.mark) {
+        marks.push(known.mark);
+        continue;
+      }
       const recorded = () => {
+        finderRunCounts.recorded++;
         const { judgement, history } = j.recorded(plan, workload, schedule);
         return { outcomes: judgement.outcomes, entries: history.entries };
       };
-      if (sampled) marks.push(markOf(sampled[i]!, recorded, plan));
-      else marks.push(markOfJudged(j.judged(plan, workload, schedule).judgement, () => recorded().entries, plan));
+      const given = known?.flags ?? sampled?.[i];
+      // Flags without reads (the search's own cell's): a mark not remembered unless recorded here.
+      if (given !== undefined && !(given & SILENT)) {
+        marks.push(markOf(given, recorded, plan));
+        continue;
+      }
+      const [[flags, mark], reads] = readsDuring((): [number, RunMark] => {
+        if (given === undefined) finderRunCounts.judged++;
+        const f = given ?? flagsOf(j.judged(plan, workload, schedule).judgement);
+        return [f, markOf(f, recorded, plan)];
+      });
+      memo?.add(i, { values, reads, flags, mark });
+      marks.push(mark);
     }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;

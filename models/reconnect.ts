@@ -34,6 +34,18 @@ const BUILTIN: ReadonlyMap<string, ReconnectStrategyDef> = new Map(
   ).map((d) => [d.name, d]),
 );
 
+/** The handshake the client sends (`handshake` of its strategy), asking for `client.reconnect` only
+ *  where it decides: before a handshake is cached, every built-in builds it from the config (a
+ *  module's strategy is asked). Same result; search/random/read-set.ts reuses runs that did not read it. */
+export function handshakeParams(
+  reconnect: () => ReconnectPolicy,
+  view: { config: ClientConfig; cached: InitParams | null },
+  ext: ModelExtensions = activeExtensions(),
+): InitParams {
+  if (view.cached === null && ext.reconnect.names().length === 0) return paramsFromConfig(view.config);
+  return reconnectStrategy(reconnect(), ext).handshake(view);
+}
+
 export function reconnectStrategy(name: ReconnectPolicy, ext: ModelExtensions = activeExtensions()): ReconnectStrategyDef {
   const def = BUILTIN.get(name) ?? ext.reconnect.get(name);
   if (!def) throw new Error(`unknown client.reconnect strategy '${name}'`);

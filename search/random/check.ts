@@ -6,17 +6,18 @@ import { FAULT_VOCABULARY, type FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
 import { PROPERTIES, type Property } from '../../properties/properties.ts';
 import { sortedStats } from '../../properties/stats.ts';
-import { HISTORY_VERSION, type History } from '../../core/history.ts';
-import type { HistoryFrame } from '../../properties/fold.ts';
-import { sortPlan, type FaultPlan } from '../../core/plan.ts';
-import type { Reach } from '../../core/reach.ts';
-import { runWorldInto } from '../../world/unrecorded.ts';
+import type { History } from '../../core/history.ts';
+import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
 import { coverageReport } from '../../world/coverage.ts';
-import { runWorld, type WorldOptions } from '../../world/world.ts';
+import type { WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
-import { InputJudge, randomCheck, type CheckInput, type EntrySink, type Judged, type Recorded } from './check-runner.ts';
+import { ALL_KNOBS, noteReads, readsDuring, trackedCombination } from './read-set.ts';
+import { trackedRunner, worldRunner, type RunReplays } from './world-runner.ts';
+import { InputJudge, randomCheck, type Judged, type Recorded } from './check-runner.ts';
+
+export { frameOf, RunReplays, worldRunner } from './world-runner.ts';
 import type { CheckResult, PropertyResult } from './result.ts';
 
 export type { CheckResult, Counterexample, PropertyResult } from './result.ts';
@@ -31,35 +32,28 @@ export interface CheckOptions {
   world?: Partial<WorldOptions>;
   /** Called as sampled runs finish (done, total): for a progress bar. */
   onProgress?: (done: number, total: number) => void;
-  /** Each sampled run's judgement, in order (the mitigation finder keeps a mark of each, compare/compare.ts). */
-  onSample?: (judged: Judged) => void;
+  /** Each sampled run's judgement, in order (the mitigation finder keeps a mark of each, compare/compare.ts);
+   *  with `trackReads`, also the knobs the run read (read-set.ts), its reference's reads counted in. */
+  onSample?: (judged: Judged, reads: number) => void;
+  /** Run a tracked combination (read-set.ts), for `onSample`'s reads. */
+  trackReads?: boolean;
+  /** Runs of other combinations of this thread's comparison to replay where they read only knobs on
+   *  which they agree with this one (tracked-runner.ts); implies `trackReads`. */
+  replays?: RunReplays;
 }
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_RUNS = 200;
 
-/** The model world as a check runner: synchronous, replayable from its input alone, and judged as
- *  it runs (no history kept) unless a history is asked for. */
-export function worldRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
-  return {
-    run: (input: CheckInput): History => runWorld({ combination, ...input }, world),
-    runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink): Reach => {
-      const frame = {
-        version: HISTORY_VERSION,
-        combination,
-        workload: input.workload,
-        plan: sortPlan(input.plan),
-        schedule: input.schedule,
-      };
-      return runWorldInto({ combination, ...input }, open(frame), world);
-    },
-    replayable: true,
-  };
-}
-
-/** Model-world runs and judgements of one combination, memoized (check-runner.ts). */
+/** Model-world runs and judgements of one combination, memoized (check-runner.ts). With `tracksReads`,
+ *  its runs read a tracked combination (read-set.ts): a `readsDuring` scope around a call gets the
+ *  knobs that run read, the reads of the workload's fault-free reference (computed once, for many
+ *  runs) counted in too. */
 export class Judge {
   private readonly judge: InputJudge;
+  /** The knobs each workload's reference read (tracked judges only), by workload object and by its JSON. */
+  private readonly referenceReads = new Map<string, number>();
+  private readonly referenceReadsOf = new WeakMap<Workload, number>();
 
   constructor(
     readonly combination: Combination,
@@ -67,13 +61,32 @@ export class Judge {
     properties: readonly Property[] = PROPERTIES,
     /** Count each run's vacuity stats (false: `judged` runs give empty stats). */
     withStats = true,
+    readonly tracksReads = false,
   ) {
-    this.judge = new InputJudge(worldRunner(combination, world), properties, withStats);
+    this.judge = new InputJudge(worldRunner(tracksReads ? trackedCombination(combination) : combination, world), properties, withStats);
   }
 
-  /** The run with its history, judged from it (memoized). */
+  /** Every reference of this judge is computed here first, in a scope of its own, and its reads
+   *  counted for each run that uses it (the judge's own cache would hide them). */
+  private withReference(workload: Workload): void {
+    if (!this.tracksReads) return;
+    let mask = this.referenceReadsOf.get(workload);
+    if (mask === undefined) {
+      const key = JSON.stringify(workload);
+      mask = this.referenceReads.get(key);
+      if (mask === undefined) {
+        mask = readsDuring(() => this.judge.reference(workload))[1];
+        this.referenceReads.set(key, mask);
+      }
+      this.referenceReadsOf.set(workload, mask);
+    }
+    noteReads(mask);
+  }
+
+  /** The run with its history, judged from it (memoized; not when tracked: a remembered run reads nothing). */
   run(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
-    return this.judge.recorded({ plan, workload, schedule: [...schedule] }, true) as Recorded;
+    this.withReference(workload);
+    return this.judge.recorded({ plan, workload, schedule: [...schedule] }, !this.tracksReads) as Recorded;
   }
 
   /** The run's history alone (not memoized). */
@@ -83,11 +96,13 @@ export class Judge {
 
   /** The run with its history, judged from it (not memoized). */
   recorded(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
+    this.withReference(workload);
     return this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded;
   }
 
   /** The run judged as it goes, with no history kept (not memoized: a search's runs differ). */
   judged(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Judged {
+    this.withReference(workload);
     return this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
   }
 }
@@ -101,14 +116,22 @@ export function checkShape(combination: Combination, faults: readonly FaultName[
 
 export function check(combination: Combination, options: CheckOptions = {}): CheckResult {
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
-  const { tally, counterexamples } = randomCheck(worldRunner(combination, options.world), {
+  const tracked = options.trackReads || options.replays ? trackedRunner(combination, options.world, options.replays) : null;
+  const onSample = options.onSample;
+  let sampledRuns = 0;
+  const sampledOne = (j: Judged) => {
+    onSample?.(j, tracked ? tracked.readsOfLast() : ALL_KNOBS);
+    // The shrink's candidates are this cell's own: only the sampled runs are replayed.
+    if (++sampledRuns === runs) tracked?.stopReplays();
+  };
+  const { tally, counterexamples } = randomCheck(tracked ?? worldRunner(combination, options.world), {
     properties,
     shape: checkShape(combination, faults, options.shape),
     seed,
     runs,
     progressEvery: 50,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(options.onSample ? { onSample: options.onSample } : {}),
+    ...(onSample || tracked ? { onSample: (j: Judged) => sampledOne(j) } : {}),
   });
   const results = properties.map((p): PropertyResult => {
     const counterexample = counterexamples.get(p.name);

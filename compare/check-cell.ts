@@ -1,0 +1,39 @@
+// A model cell's runner (`checkCell`): `check` of its combination, with the flags of its first runs
+// and the knobs each read, for the mitigation finder's memo (compare/mitigation-runs.ts).
+import { check } from '../search/random/check.ts';
+import type { CheckResult } from '../search/random/result.ts';
+import type { CellRunner } from './compare.ts';
+import { flagsOf, searchRuns } from './mitigation-runs.ts';
+
+/** A cell's result as a runner returns it: with the flags of its first runs (the mitigation finder's
+ *  search of this combination, when it draws the same inputs) and the knobs each of them read
+ *  (search/random/read-set.ts; the finder's memo, compare/mitigation-memo.ts), which the reports do not carry. */
+export type RunnerResult = CheckResult & { sampled?: Uint8Array; sampledReads?: Uint16Array };
+
+export const checkCell: CellRunner = (cell, s) => {
+  const sampled = new Uint8Array(searchRuns(s.runs));
+  const sampledReads = new Uint16Array(sampled.length);
+  let i = 0;
+  const result: RunnerResult = check(cell.combination, {
+    faults: cell.faults,
+    seed: s.seed,
+    runs: s.runs,
+    shape: cell.shape,
+    properties: s.properties,
+    ...(s.world ? { world: s.world } : {}),
+    ...(s.onProgress ? { onProgress: s.onProgress } : {}),
+    // Not `replays` (search/random/world-runner.ts): a full matrix's cells ran slower with them, and peaked
+    // 160 MB higher (kept runs promoted to the old heap); the default comparison gained within noise.
+    trackReads: true,
+    onSample: (j, reads) => {
+      if (i < sampled.length) {
+        sampled[i] = flagsOf(j.judgement);
+        sampledReads[i] = reads;
+      }
+      i++;
+    },
+  });
+  result.sampled = sampled;
+  result.sampledReads = sampledReads;
+  return result;
+};
