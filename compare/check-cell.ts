@@ -22,8 +22,7 @@ export const checkCell: CellRunner = (cell, s) => {
     properties: s.properties,
     ...(s.world ? { world: s.world } : {}),
     ...(s.onProgress ? { onProgress: s.onProgress } : {}),
-    // Not `replays` (search/random/world-runner.ts): a full matrix's cells ran slower with them, and peaked
-    // 160 MB higher (kept runs promoted to the old heap); the default comparison gained within noise.
+    // Its reads, for the finder's memo. (Cells replaying each other's runs did not pay: search/random/world-runner.ts.)
     trackReads: true,
     onSample: (j, reads) => {
       if (i < sampled.length) {

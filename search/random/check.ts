@@ -14,10 +14,10 @@ import type { WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
 import { ALL_KNOBS, noteReads, readsDuring, trackedCombination } from './read-set.ts';
-import { trackedRunner, worldRunner, type RunReplays } from './world-runner.ts';
+import { trackedRunner, worldRunner } from './world-runner.ts';
 import { InputJudge, randomCheck, type Judged, type Recorded } from './check-runner.ts';
 
-export { frameOf, RunReplays, worldRunner } from './world-runner.ts';
+export { frameOf, worldRunner } from './world-runner.ts';
 import type { CheckResult, PropertyResult } from './result.ts';
 
 export type { CheckResult, Counterexample, PropertyResult } from './result.ts';
@@ -37,9 +37,6 @@ export interface CheckOptions {
   onSample?: (judged: Judged, reads: number) => void;
   /** Run a tracked combination (read-set.ts), for `onSample`'s reads. */
   trackReads?: boolean;
-  /** Runs of other combinations of this thread's comparison to replay where they read only knobs on
-   *  which they agree with this one (tracked-runner.ts); implies `trackReads`. */
-  replays?: RunReplays;
 }
 
 export const DEFAULT_SEED = 1;
@@ -116,14 +113,9 @@ export function checkShape(combination: Combination, faults: readonly FaultName[
 
 export function check(combination: Combination, options: CheckOptions = {}): CheckResult {
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
-  const tracked = options.trackReads || options.replays ? trackedRunner(combination, options.world, options.replays) : null;
+  const tracked = options.trackReads ? trackedRunner(combination, options.world) : null;
   const onSample = options.onSample;
-  let sampledRuns = 0;
-  const sampledOne = (j: Judged) => {
-    onSample?.(j, tracked ? tracked.readsOfLast() : ALL_KNOBS);
-    // The shrink's candidates are this cell's own: only the sampled runs are replayed.
-    if (++sampledRuns === runs) tracked?.stopReplays();
-  };
+  const sampledOne = (j: Judged) => onSample?.(j, tracked ? tracked.readsOfLast() : ALL_KNOBS);
   const { tally, counterexamples } = randomCheck(tracked ?? worldRunner(combination, options.world), {
     properties,
     shape: checkShape(combination, faults, options.shape),

@@ -1,14 +1,12 @@
 // Reused runs change nothing (compare/mitigation-memo.ts, search/random/world-runner.ts): the finder's
 // searches with one memo for the comparison (an earlier search's runs and the cells' runs answer
-// later ones) give the marks each search gives alone; cells that replay each other's runs give the
-// results each cell gives alone. And reuse is reached: most runs are not run again.
+// later ones) give the marks each search gives alone. And reuse is reached: most runs are not run again.
 import { describe, expect, it } from 'vitest';
 import { checkCell, type RunnerResult } from '../../compare/compare.ts';
-import { buildMatrix, type MatrixCell } from '../../compare/matrix.ts';
+import { buildMatrix } from '../../compare/matrix.ts';
 import { finderRunCounts, rememberRuns, runSearch, searchedCombination } from '../../compare/mitigation-runs.ts';
 import { MITIGATION_PROPERTIES, neighbours } from '../../compare/mitigations.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
-import { check, RunReplays } from '../../search/random/check.ts';
 
 const RUNS = 40;
 const finder = PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
@@ -43,24 +41,5 @@ describe("the finder's memo", () => {
     expect(searched.size).toBeGreaterThan(25);
     expect(judged).toBeLessThan(asked * 0.6);
     expect(judged).toBeGreaterThan(0); // and some runs read a knob their neighbours set otherwise
-  });
-});
-
-describe('cells that replay runs', () => {
-  const resultOf = (cell: MatrixCell, replays?: RunReplays) =>
-    JSON.stringify(
-      check(cell.combination, {
-        faults: cell.faults,
-        seed: 1,
-        runs: RUNS,
-        shape: cell.shape,
-        ...(replays ? { replays } : {}),
-      }),
-    );
-
-  it('give the results each cell gives alone, replaying most runs', () => {
-    const replays = new RunReplays();
-    for (const cell of seed000) expect(resultOf(cell, replays)).toBe(resultOf(cell));
-    expect(replays.counts.replayed).toBeGreaterThan(replays.counts.asked * 0.3);
   });
 });
