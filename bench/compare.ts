@@ -18,7 +18,13 @@ export interface CompareRun {
   maxRssMB: number;
   /** From the report's own timing: when the cells were done, and the mitigation finder's searches. */
   cellsDoneSeconds: number | null;
-  finderSearches: { asked: number; distinct: number; fromCells: number } | null;
+  finderSearches: {
+    asked: number;
+    distinct: number;
+    fromCells: number;
+    /** The main thread's search runs: asked, judged (not answered by a remembered run), recorded (silent, for the mechanism). */
+    runsHere?: { asked: number; judged: number; recorded: number };
+  } | null;
 }
 
 export interface CompareFigures {
