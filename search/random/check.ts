@@ -14,7 +14,7 @@ import type { WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
 import { ALL_KNOBS, noteReads, readsDuring, trackedCombination } from './read-set.ts';
-import { trackedRunner, worldRunner } from './world-runner.ts';
+import { ReferenceReads, trackedRunner, worldRunner } from './world-runner.ts';
 import { InputJudge, randomCheck, type Judged, type Recorded } from './check-runner.ts';
 
 export { frameOf, worldRunner } from './world-runner.ts';
@@ -48,9 +48,8 @@ export const DEFAULT_RUNS = 200;
  *  runs) counted in too. */
 export class Judge {
   private readonly judge: InputJudge;
-  /** The knobs each workload's reference read (tracked judges only), by workload object and by its JSON. */
-  private readonly referenceReads = new Map<string, number>();
-  private readonly referenceReadsOf = new WeakMap<Workload, number>();
+  /** The knobs each workload's reference read (tracked judges only). */
+  private readonly referenceReads = new ReferenceReads();
 
   constructor(
     readonly combination: Combination,
@@ -67,15 +66,10 @@ export class Judge {
    *  counted for each run that uses it (the judge's own cache would hide them). */
   private withReference(workload: Workload): void {
     if (!this.tracksReads) return;
-    let mask = this.referenceReadsOf.get(workload);
+    let mask = this.referenceReads.get(workload);
     if (mask === undefined) {
-      const key = JSON.stringify(workload);
-      mask = this.referenceReads.get(key);
-      if (mask === undefined) {
-        mask = readsDuring(() => this.judge.reference(workload))[1];
-        this.referenceReads.set(key, mask);
-      }
-      this.referenceReadsOf.set(workload, mask);
+      mask = readsDuring(() => this.judge.reference(workload))[1];
+      this.referenceReads.set(workload, mask);
     }
     noteReads(mask);
   }

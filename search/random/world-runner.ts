@@ -15,7 +15,7 @@ import type { Reach } from '../../core/reach.ts';
 import type { HistoryFrame } from '../../properties/fold.ts';
 import { runWorldInto } from '../../world/unrecorded.ts';
 import { runWorld, type WorldOptions } from '../../world/world.ts';
-import type { CheckInput, EntrySink } from './input-judge.ts';
+import { workloadKey, type CheckInput, type EntrySink } from './input-judge.ts';
 import { ALL_KNOBS, readsDuring, trackedCombination } from './read-set.ts';
 
 /** What a run's history says besides its entries. */
@@ -34,23 +34,35 @@ export function worldRunner(combination: Combination, world: Partial<WorldOption
   };
 }
 
+/** The knobs each workload's fault-free reference read, kept as the judge keeps the reference itself
+ *  (input-judge.ts `workloadKey`: workloads of one key share one reference, and so its reads), with
+ *  the workload object as a shortcut. `Judge` (check.ts) and `trackedRunner` both keep them here. */
+export class ReferenceReads {
+  private readonly byKey = new Map<string, number>();
+  private readonly byWorkload = new WeakMap<Workload, number>();
+
+  get(workload: Workload): number | undefined {
+    let reads = this.byWorkload.get(workload);
+    if (reads === undefined) {
+      reads = this.byKey.get(workloadKey(workload));
+      if (reads !== undefined) this.byWorkload.set(workload, reads);
+    }
+    return reads;
+  }
+
+  set(workload: Workload, reads: number): void {
+    this.byKey.set(workloadKey(workload), reads);
+    this.byWorkload.set(workload, reads);
+  }
+}
+
 /** `worldRunner` of a tracked combination, with the knobs the last run read. A judge runs each
  *  workload's fault-free reference (no faults, no schedule) once, before the first run of that
  *  workload, and remembers it: such a run's reads are kept by workload, for every run after it. */
 export function trackedRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
   const tracked = trackedCombination(combination);
   const base = worldRunner(tracked, world);
-  // By workload object, then by its JSON (the judge finds a reference by either).
-  const referenceReads = new WeakMap<Workload, number>();
-  const referenceReadsByKey = new Map<string, number>();
-  const referenceReadsOf = (w: Workload): number | undefined => {
-    let r = referenceReads.get(w);
-    if (r === undefined) {
-      r = referenceReadsByKey.get(JSON.stringify(w));
-      if (r !== undefined) referenceReads.set(w, r);
-    }
-    return r;
-  };
+  const referenceReads = new ReferenceReads();
   let last: { reads: number; workload: Workload | null } = { reads: ALL_KNOBS, workload: null };
   let calls = 0;
   let callsSeen = 0;
@@ -60,10 +72,7 @@ export function trackedRunner(combination: Combination, world: Partial<WorldOpti
     last = { reads: ALL_KNOBS, workload: null };
     const [value, reads] = readsDuring(f);
     last = { reads, workload: input.workload };
-    if (input.plan.length === 0 && input.schedule.length === 0) {
-      referenceReads.set(input.workload, reads);
-      referenceReadsByKey.set(JSON.stringify(input.workload), reads);
-    }
+    if (input.plan.length === 0 && input.schedule.length === 0) referenceReads.set(input.workload, reads);
     return value;
   };
   return {
@@ -75,7 +84,7 @@ export function trackedRunner(combination: Combination, world: Partial<WorldOpti
     readsOfLast: (): number => {
       const ran = calls !== callsSeen;
       callsSeen = calls;
-      const ref = last.workload ? referenceReadsOf(last.workload) : undefined;
+      const ref = last.workload ? referenceReads.get(last.workload) : undefined;
       return !ran || ref === undefined ? ALL_KNOBS : last.reads | ref;
     },
   };
