@@ -9,12 +9,34 @@
 // Speed only: whether a mark is reused or run, it is the same (test/compare/mitigation-memo.test.ts).
 import { differing } from '../search/random/read-set.ts';
 
-/** `differing(·, values)`, remembered per array it is asked about. */
-export function differsFrom(values: readonly string[]): (other: readonly string[]) => number {
-  const known = new Map<readonly string[], number>();
-  return (other) => {
-    let d = known.get(other);
-    if (d === undefined) known.set(other, (d = differing(other, values)));
+/** Knob values (read-set.ts `knobValues`) as small integers: equal values, one id. A memo's entry
+ *  carries its id, so that the knobs it differs on are an array's slot, not a Map's lookup: a full
+ *  matrix asks this about its entries some sixty million times. */
+const idOfValues = new Map<string, number>();
+const valuesOfId: (readonly string[])[] = [];
+
+export function valuesId(values: readonly string[]): number {
+  const key = values.join('\u0000');
+  let id = idOfValues.get(key);
+  if (id === undefined) {
+    id = valuesOfId.length;
+    idOfValues.set(key, id);
+    valuesOfId.push(values);
+  }
+  return id;
+}
+
+/** `differing(·, values)` by values id, each worked out once. */
+export function differsFrom(values: readonly string[]): (id: number) => number {
+  let known = new Int32Array(valuesOfId.length + 64).fill(-1);
+  return (id) => {
+    if (id >= known.length) {
+      const grown = new Int32Array(Math.max(id + 1, known.length * 2)).fill(-1);
+      grown.set(known);
+      known = grown;
+    }
+    let d = known[id]!;
+    if (d < 0) known[id] = d = differing(valuesOfId[id]!, values);
     return d;
   };
 }
@@ -24,7 +46,8 @@ import type { RunMark } from './mitigation-searches.ts';
  *  flags (mitigation-runs.ts `flagsOf`) and, unless it went silent and its mechanism was never read
  *  (a cell's run, judged as it went), its mark. */
 export interface Seen {
-  values: readonly string[];
+  /** Its knob values' id (`valuesId`). */
+  values: number;
   reads: number;
   flags: number;
   mark: RunMark | null;
@@ -40,7 +63,7 @@ export class MarkMemo {
   /** A remembered run of input `i` that read only knobs on which it agrees with these values
    *  (read-set.ts `knobValues`): one with its mark first. `differs` is `differing` from them, kept
    *  per remembered values (one array per search or cell, met again at every input). */
-  find(i: number, differs: (values: readonly string[]) => number): Seen | undefined {
+  find(i: number, differs: (values: number) => number): Seen | undefined {
     const seen = this.byInput[i];
     if (!seen) return undefined;
     let flagsOnly: Seen | undefined;

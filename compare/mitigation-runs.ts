@@ -20,7 +20,7 @@ import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
-import { differsFrom, MarkMemo } from './mitigation-memo.ts';
+import { differsFrom, MarkMemo, valuesId } from './mitigation-memo.ts';
 import { internedMark, type RunMark, type Searched } from './mitigation-searches.ts';
 
 /** Random runs per changed combination at most (a cell's own --runs below it): as many as a default cell. */
@@ -170,8 +170,8 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
   const drawn = drawsOf(x);
   if (drawn.length !== flags.length) return;
   const memo = memoOf(drawn);
-  const values = knobValues(c);
-  for (let i = 0; i < flags.length; i++) memo.add(i, { values, reads: reads[i]!, flags: flags[i]!, mark: null });
+  const id = valuesId(knobValues(c));
+  for (let i = 0; i < flags.length; i++) memo.add(i, { values: id, reads: reads[i]!, flags: flags[i]!, mark: null });
 }
 
 /** `runSearch`, pausing after every SEARCH_SLICE runs: a thread that also hands cells to the cell
@@ -184,6 +184,7 @@ export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>
   const drawn = drawsOf(x);
   const memo = j.tracksReads ? memoOf(drawn) : undefined;
   const values = knobValues(c);
+  const id = valuesId(values);
   const differs = differsFrom(values);
   const marks: RunMark[] = [];
   try {
@@ -211,7 +212,7 @@ export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>
         const f = given ?? flagsOf(j.judged(plan, workload, schedule).judgement);
         return [f, markOf(f, recorded, plan)];
       });
-      memo?.add(i, { values, reads, flags, mark });
+      memo?.add(i, { values: id, reads, flags, mark });
       marks.push(mark);
     }
   } catch (e) {

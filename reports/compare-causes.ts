@@ -87,8 +87,9 @@ export interface ChangeRow {
 
 /** The "what changes what" table: every change that makes some silent finding hold, most first. */
 export function whatChangesWhat(c: Comparison, groups: readonly NumberedGroup[]): { groups: NumberedGroup[]; rows: ChangeRow[] } {
-  const silent = groups.filter((g) => g.silent && g.findings.some((id) => c.findings.find((f) => f.id === id)?.mitigations));
+  // By id, not by a search of the list per id: a full matrix has thousands of findings.
   const byId = new Map(c.findings.map((f) => [f.id, f]));
+  const silent = groups.filter((g) => g.silent && g.findings.some((id) => byId.get(id)?.mitigations));
   const rows = new Map<string, ChangeRow>();
   const order: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
   for (const g of silent) {
