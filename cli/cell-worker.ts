@@ -27,6 +27,7 @@ ready.then(
 parentPort!.on(
   'message',
   async ({
+    id,
     cell,
     search,
     sampled,
@@ -35,6 +36,8 @@ parentPort!.on(
     properties,
     world,
   }: {
+    /** Echoed in every reply to this message: a second cell waits in the port's queue behind the first. */
+    id: number;
     cell?: MatrixCell;
     search?: SearchSpec;
     sampled?: Uint8Array;
@@ -58,9 +61,9 @@ parentPort!.on(
           judges,
           draws,
         };
-        parentPort!.postMessage({ searched: runSearch(search.combination, x, sampled) });
+        parentPort!.postMessage({ id, searched: runSearch(search.combination, x, sampled) });
       } catch (e) {
-        parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+        parentPort!.postMessage({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
       }
       return;
     }
@@ -69,7 +72,7 @@ parentPort!.on(
       const registry = await ready;
       const onProgress = (done: number, total: number) => {
         if (Atomics.load(stop, 0) !== 0) throw new Stopped();
-        parentPort!.postMessage({ progress: [done, total] });
+        parentPort!.postMessage({ id, progress: [done, total] });
       };
       const result = await checkCell(cell, {
         seed,
@@ -78,12 +81,12 @@ parentPort!.on(
         onProgress,
         world: { ...world, ...worldOf(registry) },
       });
-      parentPort!.postMessage({ result });
+      parentPort!.postMessage({ id, result });
     } catch (e) {
-      if (e instanceof Stopped) parentPort!.postMessage({ stopped: true });
+      if (e instanceof Stopped) parentPort!.postMessage({ id, stopped: true });
       else if (e instanceof PolicyError)
-        parentPort!.postMessage({ policyError: { policy: e.policy, message: e.message, reason: e.reason, history: e.history } });
-      else parentPort!.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+        parentPort!.postMessage({ id, policyError: { policy: e.policy, message: e.message, reason: e.reason, history: e.history } });
+      else parentPort!.postMessage({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }
   },
 );

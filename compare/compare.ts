@@ -139,6 +139,10 @@ export interface ComparisonOptions {
   /** How many cells may run at once (the runner spreads them over its threads; default 1). The
    *  comparison is the same for any value. */
   concurrency?: number;
+  /** Runs a cell in this thread, beside the `concurrency` cells on the runner's threads, whenever this
+   *  thread has nothing else to do (the finder's queue is empty): its work and the cell threads' then
+   *  end together. Given only where a cell here is short enough to hold this thread (a signal waits for it). */
+  idleRunner?: CellRunner;
   /** Called once the cells are done (or stopped), before the last findings' mitigations are in. */
   onCellsDone?: () => void;
   /** Called at the end with how many searches the finder was asked for, how many distinct ones ran,
@@ -180,14 +184,14 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   let interrupted = false;
   // Cell i+1 goes to the runner before cell i's findings are worked out here (their histories, the
   // finder's replays): a cell thread never waits for this thread's share of the work.
-  const start = (i: number) => {
+  const start = (i: number, runner: CellRunner) => {
     let handed!: () => void;
     const handedOver = new Promise<void>((r) => (handed = r));
     const run = (async (): Promise<CellResult | null> => {
       const cell = cells[i]!;
       try {
         if (o.beforeCell && (await o.beforeCell(i, cells.length, cell))) return null;
-        return runCell(cell, o.runner ?? checkCell, settings, (sampled, reads) => annotator.offer(cell, sampled, reads));
+        return runCell(cell, runner, settings, (sampled, reads) => annotator.offer(cell, sampled, reads));
       } finally {
         handed();
       }
@@ -195,22 +199,28 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     run.catch(() => {}); // awaited below; this only keeps it from counting as unhandled meanwhile
     return { run, handedOver };
   };
-  // Up to `concurrency` cells run at once (on as many cell threads): a new one starts as soon as any
-  // ends. Results are taken in cell order, so the comparison is the same for any concurrency.
+  // Up to `concurrency` cells run at once (on as many cell threads), and one more here while this
+  // thread is idle (`idleRunner`): a new one starts as soon as any ends. Results are taken in cell
+  // order, so the comparison is the same for any concurrency and wherever each cell ran.
   const window = Math.max(1, o.concurrency ?? 1);
   const started: ReturnType<typeof start>[] = [];
   const handovers: Promise<void>[] = [];
   let running = 0;
+  let runningHere = false;
   let stopping = false;
   const launch = () => {
-    while (!stopping && started.length < cells.length && running < window) {
-      const s = start(started.length);
+    while (!stopping && started.length < cells.length) {
+      const here = running >= window;
+      if (here && (!o.idleRunner || runningHere || !annotator.searches.idle)) break;
+      const s = start(started.length, here ? o.idleRunner! : (o.runner ?? checkCell));
       started.push(s);
       handovers.push(s.handedOver);
-      running++;
+      if (here) runningHere = true;
+      else running++;
       // Settled here before anyone awaits it: the next cell starts before this thread reads the result.
       const ended = (stopped: boolean) => {
-        running--;
+        if (here) runningHere = false;
+        else running--;
         if (stopped) stopping = true;
         launch();
       };
@@ -229,6 +239,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
       return null;
     }
   };
+  if (o.idleRunner) annotator.searches.onIdle = launch;
   launch();
   let taken = 0;
   for (; taken < cells.length; taken++) {
@@ -254,6 +265,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
     results.push(result);
     annotated.push(annotator.annotate(findingsOf(result, o.world)));
   }
+  annotator.searches.onIdle = null;
   annotator.searches.cellsDone();
   o.onCellsDone?.();
   for (const helper of o.searchHelpers ?? []) void annotator.searches.helpWith(helper);

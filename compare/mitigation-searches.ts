@@ -77,6 +77,8 @@ export class MitigationSearches {
   /** Flags cells offered that no search has asked for yet. */
   private readonly offered = new Map<string, Uint8Array>();
   private draining = false;
+  /** Called whenever this thread's queue has run empty (a comparison then gives this thread a cell). */
+  onIdle: (() => void) | null = null;
   /** Searches asked for, how many of those asks an earlier one answered, how many a cell's runs did. */
   readonly counts = { asked: 0, distinct: 0, fromCells: 0 };
 
@@ -146,6 +148,11 @@ export class MitigationSearches {
     this.pending.unshift({ ...job, sampled });
   }
 
+  /** Nothing queued for this thread, and it is not working through the queue. */
+  get idle(): boolean {
+    return !this.draining && this.pending.length === 0;
+  }
+
   /** Work through the queue in this thread, one search (or one step of one) per turn of the event loop. */
   private async drain(): Promise<void> {
     if (this.draining) return;
@@ -169,6 +176,7 @@ export class MitigationSearches {
       }
     } finally {
       this.draining = false;
+      this.onIdle?.();
     }
   }
 

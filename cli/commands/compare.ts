@@ -18,7 +18,7 @@ import { POLICIES_OPTION, policiesOption, secondsOption, shardOption, stopper } 
 import { EXIT, UsageError } from '../errors.ts';
 import { parseKnobList } from '../knobs.ts';
 import { progressBar } from '../progress.ts';
-import { cellThreads } from '../cell-thread.ts';
+import { CELLS_PER_THREAD, cellThreads, IN_THREAD_RUNS } from '../cell-thread.ts';
 import { checkOutDir } from '../files.ts';
 import { DEFAULT_OUT, writeReports } from '../report-files.ts';
 
@@ -199,6 +199,11 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const cellThreadCount =
     args.options.wire || depth !== undefined ? 1 : workersGiven ? Math.min(workers, cells.length) : cellThreadsFor(cells.length);
   const thread = runner === checkCell ? cellThreads(cellThreadCount, policies.modules, onRuns, checkCell) : null;
+  // Plain model cells also queue on their threads and run here while the finder leaves this thread idle
+  // (compare.ts `idleRunner`), if short: a signal waits for a cell that runs here.
+  const plain = thread !== null && !wire && depth === undefined;
+  const concurrency = plain ? cellThreadCount * CELLS_PER_THREAD : cellThreadCount;
+  const idleRunner = plain && runs <= IN_THREAD_RUNS ? checkCell : undefined;
   const base = thread ? thread.runner : runner;
   const modelRunner = depth === undefined ? base : withDepth(base, cells, depth, workers);
   const cellRunner = wire ? wire.withWire(modelRunner) : modelRunner;
@@ -210,10 +215,27 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const started = Date.now();
   const cellMs: Record<string, number> = {};
   let stopped: 'sigint' | 'time-limit' | null = null;
+  // Several cells may be under way (queued on a thread, one here): the bar counts those finished and
+  // names the first one still running.
   let cellsDone = 0;
   let cellName = '';
+  const underWay: MatrixCell[] = [];
   let cellsDoneMs: number | null = null;
   let finderSearches: { asked: number; distinct: number; fromCells: number } | null = null;
+  /** A runner that notes each cell's wall time, for the report's `timing`. */
+  const timed =
+    (r: CellRunner): CellRunner =>
+    async (cell, settings) => {
+      const t = Date.now();
+      try {
+        return await r(cell, settings);
+      } finally {
+        cellMs[cell.id] = Date.now() - t;
+        cellsDone++;
+        underWay.splice(underWay.indexOf(cell), 1);
+        cellName = underWay[0]?.name ?? cellName;
+      }
+    };
   try {
     const comparison = await runComparison(cells, {
       seed,
@@ -226,30 +248,24 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       world: worldOf(policies),
       ...(shard ? { shard } : {}),
       // The cell thread, idle once the cells are done, runs the finder's searches beside this thread.
-      ...(thread ? { searchHelpers: thread.helpers, concurrency: cellThreadCount } : {}),
+      ...(thread ? { searchHelpers: thread.helpers, concurrency } : {}),
+      ...(idleRunner ? { idleRunner: timed(idleRunner) } : {}),
       onCellsDone: () => {
         cellsDoneMs = Date.now() - started;
       },
       onSearchCounts: (counts) => {
         finderSearches = counts;
       },
-      runner: async (cell, settings) => {
-        const t = Date.now();
-        try {
-          return await cellRunner(cell, settings);
-        } finally {
-          cellMs[cell.id] = Date.now() - t;
-        }
-      },
+      runner: timed(cellRunner),
       duringCell: (runsDone, runsTotal) => {
         progress.update(cellsDone, cells.length, cellName, runsTotal === 0 ? 0 : runsDone / runsTotal);
         stopped = stop.reason();
         return stopped !== null;
       },
-      beforeCell: async (done, total, next) => {
-        cellsDone = done;
-        cellName = next.name;
-        progress.update(done, total, next.name);
+      beforeCell: async (_done, total, next) => {
+        underWay.push(next);
+        cellName = underWay[0]!.name;
+        progress.update(cellsDone, total, cellName);
         await new Promise((r) => setImmediate(r)); // let a SIGINT be delivered between cells
         stopped = stop.reason();
         return stopped !== null;

@@ -1,6 +1,7 @@
 // Cells at once (runComparison's `concurrency`, a cell thread per core in the CLI): a new cell starts
 // as soon as any ends, results are taken in cell order, and the comparison is the one a single
-// runner gives; stopped, it keeps every cell that finished, the ones beside the stopped one too.
+// runner gives; stopped, it keeps every cell that finished, the ones beside the stopped one too. A
+// cell may also run in this thread while the finder leaves it idle (`idleRunner`): the same comparison.
 import { describe, expect, it } from 'vitest';
 import { CellStopped, checkCell, runComparison, type CellRunner } from '../../compare/compare.ts';
 import { buildMatrix } from '../../compare/matrix.ts';
@@ -54,5 +55,27 @@ describe('runComparison with cells at once', () => {
     expect(c.interrupted).toBe(true);
     expect(c.cells.map((x) => x.index)).toEqual([0, 1, 3]);
     expect(c.findings.every((f) => ['0', '1', '3'].includes(String(cells.find((x) => x.id === f.cell)?.index)))).toBe(true);
+  });
+
+  it('runs cells here while this thread is idle, and gives the same comparison', async () => {
+    const alone = await runComparison(cells, base);
+    // The "thread" cells take a while; this thread has no finder work between them (runs: 30 finds
+    // little to search), so it takes cells of its own meanwhile.
+    const onThread: number[] = [];
+    const here: number[] = [];
+    const runner: CellRunner = async (cell, settings) => {
+      await later(30);
+      onThread.push(cell.index);
+      return checkCell(cell, settings);
+    };
+    const idleRunner: CellRunner = (cell, settings) => {
+      here.push(cell.index);
+      return checkCell(cell, settings);
+    };
+    const mixed = await runComparison(cells, { ...base, runner, concurrency: 1, idleRunner });
+    expect(mixed).toEqual(alone);
+    expect(here.length).toBeGreaterThan(0); // reached: some cells did run here
+    expect(onThread.length).toBeGreaterThan(0);
+    expect([...here, ...onThread].sort((a, b) => a - b)).toEqual(cells.map((c) => c.index));
   });
 });
