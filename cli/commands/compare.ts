@@ -272,6 +272,8 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       },
     });
     progress.done();
+    // The cell threads have nothing more to do: their heaps go before the reports are written.
+    await thread?.close();
     // A SIGINT that stopped the cell thread mid-cell ends the comparison without another progress
     // point (the cell rejects): read why here, or the report says interrupted with no cause.
     stopped ??= stop.reason();
