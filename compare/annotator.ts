@@ -7,7 +7,7 @@ import type { Property } from '../properties/properties.ts';
 import { shapeKey } from '../search/random/arbitraries.ts';
 import { checkShape } from '../search/random/check.ts';
 import { causeOf } from './causes.ts';
-import type { Finding } from './findings.ts';
+import { withHistoryOf, type Finding } from './findings.ts';
 import { MitigationSearches } from './mitigation-searches.ts';
 import { findMitigations, isSilentFinding, MITIGATION_PROPERTIES } from './mitigations.ts';
 import { rememberRuns, searchedCombination, searchRuns, searchShape, searchSteps } from './mitigation-runs.ts';
@@ -75,14 +75,16 @@ export class Annotator {
   }
 
   async annotate(findings: readonly Finding[]): Promise<ReportedFinding[]> {
-    const out: Promise<ReportedFinding>[] = findings.map(async ({ history, ...f }) => {
+    const out: Promise<ReportedFinding>[] = findings.map(async (found) => {
+      const { history, ...f } = found;
       const cell = this.byId.get(f.cell);
       const cause = causeOf({ ...f, history });
       const mitigations =
         cell && !cell.wire && isSilentFinding({ ...f, history })
           ? await findMitigations({ ...f, history }, this.context(cell), this.searches)
           : undefined;
-      return { ...f, cause, ...(mitigations ? { mitigations } : {}), history };
+      // The history as the finding has it (one run again when read: compare/findings.ts), not this copy.
+      return withHistoryOf({ ...f, cause, ...(mitigations ? { mitigations } : {}) }, found);
     });
     return Promise.all(out);
   }

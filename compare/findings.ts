@@ -57,6 +57,30 @@ export interface Finding {
   history: HistoryEntry[];
 }
 
+/**
+ * A model-world finding's history, run again from its input when it is read rather than kept: a full
+ * matrix's thousands of findings held every history until the reports were written. A WeakRef keeps
+ * it while it is in use (a report reads it several times in a row). The same input under the same
+ * options is the same run, so every read sees the same history.
+ */
+function recomputedHistory<T extends object>(finding: T, run: () => HistoryEntry[]): T {
+  let kept: WeakRef<HistoryEntry[]> | null = null;
+  return Object.defineProperty(finding, 'history', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      let h = kept?.deref();
+      if (!h) kept = new WeakRef((h = run()));
+      return h;
+    },
+  });
+}
+
+/** `target` with `source`'s history, last, as `source` has it: a recomputed one stays recomputed. */
+export function withHistoryOf<T extends object>(target: T, source: Finding): T & { history: HistoryEntry[] } {
+  return Object.defineProperty(target, 'history', Object.getOwnPropertyDescriptor(source, 'history')!) as T & { history: HistoryEntry[] };
+}
+
 /** The findings of a cell whose runs used `world` (the options its check was given). */
 export function findingsOf(cell: CellResult, world: Partial<WorldOptions> = {}): Finding[] {
   const saved = savedWorld(world);
@@ -104,10 +128,7 @@ export function findingsOf(cell: CellResult, world: Partial<WorldOptions> = {}):
       seen.properties.push(violated);
       continue;
     }
-    // A model-world counterexample is replayable: the same input under the same options is its run.
-    const input = { combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule };
-    const history = ce.history ?? runWorld(input, world).entries;
-    groups.set(key, {
+    const finding: Finding = {
       ...base,
       id: `${cell.id}--${r.property}`,
       kind: 'violation',
@@ -120,8 +141,11 @@ export function findingsOf(cell: CellResult, world: Partial<WorldOptions> = {}):
       outcomes: ce.outcomes,
       runsToFailure: ce.runsToFailure,
       shrinks: ce.shrinks,
-      history,
-    });
+      history: ce.history ?? [],
+    };
+    // A model-world counterexample is replayable: the same input under the same options is its run.
+    const input = { combination: cell.combination, workload: ce.workload, plan: ce.faults, schedule: ce.schedule };
+    groups.set(key, ce.history ? finding : recomputedHistory(finding, () => runWorld(input, world).entries));
   }
   return [...groups.values()];
 }

@@ -1,6 +1,8 @@
 // A finding keeps the world options it was found with: its history is the run under those options
 // (not a re-run under DEFAULT_WORLD), its counterexample file records them, and replay uses them.
 // Seed 003's silent hang ends at the client's deadline, so a shorter deadline changes its history.
+// The history is run again from the input when read, not held (compare/findings.ts): every read, and
+// every report written from it, sees the same history.
 import { describe, expect, it } from 'vitest';
 import { ALPHABET_003, VULNERABLE_003 } from '../../core/cells.ts';
 import { runComparison, singleCell } from '../../compare/compare.ts';
@@ -27,6 +29,16 @@ describe('findings carry their world options and history', async () => {
     expect(deadline).toMatchObject({ attempts: 2 });
     expect(deadline!.t).toBeGreaterThanOrEqual(40_000);
     expect(deadline!.t).toBeLessThan(60_000);
+  });
+
+  it('is not held by the finding but run again when read, the same every time', () => {
+    const held = Object.getOwnPropertyDescriptor(finding, 'history')!;
+    expect(held.get).toBeTypeOf('function'); // an accessor on the reported finding (the annotated copy kept it)
+    expect(held.value).toBeUndefined();
+    expect(held.enumerable).toBe(true); // so JSON (a shard's compare.json, a counterexample file) has it
+    const first = finding.history;
+    expect(JSON.parse(JSON.stringify(finding)).history).toEqual(first);
+    expect(Object.keys(finding).at(-1)).toBe('history'); // where the reports' JSON has always had it
   });
 
   it('which differs from the same input under the default options (the bug this guards against)', () => {
