@@ -18,6 +18,8 @@ export interface CompareRun {
   maxRssMB: number;
   /** From the report's own timing: when the cells were done, and the mitigation finder's searches. */
   cellsDoneSeconds: number | null;
+  /** Cells the main thread ran while the finder left it idle (the rest ran on the cell thread). */
+  cellsOnMainThread?: number;
   finderSearches: {
     asked: number;
     distinct: number;
@@ -61,6 +63,7 @@ function runCli(args: string[]): CompareRun {
       maxRssMB: Math.round(usage.maxRssKB / 1024),
       cellsDoneSeconds: typeof timing?.cellsDoneMs === 'number' ? round(timing.cellsDoneMs / 1000, 1) : null,
       finderSearches: (timing?.finderSearches as CompareRun['finderSearches']) ?? null,
+      ...(typeof timing?.cellsOnMainThread === 'number' ? { cellsOnMainThread: timing.cellsOnMainThread } : {}),
     };
   } finally {
     rmSync(out, { recursive: true, force: true });

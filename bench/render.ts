@@ -111,7 +111,7 @@ export function renderBench(r: Report): string {
   if (r.compare) {
     const finder = (c: CompareFigures['default']) =>
       c.finderSearches
-        ? `; cells done at ${c.cellsDoneSeconds} s; finder: ${n(c.finderSearches.distinct)} searches (${n(c.finderSearches.fromCells)} from cells' runs)${
+        ? `; cells done at ${c.cellsDoneSeconds} s${c.cellsOnMainThread !== undefined ? ` (${n(c.cellsOnMainThread)} on the main thread)` : ''}; finder: ${n(c.finderSearches.distinct)} searches (${n(c.finderSearches.fromCells)} from cells' runs)${
             c.finderSearches.runsHere
               ? `, main thread judged ${n(c.finderSearches.runsHere.judged)} of ${n(c.finderSearches.runsHere.asked)} search runs`
               : ''

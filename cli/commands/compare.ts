@@ -156,6 +156,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const underWay: MatrixCell[] = [];
   let cellsDoneMs: number | null = null;
   let finderSearches: { asked: number; distinct: number; fromCells: number } | null = null;
+  let cellsOnMainThread = 0;
   /** A runner that notes each cell's wall time, for the report's `timing`. */
   const timed =
     (r: CellRunner): CellRunner =>
@@ -183,7 +184,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       ...(shard ? { shard } : {}),
       // The cell thread, idle once the cells are done, runs the finder's searches beside this thread.
       ...(thread ? { searchHelpers: thread.helpers, concurrency } : {}),
-      ...(idleRunner ? { idleRunner: timed(idleRunner) } : {}),
+      ...(idleRunner ? { idleRunner: timed((cell, settings) => (cellsOnMainThread++, idleRunner(cell, settings))) } : {}),
       onCellsDone: () => {
         cellsDoneMs = Date.now() - started;
       },
@@ -216,6 +217,8 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       wallMs: Date.now() - started,
       // When the cells were done; from there to wallMs, the mitigation finder's last searches.
       cellsDoneMs,
+      // How many cells this thread ran while the finder left it idle (the rest ran on the cell threads).
+      ...(idleRunner ? { cellsOnMainThread } : {}),
       // The searches the finder was asked for, the distinct ones it ran, and those a cell's runs answered.
       finderSearches,
       ...(stopped ? { stoppedBy: stopped } : {}),
