@@ -86,7 +86,6 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
     world: withoutExtensions(settings.world ?? {}),
   });
   type CellReply = {
-    ready?: true;
     progress?: [number, number];
     result?: CheckResult;
     stopped?: true;
@@ -95,7 +94,6 @@ export function cellThread(policies: readonly string[], onRuns: (done: number, t
   };
   const inWorker: CellRunner = (cell, settings) =>
     ask<CheckResult, CellReply>({ cell, ...settingsOf(settings) }, (m, resolve, reject) => {
-      if (m.ready) return false;
       if (m.progress) {
         onRuns(m.progress[0], m.progress[1]);
         return false;
