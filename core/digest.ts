@@ -200,3 +200,52 @@ function feed(h: Hasher, o: object, fresh: boolean): void {
     h.word(n);
   }
 }
+
+/**
+ * Digests of the parts of a state that recur from one state to the next, remembered by where they
+ * sit (a slot: a machine context's field, a queue position), the last object seen there and its
+ * digest. A fork shares its parent's (world/fork.ts): a policy, a cached handshake, a session or a
+ * queued message is most often the very object the last state had at that slot, and a small one
+ * (under KEPT_FROM_WORDS) was hashed afresh for every state. One identity check replaces that; a
+ * new object at a slot costs what it did. The digests are digestOf's, so fingerprints are unchanged.
+ */
+export class PartDigests {
+  private readonly objects: unknown[] = [];
+  private readonly kept: Digest[] = [];
+
+  /** digestOf(o), remembered for the last object seen at `slot`. */
+  of(slot: number, o: object): Digest {
+    if (this.objects[slot] === o) return this.kept[slot]!;
+    const d = digestOf(o);
+    this.objects[slot] = o;
+    this.kept[slot] = d;
+    return d;
+  }
+
+  /** digestOf(o) for a plain object (a machine context), its object fields by `of` at slots base, base + 1, …. */
+  fieldsOf(o: object, base: number): Digest {
+    let d = digests.get(o);
+    if (d !== undefined) return d;
+    if (Array.isArray(o) || typeof (o as { toJSON?: unknown }).toJSON === 'function') return digestOf(o);
+    // feed()'s encoding of an object, field by field.
+    const h = new Hasher();
+    h.word(OBJECT);
+    let n = 0;
+    let slot = base;
+    const record = o as Record<string, unknown>;
+    for (const k in record) {
+      const v = record[k];
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      h.key(k);
+      if (typeof v !== 'object' || v === null) h.value(v);
+      else h.digest(this.of(slot, v));
+      slot++;
+      n++;
+    }
+    h.word(n);
+    d = h.done();
+    // A context is met again in other states (the other machine stepped): kept, as a big one always was.
+    digests.set(o, d);
+    return d;
+  }
+}

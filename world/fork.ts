@@ -5,7 +5,7 @@
 import type { FaultName } from '../models/faults.ts';
 import type { ClientEffect } from '../models/client-context.ts';
 import { answerOf, finishedBy } from '../core/answer-ledger.ts';
-import { Hasher, digestOf, type Digest } from '../core/digest.ts';
+import { Hasher, PartDigests, digestOf, type Digest } from '../core/digest.ts';
 import { World, type EntrySink, type WorldState } from './world.ts';
 
 /** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
@@ -32,7 +32,15 @@ function namedRequests(s: WorldState): number[] {
   return [...named].sort((a, b) => a - b);
 }
 
+/** Where PartDigests keeps each part of a fingerprint: a context's fields, then the queue's positions. */
+const CLIENT_SLOTS = 0;
+const SERVER_SLOTS = 64;
+const QUEUE_SLOTS = 128;
+
 export class ForkableWorld extends World {
+  /** The parts' digests by slot, shared with every fork of this world (one exploration's worlds). */
+  private parts = new PartDigests();
+
   /** Start pausing before every request the network is to carry, writing entries to `sink`.
    *  Returns true when the run ended without carrying any request. */
   startPaused(sink: EntrySink): boolean {
@@ -75,6 +83,7 @@ export class ForkableWorld extends World {
    *  immutable data and are shared; the coverage it reaches is added to the same `Reach`. */
   fork(sink: EntrySink): ForkableWorld {
     const w = new ForkableWorld(this.input, this.options, this.reach, this);
+    w.parts = this.parts;
     w.writeTo(sink);
     return w;
   }
@@ -116,16 +125,19 @@ export class ForkableWorld extends World {
   fingerprint(extra: string, digest: (o: object) => Digest = digestOf): Digest {
     const s = this.s;
     const now = s.queue.now;
+    // The parts' remembered digests are digestOf's own: a test's fresh `digest` checks them too.
+    const parts = digest === digestOf ? this.parts : null;
     const h = new Hasher();
     h.string(s.clientState);
-    h.digest(digest(s.client.context as object));
+    h.digest(parts ? parts.fieldsOf(s.client.context as object, CLIENT_SLOTS) : digest(s.client.context as object));
     h.string(s.serverState);
-    h.digest(digest(s.server.context as object));
+    h.digest(parts ? parts.fieldsOf(s.server.context as object, SERVER_SLOTS) : digest(s.server.context as object));
     const entries = s.queue.entries();
     h.word(entries.length);
-    for (const e of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
       h.number(e.at - now);
-      h.digest(digest(e.item));
+      h.digest(parts ? parts.of(QUEUE_SLOTS + i, e.item) : digest(e.item));
     }
     const pending = s.pending;
     const from = pending ? pending.index : 0;

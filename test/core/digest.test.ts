@@ -1,7 +1,7 @@
 // core/digest.ts: a value's digest is equal for equal JSON texts and different for different ones.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { digestOf, freshDigestOf, type Digest } from '../../core/digest.ts';
+import { digestOf, freshDigestOf, PartDigests, type Digest } from '../../core/digest.ts';
 
 const text = (d: Digest) => `${d.hi}:${d.lo}`;
 
@@ -66,5 +66,26 @@ describe('digest', () => {
     expect(text(digestOf(a))).not.toBe(text(digestOf(b)));
     expect(text(digestOf(a))).toBe(text(freshDigestOf(a)));
     expect(text(digestOf({ ...a }))).toBe(text(digestOf(a)));
+  });
+
+  it("PartDigests gives digestOf's digest, by slot, whether the object at a slot is the last one or new", () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.string({ maxLength: 3 }), data, { maxKeys: 5 }), { minLength: 1, maxLength: 6 }), (objects) => {
+        const parts = new PartDigests();
+        // Objects in turn at the same slots, as a machine's contexts are from state to state; some met twice in a row.
+        for (const o of objects.flatMap((o, i) => (i % 2 ? [o, o] : [o]))) {
+          expect(text(parts.fieldsOf(JSON.parse(JSON.stringify(o)) as object, 0))).toBe(text(freshDigestOf(o)));
+          for (const v of Object.values(o))
+            if (v !== null && typeof v === 'object') expect(text(parts.of(100, v))).toBe(text(freshDigestOf(v)));
+        }
+      }),
+    );
+    // A slot that holds an object answers it without hashing again (the same digest object), and a new one there is hashed anew.
+    const parts = new PartDigests();
+    const a = { x: [1, 2, 3] };
+    const b = { x: [1, 2, 4] };
+    expect(parts.of(0, a)).toBe(parts.of(0, a));
+    expect(text(parts.of(0, b))).toBe(text(freshDigestOf(b)));
+    expect(text(parts.of(0, b))).not.toBe(text(freshDigestOf(a)));
   });
 });
