@@ -167,7 +167,8 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       } finally {
         cellMs[cell.id] = Date.now() - t;
         cellsDone++;
-        underWay.splice(underWay.indexOf(cell), 1);
+        const at = underWay.indexOf(cell);
+        if (at >= 0) underWay.splice(at, 1);
         cellName = underWay[0]?.name ?? cellName;
       }
     };
