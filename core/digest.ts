@@ -157,7 +157,7 @@ export function digestOf(o: object): Digest {
   if (d === undefined) {
     const before = fed;
     const h = new Hasher();
-    feed(h, o, false);
+    feed(h, o, keptPart);
     d = h.done();
     if (fed - before >= KEPT_FROM_WORDS) digests.set(o, d);
   }
@@ -167,24 +167,29 @@ export function digestOf(o: object): Digest {
 /** The same digest, computed afresh, parts included (nothing kept): what tests compare `digestOf` with. */
 export function freshDigestOf(o: object): Digest {
   const h = new Hasher();
-  feed(h, o, true);
+  feed(h, o, freshPart);
   return h.done();
 }
 
-function part(h: Hasher, v: unknown, fresh: boolean): void {
+/** The digest of an object part of a value, given its place among the value's parts (PartDigests' slot). */
+type PartDigest = (part: object, place: number) => Digest;
+const keptPart: PartDigest = (v) => digestOf(v);
+const freshPart: PartDigest = (v) => freshDigestOf(v);
+
+function part(h: Hasher, v: unknown, place: number, partDigest: PartDigest): void {
   if (typeof v !== 'object' || v === null) h.value(v);
-  else h.digest(fresh ? freshDigestOf(v) : digestOf(v));
+  else h.digest(partDigest(v, place));
 }
 
-/** An object's or array's own encoding; `fresh`: its parts' digests computed afresh too. */
-function feed(h: Hasher, o: object, fresh: boolean): void {
+/** An object's or array's own encoding, its object parts' digests by `partDigest`. */
+function feed(h: Hasher, o: object, partDigest: PartDigest): void {
   if (typeof (o as { toJSON?: unknown }).toJSON === 'function') {
     h.word(TO_JSON);
     h.string(JSON.stringify(o));
   } else if (Array.isArray(o)) {
     h.word(ARRAY);
     h.word(o.length);
-    for (let i = 0; i < o.length; i++) part(h, o[i], fresh);
+    for (let i = 0; i < o.length; i++) part(h, o[i], i, partDigest);
   } else {
     h.word(OBJECT);
     let n = 0;
@@ -194,7 +199,7 @@ function feed(h: Hasher, o: object, fresh: boolean): void {
       // JSON leaves out properties whose value is undefined, a function or a symbol.
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
       h.key(k);
-      part(h, v, fresh);
+      part(h, v, n, partDigest);
       n++;
     }
     h.word(n);
@@ -222,27 +227,12 @@ export class PartDigests {
     return d;
   }
 
-  /** digestOf(o) for a plain object (a machine context), its object fields by `of` at slots base, base + 1, …. */
+  /** digestOf(o) for a machine context: its parts by `of`, at slots base, base + 1, …. */
   fieldsOf(o: object, base: number): Digest {
     let d = digests.get(o);
     if (d !== undefined) return d;
-    if (Array.isArray(o) || typeof (o as { toJSON?: unknown }).toJSON === 'function') return digestOf(o);
-    // feed()'s encoding of an object, field by field.
     const h = new Hasher();
-    h.word(OBJECT);
-    let n = 0;
-    let slot = base;
-    const record = o as Record<string, unknown>;
-    for (const k in record) {
-      const v = record[k];
-      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-      h.key(k);
-      if (typeof v !== 'object' || v === null) h.value(v);
-      else h.digest(this.of(slot, v));
-      slot++;
-      n++;
-    }
-    h.word(n);
+    feed(h, o, (part, place) => this.of(base + place, part));
     d = h.done();
     // A context is met again in other states (the other machine stepped): kept, as a big one always was.
     digests.set(o, d);
