@@ -57,21 +57,31 @@ export interface Finding {
   history: HistoryEntry[];
 }
 
+/** How many recomputed histories are held at once: a report reads one finding's history several
+ *  times in a row, and a few findings near each other (a cell's, a mitigation's). */
+export const HELD_HISTORIES = 16;
+/** The findings whose recomputed history is held, oldest first. */
+const held: { history: HistoryEntry[] | null }[] = [];
+
 /**
  * A model-world finding's history, run again from its input when it is read rather than kept: a full
- * matrix's thousands of findings held every history until the reports were written. A WeakRef keeps
- * it while it is in use (a report reads it several times in a row). The same input under the same
- * options is the same run, so every read sees the same history.
+ * matrix's thousands of findings held every history until the reports were written. The last
+ * HELD_HISTORIES read are held (a report reads one several times in a row). Not a WeakRef: a WeakRef's
+ * target lives until the current job ends, and the reports are written in one synchronous job, so every
+ * history read while writing them stayed alive to its end. The same input under the same options is
+ * the same run, so every read sees the same history.
  */
-function recomputedHistory<T extends object>(finding: T, run: () => HistoryEntry[]): T {
-  let kept: WeakRef<HistoryEntry[]> | null = null;
+export function recomputedHistory<T extends object>(finding: T, run: () => HistoryEntry[]): T {
+  const slot: { history: HistoryEntry[] | null } = { history: null };
   return Object.defineProperty(finding, 'history', {
     enumerable: true,
     configurable: true,
     get: () => {
-      let h = kept?.deref();
-      if (!h) kept = new WeakRef((h = run()));
-      return h;
+      if (slot.history) return slot.history;
+      slot.history = run();
+      held.push(slot);
+      if (held.length > HELD_HISTORIES) held.shift()!.history = null;
+      return slot.history;
     },
   });
 }

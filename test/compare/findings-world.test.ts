@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALPHABET_003, VULNERABLE_003 } from '../../core/cells.ts';
 import { runComparison, singleCell } from '../../compare/compare.ts';
+import { HELD_HISTORIES, recomputedHistory } from '../../compare/findings.ts';
 import { counterexampleFile, parseCounterexample } from '../../corpus/counterexample-file.ts';
+import { renderJson } from '../../reports/compare-json.ts';
 import { replay } from '../../corpus/replay.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
 import { DEFAULT_WORLD, runWorld } from '../../world/world.ts';
@@ -41,6 +43,22 @@ describe('findings carry their world options and history', async () => {
     expect(Object.keys(finding).at(-1)).toBe('history'); // where the reports' JSON has always had it
   });
 
+  it('is not run by compare.json for a finding past the detail limit (a spread would run it to drop it)', () => {
+    const own = Object.getOwnPropertyDescriptor(finding, 'history')!;
+    let reads = 0;
+    const counted = Object.defineProperty({ ...finding, history: [] }, 'history', {
+      ...own,
+      get: () => (reads++, own.get!()),
+    });
+    const past = JSON.parse(renderJson({ ...comparison, findings: [counted] }, 0));
+    expect(past.findings[0].history).toBeNull();
+    expect(Object.keys(past.findings[0])).toEqual(Object.keys(finding)); // the same fields, in order
+    expect(reads).toBe(0);
+    const shown = JSON.parse(renderJson({ ...comparison, findings: [counted] }, 1));
+    expect(shown.findings[0].history).toEqual(runWorld(input, SHORT).entries);
+    expect(reads).toBeGreaterThan(0);
+  });
+
   it('which differs from the same input under the default options (the bug this guards against)', () => {
     expect(runWorld(input).entries).not.toEqual(finding.history);
   });
@@ -59,5 +77,24 @@ describe('findings carry their world options and history', async () => {
     const plain = await runComparison([cell], options);
     expect(plain.findings.length).toBeGreaterThan(0);
     for (const f of plain.findings) expect(f.world.deadlineMs).toBe(DEFAULT_WORLD.deadlineMs);
+  });
+});
+
+describe('recomputed histories held at once', () => {
+  it(`holds the last ${HELD_HISTORIES} read, each read again without running while held`, () => {
+    const runs = new Array<number>(HELD_HISTORIES + 4).fill(0);
+    const found = runs.map((_, i) => recomputedHistory({ i } as { i: number; history?: unknown }, () => (runs[i]!++, [])));
+    for (const f of found) void f.history;
+    expect(runs.every((n) => n === 1)).toBe(true);
+    const last = found.at(-1)!;
+    expect(last.history).toBe(last.history); // held: the same array, not run again
+    expect(runs.at(-1)).toBe(1);
+    void found[0]!.history; // fell out: run again
+    expect(runs[0]).toBe(2);
+    // Reading the first again pushed out the oldest still held (the fifth), not the last.
+    void found[4]!.history;
+    void last.history;
+    expect(runs[4]).toBe(2);
+    expect(runs.at(-1)).toBe(1);
   });
 });
