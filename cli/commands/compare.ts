@@ -133,11 +133,11 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   // Not with --wire (its cells run here, on virtual time) or --depth (its pool has the cores).
   const cellThreadCount =
     args.options.wire || depth !== undefined ? 1 : workersGiven ? Math.min(workers, cells.length) : cellThreadsFor(cells.length);
-  // A comparison of many cells keeps ≈ 80 MB live on this thread, but V8 lets a heap grow to 3–4× its
+  // A comparison of many cells keeps 60–85 MB live on this thread, but V8 lets a heap grow to 3–4× its
   // live size between full collections while they are cheap: 440 MB peak RSS on the full matrix.
-  // Capped at twice the live size (process-wide, so the cell threads too): ≈ 320 MB, ≈ 1% more CPU.
-  // The cell threads' young generation doubled (fewer short-lived objects promoted, fewer scavenges):
-  // ≈ 4% less CPU for ≈ 30 MB. Neither pays on a few cells (the default compare: within noise).
+  // Capped at twice the live size (process-wide, so the cell threads too, and for the rest of this
+  // process): ≈ 340 MB, ≈ 1% more CPU. The cell threads' young generation doubled (fewer short-lived
+  // objects promoted): 4–8% less CPU for ≈ 30 MB. Neither pays on a few cells (the default compare).
   const many = cells.length >= MANY_CELLS;
   if (many) setFlagsFromString('--heap-growing-percent=100');
   const thread =
