@@ -30,18 +30,11 @@ function withoutExtensions(world: NonNullable<RunSettings['world']>): NonNullabl
   return plain;
 }
 
-/** `youngGenerationMb`: the thread's young generation, if not V8's default (worker `resourceLimits`). */
-export function cellThread(
-  policies: readonly string[],
-  onRuns: (done: number, total: number) => void,
-  here: CellRunner,
-  youngGenerationMb?: number,
-): CellThread {
+export function cellThread(policies: readonly string[], onRuns: (done: number, total: number) => void, here: CellRunner): CellThread {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   // Run from source, the entry registers tsx; compiled (dist/), the worker is plain JavaScript.
   const entry = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './cell-worker.mjs' : './cell-worker.js', import.meta.url);
-  const resourceLimits = youngGenerationMb === undefined ? {} : { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } };
-  const worker = new Worker(entry, { workerData: { policies: [...policies], stop }, ...resourceLimits });
+  const worker = new Worker(entry, { workerData: { policies: [...policies], stop } });
   let ready = false;
   // The worker could not load the modules (or died starting): every cell runs in this thread.
   let failed = false;
@@ -146,9 +139,8 @@ export function cellThreads(
   policies: readonly string[],
   onRuns: (done: number, total: number) => void,
   here: CellRunner,
-  youngGenerationMb?: number,
 ): CellThread & { helpers: RemoteSearcher[] } {
-  const threads = Array.from({ length: Math.max(1, count) }, () => cellThread(policies, onRuns, here, youngGenerationMb));
+  const threads = Array.from({ length: Math.max(1, count) }, () => cellThread(policies, onRuns, here));
   const load = threads.map(() => 0);
   const runner: CellRunner = async (cell, settings) => {
     const i = load.indexOf(Math.min(...load));

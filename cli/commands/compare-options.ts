@@ -12,10 +12,6 @@ import { DEFAULT_OUT } from '../report-files.ts';
  *  fast as two, measured). */
 export const MANY_CELLS = 100;
 
-/** A cell thread's young generation in a comparison of MANY_CELLS or more (V8's default is 48 MB:
- *  three 16 MB semi-spaces). */
-export const MANY_CELLS_YOUNG_MB = 96;
-
 export function cellThreadsFor(cells: number): number {
   return cells >= MANY_CELLS ? Math.max(1, defaultWorkers() - 1) : 1;
 }

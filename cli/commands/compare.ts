@@ -22,7 +22,7 @@ import { progressBar } from '../progress.ts';
 import { CELLS_PER_THREAD, cellThreads, IN_THREAD_RUNS } from '../cell-thread.ts';
 import { checkOutDir } from '../files.ts';
 import { DEFAULT_OUT, writeReports } from '../report-files.ts';
-import { cellThreadsFor, HELP_EXTRA, MANY_CELLS, MANY_CELLS_YOUNG_MB, OPTIONS } from './compare-options.ts';
+import { cellThreadsFor, HELP_EXTRA, MANY_CELLS, OPTIONS } from './compare-options.ts';
 
 export { MANY_CELLS };
 
@@ -136,12 +136,9 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   // A comparison of many cells keeps 60–85 MB live on this thread, but V8 lets a heap grow to 3–4× its
   // live size between full collections while they are cheap: 440 MB peak RSS on the full matrix.
   // Capped at twice the live size (process-wide, so the cell threads too, and for the rest of this
-  // process): ≈ 340 MB, ≈ 1% more CPU. The cell threads' young generation doubled (fewer short-lived
-  // objects promoted): 4–8% less CPU for ≈ 30 MB. Neither pays on a few cells (the default compare).
-  const many = cells.length >= MANY_CELLS;
-  if (many) setFlagsFromString('--heap-growing-percent=100');
-  const thread =
-    runner === checkCell ? cellThreads(cellThreadCount, policies.modules, onRuns, checkCell, many ? MANY_CELLS_YOUNG_MB : undefined) : null;
+  // process): 330–345 MB, ≈ 1% more CPU. Not on a few cells (the default compare: no gain).
+  if (cells.length >= MANY_CELLS) setFlagsFromString('--heap-growing-percent=100');
+  const thread = runner === checkCell ? cellThreads(cellThreadCount, policies.modules, onRuns, checkCell) : null;
   // Plain model cells also queue on their threads and run here while the finder leaves this thread idle
   // (compare.ts `idleRunner`), if short: a signal waits for a cell that runs here.
   const plain = thread !== null && !wire && depth === undefined;
