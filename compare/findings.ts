@@ -57,8 +57,8 @@ export interface Finding {
   history: HistoryEntry[];
 }
 
-/** How many recomputed histories are held at once: a report reads one finding's history several
- *  times in a row, and a few findings near each other (a cell's, a mitigation's). */
+/** How many recomputed histories are held at once, the last ones run (first in, first out): a report
+ *  reads one finding's history several times in a row, and a few findings near each other. */
 export const HELD_HISTORIES = 16;
 /** The findings whose recomputed history is held, oldest first. */
 const held: { history: HistoryEntry[] | null }[] = [];
@@ -66,7 +66,7 @@ const held: { history: HistoryEntry[] | null }[] = [];
 /**
  * A model-world finding's history, run again from its input when it is read rather than kept: a full
  * matrix's thousands of findings held every history until the reports were written. The last
- * HELD_HISTORIES read are held (a report reads one several times in a row). Not a WeakRef: a WeakRef's
+ * HELD_HISTORIES run are held (a report reads one several times in a row). Not a WeakRef: a WeakRef's
  * target lives until the current job ends, and the reports are written in one synchronous job, so every
  * history read while writing them stayed alive to its end. The same input under the same options is
  * the same run, so every read sees the same history.

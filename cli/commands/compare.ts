@@ -136,7 +136,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   // A comparison of many cells keeps 60–85 MB live on this thread, but V8 lets a heap grow to 3–4× its
   // live size between full collections while they are cheap: 440 MB peak RSS on the full matrix.
   // Capped at twice the live size (process-wide, so the cell threads too, and for the rest of this
-  // process): 330–345 MB, ≈ 1% more CPU. Not on a few cells (the default compare: no gain).
+  // process): 325–345 MB, ≈ 1% more CPU. Not on a few cells (the default compare: no gain).
   if (cells.length >= MANY_CELLS) setFlagsFromString('--heap-growing-percent=100');
   const thread = runner === checkCell ? cellThreads(cellThreadCount, policies.modules, onRuns, checkCell) : null;
   // Plain model cells also queue on their threads and run here while the finder leaves this thread idle

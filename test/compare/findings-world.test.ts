@@ -81,7 +81,7 @@ describe('findings carry their world options and history', async () => {
 });
 
 describe('recomputed histories held at once', () => {
-  it(`holds the last ${HELD_HISTORIES} read, each read again without running while held`, () => {
+  it(`holds the last ${HELD_HISTORIES} run, each read again without running while held`, () => {
     const runs = new Array<number>(HELD_HISTORIES + 4).fill(0);
     const found = runs.map((_, i) => recomputedHistory({ i } as { i: number; history?: unknown }, () => (runs[i]!++, [])));
     for (const f of found) void f.history;
