@@ -14,7 +14,7 @@ import type { FaultPlan } from '../core/plan.ts';
 import type { FaultName } from '../models/faults.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, readsBody } from '../models/network.ts';
 import { NO_EXTENSIONS, type ModelExtensions } from '../models/registry.ts';
-import type { BeforeSite, FaultEffect } from '../models/network.ts';
+import type { BeforeSite, FaultEffect, RequestVerdict } from '../models/network.ts';
 import { answerResponse, bodyAfterRules, forwardedHeaders, requestView, responseView } from './exchange-view.ts';
 import { META_CALL } from './json-rpc.ts';
 import { Observer, type ObservedRequest } from './observer.ts';
@@ -38,6 +38,30 @@ function faultsByRequest(plan: FaultPlan): Map<number, FaultName[]> {
     else at.set(f.at, [f.fault]);
   }
   return at;
+}
+
+/** The headers a copy of the request is forwarded with: the client's, or as the request rules left them;
+ *  without the client's request number, with the network's (and the closing flag of a connection-reset).
+ *  Built only for a copy: a request forwarded in place has its own set (wire-headers.ts `forwardInPlace`). */
+function forwardHeaders(
+  request: Request,
+  headers: Record<string, string>,
+  verdict: RequestVerdict | null,
+  n: number,
+): Headers | [string, string][] {
+  if (verdict) {
+    const out = forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER);
+    out.delete(CLIENT_REQ_HEADER);
+    out.set(REQ_HEADER, String(n));
+    if (verdict.request.closing === true) out.set(CLOSING_HEADER, '1');
+    return out;
+  }
+  const out: [string, string][] = [];
+  request.headers.forEach((v, k) => {
+    if (k !== CLIENT_REQ_HEADER && k !== REQ_HEADER) out.push([k, v]);
+  });
+  out.push([REQ_HEADER, String(n)]);
+  return out;
 }
 
 export class FaultNetwork {
@@ -120,15 +144,12 @@ export class FaultNetwork {
     } catch {
       json = null;
     }
-    // One pass over the headers: the history's (without the network's own) and, where no rule changes
-    // them, the forwarded ones (without the client's request number; the network's is set below).
+    // The history's headers (without the network's own), and the client's request number.
     const headers: Record<string, string> = {};
-    const forward: [string, string][] = [];
     let clientReq: string | null = null;
     request.headers.forEach((v, k) => {
       if (!k.startsWith('x-faultsim-')) headers[k] = v;
-      if (k === CLIENT_REQ_HEADER) clientReq = v;
-      else if (k !== REQ_HEADER) forward.push([k, v]);
+      else if (k === CLIENT_REQ_HEADER) clientReq = v;
     });
     const rpc = method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? method);
     // The rules' view of the request is built only where a fault fires (it parses the body against the SDK's schema).
@@ -152,19 +173,9 @@ export class FaultNetwork {
     if (verdict?.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
 
     await this.time.sleep(this.latencyMs);
-    let forwardHeaders: Headers | [string, string][];
     // connection-reset: the server sees the connection close before it answers (its request is aborted;
     // the model server is told in a bookkeeping header, a real one sees the signal).
     const closing = verdict?.request.closing === true;
-    if (verdict) {
-      forwardHeaders = forwardedHeaders(request.headers, headers, verdict.request.headers, STRIPPED_HEADER);
-      forwardHeaders.delete(CLIENT_REQ_HEADER);
-      forwardHeaders.set(REQ_HEADER, String(n));
-      if (closing) forwardHeaders.set(CLOSING_HEADER, '1');
-    } else {
-      forward.push([REQ_HEADER, String(n)]);
-      forwardHeaders = forward;
-    }
     // Only a closing connection needs a signal of ours: any other forwarded request is never aborted.
     const abort = closing ? new AbortController() : null;
     // A server that takes the parsed body gets it in place of the text it would parse again, where no rule
@@ -177,7 +188,7 @@ export class FaultNetwork {
         ? request
         : new Request(request.url, {
             method,
-            headers: forwardHeaders,
+            headers: forwardHeaders(request, headers, verdict, n),
             body: parsed !== undefined ? undefined : text || undefined,
             ...(abort ? { signal: abort.signal } : {}),
           });
