@@ -7,46 +7,13 @@
 // A mark is a function of the input and of the knob values its runs read (the judged run, the
 // recorded one of a silent run, the reference): its judgement, and a silent run's mechanism.
 // Speed only: whether a mark is reused or run, it is the same (test/compare/mitigation-memo.test.ts).
-import { differing } from '../search/random/read-set.ts';
-
-/** Knob values (read-set.ts `knobValues`) as small integers: equal values, one id. A memo's entry
- *  carries its id, so that the knobs it differs on are an array's slot, not a Map's lookup: a full
- *  matrix asks this about its entries some sixty million times. */
-const idOfValues = new Map<string, number>();
-const valuesOfId: (readonly string[])[] = [];
-
-export function valuesId(values: readonly string[]): number {
-  const key = values.join('\u0000');
-  let id = idOfValues.get(key);
-  if (id === undefined) {
-    id = valuesOfId.length;
-    idOfValues.set(key, id);
-    valuesOfId.push(values);
-  }
-  return id;
-}
-
-/** `differing(·, values)` by values id, each worked out once. */
-export function differsFrom(values: readonly string[]): (id: number) => number {
-  let known = new Int32Array(valuesOfId.length + 64).fill(-1);
-  return (id) => {
-    if (id >= known.length) {
-      const grown = new Int32Array(Math.max(id + 1, known.length * 2)).fill(-1);
-      grown.set(known);
-      known = grown;
-    }
-    let d = known[id]!;
-    if (d < 0) known[id] = d = differing(valuesOfId[id]!, values);
-    return d;
-  };
-}
 import type { RunMark } from './mitigation-searches.ts';
 
 /** A run of one input under some combination: the values of its knobs, the knobs it read, its
  *  flags (mitigation-runs.ts `flagsOf`) and, unless it went silent and its mechanism was never read
  *  (a cell's run, judged as it went), its mark. */
 export interface Seen {
-  /** Its knob values' id (`valuesId`). */
+  /** Its knob values' id (search/random/read-set.ts `valuesId`). */
   values: number;
   reads: number;
   flags: number;

@@ -14,13 +14,13 @@ import type { Property } from '../properties/properties.ts';
 import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.ts';
 import { checkShape, Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
-import { knobValues, readsDuring, trackable } from '../search/random/read-set.ts';
+import { differsFrom, knobValues, readsDuring, trackable, valuesId } from '../search/random/read-set.ts';
 import type { WorldOptions } from '../world/world.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
-import { differsFrom, MarkMemo, valuesId } from './mitigation-memo.ts';
+import { MarkMemo } from './mitigation-memo.ts';
 import { internedMark, type RunMark, type Searched } from './mitigation-searches.ts';
 
 /** Random runs per changed combination at most (a cell's own --runs below it): as many as a default cell. */

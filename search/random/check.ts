@@ -15,6 +15,7 @@ import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
 import { ALL_KNOBS, noteReads, readsDuring, trackedCombination } from './read-set.ts';
 import { ReferenceReads, trackedRunner, worldRunner } from './world-runner.ts';
+import { sharedReferences } from './reference-memo.ts';
 import { InputJudge, randomCheck, type Judged, type Recorded } from './check-runner.ts';
 
 export { frameOf, worldRunner } from './world-runner.ts';
@@ -59,7 +60,10 @@ export class Judge {
     withStats = true,
     readonly tracksReads = false,
   ) {
-    this.judge = new InputJudge(worldRunner(tracksReads ? trackedCombination(combination) : combination, world), properties, withStats);
+    const runner = tracksReads
+      ? { ...worldRunner(trackedCombination(combination), world), references: sharedReferences(combination, world) }
+      : worldRunner(combination, world);
+    this.judge = new InputJudge(runner, properties, withStats);
   }
 
   /** Every reference of this judge is computed here first, in a scope of its own, and its reads

@@ -12,6 +12,7 @@ import type { History, HistoryEntry } from '../../core/history.ts';
 import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload, WorkloadStep } from '../../core/workload.ts';
+import type { SharedReferences } from './reference-memo.ts';
 
 /** One run's input: what fast-check draws. */
 export interface CheckInput {
@@ -42,6 +43,9 @@ export interface Runner {
   replayable?: boolean;
   /** Bound on memoized judgements (the cache is cleared when it is passed). */
   cacheSize?: number;
+  /** Fault-free references shared with other combinations' judges (reference-memo.ts; a model world
+   *  of a tracked combination): asked before a workload's reference is run here. */
+  references?: SharedReferences;
 }
 
 /** One run as the tally and the shrink read it. */
@@ -95,22 +99,27 @@ export class InputJudge {
       this.byWorkload.set(workload, hit);
       return hit;
     }
+    const compute = () => this.computeReference(workload);
+    const shared = this.runner.references;
+    return andThen(shared ? shared.get(key, workload, compute) : compute(), (ref) => {
+      this.references.set(key, ref);
+      return ref;
+    });
+  }
+
+  /** The workload's fault-free run, judged for its reference. */
+  private computeReference(workload: Workload): Maybe<Reference> {
     const input = { plan: [], workload, schedule: [] };
     if (this.historyFree) {
       const fold = new ReferenceFold();
       try {
         this.runner.runInto!(input, () => fold);
-        this.references.set(key, fold.reference);
         return fold.reference;
       } catch {
         // A policy failed in the fault-free run: the recorded run below fails the same way, with its history.
       }
     }
-    return andThen(this.runner.run(input), (h) => {
-      const ref = referenceOf(h);
-      this.references.set(key, ref);
-      return ref;
-    });
+    return andThen(this.runner.run(input), referenceOf);
   }
 
   /** The run judged, history-free where the runner allows; with `memo`, remembered by its input. */

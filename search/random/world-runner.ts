@@ -17,6 +17,7 @@ import { runWorldInto } from '../../world/unrecorded.ts';
 import { runWorld, type WorldOptions } from '../../world/world.ts';
 import { workloadKey, type CheckInput, type EntrySink } from './input-judge.ts';
 import { ALL_KNOBS, readsDuring, trackedCombination } from './read-set.ts';
+import { sharedReferences } from './reference-memo.ts';
 
 /** What a run's history says besides its entries. */
 export function frameOf(combination: Combination, input: CheckInput): HistoryFrame {
@@ -77,6 +78,7 @@ export function trackedRunner(combination: Combination, world: Partial<WorldOpti
   };
   return {
     ...base,
+    references: sharedReferences(combination, world, (workload, reads) => referenceReads.set(workload, reads)),
     run: (input: CheckInput) => track(input, () => base.run(input)),
     runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink) => track(input, () => base.runInto(input, open)),
     /** What the run judged last read, its reference's reads counted in: every knob where unknown (no

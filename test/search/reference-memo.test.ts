@@ -1,0 +1,100 @@
+// Fault-free references shared by combinations (search/random/reference-memo.ts): a reference the
+// memo hands a combination is the one its own fault-free run gives, with the same reads counted; a
+// combination that differs on a knob the reference read, or a world with other options, runs its own.
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Workload } from '../../core/workload.ts';
+import { CLIENT_KNOBS, combination, SERVER_KNOBS, type Combination } from '../../models/policies.ts';
+import { referenceOf, type Reference } from '../../properties/outcomes.ts';
+import { inputs } from '../../search/random/arbitraries.ts';
+import { workloadKey } from '../../search/random/input-judge.ts';
+import { KNOBS, readsDuring, trackedCombination } from '../../search/random/read-set.ts';
+import { clearSharedReferences, sharedReferences, worldKey } from '../../search/random/reference-memo.ts';
+import type { WorldOptions } from '../../world/options.ts';
+import { runWorld } from '../../world/world.ts';
+import { anyCombination } from '../fixtures/combinations.ts';
+
+/** The fault-free run's reference, under `c` as given (tracked or not). */
+function run(c: Combination, workload: Workload, world: Partial<WorldOptions> = {}): Reference {
+  return referenceOf(runWorld({ combination: c, plan: [], workload, schedule: [] }, world));
+}
+
+const text = (r: Reference) => JSON.stringify([...r]);
+
+/** Ask the memo for `c`'s reference; `computed` tells whether it ran one, `reads` what the ask counted. */
+function ask(c: Combination, workload: Workload, world: Partial<WorldOptions> = {}) {
+  let computed = false;
+  const [reference, reads] = readsDuring(() =>
+    sharedReferences(c, world).get(workloadKey(workload), workload, () => {
+      computed = true;
+      return run(trackedCombination(c), workload, world);
+    }),
+  );
+  return { reference: reference as Reference, reads, computed };
+}
+
+/** A few workloads, so that combinations meet on them. */
+const workloads = fc
+  .sample(inputs({ workload: { overlap: true, lists: true, idempotent: true } }), { seed: 5, numRuns: 6 })
+  .map(([, w]) => w);
+
+beforeEach(() => clearSharedReferences());
+
+describe('shared fault-free references', () => {
+  it('hand each combination the reference its own run gives, counting the reads that run makes', () => {
+    let found = 0;
+    let computed = 0;
+    fc.assert(
+      fc.property(anyCombination, fc.nat({ max: workloads.length - 1 }), (c, w) => {
+        const workload = workloads[w]!;
+        const got = ask(c, workload);
+        expect(text(got.reference)).toBe(text(run(c, workload)));
+        expect(got.reads).toBe(readsDuring(() => run(trackedCombination(c), workload))[1]);
+        if (got.computed) computed++;
+        else found++;
+      }),
+      { numRuns: 300, seed: 29 },
+    );
+    // Reached: many asks were answered by another combination's run (50 of 300 with this seed, over the
+    // whole policy space), and many had to run.
+    expect(found).toBeGreaterThan(25);
+    expect(computed).toBeGreaterThan(100);
+  });
+
+  it('a combination that differs on a knob the reference read runs its own; one that differs elsewhere does not', () => {
+    const workload = workloads[0]!;
+    const base = combination({});
+    const first = ask(base, workload);
+    expect(first.computed).toBe(true);
+    const readKnobs = KNOBS.filter((_, i) => (first.reads & (1 << i)) !== 0);
+    const unreadKnobs = KNOBS.filter((_, i) => (first.reads & (1 << i)) === 0);
+    expect(readKnobs.length).toBeGreaterThan(0);
+    expect(unreadKnobs.length).toBeGreaterThan(0);
+    const withKnob = (knob: string): Combination => {
+      const [side, name] = knob.split('.') as ['server' | 'client', string];
+      const table: Record<string, { values: readonly string[] }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
+      const now = (base[side] as unknown as Record<string, unknown>)[name];
+      const value = name === 'guards' ? ['probe'] : table[name]!.values.find((v) => v !== now);
+      return side === 'server'
+        ? combination({ server: { ...base.server, [name]: value }, client: base.client })
+        : combination({ server: base.server, client: { ...base.client, [name]: value } });
+    };
+    for (const knob of unreadKnobs) expect(ask(withKnob(knob), workload).computed, knob).toBe(false);
+    for (const knob of readKnobs) expect(ask(withKnob(knob), workload).computed, knob).toBe(true);
+  });
+
+  it('a world with other options runs its own; the same options written again share', () => {
+    const workload = workloads[1]!;
+    const c = combination({});
+    expect(ask(c, workload, {}).computed).toBe(true);
+    expect(ask(c, workload, {}).computed).toBe(false);
+    expect(ask(c, workload, { deadlineMs: 5_000 }).computed).toBe(true);
+    expect(ask(c, workload, { deadlineMs: 5_000 }).computed).toBe(false);
+    expect(worldKey({ latencyMs: 1 })).not.toBe(worldKey({ latencyMs: 2 }));
+    expect(worldKey({ engine: 'compiled' })).not.toBe(worldKey({ engine: 'xstate' }));
+    // An object-valued option counts by identity: another object is another world.
+    const steppers = { client: {}, server: {} } as unknown as WorldOptions['engine'];
+    expect(worldKey({ engine: steppers })).toBe(worldKey({ engine: steppers }));
+    expect(worldKey({ engine: steppers })).not.toBe(worldKey({ engine: { ...(steppers as object) } as WorldOptions['engine'] }));
+  });
+});
