@@ -16,6 +16,7 @@ import {
   type Combination,
   type Guard,
 } from '../models/policies.ts';
+import { differing, knobValues as knobValuesOf, readsDuring, trackable } from '../search/random/read-set.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 import { MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
@@ -95,7 +96,8 @@ function searchMarks(changed: Combination, x: MitigationContext): Searched {
   return marks;
 }
 
-function replay(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>): Fared {
+/** The finding's own input replayed under `c`. */
+export function replayOf(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>): Fared {
   try {
     const j = judgeOf(c, x);
     const { judgement } = j.judged(f.plan, f.workload, f.schedule);
@@ -110,19 +112,31 @@ export function isSilentFinding(f: Finding): boolean {
   return f.kind === 'violation' && f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
 }
 
-interface Tried {
+export interface Tried {
   change: string;
   combination: Combination;
   replay: Fared;
 }
 
-/** Each neighbour with its replay of the finding's own input; a search only where it did not go silent. */
-function replays(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
+/** Each neighbour with its replay of the finding's own input; a search only where it did not go silent.
+ *  The input is replayed under the finding's own combination first, its knob reads tracked
+ *  (search/random/read-set.ts): a neighbour that changes a knob that run never read runs it the same
+ *  way, so it fares the same without a run of its own. */
+export function replaysOf(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
+  const own = ownReplay(f, x);
   return neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }) => ({
     change,
     combination: c,
-    replay: replay(f, c, x),
+    replay: own && (differing(knobValuesOf(c), own.values) & own.reads) === 0 ? own.fared : replayOf(f, c, x),
   }));
+}
+
+/** The finding's input replayed under its own combination, with the knobs the replay read; null where
+ *  its reads cannot be told (a combination with unknown knobs) or its policy failed. */
+function ownReplay(f: Finding, x: Omit<MitigationContext, 'cache'>): { fared: Fared; reads: number; values: string[] } | null {
+  if (!trackable(f.combination)) return null;
+  const [fared, reads] = readsDuring(() => replayOf(f, f.combination, x));
+  return fared === 'policy-error' ? null : { fared, reads, values: knobValuesOf(f.combination) };
 }
 
 const searched = (t: Tried) => t.replay !== 'silent' && t.replay !== 'policy-error';
@@ -151,7 +165,7 @@ function ranked(f: Finding, tried: readonly Tried[], marksOf: readonly (Searched
 
 /** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
 export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
-  const tried = replays(f, x);
+  const tried = replaysOf(f, x);
   return ranked(
     f,
     tried,
@@ -166,7 +180,7 @@ export async function findMitigations(
   x: Omit<MitigationContext, 'cache'>,
   searches: MitigationSearches,
 ): Promise<Mitigation[]> {
-  const tried = replays(f, x);
+  const tried = replaysOf(f, x);
   const marks = await Promise.all(
     tried.map((t) =>
       searched(t) ? searches.search({ combination: searchedCombination(t.combination, x.shape), faults: x.faults, shape: x.shape }) : null,
