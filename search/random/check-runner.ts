@@ -107,7 +107,7 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
     const shrinkAll = (k: number): Maybe<RandomCheck> => {
       if (k === violated.length) return { tally, counterexamples, judge };
       const p = violated[k]!;
-      return andThen(shrink(judge, arb, p, o.seed, firstViolation.get(p.name)!, isAsync), (ce) => {
+      return andThen(shrink(judge, arb, o.properties, p, o.seed, firstViolation.get(p.name)!, isAsync), (ce) => {
         counterexamples.set(p.name, ce);
         return shrinkAll(k + 1);
       });
@@ -119,13 +119,26 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
 function shrink(
   judge: InputJudge,
   arb: fc.Arbitrary<Drawn>,
+  properties: readonly Property[],
   p: Property,
   seed: number,
   firstViolation: number,
   isAsync: boolean,
 ): Maybe<Counterexample> {
-  const holds = ([plan, workload, schedule]: Drawn) =>
-    andThen(judge.run(judge.inputOf(plan, workload, schedule)), (j) => j.judgement.verdicts[p.name]!.holds);
+  // A candidate another combination's shrink judged, on the knobs its run read, is not run again
+  // (verdict-memo.ts; a history-free model world of a tracked combination only).
+  const shared = judge.historyFree ? judge.runner.verdicts?.(properties) : undefined;
+  const bit = 1 << properties.indexOf(p);
+  const holds = ([plan, workload, schedule]: Drawn) => {
+    const input = judge.inputOf(plan, workload, schedule);
+    if (!shared) return andThen(judge.run(input), (j) => j.judgement.verdicts[p.name]!.holds);
+    const violated = shared.violated(input);
+    if (violated !== undefined) return (violated & bit) === 0;
+    return andThen(
+      shared.judge(input, () => judge.run(input)),
+      (j) => j.judgement.verdicts[p.name]!.holds,
+    );
+  };
   // The replay path starts at the first violating run: the runs before it, which hold, are not drawn again.
   const settings = { seed, path: String(firstViolation) };
   const details = isAsync

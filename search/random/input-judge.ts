@@ -13,6 +13,7 @@ import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload, WorkloadStep } from '../../core/workload.ts';
 import type { SharedReferences } from './reference-memo.ts';
+import type { SharedVerdicts } from './verdict-memo.ts';
 
 /** One run's input: what fast-check draws. */
 export interface CheckInput {
@@ -46,6 +47,8 @@ export interface Runner {
   /** Fault-free references shared with other combinations' judges (reference-memo.ts; a model world
    *  of a tracked combination): asked before a workload's reference is run here. */
   references?: SharedReferences;
+  /** The shrink's verdicts shared with other combinations' shrinks (verdict-memo.ts), for these properties. */
+  verdicts?(properties: readonly Property[]): SharedVerdicts | undefined;
 }
 
 /** One run as the tally and the shrink read it. */

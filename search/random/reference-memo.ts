@@ -12,40 +12,11 @@ import type { Reference } from '../../properties/outcomes.ts';
 import type { Workload } from '../../core/workload.ts';
 import type { WorldOptions } from '../../world/world.ts';
 import type { Maybe } from './input-judge.ts';
-import { knobValues, noteReads, readsDuring } from './read-set.ts';
-
-/** The references of one workload under one world, by the knobs their runs read: for each such set
- *  of knobs, by the values the combination that computed it gave them. A fault-free run reads the
- *  same few knobs under most combinations, so a lookup tries a few sets, each one Map lookup. */
-type Slot = Map<number, Map<string, Reference>>;
+import { noteReads, readsDuring } from './read-set.ts';
+import { ReadSetMemo, valuesInOf, worldKey } from './read-set-memo.ts';
 
 /** References kept at most (a full matrix's main thread computes 1,870): past it the memo starts again. */
-const KEPT_REFERENCES = 100_000;
-
-/** This thread's references, by world and workload key. */
-const memo = new Map<string, Slot>();
-let kept = 0;
-
-/** Object-valued world options (an engine of steppers, a registry's extensions) by identity. */
-const objectIds = new WeakMap<object, number>();
-let nextObjectId = 0;
-
-/** The world's options as one key: every option by value, an object by identity (two worlds that
- *  differ in any option never share; two equal ones written differently only miss a share). */
-export function worldKey(world: Partial<WorldOptions>): string {
-  return Object.keys(world)
-    .sort()
-    .map((k) => {
-      const v = (world as Record<string, unknown>)[k];
-      if (v === undefined) return '';
-      if (typeof v !== 'object' && typeof v !== 'function') return `${k}=${typeof v}:${String(v)}`;
-      let id = objectIds.get(v as object);
-      if (id === undefined) objectIds.set(v as object, (id = nextObjectId++));
-      return `${k}=#${id}`;
-    })
-    .filter((s) => s !== '')
-    .join('|');
-}
+const memo = new ReadSetMemo<Reference>(100_000);
 
 /** What a judge asks of the memo: the reference of this workload (key: input-judge.ts `workloadKey`),
  *  from the memo or from `compute`, the fault-free run of its own (tracked) combination. */
@@ -63,42 +34,21 @@ export function sharedReferences(
   world: Partial<WorldOptions>,
   onReads?: (workload: Workload, reads: number) => void,
 ): SharedReferences {
-  const values = knobValues(c);
-  /** These values of the knobs in a mask, as one key (worked out once per mask). */
-  const projected = new Map<number, string>();
-  const valuesIn = (mask: number): string => {
-    let key = projected.get(mask);
-    if (key === undefined) projected.set(mask, (key = values.filter((_, i) => (mask & (1 << i)) !== 0).join('\u0000')));
-    return key;
-  };
+  const valuesIn = valuesInOf(c);
   const at = `${worldKey(world)}\u0000`;
   return {
     get(key, workload, compute) {
-      const slotKey = at + key;
-      let slot = memo.get(slotKey);
-      if (slot) {
-        for (const [reads, byValues] of slot) {
-          const found = byValues.get(valuesIn(reads));
-          if (found === undefined) continue;
-          noteReads(reads);
-          onReads?.(workload, reads);
-          return found;
-        }
+      const found = memo.find(at + key, valuesIn);
+      if (found) {
+        noteReads(found.reads);
+        onReads?.(workload, found.reads);
+        return found.value;
       }
       const [reference, reads] = readsDuring(compute);
       // Only the model world's synchronous references are shared (a runner of real code has none here).
       if (reference instanceof Promise) return reference;
       onReads?.(workload, reads);
-      if (kept >= KEPT_REFERENCES) {
-        memo.clear();
-        kept = 0;
-        slot = undefined;
-      }
-      if (!slot) memo.set(slotKey, (slot = new Map()));
-      let byValues = slot.get(reads);
-      if (!byValues) slot.set(reads, (byValues = new Map()));
-      byValues.set(valuesIn(reads), reference);
-      kept++;
+      memo.add(at + key, reads, valuesIn, reference);
       return reference;
     },
   };
@@ -107,5 +57,4 @@ export function sharedReferences(
 /** Forget every shared reference (tests). */
 export function clearSharedReferences(): void {
   memo.clear();
-  kept = 0;
 }

@@ -18,6 +18,8 @@ import { runWorld, type WorldOptions } from '../../world/world.ts';
 import { workloadKey, type CheckInput, type EntrySink } from './input-judge.ts';
 import { ALL_KNOBS, readsDuring, trackedCombination } from './read-set.ts';
 import { sharedReferences } from './reference-memo.ts';
+import { sharedVerdicts } from './verdict-memo.ts';
+import type { Property } from '../../properties/properties.ts';
 
 /** What a run's history says besides its entries. */
 export function frameOf(combination: Combination, input: CheckInput): HistoryFrame {
@@ -64,30 +66,39 @@ export function trackedRunner(combination: Combination, world: Partial<WorldOpti
   const tracked = trackedCombination(combination);
   const base = worldRunner(tracked, world);
   const referenceReads = new ReferenceReads();
-  let last: { reads: number; workload: Workload | null } = { reads: ALL_KNOBS, workload: null };
+  /** The knobs read by the runs since the last ask (a recorded run's reference may run after it), and
+   *  the workload of the last run, null while a run that threw is the last. */
+  let pending = 0;
+  let lastWorkload: Workload | null = null;
   let calls = 0;
   let callsSeen = 0;
   const track = <T>(input: CheckInput, f: () => T): T => {
     calls++;
     // A run that throws (a policy failed) read unknown knobs; its recorded run comes next.
-    last = { reads: ALL_KNOBS, workload: null };
+    lastWorkload = null;
     const [value, reads] = readsDuring(f);
-    last = { reads, workload: input.workload };
+    pending |= reads;
+    lastWorkload = input.workload;
     if (input.plan.length === 0 && input.schedule.length === 0) referenceReads.set(input.workload, reads);
     return value;
   };
-  return {
+  const runner = {
     ...base,
     references: sharedReferences(combination, world, (workload, reads) => referenceReads.set(workload, reads)),
+    verdicts: (properties: readonly Property[]) => sharedVerdicts(combination, world, properties, () => runner.readsOfLast()),
     run: (input: CheckInput) => track(input, () => base.run(input)),
     runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink) => track(input, () => base.runInto(input, open)),
-    /** What the run judged last read, its reference's reads counted in: every knob where unknown (no
-     *  run since the last ask: the judge remembered its judgement). */
+    /** What the run judged last read, its reference's reads counted in (and those of any other run
+     *  since the last ask): every knob where unknown (no run since the last ask: the judge remembered
+     *  its judgement; the last run threw). */
     readsOfLast: (): number => {
       const ran = calls !== callsSeen;
       callsSeen = calls;
-      const ref = last.workload ? referenceReads.get(last.workload) : undefined;
-      return !ran || ref === undefined ? ALL_KNOBS : last.reads | ref;
+      const reads = pending;
+      pending = 0;
+      const ref = lastWorkload ? referenceReads.get(lastWorkload) : undefined;
+      return !ran || ref === undefined ? ALL_KNOBS : reads | ref;
     },
   };
+  return runner;
 }

@@ -1,0 +1,75 @@
+// Values that are a function of an input and of the knob values its run read (read-set.ts): kept by
+// the input's key and the knobs read, then by the values the combination that computed them gave
+// those knobs. Another combination gets a kept value where it agrees on every knob read: a lookup tries
+// each set of knobs kept for the key (runs of one input read few different sets), one Map lookup each.
+// The fault-free references (reference-memo.ts) and the shrink's verdicts (verdict-memo.ts) are kept so.
+import type { Combination } from '../../models/policies.ts';
+import type { WorldOptions } from '../../world/world.ts';
+import { knobValues } from './read-set.ts';
+
+/** A combination's knob values in a mask, as one key: `valuesIn(mask)`, worked out once per mask. */
+export function valuesInOf(c: Combination): (mask: number) => string {
+  const values = knobValues(c);
+  const projected = new Map<number, string>();
+  return (mask) => {
+    let key = projected.get(mask);
+    if (key === undefined) projected.set(mask, (key = values.filter((_, i) => (mask & (1 << i)) !== 0).join('\u0000')));
+    return key;
+  };
+}
+
+export class ReadSetMemo<T> {
+  private readonly slots = new Map<string, Map<number, Map<string, T>>>();
+  private kept = 0;
+
+  /** `limit`: values kept at most; past it the memo starts again. */
+  constructor(private readonly limit: number) {}
+
+  /** A value kept for `key` by a combination that agrees with `valuesIn`'s on the knobs it read, and those knobs. */
+  find(key: string, valuesIn: (mask: number) => string): { value: T; reads: number } | undefined {
+    const slot = this.slots.get(key);
+    if (!slot) return undefined;
+    for (const [reads, byValues] of slot) {
+      const value = byValues.get(valuesIn(reads));
+      if (value !== undefined) return { value, reads };
+    }
+    return undefined;
+  }
+
+  /** `value` was computed for `key` by a run that read `reads`, under `valuesIn`'s combination. */
+  add(key: string, reads: number, valuesIn: (mask: number) => string, value: T): void {
+    if (this.kept >= this.limit) this.clear();
+    let slot = this.slots.get(key);
+    if (!slot) this.slots.set(key, (slot = new Map()));
+    let byValues = slot.get(reads);
+    if (!byValues) slot.set(reads, (byValues = new Map()));
+    byValues.set(valuesIn(reads), value);
+    this.kept++;
+  }
+
+  clear(): void {
+    this.slots.clear();
+    this.kept = 0;
+  }
+}
+
+/** Object-valued world options (an engine of steppers, a registry's extensions) by identity. */
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 0;
+
+/** The world's options as one key: every option by value, an object by identity (two worlds that
+ *  differ in any option never share; two equal ones written differently only miss a share). */
+export function worldKey(world: Partial<WorldOptions>): string {
+  return Object.keys(world)
+    .sort()
+    .map((k) => {
+      const v = (world as Record<string, unknown>)[k];
+      if (v === undefined) return '';
+      if (typeof v !== 'object' && typeof v !== 'function') return `${k}=${typeof v}:${String(v)}`;
+      let id = objectIds.get(v as object);
+      if (id === undefined) objectIds.set(v as object, (id = nextObjectId++));
+      return `${k}=#${id}`;
+    })
+    .filter((s) => s !== '')
+    .join('|');
+}
