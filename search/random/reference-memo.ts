@@ -16,7 +16,7 @@ import { noteReads, readsDuring } from './read-set.ts';
 import { ReadSetMemo, valuesInOf, worldKey } from './read-set-memo.ts';
 
 /** References kept at most (a full matrix's main thread computes 1,870): past it the memo starts again. */
-const memo = new ReadSetMemo<Reference>(100_000);
+const memo = new ReadSetMemo<Reference>(20_000);
 
 /** What a judge asks of the memo: the reference of this workload (key: input-judge.ts `workloadKey`),
  *  from the memo or from `compute`, the fault-free run of its own (tracked) combination. */

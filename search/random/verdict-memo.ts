@@ -14,8 +14,9 @@ import { keyOf, type CheckInput, type Judged, type Maybe } from './input-judge.t
 import { ALL_KNOBS } from './read-set.ts';
 import { ReadSetMemo, valuesInOf, worldKey } from './read-set-memo.ts';
 
-/** Candidates' verdicts kept at most (as bits: a property violated, by its index). */
-const memo = new ReadSetMemo<number>(200_000);
+/** Candidates' verdicts kept at most (as bits: a property violated, by its index): some three times
+ *  what a full matrix's thread keeps (16,761 on the main thread), a few tens of MB of keys at most. */
+const memo = new ReadSetMemo<number>(50_000);
 
 /** This thread's candidates answered from the memo (those that violate some property among them), and
  *  judgements kept in it. */
