@@ -131,13 +131,11 @@ function shrink(
   const bit = 1 << properties.indexOf(p);
   const holds = ([plan, workload, schedule]: Drawn) => {
     const input = judge.inputOf(plan, workload, schedule);
-    if (!shared) return andThen(judge.run(input), (j) => j.judgement.verdicts[p.name]!.holds);
-    const violated = shared.violated(input);
+    const key = shared ? keyOf(input) : '';
+    const violated = shared?.violated(key);
     if (violated !== undefined) return (violated & bit) === 0;
-    return andThen(
-      shared.judge(input, () => judge.run(input)),
-      (j) => j.judgement.verdicts[p.name]!.holds,
-    );
+    const judged = shared ? shared.judge(key, () => judge.run(input)) : judge.run(input);
+    return andThen(judged, (j) => j.judgement.verdicts[p.name]!.holds);
   };
   // The replay path starts at the first violating run: the runs before it, which hold, are not drawn again.
   const settings = { seed, path: String(firstViolation) };

@@ -10,7 +10,7 @@
 import type { Combination } from '../../models/policies.ts';
 import type { Property } from '../../properties/properties.ts';
 import type { WorldOptions } from '../../world/world.ts';
-import { keyOf, type CheckInput, type Judged, type Maybe } from './input-judge.ts';
+import type { Judged, Maybe } from './input-judge.ts';
 import { ALL_KNOBS } from './read-set.ts';
 import { ReadSetMemo, valuesInOf, worldKey } from './read-set-memo.ts';
 
@@ -34,8 +34,9 @@ function propertyId(p: Property): number {
 /** What the shrink asks: the properties a candidate violates (bit i: `properties[i]`), if known; and
  *  its run, judged, whose verdicts are kept for the next combination. */
 export interface SharedVerdicts {
-  violated(input: CheckInput): number | undefined;
-  judge(input: CheckInput, run: () => Maybe<Judged>): Maybe<Judged>;
+  /** By the input's key (input-judge.ts `keyOf`). */
+  violated(key: string): number | undefined;
+  judge(key: string, run: () => Maybe<Judged>): Maybe<Judged>;
 }
 
 /**
@@ -54,13 +55,13 @@ export function sharedVerdicts(
   const valuesIn = valuesInOf(c);
   const at = `${worldKey(world)}\u0000${properties.map(propertyId).join(',')}\u0000`;
   return {
-    violated(input) {
-      const found = memo.find(at + keyOf(input), valuesIn);
+    violated(key) {
+      const found = memo.find(at + key, valuesIn);
       if (found) sharedVerdictCounts.found++;
       if (found && found.value !== 0) sharedVerdictCounts.foundViolating++;
       return found?.value;
     },
-    judge(input, run) {
+    judge(key, run) {
       readsOfLast(); // what ran before this run is not its reads
       const j = run();
       if (j instanceof Promise) return j;
@@ -68,7 +69,7 @@ export function sharedVerdicts(
       if (reads === ALL_KNOBS) return j;
       let bits = 0;
       for (let i = 0; i < properties.length; i++) if (!j.judgement.verdicts[properties[i]!.name]!.holds) bits |= 1 << i;
-      memo.add(at + keyOf(input), reads, valuesIn, bits);
+      memo.add(at + key, reads, valuesIn, bits);
       sharedVerdictCounts.kept++;
       return j;
     },

@@ -59,9 +59,10 @@ export class ReferenceReads {
   }
 }
 
-/** `worldRunner` of a tracked combination, with the knobs the last run read. A judge runs each
+/** `worldRunner` of a tracked combination, with the knobs the last run read. A judge gets each
  *  workload's fault-free reference (no faults, no schedule) once, before the first run of that
- *  workload, and remembers it: such a run's reads are kept by workload, for every run after it. */
+ *  workload, from the shared references or its own run (reference-memo.ts): its reads, which that
+ *  memo tells either way, are kept by workload, for every run after it. */
 export function trackedRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
   const tracked = trackedCombination(combination);
   const base = worldRunner(tracked, world);
@@ -79,7 +80,6 @@ export function trackedRunner(combination: Combination, world: Partial<WorldOpti
     const [value, reads] = readsDuring(f);
     pending |= reads;
     lastWorkload = input.workload;
-    if (input.plan.length === 0 && input.schedule.length === 0) referenceReads.set(input.workload, reads);
     return value;
   };
   const runner = {

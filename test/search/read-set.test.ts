@@ -4,24 +4,13 @@
 // changes nothing of the run itself.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_KNOBS, combination, SERVER_KNOBS, type Combination, type Guard } from '../../models/policies.ts';
+import { CLIENT_KNOBS, combination, type Combination, type Guard } from '../../models/policies.ts';
 import { inputs } from '../../search/random/arbitraries.ts';
 import { Judge } from '../../search/random/check.ts';
 import { differing, KNOBS, knobValues, readsDuring, trackable, trackedCombination } from '../../search/random/read-set.ts';
-import { anyCombination } from '../fixtures/combinations.ts';
+import { anyCombination, changed } from '../fixtures/combinations.ts';
 
 const shape = { workload: { overlap: true, lists: true, idempotent: true } };
-
-/** `c` with knob `KNOBS[k]` set to the `pick`-th of its values (a subset of them for the guards). */
-function changed(c: Combination, k: number, pick: number, guards: Guard[]): Combination {
-  const [side, knob] = KNOBS[k]!.split('.') as ['server' | 'client', string];
-  const table: Record<string, { values: readonly string[] }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
-  const values = table[knob]!.values;
-  const value = knob === 'guards' ? guards : values[pick % values.length];
-  return side === 'server'
-    ? combination({ server: { ...c.server, [knob]: value }, client: c.client })
-    : combination({ server: c.server, client: { ...c.client, [knob]: value } });
-}
 
 /** All a run tells: its judgement (every property), stats, reach and history entries. */
 function everything(j: Judge, plan: Parameters<Judge['judged']>[0], workload: Parameters<Judge['judged']>[1], schedule: number[]) {

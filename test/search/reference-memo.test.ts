@@ -4,16 +4,16 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Workload } from '../../core/workload.ts';
-import { CLIENT_KNOBS, combination, SERVER_KNOBS, type Combination } from '../../models/policies.ts';
+import { combination, type Combination } from '../../models/policies.ts';
 import { referenceOf, type Reference } from '../../properties/outcomes.ts';
 import { inputs } from '../../search/random/arbitraries.ts';
 import { workloadKey } from '../../search/random/input-judge.ts';
-import { KNOBS, readsDuring, trackedCombination } from '../../search/random/read-set.ts';
+import { differing, KNOBS, knobValues, readsDuring, trackedCombination } from '../../search/random/read-set.ts';
 import { worldKey } from '../../search/random/read-set-memo.ts';
 import { clearSharedReferences, sharedReferences } from '../../search/random/reference-memo.ts';
 import type { WorldOptions } from '../../world/options.ts';
 import { runWorld } from '../../world/world.ts';
-import { anyCombination } from '../fixtures/combinations.ts';
+import { anyCombination, changed } from '../fixtures/combinations.ts';
 
 /** The fault-free run's reference, under `c` as given (tracked or not). */
 function run(c: Combination, workload: Workload, world: Partial<WorldOptions> = {}): Reference {
@@ -71,14 +71,12 @@ describe('shared fault-free references', () => {
     const unreadKnobs = KNOBS.filter((_, i) => (first.reads & (1 << i)) === 0);
     expect(readKnobs.length).toBeGreaterThan(0);
     expect(unreadKnobs.length).toBeGreaterThan(0);
+    /** `base` with this knob at another value (the guards: one guard). */
     const withKnob = (knob: string): Combination => {
-      const [side, name] = knob.split('.') as ['server' | 'client', string];
-      const table: Record<string, { values: readonly string[] }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
-      const now = (base[side] as unknown as Record<string, unknown>)[name];
-      const value = name === 'guards' ? ['probe'] : table[name]!.values.find((v) => v !== now);
-      return side === 'server'
-        ? combination({ server: { ...base.server, [name]: value }, client: base.client })
-        : combination({ server: base.server, client: { ...base.client, [name]: value } });
+      const k = KNOBS.indexOf(knob);
+      return [0, 1, 2, 3, 4, 5]
+        .map((pick) => changed(base, k, pick, ['probe']))
+        .find((o) => differing(knobValues(o), knobValues(base)) !== 0)!;
     };
     for (const knob of unreadKnobs) expect(ask(withKnob(knob), workload).computed, knob).toBe(false);
     for (const knob of readKnobs) expect(ask(withKnob(knob), workload).computed, knob).toBe(true);
