@@ -14,7 +14,8 @@ import type { Property } from '../properties/properties.ts';
 import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.ts';
 import { checkShape, Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
-import { differsFrom, knobValues, readsDuring, trackable, valuesId } from '../search/random/read-set.ts';
+import { readsDuring, trackable } from '../search/random/read-set.ts';
+import { valueIdsInOf } from '../search/random/read-set-memo.ts';
 import type { WorldOptions } from '../world/world.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
@@ -170,8 +171,8 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
   const drawn = drawsOf(x);
   if (drawn.length !== flags.length) return;
   const memo = memoOf(drawn);
-  const id = valuesId(knobValues(c));
-  for (let i = 0; i < flags.length; i++) memo.add(i, { values: id, reads: reads[i]!, flags: flags[i]!, mark: null });
+  const valuesIn = valueIdsInOf(c);
+  for (let i = 0; i < flags.length; i++) memo.add(i, valuesIn, { reads: reads[i]!, flags: flags[i]!, mark: null });
 }
 
 /** `runSearch`, pausing after every SEARCH_SLICE runs: a thread that also hands cells to the cell
@@ -183,15 +184,13 @@ export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>
   const j = judgeOf(c, x);
   const drawn = drawsOf(x);
   const memo = j.tracksReads ? memoOf(drawn) : undefined;
-  const values = knobValues(c);
-  const id = valuesId(values);
-  const differs = differsFrom(values);
+  const valuesIn = valueIdsInOf(c);
   const marks: RunMark[] = [];
   try {
     for (const [i, [plan, workload, schedule]] of drawn.entries()) {
       if (i > 0 && i % SEARCH_SLICE === 0) yield;
       finderRunCounts.asked++;
-      const known = memo?.find(i, differs);
+      const known = memo?.find(i, valuesIn);
       if (known?.mark) {
         marks.push(known.mark);
         continue;
@@ -212,7 +211,7 @@ export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>
         const f = given ?? flagsOf(j.judged(plan, workload, schedule).judgement);
         return [f, markOf(f, recorded, plan)];
       });
-      memo?.add(i, { values: id, reads, flags, mark });
+      memo?.add(i, valuesIn, { reads, flags, mark });
       marks.push(mark);
     }
   } catch (e) {

@@ -5,7 +5,7 @@
 // The fault-free references (reference-memo.ts) and the shrink's verdicts (verdict-memo.ts) are kept so.
 import type { Combination } from '../../models/policies.ts';
 import type { WorldOptions } from '../../world/world.ts';
-import { knobValues } from './read-set.ts';
+import { ALL_KNOBS, knobValues } from './read-set.ts';
 
 /** A combination's knob values in a mask, as one key: `valuesIn(mask)`, worked out once per mask. */
 export function valuesInOf(c: Combination): (mask: number) => string {
@@ -15,6 +15,26 @@ export function valuesInOf(c: Combination): (mask: number) => string {
     let key = projected.get(mask);
     if (key === undefined) projected.set(mask, (key = values.filter((_, i) => (mask & (1 << i)) !== 0).join('\u0000')));
     return key;
+  };
+}
+
+/** Every knob-value key `valuesInOf` has given, as a small integer (one table per thread). */
+const projectedIds = new Map<string, number>();
+
+/** `valuesInOf(c)` as small integers: equal keys, one id (a Map keyed by a number compares no strings). */
+export function valueIdsInOf(c: Combination): (mask: number) => number {
+  const valuesIn = valuesInOf(c);
+  // By mask (a mask is below 2^knobs): an array slot, not a Map lookup, on every ask.
+  const ids = new Int32Array(ALL_KNOBS + 1).fill(-1);
+  return (mask) => {
+    let id = ids[mask]!;
+    if (id < 0) {
+      const key = valuesIn(mask);
+      let known = projectedIds.get(key);
+      if (known === undefined) projectedIds.set(key, (known = projectedIds.size));
+      ids[mask] = id = known;
+    }
+    return id;
   };
 }
 

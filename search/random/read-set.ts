@@ -87,36 +87,3 @@ export function differing(a: readonly string[], b: readonly string[]): number {
 export function knobsOf(mask: number): string[] {
   return KNOBS.filter((_, i) => (mask & (1 << i)) !== 0);
 }
-
-/** Knob values (`knobValues`) as small integers: equal values, one id. A memo's entry
- *  carries its id, so that the knobs it differs on are an array's slot, not a Map's lookup: a full
- *  matrix asks this about its entries some sixty million times (compare/mitigation-memo.ts; the
- *  shared fault-free references too, reference-memo.ts). */
-const idOfValues = new Map<string, number>();
-const valuesOfId: (readonly string[])[] = [];
-
-export function valuesId(values: readonly string[]): number {
-  const key = values.join('\u0000');
-  let id = idOfValues.get(key);
-  if (id === undefined) {
-    id = valuesOfId.length;
-    idOfValues.set(key, id);
-    valuesOfId.push(values);
-  }
-  return id;
-}
-
-/** `differing(·, values)` by values id, each worked out once. */
-export function differsFrom(values: readonly string[]): (id: number) => number {
-  let known = new Int32Array(valuesOfId.length + 64).fill(-1);
-  return (id) => {
-    if (id >= known.length) {
-      const grown = new Int32Array(Math.max(id + 1, known.length * 2)).fill(-1);
-      grown.set(known);
-      known = grown;
-    }
-    let d = known[id]!;
-    if (d < 0) known[id] = d = differing(valuesOfId[id]!, values);
-    return d;
-  };
-}
