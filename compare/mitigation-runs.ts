@@ -15,7 +15,7 @@ import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.
 import { checkShape, Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
 import { readsDuring, trackable } from '../search/random/read-set.ts';
-import { valueIdsInOf } from '../search/random/read-set-memo.ts';
+import { valuesInOf } from '../search/random/read-set-memo.ts';
 import type { WorldOptions } from '../world/world.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
@@ -171,8 +171,8 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
   const drawn = drawsOf(x);
   if (drawn.length !== flags.length) return;
   const memo = memoOf(drawn);
-  const valuesIn = valueIdsInOf(c);
-  for (let i = 0; i < flags.length; i++) memo.add(i, valuesIn, { reads: reads[i]!, flags: flags[i]!, mark: null });
+  const valuesIn = valuesInOf(c);
+  for (let i = 0; i < flags.length; i++) memo.add(i, reads[i]!, valuesIn, { flags: flags[i]!, mark: null });
 }
 
 /** `runSearch`, pausing after every SEARCH_SLICE runs: a thread that also hands cells to the cell
@@ -184,7 +184,7 @@ export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>
   const j = judgeOf(c, x);
   const drawn = drawsOf(x);
   const memo = j.tracksReads ? memoOf(drawn) : undefined;
-  const valuesIn = valueIdsInOf(c);
+  const valuesIn = valuesInOf(c);
   const marks: RunMark[] = [];
   try {
     for (const [i, [plan, workload, schedule]] of drawn.entries()) {
@@ -211,7 +211,7 @@ export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>
         const f = given ?? flagsOf(j.judged(plan, workload, schedule).judgement);
         return [f, markOf(f, recorded, plan)];
       });
-      memo?.add(i, valuesIn, { reads, flags, mark });
+      memo?.add(i, reads, valuesIn, { flags, mark });
       marks.push(mark);
     }
   } catch (e) {

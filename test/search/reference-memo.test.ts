@@ -71,12 +71,10 @@ describe('shared fault-free references', () => {
     const unreadKnobs = KNOBS.filter((_, i) => (first.reads & (1 << i)) === 0);
     expect(readKnobs.length).toBeGreaterThan(0);
     expect(unreadKnobs.length).toBeGreaterThan(0);
-    /** `base` with this knob at another value (the guards: one guard). */
+    /** `base` with this knob at another value (of its first two, one differs; the guards: one guard). */
     const withKnob = (knob: string): Combination => {
       const k = KNOBS.indexOf(knob);
-      return [0, 1, 2, 3, 4, 5]
-        .map((pick) => changed(base, k, pick, ['probe']))
-        .find((o) => differing(knobValues(o), knobValues(base)) !== 0)!;
+      return [0, 1].map((pick) => changed(base, k, pick, ['probe'])).find((o) => differing(knobValues(o), knobValues(base)) !== 0)!;
     };
     for (const knob of unreadKnobs) expect(ask(withKnob(knob), workload).computed, knob).toBe(false);
     for (const knob of readKnobs) expect(ask(withKnob(knob), workload).computed, knob).toBe(true);
