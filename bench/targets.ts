@@ -32,6 +32,9 @@ const t = (target: string, met: boolean | null | undefined, figure?: string | nu
   figure: met == null ? null : (figure ?? null),
 });
 const k = (x: number) => x.toLocaleString('en-US');
+/** Cores a run kept busy on average (CPU seconds of every thread over wall seconds): a run on one
+ *  worker is not one core's work, V8 collects and compiles on threads of its own beside it. */
+const coresBusy = (cpuSeconds: number, wallSeconds: number) => (wallSeconds > 0 ? (cpuSeconds / wallSeconds).toFixed(2) : '?');
 
 export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare }: Figures): Record<string, Target> {
   const safe = exhaustive?.safeCells;
@@ -72,7 +75,9 @@ export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare 
     twoWorkersAtLeast1_8: t(
       'two workers ≥ ×1.8 over one (depth 4, wall time)',
       exhaustive && exhaustive.workers === 2 ? exhaustive.depth4.speedup >= 1.8 : null,
-      exhaustive && `×${exhaustive.depth4.speedup} (the split allows ×${exhaustive.depth4.balanceBound})`,
+      exhaustive &&
+        `×${exhaustive.depth4.speedup} (the split allows ×${exhaustive.depth4.balanceBound}; ` +
+          `one worker already keeps ${coresBusy(exhaustive.depth4.oneWorkerCpuSeconds, exhaustive.depth4.oneWorkerSeconds)} cores busy: V8's collector and compiler threads)`,
     ),
     wireAtLeast0_9OfBare: t(
       'fault network ≥ 0.9 of bare msw + SDK',
