@@ -7,6 +7,7 @@ import type { ExhaustiveFigures } from './exhaustive.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { SeedFigures } from './seeds.ts';
 import type { WireFigures } from './wire.ts';
+import { round } from './measure.ts';
 
 export interface Target {
   target: string;
@@ -34,7 +35,7 @@ const t = (target: string, met: boolean | null | undefined, figure?: string | nu
 const k = (x: number) => x.toLocaleString('en-US');
 /** Cores a run kept busy on average (CPU seconds of every thread over wall seconds): a run on one
  *  worker is not one core's work, V8 collects and compiles on threads of its own beside it. */
-const coresBusy = (cpuSeconds: number, wallSeconds: number) => (wallSeconds > 0 ? (cpuSeconds / wallSeconds).toFixed(2) : '?');
+const coresBusy = (cpuSeconds: number, wallSeconds: number) => round(cpuSeconds / wallSeconds, 2);
 
 export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare }: Figures): Record<string, Target> {
   const safe = exhaustive?.safeCells;
