@@ -6,45 +6,62 @@
 
 // Folders whose code is not part of the pipeline: tests, the benchmark and example policy modules
 // may import anything (they exercise the layers from outside).
-const OUTSIDE = '^(test|bench|examples)/|\\.test\\.ts$|^properties/(suites|corpus)/';
+const OUTSIDE = '^(test|bench|examples)/|\\.test\\.ts$';
 
 /** The layers, lowest first. A layer may import its own folder and the folders listed as `may`. */
 const LAYERS = [
   { name: 'models', may: [], comment: 'models/ is the protocol as designers describe it: it imports nothing of the project' },
   {
-    name: 'core',
+    name: 'sim/core',
     may: ['models'],
     comment: 'core/ is shared data (history, plan, workload, cells); it sits on models/, the floor below it, and nothing else',
   },
   {
     name: 'properties',
-    may: ['core'],
+    may: ['sim/core'],
     types: ['models'],
     comment: 'properties/ judges a history: it reads core/ only (types of models/ allowed; no model logic)',
   },
-  { name: 'world', may: ['models', 'core'], comment: 'world/ runs the models on a virtual clock; it knows nothing of oracles or search' },
   {
-    name: 'search',
-    may: ['models', 'core', 'world', 'properties', 'plugins'],
+    name: 'sim/world',
+    may: ['models', 'sim/core'],
+    comment: 'world/ runs the models on a virtual clock; it knows nothing of oracles or search',
+  },
+  {
+    name: 'sim/search',
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/plugins'],
     comment: 'search/ drives worlds and judges them (its pool workers load policy modules through plugins/); it never reports',
   },
-  { name: 'compare', may: ['models', 'core', 'world', 'properties', 'search'], comment: 'compare/ runs the matrix through search/' },
-  { name: 'corpus', may: ['models', 'core', 'world', 'properties', 'search', 'compare'], comment: 'corpus/ saves and replays findings' },
   {
-    name: 'plugins',
-    may: ['models', 'core', 'properties'],
-    types: ['compare'],
+    name: 'sim/compare',
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/search'],
+    comment: 'compare/ runs the matrix through search/',
+  },
+  {
+    name: 'sim/corpus',
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/search', 'sim/compare'],
+    comment: 'corpus/ saves and replays findings',
+  },
+  {
+    name: 'sim/plugins',
+    may: ['models', 'sim/core', 'properties'],
+    types: ['sim/compare'],
     comment: 'plugins/ loads policy modules into registry values (types of compare/ only: the cells a module adds)',
   },
   {
-    name: 'wire',
-    may: ['models', 'core', 'world', 'properties', 'search', 'compare', 'plugins'],
+    name: 'sim/wire',
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/search', 'sim/compare', 'sim/plugins'],
     comment: 'wire/ drives real code through the fault network',
   },
   {
+    name: 'sim/audit',
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/search', 'sim/compare', 'sim/plugins', 'sim/wire'],
+    comment: 'audit/ runs named scenarios against real servers and clients through wire/',
+  },
+  {
     name: 'reports',
-    may: ['models', 'core', 'properties'],
-    types: ['world', 'search', 'compare', 'wire'],
+    may: ['models', 'sim/core', 'properties'],
+    types: ['sim/world', 'sim/search', 'sim/compare', 'sim/wire', 'sim/audit'],
     comment: 'reports/ renders result data and never runs the simulation (types of world/, search/, compare/, wire/ only)',
   },
 ];
@@ -72,9 +89,20 @@ const forbidden = [];
 for (const l of LAYERS) {
   const own = [l.name, ...l.may];
   const typesOnly = l.types ?? [];
-  const rest = ['models', 'core', 'world', 'properties', 'search', 'compare', 'corpus', 'plugins', 'wire', 'reports', 'cli'].filter(
-    (f) => !own.includes(f) && !typesOnly.includes(f),
-  );
+  const rest = [
+    'models',
+    'sim/core',
+    'sim/world',
+    'properties',
+    'sim/search',
+    'sim/compare',
+    'sim/corpus',
+    'sim/plugins',
+    'sim/wire',
+    'sim/audit',
+    'reports',
+    'sim/cli',
+  ].filter((f) => !own.includes(f) && !typesOnly.includes(f));
   if (rest.length) {
     forbidden.push({
       name: `layer-${l.name}`,
@@ -110,15 +138,15 @@ module.exports = {
       comment:
         'Rendering is the last stage: only the entries (the CLI, and vitest.ts whose helpers throw a report) and tests, the benchmark turn results into reports.',
       severity: 'error',
-      from: { pathNot: `^(cli|reports)/|^vitest\\.ts$|${OUTSIDE}` },
+      from: { pathNot: `^(sim/cli|reports)/|^vitest\\.ts$|${OUTSIDE}` },
       to: { path: '^reports/' },
     },
     {
       name: 'nothing-imports-cli',
       comment: 'cli/ is the outermost layer: nothing below it may depend on it.',
       severity: 'error',
-      from: { pathNot: `^cli/|^bin/|${OUTSIDE}` },
-      to: { path: '^cli/' },
+      from: { pathNot: `^sim/cli/|^bin/|${OUTSIDE}` },
+      to: { path: '^sim/cli/' },
     },
     {
       name: 'no-clock-modules',
@@ -126,7 +154,7 @@ module.exports = {
         'Determinism: only cli/, bench/, test/ and the wire tier (real processes) may use real timers or performance counters; ' +
         'the simulation runs on the virtual clock.',
       severity: 'error',
-      from: { pathNot: `^(cli|bench|wire)/|${OUTSIDE}` },
+      from: { pathNot: `^(sim/cli|bench|sim/wire|sim/audit)/|${OUTSIDE}` },
       to: { path: '^(node:)?(perf_hooks|timers|timers/promises)$' },
     },
     {
@@ -139,7 +167,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|reports/out|dist)/' },
+    exclude: { path: '^(node_modules|out|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

@@ -4,8 +4,8 @@ import type { Combination } from './models/policies.ts';
 import { judge } from './properties/judge.ts';
 import { referenceOf } from './properties/outcomes.ts';
 import { propertyByName, type PropertyVerdict } from './properties/properties.ts';
-import { runWorld, type RunInput, type WorldOptions } from './world/world.ts';
-import * as arbitraries from './search/random/arbitraries.ts';
+import { runWorld, type RunInput, type WorldOptions } from './sim/world/world.ts';
+import * as arbitraries from './sim/search/random/arbitraries.ts';
 
 export { arbitraries };
 export {
@@ -20,7 +20,7 @@ export {
 } from './models/policies.ts';
 export type { Combination, ServerPolicy, ClientPolicy, Guard } from './models/policies.ts';
 export { FAULT_FAMILIES, FAULT_VOCABULARY, expandFault, type FaultName } from './models/faults.ts';
-export { runWorld, DEFAULT_WORLD, type RunInput, type WorldOptions } from './world/world.ts';
+export { runWorld, DEFAULT_WORLD, type RunInput, type WorldOptions } from './sim/world/world.ts';
 export {
   check,
   DEFAULT_RUNS,
@@ -29,10 +29,10 @@ export {
   type CheckResult,
   type PropertyResult,
   type Counterexample,
-} from './search/random/check.ts';
-export { sortPlan, describePlan, type FaultPlan, type PlannedFault } from './core/plan.ts';
-export { call, list, describeWorkload, type Workload, type WorkloadStep } from './core/workload.ts';
-export type { History, HistoryEntry } from './core/history.ts';
+} from './sim/search/random/check.ts';
+export { sortPlan, describePlan, type FaultPlan, type PlannedFault } from './sim/core/plan.ts';
+export { call, list, describeWorkload, type Workload, type WorkloadStep } from './sim/core/workload.ts';
+export type { History, HistoryEntry } from './sim/core/history.ts';
 export { PROPERTIES, propertyByName, type Property, type PropertyVerdict } from './properties/properties.ts';
 export { judge, type Judgement } from './properties/judge.ts';
 export { checkHistory, wholeHistory, type CheckProperty, type HistoryFrame, type PropertyFold } from './properties/fold.ts';
@@ -44,11 +44,11 @@ export {
   type Exploration,
   type ExhaustiveOptions,
   type Exhaustive,
-} from './search/exhaustive/exhaustive.ts';
-export { closeWorkers, exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './search/exhaustive/pool.ts';
-export { exploreJob, type ExploreJob, type JobResult } from './search/exhaustive/explore.ts';
-export { certify, withExhaustive, type Certificate } from './search/certify.ts';
-export { coverageReport, type MachineCoverage } from './world/coverage.ts';
+} from './sim/search/exhaustive/exhaustive.ts';
+export { closeWorkers, exploreInParallel, exploreMatrix, exploreCells, type PoolOptions } from './sim/search/exhaustive/pool.ts';
+export { exploreJob, type ExploreJob, type JobResult } from './sim/search/exhaustive/explore.ts';
+export { certify, withExhaustive, type Certificate } from './sim/search/certify.ts';
+export { coverageReport, type MachineCoverage } from './sim/world/coverage.ts';
 
 /**
  * Run one input under a combination (and the same workload fault-free, for reference) and return
@@ -68,22 +68,22 @@ export function verdictOf(
 }
 
 // Writing your own policies (`--policies ./my-policy.ts`): see the README's walkthrough.
-export { definePolicies, loadPolicies, type PolicyModule } from './plugins/policy-module.ts';
-export { EMPTY_REGISTRY, type Registry } from './plugins/registry.ts';
+export { definePolicies, loadPolicies, type PolicyModule } from './sim/plugins/policy-module.ts';
+export { EMPTY_REGISTRY, type Registry } from './sim/plugins/registry.ts';
 export { SERVER_CAPABILITIES, type Capability, type CapabilitySet, type Transport } from './models/capabilities.ts';
 export { emptyResponse, errorResponse, jsonResponse, type HttpRequest, type HttpResponse } from './models/messages.ts';
-export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './compare/compare.ts';
-export { buildMatrix, type MatrixCell } from './compare/matrix.ts';
-export { randomCheck, type Runner, type CheckInput, type RandomCheck } from './search/random/check-runner.ts';
-export { findingsOf, savedWorld, type Finding, type SavedWorld } from './compare/findings.ts';
-export { singleCell, runCell } from './compare/compare.ts';
-export { emptyReach, union, type Reach } from './core/reach.ts';
+export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './sim/compare/compare.ts';
+export { buildMatrix, type MatrixCell } from './sim/compare/matrix.ts';
+export { randomCheck, type Runner, type CheckInput, type RandomCheck } from './sim/search/random/check-runner.ts';
+export { findingsOf, savedWorld, type Finding, type SavedWorld } from './sim/compare/findings.ts';
+export { singleCell, runCell } from './sim/compare/compare.ts';
+export { emptyReach, union, type Reach } from './sim/core/reach.ts';
 export { decideVerdict, type Verdict } from './properties/vacuity.ts';
 
 // The resilience audit of one server (`mcp-faultsim audit`): the scenario set and its runner.
-export { runAudit, serverRevisions, type AuditResult, type ScenarioResult } from './audit/runner.ts';
-export { SCENARIOS, type Scenario } from './audit/scenarios.ts';
-export { VERDICTS, type Verdict as AuditVerdict } from './audit/verdict.ts';
+export { runAudit, serverRevisions, type AuditResult, type ScenarioResult } from './sim/audit/runner.ts';
+export { SCENARIOS, type Scenario } from './sim/audit/scenarios.ts';
+export { VERDICTS, type Verdict as AuditVerdict } from './sim/audit/verdict.ts';
 // The audit of a client process (`audit --client-cmd`): its scenarios, and those that do not apply with why.
-export { runClientAudit, type ClientAuditOptions } from './audit/client-runner.ts';
-export { CLIENT_SCENARIOS, NOT_FOR_CLIENTS, type ClientScenario } from './audit/client-scenarios.ts';
+export { runClientAudit, type ClientAuditOptions } from './sim/audit/client-runner.ts';
+export { CLIENT_SCENARIOS, NOT_FOR_CLIENTS, type ClientScenario } from './sim/audit/client-scenarios.ts';

@@ -11,7 +11,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts', 'properties/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     globalSetup: ['test/fixtures/default-comparison.setup.ts'],
     // vitest's default is one worker less than the cores: one worker on these 2-core machines, with the
     // second core idle while a test waits on a real server, a browser or a child process.

@@ -2,10 +2,10 @@
 // suite. The helpers return promises and throw plain Errors, so they work in any runner; vitest is
 // the one the README shows.
 import { renderHandlerCheck } from './reports/handler-check-text.ts';
-import type { WireCheckResult } from './wire/check.ts';
-import { checkClient, checkHandler, type ClientTestOptions, type HandlerTestOptions } from './wire/handler-check.ts';
-import type { HandlerTarget } from './wire/handler-server.ts';
-import type { ClientFactory } from './wire/sdk-client.ts';
+import type { WireCheckResult } from './sim/wire/check.ts';
+import { checkClient, checkHandler, type ClientTestOptions, type HandlerTestOptions } from './sim/wire/handler-check.ts';
+import type { HandlerTarget } from './sim/wire/handler-server.ts';
+import type { ClientFactory } from './sim/wire/sdk-client.ts';
 
 export {
   checkHandler,
@@ -14,11 +14,17 @@ export {
   type WireTestOptions,
   type HandlerTestOptions,
   type ClientTestOptions,
-} from './wire/handler-check.ts';
-export { HANDLER_URL, type FetchHandler, type HandlerTarget, type HandlerServerOptions, type ToolChoice } from './wire/handler-server.ts';
-export type { ClientFactory, McpClientLike } from './wire/sdk-client.ts';
-export type { WireCheckResult } from './wire/check.ts';
-export type { ToolSpec } from './wire/json-rpc.ts';
+} from './sim/wire/handler-check.ts';
+export {
+  HANDLER_URL,
+  type FetchHandler,
+  type HandlerTarget,
+  type HandlerServerOptions,
+  type ToolChoice,
+} from './sim/wire/handler-server.ts';
+export type { ClientFactory, McpClientLike } from './sim/wire/sdk-client.ts';
+export type { WireCheckResult } from './sim/wire/check.ts';
+export type { ToolSpec } from './sim/wire/json-rpc.ts';
 
 // The throwing forms live here, the entry layer: the wire tier returns data, and only an entry
 // (this, or the CLI) turns a result into a report.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python side of the wire tier: a virtual environment at .venv-mcp/ (git-ignored) with the
 # Python MCP SDK (PyPI `mcp`), for examples/servers/faultsim_server.py and its test
-# (test/wire/python-server.test.ts). Idempotent: an environment that already imports the pinned
+# (test/sim/wire/python-server.test.ts). Idempotent: an environment that already imports the pinned
 # version is left as it is. PyPI itself is not reachable from these machines: pip installs from the
 # on-disk index they carry (/opt/pypi/simple, also in their pip configuration), and is told not to
 # retry the unreachable default index for every package (that alone took minutes).

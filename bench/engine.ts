@@ -7,12 +7,12 @@
 // records nothing (bench/minimal-reducer.ts, independent of the world: the floor), and XState's own
 // transition() for reference. Rounds interleave them so that drift falls on all alike; each figure
 // is the median of its rounds, each ratio is of medians of the same run.
-import { VULNERABLE_000 } from '../core/cells.ts';
-import { describePlan, type FaultPlan } from '../core/plan.ts';
-import { call, describeWorkload } from '../core/workload.ts';
+import { VULNERABLE_000 } from '../sim/core/cells.ts';
+import { describePlan, type FaultPlan } from '../sim/core/plan.ts';
+import { call, describeWorkload } from '../sim/core/workload.ts';
 import { judge as judgeHistory } from '../properties/judge.ts';
 import { referenceOf } from '../properties/outcomes.ts';
-import { runWorld } from '../world/world.ts';
+import { runWorld } from '../sim/world/world.ts';
 import { FoldedJudge } from './judged-world.ts';
 import { median, note, round } from './measure.ts';
 import { MinimalSession } from './minimal-reducer.ts';

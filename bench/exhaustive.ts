@@ -5,7 +5,7 @@
 // two deeper searches issue 11 asks for, each stopped at its own 60 s: the whole vocabulary to
 // depth 5 (what `mcp-faultsim explore --depth 5` runs) with its peak memory, and the "does not
 // apply" cells to depth 6.
-import { SEED_CELLS } from '../core/cells.ts';
+import { SEED_CELLS } from '../sim/core/cells.ts';
 import { faultVocabulary } from '../models/faults.ts';
 import { combination, type Combination } from '../models/policies.ts';
 import {
@@ -16,9 +16,9 @@ import {
   sequentialWorkloads,
   type Exploration,
   type ExhaustiveOptions,
-} from '../search/exhaustive/exhaustive.ts';
-import type { JobResult } from '../search/exhaustive/explore.ts';
-import { closeWorkers, defaultWorkers, runJobs } from '../search/exhaustive/pool.ts';
+} from '../sim/search/exhaustive/exhaustive.ts';
+import type { JobResult } from '../sim/search/exhaustive/explore.ts';
+import { closeWorkers, defaultWorkers, runJobs } from '../sim/search/exhaustive/pool.ts';
 import { median, note, now, round } from './measure.ts';
 
 export interface DepthRun {

@@ -10,9 +10,9 @@ import type { EventObject } from 'xstate';
 import { clientGuards, clientMachine, clientReducers } from '../models/client.ts';
 import type { ClientContext, ClientEffect, ClientEvent } from '../models/client-context.ts';
 import { serverMachine, serverReducers, type ServerContext, type ServerEffect, type ServerEvent } from '../models/server.ts';
-import type { Stepped, Stepper } from '../world/engine/step.ts';
-import { transitionId } from '../world/engine/transitions.ts';
-import type { Engine } from '../world/world.ts';
+import type { Stepped, Stepper } from '../sim/world/engine/step.ts';
+import { transitionId } from '../sim/world/engine/transitions.ts';
+import type { Engine } from '../sim/world/world.ts';
 
 /** A transition's name, as world/engine/transitions.ts spells it (for the history's coverage). */
 const name = (source: string, event: string, guard?: string, target?: string) =>

@@ -2,15 +2,15 @@
 // go straight into a RunJudge (properties/judge.ts: the property folds, each call's outcome and the
 // run's stats), and nothing is kept but their states. What a sampled run of `check` costs: the
 // engine's time less the history's, plus the judging a history-free run still does.
-import { HISTORY_VERSION } from '../core/history.ts';
-import { sortPlan } from '../core/plan.ts';
+import { HISTORY_VERSION } from '../sim/core/history.ts';
+import { sortPlan } from '../sim/core/plan.ts';
 import type { HistoryFrame, Property } from '../properties/fold.ts';
 import { RunJudge, type Judgement } from '../properties/judge.ts';
 import { referenceOf, type Reference } from '../properties/outcomes.ts';
 import { PROPERTIES } from '../properties/properties.ts';
 import type { RunStats } from '../properties/stats.ts';
-import { UnrecordedWorld } from '../world/unrecorded.ts';
-import { DEFAULT_WORLD, runWorld, type RunInput } from '../world/world.ts';
+import { UnrecordedWorld } from '../sim/world/unrecorded.ts';
+import { DEFAULT_WORLD, runWorld, type RunInput } from '../sim/world/world.ts';
 
 /** Judges runs of one combination and workload without a history: the fault-free reference is
  *  computed once, as a history-free path would. */

@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { judge } from '../properties/judge.ts';
 import { referenceOf, type Reference } from '../properties/outcomes.ts';
-import { inputs } from '../search/random/arbitraries.ts';
-import { VULNERABLE_000 } from '../core/cells.ts';
-import { runWorld } from '../world/world.ts';
+import { inputs } from '../sim/search/random/arbitraries.ts';
+import { VULNERABLE_000 } from '../sim/core/cells.ts';
+import { runWorld } from '../sim/world/world.ts';
 import { note, round } from './measure.ts';
 
 export interface MemoryFigures {

@@ -4,8 +4,8 @@
 // does on a sequential workload of tools/calls under http-502 and config-reset faults, and records
 // nothing but each call's end; the engine's time above this is the price of its generality. A test
 // requires the same ends as the world on the cell's plans (test/bench/minimal-reducer.test.ts).
-import type { FaultPlan } from '../core/plan.ts';
-import type { Workload } from '../core/workload.ts';
+import type { FaultPlan } from '../sim/core/plan.ts';
+import type { Workload } from '../sim/core/workload.ts';
 
 export interface MinimalEnd {
   callId: number;

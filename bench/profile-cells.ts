@@ -4,13 +4,13 @@
 // new process is what compare's cell thread pays: its code runs cold (interpreted until V8 optimizes
 // it), and a run then costs several times what it costs warm, in the passes after. Each pass's CPU
 // time is printed, so that the two are told apart.
-import { seedMatrix } from '../compare/matrix.ts';
+import { seedMatrix } from '../sim/compare/matrix.ts';
 import { PROPERTIES } from '../properties/properties.ts';
-import { inputs } from '../search/random/arbitraries.ts';
-import { checkShape, worldRunner } from '../search/random/check.ts';
-import { InputJudge } from '../search/random/input-judge.ts';
-import { inputStream } from '../search/random/input-stream.ts';
-import { SampleTally } from '../search/random/tally.ts';
+import { inputs } from '../sim/search/random/arbitraries.ts';
+import { checkShape, worldRunner } from '../sim/search/random/check.ts';
+import { InputJudge } from '../sim/search/random/input-judge.ts';
+import { inputStream } from '../sim/search/random/input-stream.ts';
+import { SampleTally } from '../sim/search/random/tally.ts';
 
 const RUNS = 200;
 const passes = Number(process.argv[2] ?? 1);

@@ -1,6 +1,6 @@
 // The engine loop the profile samples: the benchmark's fixed session, many times; recorded (the
 // engine), or `judged`: history-free and judged as `check` judges a sampled run (bench/judged-world.ts).
-import { runWorld } from '../world/world.ts';
+import { runWorld } from '../sim/world/world.ts';
 import { SESSION } from './engine.ts';
 import { FoldedJudge } from './judged-world.ts';
 

@@ -1,9 +1,9 @@
 // The exploration loop the profile samples (`npm run bench:profile -- explore [DEPTH]`): every seed
 // cell's exhaustive jobs to DEPTH (default 4), in this thread, one after another — what each worker
 // of bench/exhaustive.ts's pool runs.
-import { SEED_CELLS } from '../core/cells.ts';
-import { cellOptions, jobsFor } from '../search/exhaustive/exhaustive.ts';
-import { exploreJob } from '../search/exhaustive/explore.ts';
+import { SEED_CELLS } from '../sim/core/cells.ts';
+import { cellOptions, jobsFor } from '../sim/search/exhaustive/exhaustive.ts';
+import { exploreJob } from '../sim/search/exhaustive/explore.ts';
 
 const depth = Number(process.argv[2] ?? 4);
 let states = 0;

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import type { FaultName } from '../models/faults.ts';
 import type { Combination } from '../models/policies.ts';
 import { propertyByName } from '../properties/properties.ts';
-import { inputs, type InputShape } from '../search/random/arbitraries.ts';
-import { ALPHABET_000, ALPHABET_003, VULNERABLE_000, VULNERABLE_003 } from '../core/cells.ts';
-import { check, Judge } from '../search/random/check.ts';
+import { inputs, type InputShape } from '../sim/search/random/arbitraries.ts';
+import { ALPHABET_000, ALPHABET_003, VULNERABLE_000, VULNERABLE_003 } from '../sim/core/cells.ts';
+import { check, Judge } from '../sim/search/random/check.ts';
 import { note, now, round, spread, type Spread } from './measure.ts';
 
 interface Record {

@@ -26,7 +26,7 @@ interface Round {
 }
 
 export async function measureWire(quick: boolean): Promise<WireFigures> {
-  const url = new URL('../wire/throughput.ts', import.meta.url);
+  const url = new URL('../sim/wire/throughput.ts', import.meta.url);
   if (!existsSync(fileURLToPath(url)))
     return { callsPerSecond: null, bareCallsPerSecond: null, ratio: null, rounds: 0, note: 'wire/ not present' };
   const { measureWireThroughput } = (await import(url.href)) as {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 // puts them back).
 const realSetTimeout = globalThis.setTimeout;
 
-const source = new URL('../cli/main.ts', import.meta.url);
+const source = new URL('../sim/cli/main.ts', import.meta.url);
 const checkout = existsSync(source);
 const fromSource =
   checkout &&
@@ -24,7 +24,7 @@ if (fromSource) {
   register();
   ({ main } = await import(source.href));
 } else {
-  ({ main } = await import('../dist/cli/main.js'));
+  ({ main } = await import('../dist/sim/cli/main.js'));
 }
 const code = await main(process.argv.slice(2));
 process.exitCode = code;

@@ -2,7 +2,7 @@
 // the instant of the first fault that changed something (`applied`). The silent-failure properties
 // count as reached only then: before any fault acts, nothing they guard against can happen.
 // A part of several folds, not a property itself.
-import type { HistoryEntry } from '../core/history.ts';
+import type { HistoryEntry } from '../sim/core/history.ts';
 
 export interface AfterFault {
   /** A fault has acted. */

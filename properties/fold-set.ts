@@ -3,7 +3,7 @@
 // (judge.ts). States are never changed in place, so a fork's copy is a copy of the array of states,
 // and a world's digest adds their keys. Each entry steps only the folds that read its kind (a
 // fold's `reads`): most entries (requests, responses, state changes) concern none of them.
-import type { HistoryEntry } from '../core/history.ts';
+import type { HistoryEntry } from '../sim/core/history.ts';
 import { asFold, type AnyFold, type HistoryFrame, type Property, type PropertyVerdict } from './fold.ts';
 import type { Reference } from './outcomes.ts';
 

@@ -7,7 +7,7 @@
 // `step` returns the next state and never changes the one it was given: forked worlds share states.
 // A designer may still write the simple form, `check(history, outcomes)`; it is wrapped as a fold
 // that keeps the whole history (sound, but its key is that history, so exploration merges nothing).
-import type { History, HistoryEntry } from '../core/history.ts';
+import type { History, HistoryEntry } from '../sim/core/history.ts';
 import { callOutcomes, type CallOutcome, type Reference } from './outcomes.ts';
 
 export interface PropertyVerdict {

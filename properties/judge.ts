@@ -1,8 +1,8 @@
 // Everything the oracles say about one run: each call's outcome and each property's verdict, and
 // the run's vacuity stats. From a whole history (`judge`, `statsOf`), or as the run goes with no
 // history kept (`RunJudge`, a world's entry sink): the same folds over the same entries.
-import type { History, HistoryEntry } from '../core/history.ts';
-import type { ReachLike } from '../core/reach.ts';
+import type { History, HistoryEntry } from '../sim/core/history.ts';
+import type { ReachLike } from '../sim/core/reach.ts';
 import { FoldSet, readsWith } from './fold-set.ts';
 import { checkHistory, isCheckProperty, type HistoryFrame, type Property, type PropertyVerdict } from './fold.ts';
 import { callOutcomes, OUTCOMES_READ, OutcomesFold, type CallOutcome, type Reference } from './outcomes.ts';

@@ -1,7 +1,7 @@
 // `no-silent-empty` and `no-silent-hang`: no call ends silently, judged by its outcome against the
 // fault-free run (properties/outcomes.ts). When several calls are silent, the verdict names the one
 // with the lowest call id, whatever order they ended in.
-import type { EndEntry } from '../core/history.ts';
+import type { EndEntry } from '../sim/core/history.ts';
 import { AFTER_FAULT_READS, afterFaultKey, NO_FAULT_YET, stepAfterFault, type AfterFault } from './after-fault.ts';
 import type { PropertyFold } from './fold.ts';
 import { outcomeOf, type Reference } from './outcomes.ts';

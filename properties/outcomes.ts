@@ -3,7 +3,7 @@
 // `silent-hang` (ended only by the deadline, or never, though the server finished the call and its
 // answer reached the client or was lost without a signal; a deadline that fires while the network
 // still holds the answer back is a timeout the client reports: `error`).
-import type { EndEntry, History, HistoryEntry } from '../core/history.ts';
+import type { EndEntry, History, HistoryEntry } from '../sim/core/history.ts';
 
 export const OUTCOMES = ['ok', 'error', 'silent-empty', 'silent-hang'] as const;
 export type Outcome = (typeof OUTCOMES)[number];

@@ -1,8 +1,8 @@
 // Vacuity guards: how often each fault actually fired and acted, how often a reconnect, a
 // re-initialize and a transport fallback happened, and which machine states and transitions a run
 // reached. A property that holds where its situation was never reached is reported as vacuous.
-import type { History, HistoryEntry } from '../core/history.ts';
-import { MACHINES, type ReachLike } from '../core/reach.ts';
+import type { History, HistoryEntry } from '../sim/core/history.ts';
+import { MACHINES, type ReachLike } from '../sim/core/reach.ts';
 
 export interface RunStats {
   runs: number;

@@ -1,6 +1,6 @@
 // The audit as one self-contained HTML page (no script, no external asset): the verdict table,
 // then each scenario with what it asks, its plan and the command lines that reproduce it.
-import type { AuditResult } from '../audit/runner.ts';
+import type { AuditResult } from '../sim/audit/runner.ts';
 import { auditSubject } from './audit-text.ts';
 import { esc } from './compare-html.ts';
 

@@ -1,9 +1,9 @@
 // The audit as JUnit XML, so any CI shows each scenario as a test case: a non-pass verdict is a
 // <failure> (its type the verdict), `not applicable` a <skipped>. Times are not known here (the
 // audit runs on virtual time): every testcase says time="0".
-import type { AuditResult } from '../audit/runner.ts';
+import type { AuditResult } from '../sim/audit/runner.ts';
 import { auditSubject } from './audit-text.ts';
-import { passes } from '../audit/verdict.ts';
+import { passes } from '../sim/core/audit-verdict.ts';
 
 export function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -1,7 +1,7 @@
 // The audit in the terminal (≤ 120 columns) and as Markdown: one row per scenario, its verdict and
 // evidence; then the command line that reproduces each non-pass.
-import type { AuditResult } from '../audit/runner.ts';
-import { passes } from '../audit/verdict.ts';
+import type { AuditResult } from '../sim/audit/runner.ts';
+import { passes } from '../sim/core/audit-verdict.ts';
 import { table } from './table.ts';
 
 /** What was audited, in one phrase: the server, or `client CMD (against the server)`. */

@@ -1,9 +1,9 @@
 // A check result as a person reads it in a terminal: the verdict table, the vacuity counts, and for
 // each violation its shrunk counterexample and the command that reproduces it.
 import { formatClient, formatServer, notApplicable } from '../models/policies.ts';
-import type { CheckResult } from '../search/random/check.ts';
-import { describePlan } from '../core/plan.ts';
-import { describeWorkload } from '../core/workload.ts';
+import type { CheckResult } from '../sim/search/random/check.ts';
+import { describePlan } from '../sim/core/plan.ts';
+import { describeWorkload } from '../sim/core/workload.ts';
 import { renderCoverage } from './coverage-text.ts';
 import { describeExhaustive } from './explore-text.ts';
 import { table } from './table.ts';

@@ -1,11 +1,11 @@
 // What the comparison reports derive from the cells beyond their verdicts, shared by the Markdown
 // and the HTML: machine coverage over the whole comparison (what no cell ever exercised), the
 // exhaustive search's verdicts when `--depth` ran one, and a finding's minimality certificate.
-import type { Comparison } from '../compare/compare.ts';
-import type { Exhaustive } from '../search/exhaustive/exhaustive.ts';
-import type { FindingProperty } from '../compare/findings.ts';
-import { describePlan } from '../core/plan.ts';
-import { unionCoverage, type MachineCoverage } from '../core/reach.ts';
+import type { Comparison } from '../sim/compare/compare.ts';
+import type { Exhaustive } from '../sim/search/exhaustive/exhaustive.ts';
+import type { FindingProperty } from '../sim/compare/findings.ts';
+import { describePlan } from '../sim/core/plan.ts';
+import { unionCoverage, type MachineCoverage } from '../sim/core/reach.ts';
 import type { Verdict } from '../properties/vacuity.ts';
 import { describeExhaustive } from './explore-text.ts';
 import { plural } from './words.ts';

@@ -2,9 +2,9 @@
 // groups (findings with the same minimal plan and mechanism, the groups touching the most cells
 // first), each with its cell and finding numbers, and the "what changes what" table (per single knob
 // change, how many findings of each silent group it makes hold, and how).
-import type { Comparison, ReportedFinding } from '../compare/compare.ts';
-import type { CauseGroup } from '../compare/causes.ts';
-import type { Fared, Mitigation } from '../compare/mitigations.ts';
+import type { Comparison, ReportedFinding } from '../sim/compare/compare.ts';
+import type { CauseGroup } from '../sim/compare/causes.ts';
+import type { Fared, Mitigation } from '../sim/compare/mitigations.ts';
 import { findingNumbers } from './compare-common.ts';
 
 export interface NumberedGroup extends CauseGroup {

@@ -1,8 +1,8 @@
 // What the three comparison reports share: the marks for verdicts and cell classes, which findings
 // are shown in detail, and the fields a cell result carries beyond the ones the reports know
 // (another tier's additions are shown as data, never dropped).
-import type { CellClass, CellResult, Comparison } from '../compare/compare.ts';
-import type { Finding } from '../compare/findings.ts';
+import type { CellClass, CellResult, Comparison } from '../sim/compare/compare.ts';
+import type { Finding } from '../sim/compare/findings.ts';
 import type { Outcome } from '../properties/outcomes.ts';
 import type { Verdict } from '../properties/vacuity.ts';
 import { formatClient, formatServer, notApplicable, type Combination } from '../models/policies.ts';

@@ -1,9 +1,9 @@
 // One finding as HTML: its facts (cause, mitigations, violated properties, the shrunk plan, how to
 // replay it), Jepsen's timeline and its history step by step; and the findings not shown in detail.
-import type { ReportedFinding } from '../compare/compare.ts';
-import type { Finding } from '../compare/findings.ts';
-import { describeFault } from '../core/plan.ts';
-import { describeWorkload } from '../core/workload.ts';
+import type { ReportedFinding } from '../sim/compare/compare.ts';
+import type { Finding } from '../sim/compare/findings.ts';
+import { describeFault } from '../sim/core/plan.ts';
+import { describeWorkload } from '../sim/core/workload.ts';
 import { minimality } from './compare-analysis.ts';
 import { mitigationLine, type NumberedGroup } from './compare-causes.ts';
 import { combinationLine, counterexamplePath, outcomeMap } from './compare-common.ts';

@@ -2,9 +2,9 @@
 // property's verdict and links to its findings) and the filters over it (class, alphabet, each knob
 // and free text). The page's script sorts and filters by the data attributes written here.
 import { notApplicable } from '../models/policies.ts';
-import type { CellResult, Comparison } from '../compare/compare.ts';
-import type { Finding } from '../compare/findings.ts';
-import { CELL_CLASSES } from '../core/cell-class.ts';
+import type { CellResult, Comparison } from '../sim/compare/compare.ts';
+import type { Finding } from '../sim/compare/findings.ts';
+import { CELL_CLASSES } from '../sim/core/cell-class.ts';
 import { callCounts, CLASS_MEANING, combinationLine, findingNumbers, verdictCell } from './compare-common.ts';
 import { esc } from './escape.ts';
 

@@ -9,9 +9,9 @@ import { esc } from './escape.ts';
 
 export { esc } from './escape.ts';
 import { comparisonCoverage, exhaustiveRows } from './compare-analysis.ts';
-import type { Comparison } from '../compare/compare.ts';
+import type { Comparison } from '../sim/compare/compare.ts';
 import { groupOfFinding, groupsOf, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
-import { CELL_CLASSES } from '../core/cell-class.ts';
+import { CELL_CLASSES } from '../sim/core/cell-class.ts';
 import { CLASS_MEANING, detailed, extraFields, findingsByCell } from './compare-common.ts';
 import { finding, listed } from './compare-html-findings.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';

@@ -2,7 +2,7 @@
 // limit keep their plan and verdicts but not their history (their counterexample files hold it),
 // so that a full matrix stays a file a person can open. Byte-identical for the same inputs apart
 // from the top-level `timing`, which is always last.
-import type { Comparison } from '../compare/compare.ts';
+import type { Comparison } from '../sim/compare/compare.ts';
 import { writeJson } from './json-format.ts';
 
 export function renderJson(c: Comparison, details: number): string {

@@ -1,10 +1,10 @@
 // One finding as Markdown: its facts (violated properties, cause, mitigations, the shrunk plan, how to
 // replay it), a Mermaid sequence diagram and the history around the failure; and the findings not
 // shown in detail, one line each.
-import type { ReportedFinding } from '../compare/compare.ts';
-import type { Finding } from '../compare/findings.ts';
-import { describeFault } from '../core/plan.ts';
-import { describeWorkload } from '../core/workload.ts';
+import type { ReportedFinding } from '../sim/compare/compare.ts';
+import type { Finding } from '../sim/compare/findings.ts';
+import { describeFault } from '../sim/core/plan.ts';
+import { describeWorkload } from '../sim/core/workload.ts';
 import { minimality } from './compare-analysis.ts';
 import { FARED_MARK, mitigationLine, type NumberedGroup } from './compare-causes.ts';
 import { combinationLine, counterexamplePath, outcomeMap } from './compare-common.ts';

@@ -3,10 +3,10 @@
 // section per finding: its shrunk fault plan, a Mermaid sequence diagram, the history step by step,
 // and the command that replays it (compare-markdown-findings.ts).
 import { comparisonCoverage, exhaustiveRows } from './compare-analysis.ts';
-import type { Comparison } from '../compare/compare.ts';
+import type { Comparison } from '../sim/compare/compare.ts';
 import { groupOfFinding, groupsOf, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
-import { CELL_CLASSES } from '../core/cell-class.ts';
-import type { Finding } from '../compare/findings.ts';
+import { CELL_CLASSES } from '../sim/core/cell-class.ts';
+import type { Finding } from '../sim/compare/findings.ts';
 import {
   callCounts,
   CLASS_MARK,

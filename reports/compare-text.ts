@@ -1,7 +1,7 @@
 // The comparison as the terminal shows it: one row per cell with each property's verdict, the
 // call counts and the class (fitted to 120 columns), then the cause groups and what changes what
 // (last, so that they are what stays on the screen), then where the reports were written.
-import type { Comparison } from '../compare/compare.ts';
+import type { Comparison } from '../sim/compare/compare.ts';
 import { callCounts, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table, wrap } from './table.ts';
 import { groupsOf, whatChangesWhat } from './compare-causes.ts';

@@ -1,6 +1,6 @@
 // Machine coverage as a person reads it: per machine, states and transitions reached out of all
 // in its definition, then every unreached one (a behaviour no verdict above says anything about).
-import type { MachineCoverage } from '../world/coverage.ts';
+import type { MachineCoverage } from '../sim/world/coverage.ts';
 
 export function renderCoverage(coverage: readonly MachineCoverage[], over: string): string[] {
   const summary = coverage

@@ -1,9 +1,9 @@
 // An exhaustive exploration as a person reads it: what was covered (depth, distinct states, plans),
 // then per property "holds up to depth k" or its shortest counterexample, then machine coverage.
 import { formatClient, formatServer } from '../models/policies.ts';
-import type { Exhaustive, Exploration } from '../search/exhaustive/exhaustive.ts';
-import { describePlan } from '../core/plan.ts';
-import { describeWorkload } from '../core/workload.ts';
+import type { Exhaustive, Exploration } from '../sim/search/exhaustive/exhaustive.ts';
+import { describePlan } from '../sim/core/plan.ts';
+import { describeWorkload } from '../sim/core/workload.ts';
 import { renderCoverage } from './coverage-text.ts';
 import { table } from './table.ts';
 

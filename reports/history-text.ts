@@ -2,7 +2,7 @@
 // load balancer / proxy between them, server) and a tone for colouring. Shared by the Markdown and
 // HTML reports, the Mermaid diagrams and `replay`. Entries of a kind it does not know are shown
 // as their JSON, never dropped.
-import type { HistoryEntry } from '../core/history.ts';
+import type { HistoryEntry } from '../sim/core/history.ts';
 import type { Outcome } from '../properties/outcomes.ts';
 
 export type Lane = 'agent' | 'client' | 'network' | 'server';

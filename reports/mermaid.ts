@@ -3,7 +3,7 @@
 // virtual time, the faults in orange and the silent outcomes in red boxes, the step where the session
 // went wrong in a blue one, a note where a second or more of virtual time passes, the rest as notes. Text is escaped with
 // Mermaid's entity codes, so no history string can break the diagram.
-import type { HistoryEntry } from '../core/history.ts';
+import type { HistoryEntry } from '../sim/core/history.ts';
 import type { Outcome } from '../properties/outcomes.ts';
 import { describeEntry } from './history-text.ts';
 

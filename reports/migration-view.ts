@@ -1,10 +1,10 @@
 // The migration table (`compare --matrix migration`) as Markdown and HTML: per seed cell and
 // alphabet, how each revision pair fares, then each silent failure the move to 2026-07-28
 // removes, keeps or adds, with the shrunk plan (and its minimality) that shows it.
-import type { Comparison } from '../compare/compare.ts';
-import type { MigrationPlan, MigrationRow } from '../compare/migration.ts';
-import { describePlan } from '../core/plan.ts';
-import { describeWorkload } from '../core/workload.ts';
+import type { Comparison } from '../sim/compare/compare.ts';
+import type { MigrationPlan, MigrationRow } from '../sim/compare/migration.ts';
+import { describePlan } from '../sim/core/plan.ts';
+import { describeWorkload } from '../sim/core/workload.ts';
 import { esc, mdText } from './escape.ts';
 
 const CHANGE_MARK = { removed: 'removed ✅', kept: 'kept ⚠️', added: 'added ❌' } as const;

@@ -1,7 +1,7 @@
 // A wire check as a person reads it: the model tier's check report (reports/check-text.ts), with
 // what stood on each side instead of the knob lines, the faults the server could not take part in,
 // and the command that reproduces each finding on the wire.
-import type { CheckResult } from '../search/random/check.ts';
+import type { CheckResult } from '../sim/search/random/check.ts';
 import { checkCommand, renderCheck } from './check-text.ts';
 
 export interface WireReport extends CheckResult {

@@ -3,9 +3,9 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { handEngine } from '../../bench/hand-stepper.ts';
-import { inputs } from '../../search/random/arbitraries.ts';
-import { historyJson } from '../../core/history.ts';
-import { runWorld } from '../../world/world.ts';
+import { inputs } from '../../sim/search/random/arbitraries.ts';
+import { historyJson } from '../../sim/core/history.ts';
+import { runWorld } from '../../sim/world/world.ts';
 import { anyLegacyCombination as anyCombination } from '../fixtures/combinations.ts';
 
 describe('hand-written reducer', () => {

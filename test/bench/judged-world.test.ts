@@ -7,12 +7,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balanceBound } from '../../bench/exhaustive.ts';
 import { FoldedJudge } from '../../bench/judged-world.ts';
-import { ALPHABET_000, VULNERABLE_000 } from '../../core/cells.ts';
+import { ALPHABET_000, VULNERABLE_000 } from '../../sim/core/cells.ts';
 import { judge } from '../../properties/judge.ts';
 import { referenceOf } from '../../properties/outcomes.ts';
 import { statsOf } from '../../properties/stats.ts';
-import { faultPlan, workload } from '../../search/random/arbitraries.ts';
-import { runWorld } from '../../world/world.ts';
+import { faultPlan, workload } from '../../sim/search/random/arbitraries.ts';
+import { runWorld } from '../../sim/world/world.ts';
 
 describe('history-off world', () => {
   let violated = 0;

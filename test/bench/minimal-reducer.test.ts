@@ -3,10 +3,10 @@
 // sequential workload of 1-4 calls, it ends each call as the world does.
 import { describe, expect, test } from 'vitest';
 import { runMinimal } from '../../bench/minimal-reducer.ts';
-import { VULNERABLE_000 } from '../../core/cells.ts';
-import type { FaultPlan } from '../../core/plan.ts';
-import { sequentialWorkloads } from '../../search/exhaustive/exhaustive.ts';
-import { runWorld } from '../../world/world.ts';
+import { VULNERABLE_000 } from '../../sim/core/cells.ts';
+import type { FaultPlan } from '../../sim/core/plan.ts';
+import { sequentialWorkloads } from '../../sim/search/exhaustive/exhaustive.ts';
+import { runWorld } from '../../sim/world/world.ts';
 
 function worldEnds(workload: ReturnType<typeof sequentialWorkloads>[number], plan: FaultPlan) {
   const h = runWorld({ combination: VULNERABLE_000, workload, plan });

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { formatClient, formatServer } from '../../models/policies.ts';
-import { main } from '../../cli/main.ts';
-import { SEED_CELLS } from '../../core/cells.ts';
+import { main } from '../../sim/cli/main.ts';
+import { SEED_CELLS } from '../../sim/core/cells.ts';
 
 export const GOLDEN_DIR = new URL('.', import.meta.url).pathname;
 

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applicableCombination, combination, notApplicable } from '../../models/policies.ts';
-import { inputs } from '../../search/random/arbitraries.ts';
-import { runWorld } from '../../world/world.ts';
+import { inputs } from '../../sim/search/random/arbitraries.ts';
+import { runWorld } from '../../sim/world/world.ts';
 import { anyCombination } from '../fixtures/combinations.ts';
 
 /** Combinations that cannot speak 2025-11-25 together: one side (or both) on 2026-07-28 only. */

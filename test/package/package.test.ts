@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../cli/run.ts';
+import { ROOT } from '../sim/cli/run.ts';
 
 type Manifest = { version: string; devDependencies: Record<string, string>; dependencies: Record<string, string> };
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;

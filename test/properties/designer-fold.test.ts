@@ -3,13 +3,13 @@
 // as the plain tree of plans and as the same property in the simple whole-history form, from fewer
 // states than either. Its functions run sandboxed like any designer hook.
 import { describe, expect, it } from 'vitest';
-import { ALPHABET_000, VULNERABLE_000 } from '../../core/cells.ts';
-import type { HistoryEntry } from '../../core/history.ts';
-import { call } from '../../core/workload.ts';
+import { ALPHABET_000, VULNERABLE_000 } from '../../sim/core/cells.ts';
+import type { HistoryEntry } from '../../sim/core/history.ts';
+import { call } from '../../sim/core/workload.ts';
 import { PolicyError } from '../../models/registry.ts';
-import { PolicyLoadError, registerPolicies } from '../../plugins/policy-module.ts';
-import { registryProperty } from '../../plugins/registry.ts';
-import { exploreJob } from '../../search/exhaustive/explore.ts';
+import { PolicyLoadError, registerPolicies } from '../../sim/plugins/policy-module.ts';
+import { registryProperty } from '../../sim/plugins/registry.ts';
+import { exploreJob } from '../../sim/search/exhaustive/explore.ts';
 
 interface NoErrorState {
   applied: boolean;

@@ -5,15 +5,15 @@
 // content is judged `ok` exactly when its JSON is the reference's, whatever its shape (outcomes.ts
 // compares the usual shape without JSON).
 import { describe, expect, it } from 'vitest';
-import { SEED_CELLS } from '../../core/cells.ts';
-import { call } from '../../core/workload.ts';
-import type { EndEntry } from '../../core/history.ts';
+import { SEED_CELLS } from '../../sim/core/cells.ts';
+import { call } from '../../sim/core/workload.ts';
+import type { EndEntry } from '../../sim/core/history.ts';
 import { callOutcomes, OUTCOMES_READ, OutcomesFold, outcomeOf, referenceOf } from '../../properties/outcomes.ts';
 import { STATS_READ, StatsFold, statsOf } from '../../properties/stats.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
-import { inputs } from '../../search/random/arbitraries.ts';
-import { sampleLazily } from '../../search/random/input-stream.ts';
-import { runWorld } from '../../world/world.ts';
+import { inputs } from '../../sim/search/random/arbitraries.ts';
+import { sampleLazily } from '../../sim/search/random/input-stream.ts';
+import { runWorld } from '../../sim/world/world.ts';
 
 describe('fold reads', () => {
   it('every built-in fold leaves its state as it was on the entries of kinds it does not read', () => {

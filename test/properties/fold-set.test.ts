@@ -5,11 +5,11 @@
 // fold, and a fold is called as a method of itself. Also the one-entry memo of `outcomeOf`: the
 // same entry judged against another reference is judged anew.
 import { describe, expect, it } from 'vitest';
-import { HISTORY_VERSION, type EndEntry, type HistoryEntry } from '../../core/history.ts';
+import { HISTORY_VERSION, type EndEntry, type HistoryEntry } from '../../sim/core/history.ts';
 import { FoldSet } from '../../properties/fold-set.ts';
 import type { HistoryFrame, PropertyFold } from '../../properties/fold.ts';
 import { outcomeOf } from '../../properties/outcomes.ts';
-import { VULNERABLE_000 } from '../../core/cells.ts';
+import { VULNERABLE_000 } from '../../sim/core/cells.ts';
 
 const FRAME: HistoryFrame = { version: HISTORY_VERSION, combination: VULNERABLE_000, workload: [], plan: [], schedule: [] };
 

@@ -7,14 +7,14 @@
 // transport-expressible trusts the encoding the server recorded.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../core/history.ts';
+import type { HistoryEntry } from '../../sim/core/history.ts';
 import { FoldSet } from '../../properties/fold-set.ts';
 import { asFold, checkHistory, wholeHistory, type AnyFold, type HistoryFrame } from '../../properties/fold.ts';
 import { judge } from '../../properties/judge.ts';
 import { referenceOf, type Reference } from '../../properties/outcomes.ts';
 import { PROPERTIES, propertyByName } from '../../properties/properties.ts';
-import { faultPlan, inputs, workload as anyWorkload } from '../../search/random/arbitraries.ts';
-import { runWorld } from '../../world/world.ts';
+import { faultPlan, inputs, workload as anyWorkload } from '../../sim/search/random/arbitraries.ts';
+import { runWorld } from '../../sim/world/world.ts';
 import { anyCombination } from '../fixtures/combinations.ts';
 
 const reduce = (f: AnyFold, entries: readonly HistoryEntry[], reference: Reference, frame: HistoryFrame) => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../reports/compare-html.ts';
 import { renderJson } from '../../reports/compare-json.ts';
 import { renderMarkdown } from '../../reports/compare-markdown.ts';
-import { checkCell, runComparison, type CellRunner } from '../../compare/compare.ts';
-import { buildMatrix } from '../../compare/matrix.ts';
+import { checkCell, runComparison, type CellRunner } from '../../sim/compare/compare.ts';
+import { buildMatrix } from '../../sim/compare/matrix.ts';
 
 describe('extra per-result fields', () => {
   it('are kept in the JSON and shown as data in the Markdown and HTML', async () => {

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultComparison, evilComparison } from '../fixtures/default-comparison.ts';
 import { EVIL } from '../fixtures/policies/evil.ts';
-import { tempDir } from '../cli/run.ts';
+import { tempDir } from '../sim/cli/run.ts';
 import { launchChromium } from '../fixtures/chromium.ts';
 
 describe('the HTML report in headless Chromium', () => {

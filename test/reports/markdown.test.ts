@@ -9,7 +9,7 @@ import { evilComparison } from '../fixtures/default-comparison.ts';
 import { fence, mdText } from '../../reports/compare-markdown.ts';
 import { mermaidText } from '../../reports/mermaid.ts';
 import { EVIL } from '../fixtures/policies/evil.ts';
-import { run, tempDir } from '../cli/run.ts';
+import { run, tempDir } from '../sim/cli/run.ts';
 import { launchChromium } from '../fixtures/chromium.ts';
 
 describe('Markdown text', () => {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run, tempDir } from '../cli/run.ts';
+import { run, tempDir } from '../sim/cli/run.ts';
 
 describe('not applicable knobs', () => {
   it('check names them under the combination', async () => {

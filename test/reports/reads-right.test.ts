@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultComparison } from '../fixtures/default-comparison.ts';
-import { run } from '../cli/run.ts';
+import { run } from '../sim/cli/run.ts';
 import { table, wrap } from '../../reports/table.ts';
 import { describeEntry } from '../../reports/history-text.ts';
 

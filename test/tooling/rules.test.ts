@@ -1,5 +1,5 @@
 // The project's own rules, run as a user runs them: the determinism lint rule (biome + the GritQL
-// plugin in lint-rules/) and the dependency rules (.dependency-cruiser.cjs). Each must fire on a
+// plugin in .ci/lint-rules/) and the dependency rules (.dependency-cruiser.cjs). Each must fire on a
 // planted file that breaks it: a rule that cannot fail checks nothing. (The tree's own lint and
 // `npm run check:deps` are run by the scripts; here only the determinism rule is required of it.)
 import { spawnSync } from 'node:child_process';
@@ -48,23 +48,23 @@ const CLOCK = [
   'export const g = Math.max(1, 2) + Date.parse("2026-01-01");',
 ].join('\n');
 
-describe('determinism lint rule (lint-rules/no-wall-clock.grit)', () => {
+describe('determinism lint rule (.ci/lint-rules/no-wall-clock.grit)', () => {
   it('fires on each clock or random read in a simulation folder, and not where the clock is allowed', () => {
     const dir = project(
       {
-        'world/planted.ts': CLOCK,
-        'search/random/planted.ts': CLOCK,
-        'cli/planted.ts': CLOCK,
+        'sim/world/planted.ts': CLOCK,
+        'sim/search/random/planted.ts': CLOCK,
+        'sim/cli/planted.ts': CLOCK,
         'bench/planted.ts': CLOCK,
-        'wire/virtual-time.ts': CLOCK,
+        'sim/wire/virtual-time.ts': CLOCK,
       },
-      ['biome.jsonc', 'lint-rules'],
+      ['biome.jsonc', '.ci/lint-rules'],
     );
     const hits = biomeLint(dir, ['--vcs-enabled=false']).filter((d) => d.category === 'plugin');
     const lines = (path: string) => hits.filter((d) => d.location.path === path).map((d) => d.location.start.line);
-    expect(lines('world/planted.ts')).toEqual([1, 2, 3, 4, 5]);
-    expect(lines('search/random/planted.ts')).toEqual([1, 2, 3, 4, 5]);
-    expect(hits.filter((d) => !d.location.path.endsWith('planted.ts') || /^(cli|bench)\//.test(d.location.path))).toEqual([]);
+    expect(lines('sim/world/planted.ts')).toEqual([1, 2, 3, 4, 5]);
+    expect(lines('sim/search/random/planted.ts')).toEqual([1, 2, 3, 4, 5]);
+    expect(hits.filter((d) => !d.location.path.endsWith('planted.ts') || /^(sim\/cli|bench)\//.test(d.location.path))).toEqual([]);
   });
 
   it('nothing in the tree reads the clock or randomness outside the allowed folders', () => {
@@ -97,29 +97,29 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
   it('fire on a planted cycle, a model importing the project, an oracle using model logic, a report running a search and a clock module', () => {
     const dir = project(
       {
-        'models/a.ts': "import { b } from './b.ts';\nimport { one } from '../core/one.ts';\nexport const a = () => b() + one;\n",
-        'core/one.ts': 'export const one = 1;\n',
+        'models/a.ts': "import { b } from './b.ts';\nimport { one } from '../sim/core/one.ts';\nexport const a = () => b() + one;\n",
+        'sim/core/one.ts': 'export const one = 1;\n',
         'models/b.ts': "import { a } from './a.ts';\nexport const b = () => 1;\nexport const unused = a;\nexport type Caps = string[];\n",
-        'core/plan.ts': "import type { Caps } from '../models/b.ts';\nexport const plan = 1;\nexport type P = Caps;\n",
+        'sim/core/plan.ts': "import type { Caps } from '../../models/b.ts';\nexport const plan = 1;\nexport type P = Caps;\n",
         'properties/oracle.ts':
           "import { b } from '../models/b.ts';\nimport type { Caps } from '../models/b.ts';\nexport const o = (c: Caps) => b() + c.length;\n",
-        'search/run.ts': 'export const run = () => 2;\n',
+        'sim/search/run.ts': 'export const run = () => 2;\n',
         'reports/render.ts':
-          "import { run } from '../search/run.ts';\nimport type { P } from '../core/plan.ts';\nexport const r = (p: P) => run() + p;\n",
-        'world/clock.ts': "import { performance } from 'node:perf_hooks';\nexport const now = () => performance.now();\n",
-        'cli/main.ts':
-          "import { r } from '../reports/render.ts';\nimport { performance } from 'node:perf_hooks';\nexport const m = () => r(1) + performance.now();\n",
+          "import { run } from '../sim/search/run.ts';\nimport type { P } from '../sim/core/plan.ts';\nexport const r = (p: P) => run() + p;\n",
+        'sim/world/clock.ts': "import { performance } from 'node:perf_hooks';\nexport const now = () => performance.now();\n",
+        'sim/cli/main.ts':
+          "import { r } from '../../reports/render.ts';\nimport { performance } from 'node:perf_hooks';\nexport const m = () => r(1) + performance.now();\n",
       },
       ['.dependency-cruiser.cjs', 'tsconfig.json'],
     );
-    const { status, violations } = depcruise(dir, ['models', 'core', 'properties', 'search', 'reports', 'world', 'cli']);
+    const { status, violations } = depcruise(dir, ['models', 'sim', 'properties', 'reports']);
     const found = violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
     expect(found).toEqual([
-      'layer-models: models/a.ts → core/one.ts',
+      'layer-models: models/a.ts → sim/core/one.ts',
       'layer-properties-types-only: properties/oracle.ts → models/b.ts',
-      'layer-reports-types-only: reports/render.ts → search/run.ts',
+      'layer-reports-types-only: reports/render.ts → sim/search/run.ts',
       'no-circular: models/a.ts → models/b.ts',
-      'no-clock-modules: world/clock.ts → perf_hooks',
+      'no-clock-modules: sim/world/clock.ts → perf_hooks',
     ]);
     expect(status).not.toBe(0);
   });

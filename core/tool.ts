@@ -1,8 +1,0 @@
-// The tool's name and version, as recorded in every report and counterexample file.
-import { readFileSync } from 'node:fs';
-
-// From the source (core/tool.ts) the package.json is one folder up; compiled (dist/core/tool.js), two.
-const here = new URL(import.meta.url).pathname.endsWith('.ts') ? '../package.json' : '../../package.json';
-const pkg = JSON.parse(readFileSync(new URL(here, import.meta.url), 'utf8')) as { name: string; version: string };
-
-export const TOOL: { name: string; version: string } = { name: pkg.name, version: pkg.version };

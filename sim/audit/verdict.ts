@@ -1,0 +1,74 @@
+// One scenario's verdict from the oracles' judgement of its run, and the one line of evidence the
+// history gives for it: what the server answered to the faulted request, and how each call ended.
+import type { History, HistoryEntry } from '../core/history.ts';
+import type { Judgement } from '../../properties/judge.ts';
+import type { Scenario } from './scenarios.ts';
+
+import type { Verdict } from '../core/audit-verdict.ts';
+
+export { passes, VERDICTS, type Verdict } from '../core/audit-verdict.ts';
+
+type Response = Extract<HistoryEntry, { kind: 'response' }>;
+
+/** silent beats stuck beats loud: the worst thing the agent would live with decides. */
+export function verdictOf(s: Pick<Scenario, 'judgedBy' | 'expectStatus'>, j: Judgement, h: History): { verdict: Verdict; why: string } {
+  const violated = s.judgedBy.filter((p) => j.verdicts[p] && !j.verdicts[p].holds);
+  const silentProps = violated.filter((p) => p !== 'recovers');
+  const silentCalls = j.outcomes.filter((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
+  if (silentProps.length || silentCalls.length) {
+    const why = silentProps.length
+      ? `${silentProps[0]}: ${j.verdicts[silentProps[0]!]!.why ?? 'violated'}`
+      : `call ${silentCalls[0]!.callId} ${silentCalls[0]!.outcome}`;
+    return { verdict: 'silent', why };
+  }
+  const miss = expectationMiss(s, h);
+  if (miss) return { verdict: 'silent', why: miss };
+  if (violated.includes('recovers')) return { verdict: 'stuck', why: `recovers: ${j.verdicts.recovers!.why ?? 'violated'}` };
+  if (j.outcomes.some((o) => o.outcome === 'error')) return { verdict: 'loud', why: 'an error the agent sees, then recovery' };
+  return { verdict: 'pass', why: 'every call ok' };
+}
+
+/** The server's answer to the request the scenario's first fault acted on. */
+export function faultedResponse(h: History): Response | undefined {
+  const fault = h.entries.find((e) => e.kind === 'fault' && e.applied);
+  if (fault?.kind !== 'fault') return undefined;
+  return h.entries.find((e): e is Response => e.kind === 'response' && e.req === fault.at);
+}
+
+function expectationMiss(s: Pick<Scenario, 'expectStatus'>, h: History): string | null {
+  if (s.expectStatus === undefined) return null;
+  const r = faultedResponse(h);
+  if (!r) return null;
+  return r.status === s.expectStatus
+    ? null
+    : `expected HTTP ${s.expectStatus} to the faulted request, got ${r.status} (accepted without a signal)`;
+}
+
+function describeResponse(r: Response): string {
+  const body = r.body === 'sse' ? `sse${r.events !== undefined ? ` ${r.events} events` : ''}${r.complete === false ? ' cut' : ''}` : r.body;
+  return `${r.status} ${r.contentType ?? '-'} ${body}${r.from === 'load-balancer' ? ' (load balancer)' : ''}`;
+}
+
+const short = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+
+/** One line: the fault, the server's answer to it, then each call's end with virtual times. */
+export function evidenceOf(h: History, j: Judgement): string {
+  const parts: string[] = [];
+  const fault = h.entries.find((e) => e.kind === 'fault');
+  if (fault?.kind === 'fault') {
+    const req = h.entries.find((e) => e.kind === 'request' && e.req === fault.at);
+    const rpc = req?.kind === 'request' ? req.rpc : '?';
+    const r = fault.applied ? faultedResponse(h) : undefined;
+    parts.push(
+      fault.applied
+        ? `${fault.fault} on req ${fault.at} ${rpc} → ${r ? describeResponse(r) : 'no response'}`
+        : `${fault.fault} did not act: ${fault.detail}`,
+    );
+  }
+  for (const o of j.outcomes) {
+    const e = o.end;
+    const how = e.end === 'error' ? `error (${short(e.reason, 60)})` : e.end === 'result' ? o.outcome : `${e.end} ${o.outcome}`;
+    parts.push(`call ${o.callId} ${how} t=${o.invokedAt}→${o.endedAt}${e.attempts > 1 ? ` ×${e.attempts}` : ''}`);
+  }
+  return parts.join('; ');
+}

@@ -1,0 +1,218 @@
+// `mcp-faultsim audit`: the fixed scenario set (audit/scenarios.ts) against one server: an in-process
+// preset, the model (a knob list), `--serve CMD` or `--target URL`; or, with `--client-cmd CMD`, the
+// client scenarios (audit/client-scenarios.ts) against a client process through the loopback fault
+// proxy, the server then the constant (the model by default). Prints a table of verdicts with
+// evidence; `--out DIR` writes audit.md, audit.html, audit.json and audit.junit.xml as one set.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runClientAudit } from '../../audit/client-runner.ts';
+import { runAudit, serverRevisions, type AuditResult } from '../../audit/runner.ts';
+import { CLIENT_SCENARIOS, NOT_FOR_CLIENTS } from '../../audit/client-scenarios.ts';
+import { SCENARIOS } from '../../audit/scenarios.ts';
+import { combination, type Revision } from '../../../models/policies.ts';
+import { renderAuditHtml } from '../../../reports/audit-html.ts';
+import { renderAuditJunit } from '../../../reports/audit-junit.ts';
+import { renderAuditMarkdown, renderAuditText } from '../../../reports/audit-text.ts';
+import { formatJson } from '../../../reports/json-format.ts';
+import { LoopbackError, type ServedProcess } from '../../wire/loopback.ts';
+import { DEFAULT_WATCHDOG_MS, Watchdog } from '../../wire/watchdog.ts';
+import { realSleep } from '../../wire/virtual-time.ts';
+import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
+import { helpText, intOption, parseArgs, stringOption, type OptionSpec, type Parsed } from '../args.ts';
+import { EXIT, UsageError } from '../errors.ts';
+import { replaceFolder } from '../files.ts';
+import { parseServer } from '../knobs.ts';
+import { requireWorkingReference } from '../reference-check.ts';
+import { runWire } from '../../wire/world.ts';
+import { wireSideArgs } from '../wire-check.ts';
+import { endWireRun, loopbackServer, quote, toolsOption } from '../wire-server.ts';
+
+const OUT_FILES = ['audit.md', 'audit.html', 'audit.json', 'audit.junit.xml'];
+const REVISIONS = ['2025-11-25', '2026-07-28', 'dual'] as const;
+/** The model server a client is audited against unless told: it streams every call (the cuts need a stream). */
+const CLIENT_AUDIT_SERVER = 'streaming=accept-header';
+
+const OPTIONS: Record<string, OptionSpec> = {
+  server: {
+    value: true,
+    arg: 'PRESET|K=V,…',
+    help: 'in-process: sdk-sse, sdk-json, sdk2-sse[,protocol=…], sdk2-json[,protocol=…], or model knobs',
+  },
+  serve: {
+    value: true,
+    arg: 'CMD',
+    help: 'start this server on a free loopback port ({port}, $PORT); restarted for server-restart',
+  },
+  'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
+  target: { value: true, arg: 'URL', help: 'a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
+  tools: { value: true, arg: 'SET', help: "with --serve/--target: the server's tools, everything (default) or faultsim" },
+  revision: {
+    value: true,
+    arg: 'R',
+    help: `with --serve/--target: the server's revision, ${REVISIONS.join(', ')} (default 2025-11-25)`,
+  },
+  watchdog: {
+    value: true,
+    arg: 'SECONDS',
+    help: `with --serve/--target/--client-cmd: wall-clock limit of each run (default ${DEFAULT_WATCHDOG_MS / 1000}); past it, exit 4`,
+  },
+  only: { value: true, arg: 'NAME,…', help: 'run only these scenarios' },
+  out: { value: true, arg: 'DIR', help: 'write audit.md, audit.html, audit.json, audit.junit.xml there (the folder is replaced whole)' },
+  json: { value: false, help: 'print the audit as JSON instead of the table' },
+  quiet: { value: false, help: 'no progress on stderr' },
+  'client-cmd': {
+    value: true,
+    arg: 'CMD',
+    help: `audit this client instead (any language, JSON lines: examples/clients/README.md) through a loopback fault proxy; the server is --server/--serve/--target or the model ${CLIENT_AUDIT_SERVER}`,
+  },
+  help: { value: false, help: 'show this help' },
+};
+
+const nothing = () => {};
+
+function revisionsOption(args: Parsed): Revision[] {
+  const r = stringOption(args, 'revision') ?? '2025-11-25';
+  if (!(REVISIONS as readonly string[]).includes(r)) throw new UsageError(`unknown --revision '${r}' (valid: ${REVISIONS.join(', ')})`);
+  return r === 'dual' ? ['2025-11-25', '2026-07-28'] : [r as Revision];
+}
+
+function onlyOption(args: Parsed): string[] {
+  const only = (stringOption(args, 'only') ?? '').split(',').filter(Boolean);
+  for (const n of only)
+    if (!SCENARIOS.some((s) => s.name === n))
+      throw new UsageError(`unknown scenario '${n}' (valid: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  return only;
+}
+
+function inProcessServer(text: string): WireServerSpec {
+  try {
+    return serverPreset(text) ?? { kind: 'model', policy: combination({ server: parseServer(text) }).server };
+  } catch (e) {
+    if (e instanceof WirePresetError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The out folder holds the audit set only: replacing it whole must not take a user's files with it. */
+function checkOut(out: string): void {
+  if (!existsSync(out)) return;
+  const other = readdirSync(out).filter((f) => !OUT_FILES.includes(f));
+  if (other.length)
+    throw new UsageError(`--out ${out} holds other files (${other.slice(0, 3).join(', ')}): give an empty or audit-only folder`);
+}
+
+function writeOut(a: AuditResult, out: string): string[] {
+  const files = new Map([
+    ['audit.md', renderAuditMarkdown(a)],
+    ['audit.html', renderAuditHtml(a)],
+    ['audit.json', `${formatJson(a)}\n`],
+    ['audit.junit.xml', renderAuditJunit(a)],
+  ]);
+  replaceFolder(out, files);
+  return OUT_FILES.map((f) => join(out, f));
+}
+
+export async function runAuditCommand(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
+  const args = parseArgs(argv, OPTIONS, 'audit');
+  if (args.options.help) {
+    const list = SCENARIOS.map((s) => `  ${s.name} [${s.revisions.join(', ')}]\n      ${s.asks}`).join('\n');
+    const clientList = [
+      `  ${CLIENT_SCENARIOS.map((s) => s.name).join(', ')}`,
+      `  not applicable to a client: ${Object.keys(NOT_FOR_CLIENTS).join(', ')}`,
+    ].join('\n');
+    const usage =
+      'mcp-faultsim audit [--client-cmd CMD] (--server PRESET|K=V,… | --serve CMD | --target URL) [--only NAME,…] [--out DIR] [--json]';
+    const summary =
+      'Run a fixed set of fault scenarios against one MCP server, each on real HTTP with a spec-correct model client,\n' +
+      'judged by the same oracles as check; print per scenario the verdict (pass, loud: an error the agent sees and\n' +
+      'recovers from, stuck: loud and never recovers, silent: an empty result, a hang or a duplicate execution, not\n' +
+      'applicable) with one line of evidence from the history and the command that reproduces it.\n' +
+      'With --client-cmd, the client is audited instead: it runs as its own process behind the JSON-lines protocol,\n' +
+      'reaches the server through a loopback fault proxy, on the wall clock; each fault is placed on its own requests\n' +
+      '(the tools/call of the first call in its fault-free run). The server is the constant: the model\n' +
+      `${CLIENT_AUDIT_SERVER} unless --server/--serve/--target says otherwise.`;
+    out.write(
+      helpText(
+        usage,
+        summary,
+        OPTIONS,
+        `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: 0 every scenario passes (n/a counts as a pass), 1 one does not, 2 bad input,\n4 a run against a real server did not finish (watchdog, server-failed).\n`,
+      ),
+    );
+    return EXIT.ok;
+  }
+  if (args.positionals.length) throw new UsageError(`audit: unexpected argument '${args.positionals[0]}'`);
+  const clientCmd = stringOption(args, 'client-cmd');
+  if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
+  const serve = stringOption(args, 'serve');
+  const target = stringOption(args, 'target');
+  const serverText = stringOption(args, 'server') ?? (clientCmd !== undefined && !serve && !target ? CLIENT_AUDIT_SERVER : undefined);
+  const given = [serverText, serve, target].filter((x) => x !== undefined).length;
+  if (given !== 1) throw new UsageError(`audit: give one of --server, --serve, --target${clientCmd !== undefined ? ' (or none)' : ''}`);
+  if (clientCmd !== undefined && args.options.revision !== undefined)
+    throw new UsageError('--revision is for a server audit: the harness protocol carries no revision (a client is audited in 2025-11-25)');
+  const loopback = serve !== undefined || target !== undefined;
+  for (const o of ['tools', 'revision'])
+    if (!loopback && args.options[o] !== undefined) throw new UsageError(`--${o} needs --serve or --target`);
+  if (!loopback && clientCmd === undefined && args.options.watchdog !== undefined)
+    throw new UsageError('--watchdog needs --serve, --target or --client-cmd');
+
+  if (serve === undefined && args.options['serve-path'] !== undefined) throw new UsageError('--serve-path needs --serve');
+  const only = onlyOption(args);
+  const outDir = stringOption(args, 'out');
+  if (outDir !== undefined) checkOut(outDir);
+  const tools = toolsOption(args);
+  const loopbackRevisions = revisionsOption(args);
+  const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
+  // A loopback server's flags as given (--serve-path, --tools, --revision): a reproduce line without them audits another server.
+  const revisionFlag = args.options.revision !== undefined ? ` --revision ${quote(stringOption(args, 'revision')!)}` : '';
+  const serverArgs = loopback ? `${wireSideArgs(args).server}${revisionFlag}` : `--server ${quote(serverText!)}`;
+  const subjectArgs = clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)} ${serverArgs}` : serverArgs;
+  const progress = !args.options.quiet && !args.options.json;
+  const started = Date.now();
+  let served: ServedProcess | null = null;
+  try {
+    const server = (await loopbackServer(args, tools, watchdog, (p) => (served = p))) ?? inProcessServer(serverText!);
+    serverRevisions(server, loopbackRevisions);
+    const onScenario = (done: number, total: number, name: string) => {
+      if (progress)
+        process.stderr.write(
+          name ? `audit: ${done + 1}/${total} ${name}\n` : `audit: ${total} scenarios in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+        );
+    };
+    // A client that cannot run the fault-free workload would make every scenario not applicable: exit 2 first.
+    const client = { kind: 'cmd' as const, command: clientCmd ?? '', watchdog };
+    const audited =
+      clientCmd !== undefined
+        ? requireWorkingReference('audit --client-cmd', (workload) => runWire({ client, server }, { workload, plan: [] })).then(() =>
+            runClientAudit(server, { command: clientCmd, sidesArgs: subjectArgs, watchdog, only, onScenario }),
+          )
+        : runAudit(server, { serverArgs, loopbackRevisions, only, onScenario });
+    const ended = await Promise.race([audited.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
+    if ('aborted' in ended) {
+      audited.catch(() => {});
+      // A client's run stops once the watchdog has fired (proxy-run.ts): let it end its process group first.
+      if (clientCmd !== undefined) await Promise.race([audited.then(nothing, nothing), realSleep(3000)]);
+      out.write(
+        `audit ${subjectArgs}\noutcome ${ended.aborted.outcome}: ${ended.aborted.why}\nno verdict: the audit did not finish (exit 4)\n`,
+      );
+      return EXIT.incomplete;
+    }
+    const result = ended.result;
+    if (args.options.json) out.write(`${formatJson({ ...result, timing: { wallMs: Date.now() - started } })}\n`);
+    else out.write(renderAuditText(result));
+    if (outDir !== undefined) for (const f of writeOut(result, outDir)) if (!args.options.json) out.write(`wrote ${f}\n`);
+    return result.passed ? EXIT.ok : EXIT.violated;
+  } catch (e) {
+    if (e instanceof LoopbackError) throw new UsageError(e.message);
+    throw e;
+  } finally {
+    await endWireRun(watchdog, served);
+  }
+}
+
+export const command = {
+  name: 'audit',
+  summary: 'run the fixed fault scenarios against one server; verdict and evidence per scenario',
+  run: runAuditCommand,
+};

@@ -1,0 +1,140 @@
+// `mcp-faultsim check`: run the properties over one combination.
+import { combination } from '../../../models/policies.ts';
+import { withExtensions } from '../../../models/registry.ts';
+import { worldOf } from '../../plugins/registry.ts';
+import { renderCheck } from '../../../reports/check-text.ts';
+import { withExhaustive } from '../../search/certify.ts';
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
+import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
+import { EXIT, UsageError } from '../errors.ts';
+import { parseClient, parseServer } from '../knobs.ts';
+import { progressBar } from '../progress.ts';
+import { parseFaults, parseProperty, POLICIES_OPTION, policiesOption } from '../common-options.ts';
+import { DEFAULT_CORPUS, saveFindings } from '../save-findings.ts';
+import { checkCell, runCell, singleCell, type CellResult } from '../../compare/compare.ts';
+import { findingsOf } from '../../compare/findings.ts';
+import { describePlan } from '../../core/plan.ts';
+import { EXHAUSTIVE_OPTIONS, exhaustiveFromArgs } from '../exhaustive-args.ts';
+import { isWirePreset, WIRE_HELP, WIRE_OPTIONS } from '../wire-options.ts';
+
+/** The option parsers check shares with explore (they live in cli/common-options.ts). */
+export { parseFaults, parseProperty } from '../common-options.ts';
+
+export const CHECK_OPTIONS: Record<string, OptionSpec> = {
+  server: {
+    value: true,
+    arg: 'K=V,…',
+    help: 'server knobs, e.g. reinit=honor-last,streaming=negotiated,advertise=static (others: defaults)',
+  },
+  client: {
+    value: true,
+    arg: 'K=V,…',
+    help: "client knobs, e.g. reconnect=replay-mutable,parser=pinned,guards=content-type+probe ('guards=' for none)",
+  },
+  faults: {
+    value: true,
+    arg: 'F,…',
+    help: 'fault alphabet (default: the whole vocabulary); a family (strip-header, delay) means its default instances',
+  },
+  property: { value: true, arg: 'P', help: 'check only this property (default: all six)' },
+  seed: { value: true, arg: 'N', help: `fast-check seed (default ${DEFAULT_SEED}); the same seed gives the same result` },
+  runs: { value: true, arg: 'N', help: `random runs per property (default ${DEFAULT_RUNS})` },
+  json: { value: false, help: 'print one JSON object instead of the table' },
+  policies: POLICIES_OPTION,
+  save: { value: false, help: `save each finding as a counterexample file in the corpus (${DEFAULT_CORPUS}/)` },
+  corpus: { value: true, arg: 'DIR', help: `where --save writes (default ${DEFAULT_CORPUS})` },
+  quiet: { value: false, help: 'no progress bar' },
+  ...WIRE_OPTIONS,
+  help: { value: false, help: 'show this help' },
+};
+
+/** check's options with `--depth` and its companions before --json. */
+function checkOptions(): Record<string, OptionSpec> {
+  const { json, quiet, help, ...rest } = CHECK_OPTIONS;
+  const depth = { ...EXHAUSTIVE_OPTIONS.depth!, help: 'also explore every plan of up to K faults exhaustively, beside the random runs' };
+  return { ...rest, ...EXHAUSTIVE_OPTIONS, depth, json: json!, quiet: quiet!, help: help! };
+}
+
+export async function runCheck(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
+  const spec = checkOptions();
+  const args = parseArgs(argv, spec, 'check');
+  if (args.options.help) {
+    out.write(
+      helpText(
+        'mcp-faultsim check [--wire] [--server K=V,…|PRESET] [--client K=V,…|sdk|--client-cmd CMD] [--faults F,…] [--property P] [--seed N] [--runs N] [--depth K] [--json] [--save] [--policies FILE,…]',
+        'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it and\nwhether it is minimal (no plan with fewer faults violates it on its workload). With --depth, an\nexhaustive search to that depth runs beside the random one. With --wire, the same plans run on\nreal HTTP, against real code where a preset names it.',
+        spec,
+        `${WIRE_HELP}\n\nexit status: 0 every property holds (or is vacuous), 1 a property is violated or a policy failed\n(policy-error), 2 bad input, 4 a check against a real server did not finish (watchdog, server-failed).\nKnobs, values and faults: mcp-faultsim list`,
+      ),
+    );
+    return EXIT.ok;
+  }
+  if (args.positionals.length) throw new UsageError(`check: unexpected argument '${args.positionals[0]}'`);
+  const policies = await policiesOption(args);
+  if (args.options.wire) {
+    if (args.options.depth !== undefined) throw new UsageError('--depth explores the model tier; it does not combine with --wire');
+    if (args.options.save) throw new UsageError('--save keeps model-tier findings; it does not combine with --wire');
+    // The wire tier (msw, the SDKs) loads only here: it is most of `check`'s start-up time otherwise.
+    const { runWireCheck } = await import('../wire-check.ts');
+    return runWireCheck(args, out, {
+      faults: parseFaults(stringOption(args, 'faults'), policies),
+      properties: parseProperty(stringOption(args, 'property'), policies),
+      registry: policies,
+    });
+  }
+  for (const side of ['client', 'server'] as const) {
+    if (isWirePreset(side, stringOption(args, side)))
+      throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
+  }
+  for (const o of ['target', 'serve', 'serve-path', 'tools', 'watchdog', 'client-cmd'])
+    if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
+  // Knob values are checked against this command's registry (combination() normalizes guards by it too).
+  const c = withExtensions(policies.extensions, () =>
+    combination({
+      server: parseServer(stringOption(args, 'server') ?? ''),
+      client: parseClient(stringOption(args, 'client') ?? ''),
+    }),
+  );
+  const faults = parseFaults(stringOption(args, 'faults'), policies);
+  const world = worldOf(policies);
+  const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
+  const progress = progressBar(!args.options.quiet && !args.options.json);
+  // The same path as a comparison's cell: run, classify, and take its findings from the result.
+  const random = await runCell(singleCell(c, faults), checkCell, {
+    onProgress: (done, total) => progress.update(done, total, 'runs'),
+    properties: parseProperty(stringOption(args, 'property'), policies),
+    world,
+    seed: intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 }),
+    runs: intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 }),
+  });
+  progress.done();
+  const { policyError } = random;
+  const result =
+    depth === undefined || policyError
+      ? random
+      : withExhaustive(random, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json), policies));
+  if (args.options.json) out.write(`${JSON.stringify(checkJson(result), null, 2)}\n`);
+  else {
+    out.write(renderCheck(result));
+    if (policyError)
+      out.write(`\npolicy-error: ${policyError.policy}: ${policyError.message}\n  faults    ${describePlan(policyError.faults)}\n`);
+  }
+  if (args.options.save) {
+    const saved = saveFindings(findingsOf(result, world), stringOption(args, 'corpus') ?? DEFAULT_CORPUS, [...policies.modules]);
+    if (!args.options.json) for (const s of saved) out.write(`${s.status === 'added' ? 'saved' : 'already saved'} ${s.path}\n`);
+  }
+  return policyError || result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
+}
+
+/** `check --json`: the check result of the combination (without the cell a comparison would place
+ *  it in), and its policy error when a designer's policy failed. */
+function checkJson(r: CellResult): Record<string, unknown> {
+  const { index: _i, id: _id, name: _n, record: _r, role: _ro, alphabet: _a, class: _c, policyError, ...result } = r;
+  return policyError ? { ...result, policyError } : result;
+}
+
+export const command = {
+  name: 'check',
+  summary: 'run the properties over one combination and print shrunk counterexamples',
+  run: runCheck,
+};

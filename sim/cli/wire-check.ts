@@ -1,0 +1,134 @@
+// `mcp-faultsim check --wire`: the same properties over the same fault plans, on real HTTP through
+// msw. A side is the model (its knob list, as in `check`) or real code: `--client sdk|sdk2`,
+// `--server sdk-sse|sdk-json|sdk2-sse|sdk2-json` (the v2 presets take `,protocol=…`),
+// `--target http://127.0.0.1:PORT/mcp`, `--serve "<cmd with {port}>"`.
+import type { FaultName } from '../../models/faults.ts';
+import { combination } from '../../models/policies.ts';
+import { NO_EXTENSIONS, withExtensions } from '../../models/registry.ts';
+import type { Registry } from '../plugins/registry.ts';
+import type { Property } from '../../properties/properties.ts';
+import { renderWireCheck } from '../../reports/wire-check-text.ts';
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
+import { LoopbackError, type ServedProcess } from '../wire/loopback.ts';
+import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/watchdog.ts';
+import { realSleep } from '../wire/virtual-time.ts';
+import { wireCheck } from '../wire/check.ts';
+import { runWire } from '../wire/world.ts';
+import { requireWorkingReference } from './reference-check.ts';
+import { isWirePreset, presetOf } from './wire-options.ts';
+import type { WireClientSpec, WireServerSpec } from '../wire/setup.ts';
+import { intOption, stringOption, type Parsed } from './args.ts';
+import { EXIT, UsageError } from './errors.ts';
+import { parseClient, parseServer } from './knobs.ts';
+import { progressBar } from './progress.ts';
+import { endWireRun, loopbackServer, quote, toolsOption } from './wire-server.ts';
+
+export async function runWireCheck(
+  args: Parsed,
+  out: NodeJS.WritableStream,
+  common: { faults: FaultName[]; properties: readonly Property[]; registry?: Registry },
+): Promise<number> {
+  const ext = common.registry?.extensions ?? NO_EXTENSIONS;
+  const wire = ext === NO_EXTENSIONS ? {} : { extensions: ext };
+  const clientText = stringOption(args, 'client') ?? '';
+  const serverText = stringOption(args, 'server');
+  const target = stringOption(args, 'target');
+  const serve = stringOption(args, 'serve');
+  if ([serverText, target, serve].filter((x) => x !== undefined).length > 1)
+    throw new UsageError('check --wire: give one of --server, --target, --serve');
+  if (stringOption(args, 'serve-path') !== undefined && serve === undefined) throw new UsageError('--serve-path needs --serve');
+  if (stringOption(args, 'tools') !== undefined && target === undefined && serve === undefined)
+    throw new UsageError('--tools needs --target or --serve');
+  const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
+  const clientCmd = stringOption(args, 'client-cmd');
+  if (clientCmd !== undefined && stringOption(args, 'client') !== undefined)
+    throw new UsageError('check --wire: give --client or --client-cmd, not both');
+  if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
+  const client: WireClientSpec =
+    clientCmd !== undefined
+      ? { kind: 'cmd', command: clientCmd, watchdog }
+      : ((presetOf('client', clientText) as WireClientSpec | null) ?? {
+          kind: 'model',
+          policy: withExtensions(ext, () => combination({ client: parseClient(clientText) }).client),
+        });
+  const tools = toolsOption(args);
+  const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
+  const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
+
+  if (args.options.watchdog !== undefined && target === undefined && serve === undefined && args.options['client-cmd'] === undefined) {
+    throw new UsageError('--watchdog needs --target, --serve or --client-cmd');
+  }
+
+  let served: ServedProcess | null = null;
+  try {
+    let server = await loopbackServer(args, tools, watchdog, (p) => (served = p));
+    if (server === null && serverText !== undefined && isWirePreset('server', serverText))
+      server = presetOf('server', serverText) as WireServerSpec;
+    server ??= { kind: 'model', policy: withExtensions(ext, () => combination({ server: parseServer(serverText ?? '') }).server) };
+
+    const progress = progressBar(!args.options.quiet && !args.options.json);
+    const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');
+    // The fault-free reference must work first; it runs under the same watchdog as every run.
+    const checked = requireWorkingReference('check --wire', (workload) => runWire({ client, server }, { workload, plan: [] }, wire)).then(
+      () => wireCheck({ client, server }, { faults: common.faults, properties: common.properties, seed, runs, onProgress, wire }),
+    );
+    // A run stuck on a real server never settles `checked`: the watchdog (or the served process's
+    // failure) ends the command instead, with its own outcome.
+    const ended = await Promise.race([checked.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
+    progress.done();
+    const sides = wireSideArgs(args);
+    if ('aborted' in ended) {
+      checked.catch(() => {});
+      // A client process's run stops once the watchdog has fired (proxy-run.ts): let it end its process group first.
+      if (clientCmd !== undefined) await Promise.race([checked.then(nothing, nothing), realSleep(3000)]);
+      const report = { wire: sides, seed, runs, ...ended.aborted };
+      out.write(args.options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAborted(ended.aborted, sides));
+      return EXIT.incomplete;
+    }
+    const result = ended.result;
+    out.write(args.options.json ? `${JSON.stringify(result, null, 2)}\n` : renderWireCheck(result, sides));
+    return result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
+  } catch (e) {
+    if (e instanceof LoopbackError) throw new UsageError(e.message);
+    throw e;
+  } finally {
+    await endWireRun(watchdog, served);
+  }
+}
+
+const nothing = () => {};
+
+/** The flags that name each side as given, for reproduce lines. A loopback server keeps its `--serve-path`
+ *  and `--tools`: without `--tools faultsim` a reproduced run would call tools the server lacks. */
+export function wireSideArgs(args: Parsed): { client: string; server: string } {
+  const clientCmd = stringOption(args, 'client-cmd');
+  const target = stringOption(args, 'target');
+  const serve = stringOption(args, 'serve');
+  const servePath = stringOption(args, 'serve-path');
+  const tools = stringOption(args, 'tools');
+  const flags = [
+    ...(servePath !== undefined ? [`--serve-path ${quote(servePath)}`] : []),
+    ...(tools !== undefined ? [`--tools ${quote(tools)}`] : []),
+  ];
+  const loopback = (flag: string, value: string) => [flag, quote(value), ...flags].join(' ');
+  return {
+    client: clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}` : `--client ${quote(stringOption(args, 'client') ?? '')}`,
+    server:
+      target !== undefined
+        ? loopback('--target', target)
+        : serve !== undefined
+          ? loopback('--serve', serve)
+          : `--server ${quote(stringOption(args, 'server') ?? '')}`,
+  };
+}
+
+function renderAborted(a: Aborted, sides: { client: string; server: string }): string {
+  return [
+    `client  ${sides.client}`,
+    `server  ${sides.server}`,
+    `outcome ${a.outcome}: ${a.why}`,
+    ...(a.open.length ? [`still open: ${a.open.join(', ')}`] : []),
+    'no verdict: the check did not finish (exit 4)',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,203 @@
+// The comparison matrix: which combinations `compare` runs, each under which fault alphabet. The
+// default is the seed records' named cells, each under its record's alphabet and under the whole
+// vocabulary; `full` is every value of every knob (guards: every subset) under the whole vocabulary.
+// A cut (`--server reinit=a|b`, `--client …`) keeps the cells whose knobs take the listed values.
+import { faultVocabulary, type FaultName } from '../../models/faults.ts';
+import {
+  CLIENT_KNOBS,
+  combination,
+  knobValues,
+  normalizeGuards,
+  SERVER_KNOBS,
+  type ClientProtocol,
+  type Combination,
+  type Guard,
+  type ServerProtocol,
+} from '../../models/policies.ts';
+import type { InputShape } from '../search/random/arbitraries.ts';
+import { SEED_CELLS, type Cell } from '../core/cells.ts';
+
+export type MatrixKind = 'seeds' | 'full' | 'migration';
+export const MATRIX_KINDS: readonly MatrixKind[] = ['seeds', 'full', 'migration'];
+
+/** Knob values to keep, as `parseKnobList` returns them; a missing knob is not cut. */
+export interface Cut {
+  server: Record<string, string[]>;
+  client: Record<string, string[]>;
+}
+
+export interface MatrixCell {
+  /** Position in the whole matrix: shards and merges order by it. */
+  index: number;
+  /** Unique in the matrix, safe in a file name and an HTML id. */
+  id: string;
+  name: string;
+  record: '000' | '003' | null;
+  role: Cell['role'] | 'product' | 'user';
+  /** The record's own fault alphabet, the one a policy module gave its cell, or the whole vocabulary. */
+  alphabet: 'seed alphabet' | 'cell alphabet' | 'all faults';
+  combination: Combination;
+  faults: readonly FaultName[];
+  /** The property the record is about, when the cell comes from a record. */
+  property: string | null;
+  shape: InputShape;
+  /** Wire cells (`compare --wire`): real code on a side, through the wire tier (wire/). */
+  wire?: WireChoice;
+  /** Migration cells (`--matrix migration`): the seed cell this is a revision pair of, and the pair. */
+  migration?: { cell: string; pair: RevisionPair['name'] };
+}
+
+/** Which revision each side speaks in a migration cell. */
+export interface RevisionPair {
+  name: '2025-11-25' | '2026-07-28' | 'new client × legacy server' | 'legacy client × new server' | 'negotiate × dual';
+  server: ServerProtocol;
+  client: ClientProtocol;
+}
+
+/** Both revisions, and the mixed pairs a migration goes through. The first two are compared. */
+export const REVISION_PAIRS: readonly RevisionPair[] = [
+  { name: '2025-11-25', server: '2025-11-25', client: '2025-11-25' },
+  { name: '2026-07-28', server: '2026-07-28', client: '2026-07-28' },
+  { name: 'new client × legacy server', server: '2025-11-25', client: '2026-07-28' },
+  { name: 'legacy client × new server', server: '2026-07-28', client: '2025-11-25' },
+  { name: 'negotiate × dual', server: 'dual', client: 'negotiate' },
+];
+
+/** Which side of a wire cell is real code: an official SDK client (v1 `sdk`, v2 `sdk2`), or an SDK server preset. */
+export interface WireChoice {
+  /** `cmd`: a client process (`compare --wire --client-cmd`), its command line in `command`. */
+  client: 'model' | 'sdk' | 'sdk2' | 'cmd';
+  command?: string;
+  server: 'model' | 'sdk-sse' | 'sdk-json' | 'sdk2-sse' | 'sdk2-json';
+  /** The revision both v2 sides speak; absent: 2025-11-25 (the only one the v1 SDK and the model speak). */
+  protocol?: '2026-07-28';
+}
+
+/** A named cell a policy module adds to the default matrix (plugins/policy-module.ts). */
+export type ExtraCell = Cell | (Omit<Cell, 'seed' | 'property'> & { seed: null; property: null });
+
+const ALL = 'all faults' as const;
+
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+function shapeOf(progressCalls: boolean): InputShape {
+  return { workload: { overlap: false, progress: progressCalls ? 'always' : 'any' } };
+}
+
+/** The seed cells (and any a policy module added), each under its own alphabet and the whole vocabulary. */
+export function seedMatrix(extra: readonly ExtraCell[] = []): Omit<MatrixCell, 'index'>[] {
+  const out: Omit<MatrixCell, 'index'>[] = [];
+  for (const cell of [...SEED_CELLS, ...extra]) {
+    const base = {
+      record: cell.seed,
+      role: SEED_CELLS.includes(cell as Cell) ? cell.role : ('user' as const),
+      combination: cell.combination,
+      property: cell.property,
+      shape: shapeOf(cell.progressCalls),
+    };
+    const label = cell.seed && !cell.name.startsWith('seed ') ? `seed ${cell.seed}: ${cell.name}` : cell.name;
+    const own = cell.seed ? ('seed alphabet' as const) : ('cell alphabet' as const);
+    if (cell.faults.length > 0)
+      out.push({ ...base, id: slug(`${label} ${own}`), name: `${label} · ${own}`, alphabet: own, faults: cell.faults });
+    out.push({ ...base, id: slug(`${label} ${ALL}`), name: `${label} · all faults`, alphabet: ALL, faults: faultVocabulary() });
+  }
+  return out;
+}
+
+/**
+ * Every seed cell under each revision pair, each under its record's alphabet and the whole
+ * vocabulary: the same policies and the same faults, only the protocol generation changes. Cells
+ * are grouped by seed cell and alphabet, the pairs in REVISION_PAIRS order.
+ */
+export function migrationMatrix(): Omit<MatrixCell, 'index'>[] {
+  const out: Omit<MatrixCell, 'index'>[] = [];
+  for (const base of seedMatrix()) {
+    for (const pair of REVISION_PAIRS) {
+      const c = base.combination;
+      const name = `${base.name} · ${pair.name}`;
+      out.push({
+        ...base,
+        id: slug(`${base.id} ${pair.name}`),
+        name,
+        combination: { server: { ...c.server, protocol: pair.server }, client: { ...c.client, protocol: pair.client } },
+        migration: { cell: base.name, pair: pair.name },
+      });
+    }
+  }
+  return out;
+}
+
+function subsets<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [[]];
+  for (const item of items) for (const s of [...out]) out.push([...s, item]);
+  return out.sort((a, b) => a.length - b.length);
+}
+
+export function guardSubsetName(guards: readonly string[]): string {
+  return guards.length === 0 ? 'none' : guards.join('+');
+}
+
+/** Every value of every knob (guards: every subset), under the whole vocabulary. */
+export function fullMatrix(): Omit<MatrixCell, 'index'>[] {
+  const v = (side: 'server' | 'client', knob: string) => knobValues(side, knob);
+  const out: Omit<MatrixCell, 'index'>[] = [];
+  for (const reinit of v('server', 'reinit'))
+    for (const streaming of SERVER_KNOBS.streaming.values)
+      for (const advertise of SERVER_KNOBS.advertise.values)
+        for (const reconnect of v('client', 'reconnect'))
+          for (const accept of CLIENT_KNOBS.accept.values)
+            for (const parser of CLIENT_KNOBS.parser.values)
+              for (const guards of subsets(v('client', 'guards'))) {
+                const c = combination({
+                  server: { reinit, streaming, advertise },
+                  client: { reconnect, accept, parser, guards: guards as Guard[] },
+                });
+                const name = `${reinit} ${streaming} ${advertise} · ${reconnect} ${accept} ${parser} ${guardSubsetName(c.client.guards)}`;
+                out.push({
+                  id: slug(name),
+                  name,
+                  record: null,
+                  role: 'product',
+                  alphabet: ALL,
+                  combination: c,
+                  faults: faultVocabulary(),
+                  property: null,
+                  shape: {},
+                });
+              }
+  return out;
+}
+
+function keeps(cut: Cut, c: Combination): boolean {
+  for (const [knob, values] of Object.entries(cut.server))
+    if (!values.includes((c.server as unknown as Record<string, string>)[knob]!)) return false;
+  for (const [knob, values] of Object.entries(cut.client)) {
+    if (knob === 'guards') {
+      const want = values.map((v) => guardSubsetName(normalizeGuards(v === '' ? [] : (v.split('+') as Guard[]))));
+      if (!want.includes(guardSubsetName(c.client.guards))) return false;
+    } else if (!values.includes((c.client as unknown as Record<string, string>)[knob]!)) return false;
+  }
+  return true;
+}
+
+export function buildMatrix(kind: MatrixKind, cut: Cut, extra: readonly ExtraCell[] = []): MatrixCell[] {
+  const all = kind === 'full' ? fullMatrix() : kind === 'migration' ? migrationMatrix() : seedMatrix(extra);
+  const cells = all.filter((c) => keeps(cut, c.combination));
+  const seen = new Set<string>();
+  return cells.map((c, index) => {
+    let id = c.id;
+    for (let n = 2; seen.has(id); n++) id = `${c.id}-${n}`;
+    seen.add(id);
+    return { ...c, id, index };
+  });
+}
+
+/** Shard i of n (1-based): every n-th cell, so that each shard gets a mix of cheap and costly cells. */
+export function shardOf<T extends { index: number }>(cells: readonly T[], shard: { index: number; count: number }): T[] {
+  return cells.filter((c) => c.index % shard.count === shard.index - 1);
+}

@@ -1,0 +1,199 @@
+// The mitigation finder's random searches as jobs: each distinct search (changed combination,
+// alphabet, shape) is asked for once per comparison, however many findings neighbour it, and runs
+// wherever an executor is free: in this thread between other work (yielding to the event loop
+// after each search), or on a thread of the caller's (the CLI's cell thread once the cells are done).
+// A search is a pure function of its spec, so who ran it never changes what it found.
+//
+// A search often runs what a cell of the same comparison ran already: a neighbour of one cell is
+// another cell (every neighbour is, in a full matrix), and when the cell drew from the same shape
+// its first runs are the search's runs. Such a cell offers its runs' flags (`offer`); a search it is
+// expected to offer waits for it (`expect`) and then runs only its silent runs again, recorded, for
+// their mechanism. Once the cells are done (or stopped), a search still waiting runs in full.
+import type { FaultName } from '../../models/faults.ts';
+import type { Combination } from '../../models/policies.ts';
+import type { Property } from '../../properties/properties.ts';
+import type { InputShape } from '../search/random/arbitraries.ts';
+import type { WorldOptions } from '../world/world.ts';
+
+/** One judged run of a search, as the finder needs it: the silent mechanism if it went silent, else loud / stuck. */
+export interface RunMark {
+  silent: string | null;
+  loud: boolean;
+  stuck: boolean;
+}
+
+/** One object per distinct mark: a full matrix keeps a million of them (its searches' runs) until
+ *  the last finding is annotated, and there are a handful of distinct ones. */
+const distinctMarks = new Map<string, RunMark>();
+export function internedMark(silent: string | null, loud: boolean, stuck: boolean): RunMark {
+  const key = `${loud ? 1 : 0}${stuck ? 1 : 0}${silent ?? ''}`;
+  let m = distinctMarks.get(key);
+  if (!m) distinctMarks.set(key, (m = Object.freeze({ silent, loud, stuck })));
+  return m;
+}
+
+/** A search's runs, or its combination's own policy failing. */
+export type Searched = RunMark[] | 'policy-error';
+
+/** What a search depends on besides the comparison's seed, runs, properties and world. */
+export interface SearchSpec {
+  combination: Combination;
+  faults: readonly FaultName[];
+  shape: InputShape;
+}
+
+/** What every search of one comparison shares: its seed, runs, the finder's properties, the world. */
+export interface SearchSettings {
+  seed: number;
+  runs: number;
+  properties: readonly Property[];
+  world?: Partial<WorldOptions>;
+}
+
+/** Runs one search elsewhere (another thread); rejects if it cannot. `sampled`: its runs' flags, from a cell. */
+export type RemoteSearcher = (spec: SearchSpec, settings: SearchSettings, sampled?: Uint8Array) => Promise<Searched>;
+
+interface Job {
+  spec: SearchSpec;
+  /** The flags of the search's runs, from the cell that ran them (compare/mitigations.ts `flagsOf`). */
+  sampled?: Uint8Array;
+  resolve: (s: Searched) => void;
+  reject: (e: unknown) => void;
+}
+
+const yieldToEvents = () => new Promise<void>((r) => setImmediate(r));
+
+/** A search's marks as this thread's own objects (a remote's arrive as copies): see `internedMark`. */
+function interned(s: Searched): Searched {
+  return s === 'policy-error' ? s : s.map((m) => internedMark(m.silent, m.loud, m.stuck));
+}
+
+export class MitigationSearches {
+  private readonly asked = new Map<string, Promise<Searched>>();
+  private readonly pending: Job[] = [];
+  /** Searches a cell is expected to offer the runs of (`expect`), and those waiting for it. */
+  private readonly expected = new Set<string>();
+  private readonly waiting = new Map<string, Job>();
+  /** Flags cells offered that no search has asked for yet. */
+  private readonly offered = new Map<string, Uint8Array>();
+  private draining = false;
+  /** Called whenever this thread's queue has run empty (a comparison then gives this thread a cell). */
+  onIdle: (() => void) | null = null;
+  /** Searches asked for, how many of those asks an earlier one answered, how many a cell's runs did. */
+  readonly counts = { asked: 0, distinct: 0, fromCells: 0 };
+
+  /** `here` runs a search in this thread (`sampled`: its runs' flags, from a cell): at once, or in
+   *  steps (an iterator), each taken in its own turn of the event loop. */
+  constructor(
+    readonly settings: SearchSettings,
+    private readonly here: (spec: SearchSpec, sampled?: Uint8Array) => Searched | Iterator<void, Searched>,
+  ) {}
+
+  static keyOf(spec: SearchSpec): string {
+    return JSON.stringify([spec.combination, spec.faults, spec.shape]);
+  }
+
+  /** The search's runs, run once per spec; this thread starts working through the queue. */
+  search(spec: SearchSpec): Promise<Searched> {
+    this.counts.asked++;
+    const key = MitigationSearches.keyOf(spec);
+    let p = this.asked.get(key);
+    if (!p) {
+      this.counts.distinct++;
+      p = new Promise<Searched>((resolve, reject) => {
+        const job: Job = { spec, resolve, reject };
+        const sampled = this.offered.get(key);
+        if (sampled) {
+          this.offered.delete(key);
+          this.queue(job, sampled);
+        } else if (this.expected.has(key)) this.waiting.set(key, job);
+        else this.pending.push(job);
+      });
+      this.asked.set(key, p);
+      void this.drain();
+    }
+    return p;
+  }
+
+  /** A cell of this comparison will offer the runs of the search `key` (`keyOf`): a search of it waits. */
+  expect(key: string): void {
+    this.expected.add(key);
+  }
+
+  /** A cell ran the first runs of search `key`: here are their flags. */
+  offer(key: string, sampled: Uint8Array): void {
+    this.expected.delete(key);
+    const job = this.waiting.get(key);
+    if (!job) {
+      if (!this.asked.has(key)) this.offered.set(key, sampled);
+      return;
+    }
+    this.waiting.delete(key);
+    this.queue(job, sampled);
+    void this.drain();
+  }
+
+  /** No cell will offer anything more (the cells are done, or stopped): a search still waiting runs in full. */
+  cellsDone(): void {
+    this.expected.clear();
+    this.offered.clear();
+    for (const job of this.waiting.values()) this.pending.push(job);
+    this.waiting.clear();
+    void this.drain();
+  }
+
+  private queue(job: Job, sampled: Uint8Array): void {
+    this.counts.fromCells++;
+    // Cheap (only silent runs run again): ahead of the full searches.
+    this.pending.unshift({ ...job, sampled });
+  }
+
+  /** Nothing queued for this thread, and it is not working through the queue. */
+  get idle(): boolean {
+    return !this.draining && this.pending.length === 0;
+  }
+
+  /** Work through the queue in this thread, one search (or one step of one) per turn of the event loop. */
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      for (;;) {
+        await yieldToEvents();
+        const job = this.pending.shift();
+        if (!job) return;
+        try {
+          const run = job.sampled ? this.here(job.spec, job.sampled) : this.here(job.spec);
+          if (Array.isArray(run) || run === 'policy-error') job.resolve(run);
+          else {
+            let step = run.next();
+            for (; !step.done; step = run.next()) await yieldToEvents();
+            job.resolve(step.value);
+          }
+        } catch (e) {
+          job.reject(e);
+        }
+      }
+    } finally {
+      this.draining = false;
+      this.onIdle?.();
+    }
+  }
+
+  /** Let `remote` take searches from the queue too, one at a time, until it is empty. If the remote
+   *  fails, its search goes back to the queue, for this thread. */
+  async helpWith(remote: RemoteSearcher): Promise<void> {
+    for (;;) {
+      // From the back: this thread works from the front, where the searches a cell's runs answer are.
+      const job = this.pending.pop();
+      if (!job) return;
+      try {
+        job.resolve(interned(await remote(job.spec, this.settings, job.sampled)));
+      } catch {
+        this.pending.push(job);
+        void this.drain();
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,190 @@
+// The mitigation finder: for a silent finding, which single knob change makes it hold, and how. Each
+// combination one knob value away (a guard added or removed counts as one) first replays the
+// finding's own plan, workload and schedule, then runs a random search from the comparison's seed
+// over the cell's alphabet; a change "holds" when the replay does not go silent and no searched run
+// goes silent by the finding's mechanism (compare/causes.ts; a silent run of another mechanism is
+// another cause, counted apart). How it holds is the cell class a designer chooses between: clean,
+// loud and recovers, loud and never recovers.
+//
+// A search's runs, and how they are judged, are compare/mitigation-runs.ts.
+import { NO_EXTENSIONS, PolicyError, withExtensions, type ModelExtensions } from '../../models/registry.ts';
+import {
+  CLIENT_KNOBS,
+  combination as combinationIn,
+  knobValues as knobValuesIn,
+  SERVER_KNOBS,
+  type Combination,
+  type Guard,
+} from '../../models/policies.ts';
+import { differing, knobValues as knobValuesOf, readsDuring, trackable } from '../search/random/read-set.ts';
+import type { Finding } from './findings.ts';
+import { causeOf } from './causes.ts';
+import { MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
+import { judgeOf, markOfJudged, runSearch, searchedCombination, type MitigationContext } from './mitigation-runs.ts';
+
+// Exported here before the runs had a file of their own.
+export { MITIGATION_RUNS, runSearch, type MitigationContext } from './mitigation-runs.ts';
+
+/** How the agent's calls fared under a change: a cell class, or the change's own policy failing. */
+export type Fared = 'clean' | 'loud, recovers' | 'loud, never recovers' | 'silent' | 'policy-error';
+
+export interface Mitigation {
+  /** `server.reinit=pin-first`, `client.guards+probe`, `client.guards-probe`. */
+  change: string;
+  /** The finding's own input on the changed combination. */
+  replay: Fared;
+  /** A random search on the changed combination (null when the replay already went silent): in how
+   *  many runs the finding's mechanism came back (`sameCause`), how many went silent another way (a
+   *  cause of its own, with a group of its own), and how the rest fared. */
+  search: { runs: number; sameCause: number; otherSilent: number; fared: Fared } | null;
+  /** The replay did not go silent, and the search never met the finding's mechanism again. */
+  holds: boolean;
+}
+
+/** The properties the finder judges: outcomes come with any judgement; `recovers` tells stuck from healing. */
+export const MITIGATION_PROPERTIES: readonly string[] = ['recovers'];
+
+const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
+
+/** The cell class of some runs, leaving out those silent by another mechanism than `mechanism`. */
+function faredOf(marks: readonly RunMark[], mechanism: string | null = null): Fared {
+  const kept = marks.filter((m) => m.silent === null || mechanism === null || m.silent === mechanism);
+  if (kept.some((m) => m.silent !== null)) return 'silent';
+  if (!kept.some((m) => m.loud)) return 'clean';
+  return kept.some((m) => m.stuck) ? 'loud, never recovers' : 'loud, recovers';
+}
+
+/** Every combination one knob value away from `c` (registered values in `ext` included), with the
+ *  change's name, in knob order. */
+export function neighbours(c: Combination, ext: ModelExtensions = NO_EXTENSIONS): { change: string; combination: Combination }[] {
+  const out: { change: string; combination: Combination }[] = [];
+  const knobValues = (side: 'server' | 'client', knob: string) => knobValuesIn(side, knob, ext);
+  const combination = (over: Parameters<typeof combinationIn>[0]) => withExtensions(ext, () => combinationIn(over));
+  for (const knob of Object.keys(SERVER_KNOBS) as (keyof Combination['server'])[]) {
+    for (const v of knobValues('server', knob)) {
+      if (v === c.server[knob]) continue;
+      out.push({ change: `server.${knob}=${v}`, combination: combination({ server: { ...c.server, [knob]: v }, client: c.client }) });
+    }
+  }
+  for (const knob of Object.keys(CLIENT_KNOBS) as (keyof Combination['client'])[]) {
+    if (knob === 'guards') {
+      for (const g of knobValues('client', 'guards') as Guard[]) {
+        const has = c.client.guards.includes(g);
+        const guards = has ? c.client.guards.filter((x) => x !== g) : [...c.client.guards, g];
+        out.push({
+          change: `client.guards${has ? '-' : '+'}${g}`,
+          combination: combination({ server: c.server, client: { ...c.client, guards } }),
+        });
+      }
+      continue;
+    }
+    for (const v of knobValues('client', knob)) {
+      if (v === c.client[knob]) continue;
+      out.push({ change: `client.${knob}=${v}`, combination: combination({ server: c.server, client: { ...c.client, [knob]: v } }) });
+    }
+  }
+  return out;
+}
+
+function searchMarks(changed: Combination, x: MitigationContext): Searched {
+  const c = searchedCombination(changed, x.shape);
+  const key = MitigationSearches.keyOf({ combination: c, faults: x.faults, shape: x.shape });
+  const hit = x.cache.get(key);
+  if (hit) return hit;
+  const marks = runSearch(c, x);
+  x.cache.set(key, marks);
+  return marks;
+}
+
+/** The finding's own input replayed under `c`. */
+export function replayOf(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>): Fared {
+  try {
+    const j = judgeOf(c, x);
+    const { judgement } = j.judged(f.plan, f.workload, f.schedule);
+    return faredOf([markOfJudged(judgement, () => j.history(f.plan, f.workload, f.schedule).entries, f.plan)]);
+  } catch (e) {
+    if (e instanceof PolicyError) return 'policy-error';
+    throw e;
+  }
+}
+
+export function isSilentFinding(f: Finding): boolean {
+  return f.kind === 'violation' && f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
+}
+
+export interface Tried {
+  change: string;
+  combination: Combination;
+  replay: Fared;
+}
+
+/** Each neighbour with its replay of the finding's own input; a search only where it did not go silent.
+ *  The input is replayed under the finding's own combination first, its knob reads tracked
+ *  (search/random/read-set.ts): a neighbour that changes a knob that run never read runs it the same
+ *  way, so it fares the same without a run of its own. */
+export function replaysOf(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
+  const own = ownReplay(f, x);
+  return neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }) => ({
+    change,
+    combination: c,
+    replay: own && (differing(knobValuesOf(c), own.values) & own.reads) === 0 ? own.fared : replayOf(f, c, x),
+  }));
+}
+
+/** The finding's input replayed under its own combination, with the knobs the replay read; null where
+ *  its reads cannot be told (a combination with unknown knobs) or its policy failed. */
+function ownReplay(f: Finding, x: Omit<MitigationContext, 'cache'>): { fared: Fared; reads: number; values: string[] } | null {
+  if (!trackable(f.combination)) return null;
+  const [fared, reads] = readsDuring(() => replayOf(f, f.combination, x));
+  return fared === 'policy-error' ? null : { fared, reads, values: knobValuesOf(f.combination) };
+}
+
+const searched = (t: Tried) => t.replay !== 'silent' && t.replay !== 'policy-error';
+
+/** The mitigations from the replays and the searches (null where none ran), ranked: those that hold
+ *  first (cleanest first), then the rest. */
+function ranked(f: Finding, tried: readonly Tried[], marksOf: readonly (Searched | null)[]): Mitigation[] {
+  const mechanism = causeOf(f).mechanism;
+  const all = tried.map(({ change, replay: r }, i): Mitigation => {
+    const marks = marksOf[i];
+    if (!marks) return { change, replay: r, search: null, holds: false };
+    if (marks === 'policy-error')
+      return { change, replay: r, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
+    const sameCause = marks.filter((m) => m.silent === mechanism).length;
+    const otherSilent = marks.filter((m) => m.silent !== null && m.silent !== mechanism).length;
+    const fared = faredOf(marks, mechanism);
+    return { change, replay: r, search: { runs: marks.length, sameCause, otherSilent, fared }, holds: sameCause === 0 };
+  });
+  const worst = (m: Mitigation) => Math.max(ORDER.indexOf(m.replay), ORDER.indexOf(m.search?.fared ?? m.replay));
+  const rank = (m: Mitigation) => (m.holds ? worst(m) : 10 + ORDER.indexOf(m.replay));
+  return all
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
+    .map(({ m }) => m);
+}
+
+/** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
+export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
+  const tried = replaysOf(f, x);
+  return ranked(
+    f,
+    tried,
+    tried.map((t) => (searched(t) ? searchMarks(t.combination, x) : null)),
+  );
+}
+
+/** `mitigationsOf` with its searches asked of a comparison's queue (run once each, wherever an
+ *  executor is free); the replays run here, at once. */
+export async function findMitigations(
+  f: Finding,
+  x: Omit<MitigationContext, 'cache'>,
+  searches: MitigationSearches,
+): Promise<Mitigation[]> {
+  const tried = replaysOf(f, x);
+  const marks = await Promise.all(
+    tried.map((t) =>
+      searched(t) ? searches.search({ combination: searchedCombination(t.combination, x.shape), faults: x.faults, shape: x.shape }) : null,
+    ),
+  );
+  return ranked(f, tried, marks);
+}

@@ -1,0 +1,63 @@
+// One append-only history per run: the workload's invokes and outcomes, every request and response
+// the network carried, the faults that fired, the machines' state changes and notes. Plain JSON,
+// so it can be saved, replayed, diffed and rendered; the oracles read nothing else.
+import type { ClientNote } from '../../models/client-context.ts';
+import type { Combination } from '../../models/policies.ts';
+import type { ServerNote } from '../../models/server.ts';
+import type { TextContent } from '../../models/messages.ts';
+import type { FaultPlan } from './plan.ts';
+import type { Reach } from './reach.ts';
+import type { Workload } from './workload.ts';
+
+export const HISTORY_VERSION = 1;
+
+/** What had become of the server's answer when a call's deadline ended it. */
+export type Answer = 'delivered' | 'lost' | 'in-transit' | 'none';
+
+export type HistoryEntry = { t: number } & (
+  | { kind: 'invoke'; callId: number; method: string; progress: boolean; idempotent?: boolean }
+  | { kind: 'end'; callId: number; attempts: number; req: number; end: 'result'; content: TextContent[] }
+  | { kind: 'end'; callId: number; attempts: number; req: number; end: 'error'; reason: string }
+  | { kind: 'end'; callId: number; attempts: number; req: number; end: 'deadline'; answer: Answer; serverFinished: boolean }
+  | { kind: 'end'; callId: number; attempts: number; req: number; end: 'never'; answer: Answer; serverFinished: boolean }
+  | { kind: 'request'; req: number; method: string; rpc: string; headers: Record<string, string>; callId?: number }
+  | { kind: 'fault'; fault: string; at: number; applied: boolean; detail: string }
+  | {
+      kind: 'response';
+      req: number;
+      status: number;
+      contentType: string | null;
+      sessionId: string | null;
+      body: 'json' | 'sse' | 'empty';
+      events?: number;
+      complete?: boolean;
+      /** When the response reaches the client (after any delay). */
+      deliverAt: number;
+      from: 'server' | 'load-balancer';
+    }
+  | { kind: 'deliver'; req: number }
+  | { kind: 'state'; machine: 'client' | 'server'; from: string; to: string }
+  | ({ kind: 'client' } & ClientNote)
+  | ({ kind: 'server' } & ServerNote)
+  | { kind: 'budget-exhausted'; steps: number }
+);
+
+export type EndEntry = Extract<HistoryEntry, { kind: 'end' }>;
+
+export interface History {
+  version: number;
+  combination: Combination;
+  workload: Workload;
+  plan: FaultPlan;
+  schedule: readonly number[];
+  entries: HistoryEntry[];
+  /** The states and transitions the model's machines reached; absent where real code ran (the wire tier). */
+  coverage?: Reach;
+  /** Wire runs (wire/): what stood on each side, the model with its knobs or real code. */
+  wire?: { client: string; server: string };
+}
+
+/** The history serialized as it is compared: deterministic key order by construction, sets as sorted lists. */
+export function historyJson(h: History): string {
+  return JSON.stringify(h, (_k, v: unknown) => (v instanceof Set ? [...(v as Set<string>)].sort() : v));
+}

@@ -1,0 +1,174 @@
+// One random check over any runner `input → History | Promise<History>`: the model world and the
+// wire tier both go through it. Two phases. First `runs` inputs are drawn (lazily, the sequence of
+// `fc.sample`: input-stream.ts) and judged once each, for the outcome and vacuity counts every property
+// shares. Then each violated property gets its own `fc.check` with the same seed, started at the run
+// that first violated it (fast-check's replay path), which shrinks it as a whole run would.
+//
+// A runner with `runInto` (the model world) is judged as each run goes: its entries stream into the
+// property folds, an outcomes fold and a stats fold (properties/judge.ts `RunJudge`), and no history
+// is kept. A history is recorded only where one is read: a counterexample of real code, a policy that
+// failed mid-run (run again, recorded, to fail the same way with its history). The fault-free
+// reference runs once per workload. Only violating sampled runs are memoized (the shrink starts at
+// them and revisits its candidates); a runner of real code has every run memoized, as before.
+//
+// A runner that returns histories synchronously is checked synchronously (`fc.property`, no
+// promise anywhere: the model tier stays as fast as it was); one that returns promises through
+// `fc.asyncProperty`. Which one it is, the first sampled run tells.
+import fc from 'fast-check';
+import type { Property } from '../../../properties/properties.ts';
+import type { History } from '../../core/history.ts';
+import type { FaultPlan } from '../../core/plan.ts';
+import type { Workload } from '../../core/workload.ts';
+import type { InputShape } from './arbitraries.ts';
+import { inputs } from './arbitraries.ts';
+import type { Counterexample } from './result.ts';
+import { inputStream } from './input-stream.ts';
+import { SampleTally } from './tally.ts';
+
+export {
+  andThen,
+  InputJudge,
+  keyOf,
+  type CheckInput,
+  type EntrySink,
+  type Judged,
+  type Maybe,
+  type Recorded,
+  type Runner,
+} from './input-judge.ts';
+import { andThen, InputJudge, keyOf, type CheckInput, type Judged, type Maybe, type Runner } from './input-judge.ts';
+
+export interface RandomCheckOptions {
+  properties: readonly Property[];
+  shape: InputShape;
+  seed: number;
+  runs: number;
+  /** Called as sampled runs finish (done, total), every `progressEvery` runs. */
+  onProgress?: (done: number, total: number) => void;
+  progressEvery?: number;
+  /** Each sampled run, after it is judged (the wire tier collects skipped faults from it). */
+  onSample?: (judged: Judged) => void;
+}
+
+export interface RandomCheck {
+  tally: SampleTally;
+  /** The shrunk counterexample of each violated property, by name. */
+  counterexamples: Map<string, Counterexample>;
+  judge: InputJudge;
+}
+
+type Drawn = [FaultPlan, Workload, number[]];
+
+/** `f` over the drawn inputs in order, waiting for each that returns a promise. */
+function eachInput(items: Iterator<Drawn>, f: (d: Drawn, i: number) => Maybe<unknown>, from = 0): Maybe<void> {
+  for (let i = from; ; i++) {
+    const next = items.next();
+    if (next.done) return;
+    const r = f(next.value, i);
+    if (r instanceof Promise) return r.then(() => eachInput(items, f, i + 1));
+  }
+}
+
+/** Both phases over one runner. Synchronous for a synchronous runner (see the overloads). */
+export function randomCheck(runner: Runner & { run(input: CheckInput): History }, o: RandomCheckOptions): RandomCheck;
+export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<RandomCheck>;
+export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<RandomCheck> {
+  const arb = inputs(o.shape);
+  const judge = new InputJudge(runner, o.properties);
+  const tally = new SampleTally(o.properties);
+  const every = o.progressEvery ?? 1;
+  let isAsync = false;
+  // The index of the first run that violated each property: its shrink starts there.
+  const firstViolation = new Map<string, number>();
+  const sampled = eachInput(inputStream(arb, o.seed, o.runs), ([plan, workload, schedule], i) => {
+    if (o.onProgress && i % every === 0) o.onProgress(i, o.runs);
+    const input = judge.inputOf(plan, workload, schedule);
+    // History-free runs are cheap and all different: only a violating one is remembered, for the
+    // shrink that starts there. A runner of real code has each run remembered, so that the shrink
+    // never runs an input again that this phase judged (real code may answer otherwise).
+    const judged = judge.run(input, !judge.historyFree);
+    if (judged instanceof Promise) isAsync = true;
+    return andThen(judged, (j) => {
+      tally.add(j);
+      let violates = false;
+      for (const p of o.properties) {
+        if (j.judgement.verdicts[p.name]!.holds) continue;
+        violates = true;
+        if (!firstViolation.has(p.name)) firstViolation.set(p.name, i);
+      }
+      if (violates && judge.historyFree) judge.remember(keyOf(input), j);
+      o.onSample?.(j);
+    });
+  });
+  return andThen(sampled, () => {
+    o.onProgress?.(o.runs, o.runs);
+    const counterexamples = new Map<string, Counterexample>();
+    const violated = o.properties.filter((p) => tally.violated(p));
+    const shrinkAll = (k: number): Maybe<RandomCheck> => {
+      if (k === violated.length) return { tally, counterexamples, judge };
+      const p = violated[k]!;
+      return andThen(shrink(judge, arb, o.properties, p, o.seed, firstViolation.get(p.name)!, isAsync), (ce) => {
+        counterexamples.set(p.name, ce);
+        return shrinkAll(k + 1);
+      });
+    };
+    return shrinkAll(0);
+  });
+}
+
+function shrink(
+  judge: InputJudge,
+  arb: fc.Arbitrary<Drawn>,
+  properties: readonly Property[],
+  p: Property,
+  seed: number,
+  firstViolation: number,
+  isAsync: boolean,
+): Maybe<Counterexample> {
+  // A candidate another combination's shrink judged, on the knobs its run read, is not run again
+  // (verdict-memo.ts; a history-free model world of a tracked combination only).
+  const shared = judge.historyFree ? judge.runner.verdicts?.(properties) : undefined;
+  const bit = 1 << properties.indexOf(p);
+  const holds = ([plan, workload, schedule]: Drawn) => {
+    const input = judge.inputOf(plan, workload, schedule);
+    const key = shared ? keyOf(input) : '';
+    const violated = shared?.violated(key);
+    if (violated !== undefined) return (violated & bit) === 0;
+    const judged = shared ? shared.judge(key, () => judge.run(input)) : judge.run(input);
+    return andThen(judged, (j) => j.judgement.verdicts[p.name]!.holds);
+  };
+  // The replay path starts at the first violating run: the runs before it, which hold, are not drawn again.
+  const settings = { seed, path: String(firstViolation) };
+  const details = isAsync
+    ? fc.check(fc.asyncProperty(arb, holds as (d: Drawn) => Promise<boolean>), settings)
+    : fc.check(fc.property(arb, holds as (d: Drawn) => boolean), settings);
+  return andThen(details, (d) => {
+    if (!d.failed || !d.counterexample) {
+      throw new Error(`internal: fc.check did not reproduce the violation of ${p.name} that fc.sample found (seed ${seed})`);
+    }
+    const [[plan, workload, schedule]] = d.counterexample;
+    const found = { seed: d.seed, path: d.counterexamplePath ?? '', runsToFailure: firstViolation + 1, shrinks: d.numShrinks };
+    return counterexampleOf(judge, p, judge.inputOf(plan, workload, schedule), found);
+  });
+}
+
+/** The counterexample of `p` at `input`, with how it was found. Carries the history unless the
+ *  runner's histories are recomputable from the input (the model world). */
+export function counterexampleOf(
+  judge: InputJudge,
+  p: Property,
+  input: CheckInput,
+  found: { seed: number; path: string; runsToFailure: number; shrinks: number },
+): Maybe<Counterexample> {
+  // Real code ran: only its history says what happened (the model world would tell another story).
+  const judged = judge.runner.replayable ? judge.run(input) : judge.recorded(input);
+  return andThen(judged, ({ history, judgement }) => ({
+    faults: input.plan,
+    workload: input.workload,
+    schedule: input.schedule,
+    ...found,
+    why: judgement.verdicts[p.name]!.why ?? '',
+    outcomes: judgement.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome })),
+    ...(judge.runner.replayable || !history ? {} : { history: history.entries }),
+  }));
+}

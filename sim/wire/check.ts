@@ -1,0 +1,93 @@
+// `check` on the wire: the one check runner (search/random/check-runner.ts) over `runWire`,
+// asynchronous. Inputs are drawn by the same arbitraries and seed as the model tier's, so a seed
+// draws the same plans; the schedule (the model's event-queue tie-breaks) is dropped, real code
+// orders its own events. The result is the model tier's CheckResult, plus `wire` (what stood on
+// each side) and `skipped` (faults the server could not take part in, with why). Counterexamples
+// carry their history: real code ran, and the model world would tell another story.
+import { FAULT_VOCABULARY, type FaultName } from '../../models/faults.ts';
+import { PROPERTIES, type Property } from '../../properties/properties.ts';
+import { sortedStats } from '../../properties/stats.ts';
+import type { InputShape } from '../search/random/arbitraries.ts';
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
+import { randomCheck, type CheckInput, type Runner } from '../search/random/check-runner.ts';
+import type { CheckResult } from '../search/random/result.ts';
+import type { History } from '../core/history.ts';
+import { describeSides, modelCombination, type WireSetup, type WireSides } from './setup.ts';
+import { runWire, type WireOptions } from './world.ts';
+
+export interface WireCheckOptions {
+  faults?: readonly FaultName[];
+  properties?: readonly Property[];
+  seed?: number;
+  runs?: number;
+  shape?: InputShape;
+  wire?: Partial<WireOptions>;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface WireCheckResult extends CheckResult {
+  wire: WireSides;
+  /** Faults that fired but could not act on this server, by name, with the reason. */
+  skipped: Record<string, string>;
+}
+
+/** The wire tier as a check runner: asynchronous, without a schedule, not replayable by the model. */
+export function wireRunner(setup: WireSetup, options: Partial<WireOptions> = {}): Runner {
+  return { run: (input: CheckInput) => runWire(setup, input, options), ignoresSchedule: true, cacheSize: 2000 };
+}
+
+function skippedOf(h: History, into: Record<string, string>): void {
+  for (const e of h.entries)
+    if (e.kind === 'fault' && !e.applied && e.detail.startsWith('skipped: ')) into[e.fault] ??= e.detail.slice('skipped: '.length);
+}
+
+export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}): Promise<WireCheckResult> {
+  const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
+  const shape: InputShape = { ...options.shape, plan: { ...options.shape?.plan, faults } };
+  const skipped: Record<string, string> = {};
+  const { tally, counterexamples } = await randomCheck(wireRunner(setup, options.wire), {
+    properties,
+    shape,
+    seed,
+    runs,
+    onSample: (j) => skippedOf(j.history!, skipped), // real code keeps its history: no runInto
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  const results = properties.map((p) => {
+    const counterexample = counterexamples.get(p.name);
+    return tally.result(p, counterexample ? { counterexample } : null);
+  });
+  // Machine coverage is a model-tier measure: real code on either side has no statechart to cover.
+  return {
+    combination: modelCombination(setup),
+    wire: describeSides(setup),
+    seed,
+    runs,
+    faults,
+    results,
+    stats: sortedStats(tally.stats),
+    coverage: [],
+    skipped,
+  };
+}
+
+/** For `compare --wire`: one seed cell with a side replaced by real code (`sdk`, `sdk-sse`,
+ *  `sdk-json`), under the cell's own fault alphabet and workload shape. */
+export function wireCheckCell(
+  cell: { combination: import('../../models/policies.ts').Combination; faults: readonly FaultName[]; progressCalls: boolean },
+  sides: { client?: 'model' | 'sdk'; server?: 'model' | 'sdk-sse' | 'sdk-json' },
+  options: Omit<WireCheckOptions, 'faults' | 'shape'> = {},
+): Promise<WireCheckResult> {
+  const setup: WireSetup = {
+    client: sides.client === 'sdk' ? { kind: 'sdk' } : { kind: 'model', policy: cell.combination.client },
+    server:
+      sides.server === 'sdk-sse' || sides.server === 'sdk-json'
+        ? { kind: 'sdk', preset: sides.server }
+        : { kind: 'model', policy: cell.combination.server },
+  };
+  return wireCheck(setup, {
+    ...options,
+    faults: cell.faults,
+    shape: { workload: { overlap: false, progress: cell.progressCalls ? 'always' : 'any' } },
+  });
+}

@@ -1,0 +1,83 @@
+// Your own code under the fault plans, from your own test suite (`mcp-faultsim/vitest`): a server
+// given as a fetch-style handler, driven by the official SDK's client (or your own), or your own
+// client against the in-process SDK server (or your handler). The same arbitraries, oracles and
+// shrinking as `check --wire`; a violated or never-reached property throws an Error whose message
+// is the report with the shrunk counterexample. Nothing here imports vitest: any runner will do.
+import { expandFault, type FaultName } from '../../models/faults.ts';
+import { propertyByName, type Property } from '../../properties/properties.ts';
+import { wireCheck, type WireCheckResult } from './check.ts';
+import { handlerEndpoint, type HandlerServerOptions, type HandlerTarget } from './handler-server.ts';
+import type { ClientFactory } from './sdk-client.ts';
+import type { SdkServerPreset } from './sdk-server.ts';
+import type { WireClientSpec, WireSetup } from './setup.ts';
+import type { WireOptions } from './world.ts';
+
+/** The silent-failure properties: what "no silent failures" means. */
+export const SILENT_FAILURE_PROPERTIES = ['no-silent-empty', 'no-silent-hang'] as const;
+
+export interface WireTestOptions {
+  /** Fault names or families (default: every fault the vocabulary has). */
+  faults?: readonly string[];
+  /** Random plans (default 100). */
+  runs?: number;
+  /** The same seed draws the same plans (default 1). */
+  seed?: number;
+  /** Property names (default: no-silent-empty, no-silent-hang). */
+  properties?: readonly string[];
+  /** Virtual-time settings of the runs (latency, the model client's deadline, the horizon). */
+  wire?: Partial<WireOptions>;
+}
+
+export interface HandlerTestOptions extends WireTestOptions, HandlerServerOptions {
+  /** Your own client instead of the official SDK's. */
+  client?: ClientFactory;
+}
+
+export interface ClientTestOptions extends WireTestOptions {
+  /** What your client talks to (default `sdk-sse`, the official SDK server; `sdk-json` answers with JSON). */
+  server?: SdkServerPreset | ({ handler: HandlerTarget } & HandlerServerOptions);
+  /** How reports name it (default `your client`). */
+  name?: string;
+}
+
+/** Bad options are the caller's mistake: said in one line. */
+function faultsOf(names: readonly string[] | undefined): FaultName[] | undefined {
+  if (names === undefined) return undefined;
+  return names.flatMap((name) => {
+    const f = expandFault(name);
+    if (typeof f === 'string') throw new TypeError(f);
+    return f;
+  });
+}
+
+function propertiesOf(names: readonly string[] = SILENT_FAILURE_PROPERTIES): Property[] {
+  return names.map((name) => {
+    const p = propertyByName(name);
+    if (!p) throw new TypeError(`unknown property '${name}'`);
+    return p;
+  });
+}
+
+async function run(setup: WireSetup, o: WireTestOptions): Promise<WireCheckResult> {
+  const faults = faultsOf(o.faults);
+  const properties = propertiesOf(o.properties);
+  const { seed = 1, runs = 100 } = o;
+  return wireCheck(setup, { ...(faults ? { faults } : {}), properties, seed, runs, ...(o.wire ? { wire: o.wire } : {}) });
+}
+
+function sdkOrYours(client: ClientFactory | undefined, name?: string): WireClientSpec {
+  return client ? { kind: 'sdk', connect: client, ...(name ? { name } : {}) } : { kind: 'sdk' };
+}
+
+/** Your server under the fault plans: the result as data (nothing thrown for a violation). */
+export function checkHandler(handler: HandlerTarget, options: HandlerTestOptions): Promise<WireCheckResult> {
+  return run({ client: sdkOrYours(options.client), server: { kind: 'loopback', endpoint: handlerEndpoint(handler, options) } }, options);
+}
+
+/** Your client under the fault plans: the result as data. */
+export function checkClient(client: ClientFactory, options: ClientTestOptions = {}): Promise<WireCheckResult> {
+  const s = options.server ?? 'sdk-sse';
+  const server: WireSetup['server'] =
+    typeof s === 'string' ? { kind: 'sdk', preset: s } : { kind: 'loopback', endpoint: handlerEndpoint(s.handler, s) };
+  return run({ client: sdkOrYours(client, options.name ?? 'your client'), server }, options);
+}

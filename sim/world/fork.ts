@@ -1,0 +1,171 @@
+// A world exhaustive exploration can steer (search/exhaustive/explore.ts): it pauses just before the network
+// carries each request, carries it with the faults its caller chooses, and forks. A fork copies
+// what decides the world's future and shares the machines' snapshots, queued items and effects
+// (immutable data). `stateKey` says what that future depends on, so that equal worlds are merged.
+import type { FaultName } from '../../models/faults.ts';
+import type { ClientEffect } from '../../models/client-context.ts';
+import { answerOf, finishedBy } from '../core/answer-ledger.ts';
+import { Hasher, PartDigests, digestOf, type Digest } from '../core/digest.ts';
+import { World, type EntrySink, type WorldState } from './world.ts';
+
+/** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
+ *  worlds share them, and exploration keys every world it reaches. */
+const jsonCache = new WeakMap<object, string>();
+function jsonOf(o: object): string {
+  let s = jsonCache.get(o);
+  if (s === undefined) jsonCache.set(o, (s = JSON.stringify(o)));
+  return s;
+}
+
+/** The requests whose answers a later entry can still name, in order: the attempts the client still
+ *  waits on, and the calls its pending effects end. */
+function namedRequests(s: WorldState): number[] {
+  const named = new Set<number>();
+  const ctx = s.client.context as { inflight: Record<number, { attemptId: number }> };
+  for (const f of Object.values(ctx.inflight)) named.add(f.attemptId);
+  const pending = s.pending;
+  if (pending)
+    for (let i = pending.index; i < pending.effects.length; i++) {
+      const e = pending.effects[i]!;
+      if (e.type === 'call-ended') named.add(e.req);
+    }
+  return [...named].sort((a, b) => a - b);
+}
+
+/** Where PartDigests keeps each part of a fingerprint: a context's fields, then the queue's positions. */
+const CLIENT_SLOTS = 0;
+const SERVER_SLOTS = 64;
+const QUEUE_SLOTS = 128;
+
+export class ForkableWorld extends World {
+  /** The parts' digests by slot, shared with every fork of this world (one exploration's worlds). */
+  private parts = new PartDigests();
+
+  /** Start pausing before every request the network is to carry, writing entries to `sink`.
+   *  Returns true when the run ended without carrying any request. */
+  startPaused(sink: EntrySink): boolean {
+    this.s.pauses = true;
+    this.writeTo(sink);
+    return this.scoped(() => {
+      this.start();
+      return this.loop();
+    });
+  }
+
+  /** The world's state record, read-only (tests, tools): a fork clones it with `cloneState`. */
+  get state(): Readonly<WorldState> {
+    return this.s;
+  }
+
+  /** Virtual now, and the index of the request a paused world is about to carry. */
+  get now(): number {
+    return this.s.queue.now;
+  }
+  get nextRequest(): number {
+    return this.s.carried;
+  }
+
+  /** Carry the pending request with these faults (fired in this order), then run to the next pause
+   *  (false) or to the end of the run (true). */
+  resume(faults: readonly FaultName[]): boolean {
+    const pending = this.s.pending;
+    if (!pending) throw new Error('internal: resume() on a world that is not paused');
+    this.s.pending = null;
+    const send = pending.effects[pending.index] as Extract<ClientEffect, { type: 'send' }>;
+    return this.scoped(() => {
+      this.carry(send.req, send.request, faults);
+      this.perform(pending.effects, pending.index + 1);
+      return this.s.pending ? false : this.loop();
+    });
+  }
+
+  /** An independent copy writing to `sink`. Machine snapshots, queued items and effects are
+   *  immutable data and are shared; the coverage it reaches is added to the same `Reach`. */
+  fork(sink: EntrySink): ForkableWorld {
+    const w = new ForkableWorld(this.input, this.options, this.reach, this);
+    w.parts = this.parts;
+    w.writeTo(sink);
+    return w;
+  }
+
+  /**
+   * Everything that decides this world's future, as one canonical string: two worlds with equal
+   * keys go on identically (up to a shift of virtual time). Times are relative to now; of the
+   * per-request bookkeeping only what a later entry can still name is kept: the answers of the
+   * attempts the client still waits on, and the response faults of requests not yet answered.
+   * The step counter is left out: a run that exhausts its budget is reported by the explorer.
+   */
+  stateKey(): string {
+    const s = this.s;
+    const now = s.queue.now;
+    const rest = s.pending ? s.pending.effects.slice(s.pending.index) : [];
+    const answers = namedRequests(s).map((r) => `${r}:${answerOf(s, r)}${finishedBy(s, r) ? ':finished' : ''}`);
+    const entries = s.queue.entries();
+    const queued = entries.map((e) => `${e.at - now}:${jsonOf(e.item)}`);
+    const atServer = entries.flatMap((e) => (e.item.to === 'server' ? [[e.item.req, s.responseFaults.get(e.item.req) ?? []]] : []));
+    // Parts joined by newlines (JSON never contains a raw one), not nested JSON: no re-escaping.
+    return [
+      s.clientState,
+      jsonOf(s.client.context as object),
+      s.serverState,
+      jsonOf(s.server.context as object),
+      `${queued.length}\n${queued.join('\n')}`,
+      JSON.stringify(rest),
+      JSON.stringify([s.carried, s.issued, [...s.ended].sort((a, b) => a - b), answers, atServer, s.queue.picksUsed]),
+    ].join('\n');
+  }
+
+  /**
+   * `stateKey() + extra` as a 64-bit digest, without writing the key: the same parts in the same
+   * order, each object by its digest (core/digest.ts), which a big object keeps, so that a big part
+   * an earlier state had too is not hashed again. Equal keys give equal fingerprints, and different keys different ones
+   * barring a collision (test/sim/world/state-fingerprint.test.ts holds the two to each other).
+   * `digest` is core/digest.ts's kept one; tests pass `freshDigestOf` to check that none is stale.
+   */
+  fingerprint(extra: string, digest: (o: object) => Digest = digestOf): Digest {
+    const s = this.s;
+    const now = s.queue.now;
+    // The parts' remembered digests are digestOf's own: a test's fresh `digest` checks them too.
+    const parts = digest === digestOf ? this.parts : null;
+    const h = new Hasher();
+    h.string(s.clientState);
+    h.digest(parts ? parts.fieldsOf(s.client.context as object, CLIENT_SLOTS) : digest(s.client.context as object));
+    h.string(s.serverState);
+    h.digest(parts ? parts.fieldsOf(s.server.context as object, SERVER_SLOTS) : digest(s.server.context as object));
+    const entries = s.queue.entries();
+    h.word(entries.length);
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
+      h.number(e.at - now);
+      h.digest(parts ? parts.of(QUEUE_SLOTS + i, e.item) : digest(e.item));
+    }
+    const pending = s.pending;
+    const from = pending ? pending.index : 0;
+    const effects = pending ? pending.effects : [];
+    h.word(effects.length - from);
+    for (let i = from; i < effects.length; i++) h.digest(digest(effects[i]!));
+    h.number(s.carried);
+    h.number(s.issued);
+    const ended = [...s.ended].sort((a, b) => a - b);
+    h.word(ended.length);
+    for (const e of ended) h.number(e);
+    const answered = namedRequests(s);
+    h.word(answered.length);
+    for (const r of answered) {
+      h.number(r);
+      h.string(answerOf(s, r));
+      h.word(finishedBy(s, r) ? 1 : 0);
+    }
+    let atServer = 0;
+    for (const e of entries) {
+      if (e.item.to !== 'server') continue;
+      atServer++;
+      h.number(e.item.req);
+      h.digest(digest(s.responseFaults.get(e.item.req) ?? []));
+    }
+    h.word(atServer);
+    h.number(s.queue.picksUsed);
+    h.string(extra);
+    return h.done();
+  }
+}

@@ -1,0 +1,102 @@
+// How a world runs: its options (latency, deadline, step budget, engine), its input (combination,
+// workload, plan, schedule), where it writes, and the machines' steppers for each engine. The
+// states and transitions it reaches (`Reach`) are kept beside it, shared by its forks.
+import { clientMachine, clientReducers } from '../../models/client.ts';
+import type { ClientEffect, ClientEvent } from '../../models/client-context.ts';
+import type { Combination } from '../../models/policies.ts';
+import type { ModelExtensions } from '../../models/registry.ts';
+import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../../models/server.ts';
+import type { HistoryEntry } from '../core/history.ts';
+import type { FaultPlan } from '../core/plan.ts';
+import type { Workload } from '../core/workload.ts';
+import { compiledStepper } from './engine/compiled-step.ts';
+import { xstateStepper, type Stepper } from './engine/step.ts';
+
+export interface WorldOptions {
+  /** One-way network latency, virtual ms. */
+  latencyMs: number;
+  /** The client's per-request deadline, virtual ms (seed 003's client: 30 s). */
+  deadlineMs: number;
+  /** Queue events a run may process before it is stopped and marked. */
+  stepBudget: number;
+  /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
+   *  to a table (world/engine/compiled-step.ts; identical histories, several times faster), or steppers of
+   *  your own (the benchmark's hand-written reducer). */
+  engine: 'compiled' | 'xstate' | Engine;
+  /** What policy modules add to the model (models/registry.ts); absent: the built-ins only. The
+   *  world makes them active around each of its synchronous steps. */
+  extensions?: ModelExtensions;
+}
+
+export interface Engine {
+  client: Stepper<ClientEvent, ClientEffect>;
+  server: Stepper<ServerEvent, ServerEffect>;
+}
+
+/** Where a world writes its history entries: an array for a run, the oracles' monitors when exploring. */
+export interface EntrySink {
+  push(entry: HistoryEntry): unknown;
+  /** The entry kinds it reads, if not all: the world does not build the others for it (a judged
+   *  run reads no requests, responses or deliveries). */
+  readonly reads?: ReadonlySet<HistoryEntry['kind']>;
+}
+
+/** The kinds a world checks before building an entry (the others are cheap, and every judge reads them). */
+export interface Wants {
+  request: boolean;
+  response: boolean;
+  deliver: boolean;
+  state: boolean;
+  client: boolean;
+  server: boolean;
+}
+export const ALL_WANTED: Wants = { request: true, response: true, deliver: true, state: true, client: true, server: true };
+const wantsCache = new WeakMap<ReadonlySet<string>, Wants>();
+
+export function wantsOf(reads: ReadonlySet<HistoryEntry['kind']> | undefined): Wants {
+  if (reads === undefined) return ALL_WANTED;
+  let w = wantsCache.get(reads);
+  if (!w) {
+    w = {
+      request: reads.has('request'),
+      response: reads.has('response'),
+      deliver: reads.has('deliver'),
+      state: reads.has('state'),
+      client: reads.has('client'),
+      server: reads.has('server'),
+    };
+    wantsCache.set(reads, w);
+  }
+  return w;
+}
+
+/** The states and transitions a world reached, per machine (core/reach.ts). */
+export { emptyReach, type Reach } from '../core/reach.ts';
+
+export const DEFAULT_WORLD: WorldOptions = { latencyMs: 5, deadlineMs: 30_000, stepBudget: 10_000, engine: 'compiled' };
+
+export interface RunInput {
+  combination: Combination;
+  workload: Workload;
+  plan: FaultPlan;
+  /** Picks among events due at the same instant (see EventQueue). */
+  schedule?: readonly number[];
+}
+
+const ENGINES = {
+  xstate: () => ({
+    client: xstateStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
+    server: xstateStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
+  }),
+  compiled: () => ({
+    client: compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
+    server: compiledStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
+  }),
+};
+const steppers = new Map<'compiled' | 'xstate', Engine>();
+export function enginesFor(engine: WorldOptions['engine']): Engine {
+  if (typeof engine === 'object') return engine;
+  let s = steppers.get(engine);
+  if (!s) steppers.set(engine, (s = ENGINES[engine]()));
+  return s;
+}

@@ -1,0 +1,56 @@
+// The comparison matrix: its default and full forms, cuts, and shards that partition it.
+import { describe, expect, it } from 'vitest';
+import { buildMatrix, shardOf } from '../../../sim/compare/matrix.ts';
+import { SEED_CELLS } from '../../../sim/core/cells.ts';
+import { FAULT_VOCABULARY } from '../../../models/faults.ts';
+
+const none = { server: {}, client: {} };
+
+describe('the matrix', () => {
+  it("by default holds every seed cell under its record's alphabet, then under all faults", () => {
+    const m = buildMatrix('seeds', none);
+    expect(m).toHaveLength(2 * SEED_CELLS.length);
+    expect(m.map((c) => c.index)).toEqual(m.map((_, i) => i));
+    expect(m[0]).toMatchObject({
+      name: 'seed 000 vulnerable · seed alphabet',
+      faults: SEED_CELLS[0]!.faults,
+      record: '000',
+      role: 'vulnerable',
+    });
+    expect(m[1]).toMatchObject({ name: 'seed 000 vulnerable · all faults', faults: FAULT_VOCABULARY, alphabet: 'all faults' });
+    expect(new Set(m.map((c) => c.id)).size).toBe(m.length);
+    expect(m.filter((c) => c.record === '003').every((c) => c.shape.workload?.progress === 'always')).toBe(true);
+  });
+
+  it('in full takes every value of every knob and every guard subset', () => {
+    const m = buildMatrix('full', none);
+    expect(m).toHaveLength(5 * 2 * 2 * 3 * 2 * 2 * 8);
+    expect(new Set(m.map((c) => JSON.stringify(c.combination))).size).toBe(m.length);
+    expect(new Set(m.map((c) => c.id)).size).toBe(m.length);
+  });
+
+  it('is cut to the listed values, guard subsets in any order', () => {
+    const m = buildMatrix('full', { server: { reinit: ['reject', 'pin-first'] }, client: { guards: ['probe+content-type', ''] } });
+    expect(m).toHaveLength(2 * 2 * 2 * 3 * 2 * 2 * 2);
+    expect(new Set(m.map((c) => c.combination.client.guards.join('+')))).toEqual(new Set(['', 'content-type+probe']));
+    const seeds = buildMatrix('seeds', { server: { reinit: ['idempotent'] }, client: {} });
+    expect(seeds.map((c) => c.name)).toEqual([
+      'seed 000: server.reinit=idempotent · seed alphabet',
+      'seed 000: server.reinit=idempotent · all faults',
+    ]);
+  });
+
+  it('splits into shards that cover it exactly once', () => {
+    const m = buildMatrix('seeds', none);
+    for (let n = 1; n <= 5; n++) {
+      const shards = Array.from({ length: n }, (_, i) => shardOf(m, { index: i + 1, count: n }));
+      expect(
+        shards
+          .flat()
+          .map((c) => c.index)
+          .sort((a, b) => a - b),
+      ).toEqual(m.map((c) => c.index));
+      expect(Math.max(...shards.map((s) => s.length)) - Math.min(...shards.map((s) => s.length))).toBeLessThanOrEqual(1);
+    }
+  });
+});

@@ -1,0 +1,91 @@
+// core/digest.ts: a value's digest is equal for equal JSON texts and different for different ones.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { digestOf, freshDigestOf, PartDigests, type Digest } from '../../../sim/core/digest.ts';
+
+const text = (d: Digest) => `${d.hi}:${d.lo}`;
+
+/** Plain data as contexts hold it, with what JSON drops or rewrites: undefined, -0, NaN, functions. */
+const data = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(-0, Number.NaN, Number.POSITIVE_INFINITY, true, false, null, undefined),
+    tie('array'),
+    tie('object'),
+  ),
+  array: fc.array(tie('value'), { maxLength: 4 }),
+  object: fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 4 }),
+})).value;
+
+describe('digest', () => {
+  it('is equal when JSON texts are equal (a value and its JSON round trip, as kept and afresh)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.array(data), fc.dictionary(fc.string(), data)), (v) => {
+        const copy = JSON.parse(JSON.stringify(v)) as object;
+        expect(text(digestOf(v))).toBe(text(digestOf(copy)));
+        expect(text(freshDigestOf(v))).toBe(text(digestOf(v)));
+      }),
+    );
+  });
+
+  it('differs when JSON texts differ, over random values and over near-identical ones', () => {
+    const byDigest = new Map<string, string>();
+    const record = (o: object) => {
+      const json = JSON.stringify(o);
+      const d = text(digestOf(o));
+      const known = byDigest.get(d);
+      if (known !== undefined) expect(known).toBe(json);
+      byDigest.set(d, json);
+    };
+    fc.assert(
+      fc.property(fc.array(data), (v) => record(v)),
+      { numRuns: 2000 },
+    );
+    // Structures that differ in one small place: swapped fields, a number in place of its string,
+    // one character, one nesting level, a shift between neighbouring strings.
+    for (let i = 0; i < 200; i++)
+      for (let j = 0; j < 50; j++) {
+        record({ a: i, b: j });
+        record({ b: i, a: j });
+        record([i, String(j)]);
+        record([String(i), j]);
+        record([[i], j]);
+        record([`${i}x`, `${j}`]);
+        record([`${i}`, `x${j}`]);
+      }
+    expect(byDigest.size).toBeGreaterThan(60_000);
+  });
+
+  it('gives a new object that shares parts with an older one its own digest, the one computed afresh', () => {
+    const shared = { session: { id: 's1', caps: [1, 2] }, inflight: {} };
+    const a = { ...shared, nextReq: 3 };
+    const b = { ...shared, nextReq: 4 };
+    expect(text(digestOf(a))).not.toBe(text(digestOf(b)));
+    expect(text(digestOf(a))).toBe(text(freshDigestOf(a)));
+    expect(text(digestOf({ ...a }))).toBe(text(digestOf(a)));
+  });
+
+  it("PartDigests gives digestOf's digest, by slot, whether the object at a slot is the last one or new", () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.string({ maxLength: 3 }), data, { maxKeys: 5 }), { minLength: 1, maxLength: 6 }), (objects) => {
+        const parts = new PartDigests();
+        // Objects in turn at the same slots, as a machine's contexts are from state to state; some met twice in a row.
+        for (const o of objects.flatMap((o, i) => (i % 2 ? [o, o] : [o]))) {
+          expect(text(parts.fieldsOf(JSON.parse(JSON.stringify(o)) as object, 0))).toBe(text(freshDigestOf(o)));
+          for (const v of Object.values(o))
+            if (v !== null && typeof v === 'object') expect(text(parts.of(100, v))).toBe(text(freshDigestOf(v)));
+        }
+      }),
+    );
+    // A slot that holds an object answers it without hashing again (the same digest object), and a new one there is hashed anew.
+    const parts = new PartDigests();
+    const a = { x: [1, 2, 3] };
+    const b = { x: [1, 2, 4] };
+    expect(parts.of(0, a)).toBe(parts.of(0, a));
+    expect(text(parts.of(0, b))).toBe(text(freshDigestOf(b)));
+    expect(text(parts.of(0, b))).not.toBe(text(freshDigestOf(a)));
+  });
+});

@@ -1,0 +1,43 @@
+// Coverage is one type from the world to the reports (core/reach.ts): a run's history carries the
+// Reach its machines made, a sample's is their union, and only the report rates it against the
+// statecharts (world/coverage.ts) or unions rated reports (a comparison over cells).
+import { describe, expect, it } from 'vitest';
+import { historyJson } from '../../../sim/core/history.ts';
+import { emptyReach, union, unionCoverage } from '../../../sim/core/reach.ts';
+import { VULNERABLE_000 } from '../../../sim/core/cells.ts';
+import { call } from '../../../sim/core/workload.ts';
+import { coverageReport } from '../../../sim/world/coverage.ts';
+import { runWorld } from '../../../sim/world/world.ts';
+
+const input = (plan: { fault: string; at: number }[]) => ({ combination: VULNERABLE_000, workload: [call()], plan });
+
+describe('Reach', () => {
+  const quiet = runWorld(input([]));
+  const faulty = runWorld(
+    input([
+      { fault: 'config-reset', at: 0 },
+      { fault: 'http-502', at: 2 },
+    ]),
+  );
+
+  it('a run carries its own Reach, and the union holds what either reached', () => {
+    expect(quiet.coverage!.client.states.has('ready')).toBe(true);
+    expect(quiet.coverage!.client.states.has('reconnecting.initializing')).toBe(false);
+    expect(faulty.coverage!.client.states.has('reconnecting.initializing')).toBe(true);
+    const both = union(quiet.coverage!, faulty.coverage!);
+    const either = new Set([...quiet.coverage!.client.states, ...faulty.coverage!.client.states]);
+    expect([...both.client.states].sort()).toEqual([...either].sort());
+    expect(union()).toEqual(emptyReach());
+  });
+
+  it('serializes in a history as sorted lists', () => {
+    const json = JSON.parse(historyJson(faulty));
+    expect(json.coverage.client.states).toEqual([...faulty.coverage!.client.states].sort());
+  });
+
+  it('rated reports union like the reach they came from', () => {
+    const rated = unionCoverage([coverageReport(quiet.coverage!), coverageReport(faulty.coverage!)]);
+    expect(rated).toEqual(coverageReport(union(quiet.coverage!, faulty.coverage!)));
+    expect(unionCoverage([[], coverageReport(quiet.coverage!)])).toEqual(coverageReport(quiet.coverage!));
+  });
+});
