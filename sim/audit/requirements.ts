@@ -20,8 +20,8 @@ export interface Requirement {
   text: string;
   /** The side the sentence binds. */
   binds: 'server' | 'client';
-  /** How the audit observes it: the scenario that exercises it and the evidence it reads. */
-  observed: { scenario: string; evidence: string };
+  /** How the audit observes it: the scenarios that exercise it (`*`: every scenario of its revision) and the evidence it reads. */
+  observed: { scenarios: readonly string[]; evidence: string };
   /**
    * A feature the revision makes optional (an event store for resumption): a side that does not
    * offer it reads `optional, not implemented`, never `violates`.
@@ -56,7 +56,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
     binds: 'server',
     observed: {
-      scenario: 'unknown-session',
+      scenarios: ['unknown-session', 'server-restart'],
       evidence: 'the HTTP status of the first request that carries a session id the server does not know',
     },
   },
@@ -68,7 +68,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'Servers that require a session ID SHOULD respond to requests without an `MCP-Session-Id` header (other than initialization) with HTTP 400 Bad Request.',
     binds: 'server',
     observed: {
-      scenario: 'strip-session-id',
+      scenarios: ['strip-session-id'],
       evidence:
         'the HTTP status of a tools/call whose Mcp-Session-Id the proxy removed (a server that answers it with a result does not require a session id)',
     },
@@ -81,19 +81,10 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'If the input is a JSON-RPC _request_, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
     binds: 'server',
     observed: {
-      scenario: 'strip-accept',
+      scenarios: ['strip-accept'],
       evidence:
         'the answer to a tools/call whose Accept the proxy removed: a refusal (406 Not Acceptable, or another 4xx) or a well-formed answer of one of the two types conforms; a 2xx of any other Content-Type violates',
     },
-  },
-  {
-    id: '2025-11-25/notification-202',
-    revision: '2025-11-25',
-    section: { file: T25, heading: 'Sending Messages to the Server' },
-    level: 'MUST',
-    text: 'If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
-    binds: 'server',
-    observed: { scenario: 'every 2025-11-25 scenario', evidence: 'the answer to notifications/initialized in the fault-free run' },
   },
   {
     id: '2025-11-25/get-sse-or-405',
@@ -102,7 +93,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     level: 'MUST',
     text: 'The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
     binds: 'server',
-    observed: { scenario: 'get-405', evidence: 'the status and Content-Type of a GET on the endpoint within a live session' },
+    observed: { scenarios: ['get-405'], evidence: 'the status and Content-Type of a GET on the endpoint within a live session' },
   },
   {
     id: '2025-11-25/reinit-live-session',
@@ -112,7 +103,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'The initialization phase MUST be the first interaction between client and server.',
     binds: 'server',
     observed: {
-      scenario: 'reinit-live-session',
+      scenarios: ['reinit-live-session'],
       evidence:
         'what the server answered to a second initialize on a live session (the spec does not say what it must do: recorded, never a violation)',
     },
@@ -125,7 +116,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'Servers MAY attach an `id` field to their SSE events, as described in the SSE standard.',
     binds: 'server',
     observed: {
-      scenario: 'stream-cut-call',
+      scenarios: ['stream-cut-call'],
       evidence: 'whether the cut tools/call stream carried event ids, and whether a GET with Last-Event-ID delivered the result',
     },
     optional: true,
@@ -138,7 +129,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'Result responses MUST include the same ID as the request they correspond to.',
     binds: 'server',
     observed: {
-      scenario: 'two-callers-one-id',
+      scenarios: ['two-callers-one-id'],
       evidence: 'two sessions each with a tools/call in flight under the same JSON-RPC id: each answer carries its own call’s result',
     },
   },
@@ -151,7 +142,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'A server that does not support such clients MUST reject a request without the header per Server Validation. … When rejecting a request due to header validation failure, servers MUST return HTTP status `400 Bad Request` and MUST include a JSON-RPC error response using the following error code: `-32020` HeaderMismatch',
     binds: 'server',
     observed: {
-      scenario: 'strip-protocol-version',
+      scenarios: ['strip-protocol-version'],
       evidence: 'the HTTP status and JSON-RPC error code of a request whose MCP-Protocol-Version the proxy removed',
     },
   },
@@ -163,7 +154,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'The header value MUST match the `io.modelcontextprotocol/protocolVersion` field carried in the request body’s `_meta`. If the values do not match, the server MUST reject the request with `400 Bad Request` and a `HeaderMismatch` JSON-RPC error (see Server Validation).',
     binds: 'server',
     observed: {
-      scenario: 'mismatch-protocol-version',
+      scenarios: ['mismatch-protocol-version'],
       evidence: 'the HTTP status and JSON-RPC error code of a request whose MCP-Protocol-Version the proxy rewrote to another revision',
     },
   },
@@ -174,7 +165,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     level: 'SHOULD',
     text: 'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: HTTP GET or DELETE to the MCP endpoint: respond with `405 Method Not Allowed`.',
     binds: 'server',
-    observed: { scenario: 'get-405', evidence: 'the status of a GET on the endpoint (a server of 2026-07-28 only)' },
+    observed: { scenarios: ['get-405'], evidence: 'the status of a GET on the endpoint (a server of 2026-07-28 only)' },
   },
   {
     id: '2026-07-28/close-is-cancellation',
@@ -184,7 +175,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'Closing the SSE response stream MUST be treated by the server as cancellation of that request. … The server SHOULD stop work on the cancelled request as soon as practical and MUST NOT send any further messages for it.',
     binds: 'server',
     observed: {
-      scenario: 'close-cancels',
+      scenarios: ['close-cancels'],
       evidence:
         'a side-effecting tools/call whose response the client closes before the tool finishes: a later read shows whether the work was still done (the effect visible) after the close',
     },
@@ -196,7 +187,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     level: 'MUST',
     text: 'Servers MUST implement `server/discover`.',
     binds: 'server',
-    observed: { scenario: 'server-discover', evidence: 'the answer to a server/discover request: a result naming supported versions' },
+    observed: { scenarios: ['server-discover'], evidence: 'the answer to a server/discover request: a result naming supported versions' },
   },
   {
     id: '2026-07-28/own-answer-per-request',
@@ -206,7 +197,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'Result responses MUST include the same ID as the request they correspond to.',
     binds: 'server',
     observed: {
-      scenario: 'two-callers-one-id',
+      scenarios: ['two-callers-one-id'],
       evidence: 'two clients each with a tools/call in flight under the same JSON-RPC id: each answer carries its own call’s result',
     },
   },
@@ -219,7 +210,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'When a client receives HTTP 404 in response to a request containing an `MCP-Session-Id`, it MUST start a new session by sending a new `InitializeRequest` without a session ID attached.',
     binds: 'client',
     observed: {
-      scenario: 'unknown-session',
+      scenarios: ['unknown-session', 'server-restart'],
       evidence: 'after a 404 on a request with a session id, the client’s next request is an initialize without Mcp-Session-Id',
     },
   },
@@ -230,7 +221,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     level: 'MUST',
     text: 'If using HTTP, the client MUST include the `MCP-Protocol-Version: <protocol-version>` HTTP header on all subsequent requests to the MCP server, allowing the MCP server to respond based on the MCP protocol version.',
     binds: 'client',
-    observed: { scenario: 'every 2025-11-25 scenario', evidence: 'every request after initialize carries MCP-Protocol-Version' },
+    observed: { scenarios: ['*'], evidence: 'every request after initialize carries MCP-Protocol-Version' },
   },
   {
     id: '2025-11-25/client-session-id-on-requests',
@@ -240,7 +231,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'If an `MCP-Session-Id` is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the `MCP-Session-Id` header on all of their subsequent HTTP requests.',
     binds: 'client',
     observed: {
-      scenario: 'every 2025-11-25 scenario',
+      scenarios: ['*'],
       evidence: 'every request after the initialize answer carries the issued Mcp-Session-Id',
     },
   },
@@ -251,7 +242,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     level: 'MUST',
     text: 'The client MUST include an `Accept` header, listing both `application/json` and `text/event-stream` as supported content types.',
     binds: 'client',
-    observed: { scenario: 'every 2025-11-25 scenario', evidence: 'the Accept header of every POST the client sends' },
+    observed: { scenarios: ['*'], evidence: 'the Accept header of every POST the client sends' },
   },
   {
     id: '2025-11-25/client-resume-last-event-id',
@@ -261,7 +252,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'If the client wishes to resume after a disconnection (whether due to network failure or server-initiated closure), it SHOULD issue an HTTP GET to the MCP endpoint, and include the `Last-Event-ID` header to indicate the last event ID it received.',
     binds: 'client',
     observed: {
-      scenario: 'stream-cut-call',
+      scenarios: ['stream-cut-call'],
       evidence:
         'after a cut stream that carried event ids, the client’s next request is a GET with Last-Event-ID set to the last id it received',
     },
@@ -274,7 +265,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'A broken response stream loses the in-flight request; clients MUST re-issue it as a new request with a new request ID.',
     binds: 'client',
     observed: {
-      scenario: 'cut-reissue-once',
+      scenarios: ['cut-reissue-once'],
       evidence: 'after a cut response stream, the client sends the same method and params again under a request id it has not used',
     },
   },
@@ -285,7 +276,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     level: 'MUST',
     text: 'Every POST request to the MCP endpoint MUST include an `MCP-Protocol-Version` header.',
     binds: 'client',
-    observed: { scenario: 'every 2026-07-28 scenario', evidence: 'every POST the client sends carries MCP-Protocol-Version' },
+    observed: { scenarios: ['*'], evidence: 'every POST the client sends carries MCP-Protocol-Version' },
   },
 ];
 
@@ -293,9 +284,9 @@ export function requirementById(id: string): Requirement | undefined {
   return REQUIREMENTS.find((r) => r.id === id);
 }
 
-/** The requirements a scenario exercises (by its `observed.scenario`), for one side. */
+/** The requirements a scenario exercises (by its `observed.scenarios`), for one side. */
 export function requirementsOf(scenario: string, binds: Requirement['binds'] = 'server'): Requirement[] {
-  return REQUIREMENTS.filter((r) => r.binds === binds && r.observed.scenario === scenario);
+  return REQUIREMENTS.filter((r) => r.binds === binds && (r.observed.scenarios.includes(scenario) || r.observed.scenarios.includes('*')));
 }
 
 /** The published page of a requirement's section (the spec site mirrors docs/specification/). */

@@ -40,7 +40,7 @@ describe('the spec requirements', () => {
     ])
       expect(requirementById(id), id).toBeDefined();
     expect(requirementsOf('unknown-session').map((r) => r.id)).toEqual(['2025-11-25/unknown-session-404']);
-    expect(requirementsOf('unknown-session', 'client').map((r) => r.id)).toEqual(['2025-11-25/client-new-session-after-404']);
+    expect(requirementsOf('unknown-session', 'client').map((r) => r.id)).toContain('2025-11-25/client-new-session-after-404');
   });
 
   it('link to the published section and quote in one line', () => {
