@@ -204,8 +204,16 @@ export function resultToJson(result: RpcResult): Json {
   return {};
 }
 
-export function messageToJson(message: JsonRpcMessage, id: string | number | null): Json {
-  return 'result' in message ? { jsonrpc: '2.0', id, result: resultToJson(message.result) } : { jsonrpc: '2.0', id, error: message.error };
+/** A model message as JSON-RPC. `modern`: it answers a 2026-07-28 request. That revision's schema
+ *  requires `resultType` on every result (SDK v2 rejects one without it), and `ttlMs` + `cacheScope`
+ *  on the cacheable ones, tools/list and server/discover among them (the Python SDK rejects a list
+ *  without them): 0 ms, private — never fresh, so a client asks again rather than answer from a cache. */
+export function messageToJson(message: JsonRpcMessage, id: string | number | null, modern = false): Json {
+  if (!('result' in message)) return { jsonrpc: '2.0', id, error: message.error };
+  const result = resultToJson(message.result);
+  if (!modern) return { jsonrpc: '2.0', id, result };
+  const cacheable = 'tools' in message.result || 'supportedVersions' in message.result;
+  return { jsonrpc: '2.0', id, result: { ...result, resultType: 'complete', ...(cacheable ? { ttlMs: 0, cacheScope: 'private' } : {}) } };
 }
 
 function textContent(content: unknown): TextContent[] {

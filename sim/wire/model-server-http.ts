@@ -81,7 +81,8 @@ export class ModelServerHttp implements ServerAdapter {
     };
     const answer = this.step({ type: 'REQUEST', req: n, request: model }).find((e) => e.type === 'respond' && e.req === n);
     if (!answer || answer.type !== 'respond') return jsonError(500, -32603, 'the model server gave no answer');
-    return this.toResponse(answer.response, parsed.id);
+    const modern = 'meta' in parsed.body && parsed.body.meta?.protocolVersion === '2026-07-28';
+    return this.toResponse(answer.response, parsed.id, modern);
   }
 
   async expire(sessionId: string | null): Promise<string[]> {
@@ -111,17 +112,17 @@ export class ModelServerHttp implements ServerAdapter {
     return effects;
   }
 
-  private toResponse(res: HttpResponse, id: string | number | null): Response {
+  private toResponse(res: HttpResponse, id: string | number | null, modern: boolean): Response {
     // The model server's answer to a request whose connection closed: there is nothing to send.
     if (res.status === 0) return Response.error();
     const body = res.body;
     if (body.kind === 'empty') return new Response(null, { status: res.status, headers: res.headers });
     if (body.kind === 'json')
-      return new Response(JSON.stringify(messageToJson(body.message, id)), { status: res.status, headers: res.headers });
+      return new Response(JSON.stringify(messageToJson(body.message, id, modern)), { status: res.status, headers: res.headers });
     const events: WireEvent[] = body.events.map((e) => {
       const stream = e.id.slice(0, e.id.lastIndexOf(':'));
       if (!this.streamIds.has(stream)) this.streamIds.set(stream, id);
-      const data = e.event === 'message' ? messageToJson(e.data as never, this.streamIds.get(stream)!) : e.data;
+      const data = e.event === 'message' ? messageToJson(e.data as never, this.streamIds.get(stream)!, modern) : e.data;
       return { id: e.id, event: e.event, data: JSON.stringify(data) };
     });
     return new Response(sseBody(events, !body.complete), { status: res.status, headers: res.headers });
