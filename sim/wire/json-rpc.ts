@@ -50,6 +50,18 @@ export function capabilitiesFromJson(json: unknown): CapabilitySet {
   const c = (json ?? {}) as Json;
   const caps: Capability[] = [];
   if (c.tools) caps.push('tools');
+  return withExtensionsFromJson(c, caps);
+}
+
+/** A real client's capabilities as the model server reads them: no schema revision has a client
+ *  `tools` capability, so a client that opens a session asks for tools by doing so (the model client
+ *  always lists it). Read without it, a client that checks the server's `tools` before calling (the AI
+ *  SDK's does) refused every call. The records' extensions still need the client to name them. */
+function clientCapabilitiesFromJson(json: unknown): CapabilitySet {
+  return withExtensionsFromJson((json ?? {}) as Json, ['tools']);
+}
+
+function withExtensionsFromJson(c: Json, caps: Capability[]): CapabilitySet {
   if (c.tools?.streaming === true) caps.push('tools.streaming');
   if (c.resources) caps.push('resources');
   if (c.experimental?.['streaming-progress']) caps.push('streaming-progress');
@@ -117,7 +129,7 @@ const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 function metaFromJson(json: unknown): { meta?: RequestMeta } {
   const meta = (json ?? {}) as Json;
   if (meta[META_VERSION] !== '2026-07-28') return {};
-  return { meta: { protocolVersion: '2026-07-28', clientCapabilities: capabilitiesFromJson(meta[META_CAPABILITIES]) } };
+  return { meta: { protocolVersion: '2026-07-28', clientCapabilities: clientCapabilitiesFromJson(meta[META_CAPABILITIES]) } };
 }
 
 /** The 2026-07-28 revision's per-request `_meta` entries. */
@@ -157,7 +169,7 @@ export function requestFromJson(httpMethod: string, text: string): ParsedRequest
       return {
         id,
         method,
-        body: { rpc: 'initialize', capabilities: capabilitiesFromJson(m.params?.capabilities), transport: 'streamable-http' },
+        body: { rpc: 'initialize', capabilities: clientCapabilitiesFromJson(m.params?.capabilities), transport: 'streamable-http' },
       };
     }
     case 'notifications/initialized':
