@@ -4,6 +4,11 @@ Speaks the JSON-lines protocol of examples/clients/README.md on stdin/stdout: `c
 ClientSession over streamable HTTP (a second `connect` replaces the session), `call`/`list` run
 concurrently, `close` ends. Run with the venv of .ci/python-venv.sh: `.venv-mcp/bin/python
 examples/clients/python_client.py`.
+
+The revision `connect` names picks the ClientSession's handshake: 2025-11-25 (and "default": the
+handshake a ClientSession user writes, `initialize()`) or 2026-07-28 (`discover()`: `server/discover`,
+then sessionless requests stamped with the revision's `_meta`). The package's high-level `Client`
+would probe `server/discover` first by default (mode='auto'); this harness drives the session itself.
 """
 
 import asyncio
@@ -47,15 +52,20 @@ class Harness:
         self.timeout = 5.0
         self.tasks: set[asyncio.Task] = set()
 
-    async def connect(self, url: str, timeout_ms: int) -> None:
+    async def connect(self, url: str, timeout_ms: int, revision: str) -> None:
         await self.disconnect()
         self.timeout = timeout_ms / 1000
+        if revision not in ("default", "2025-11-25", "2026-07-28"):
+            message = f"this client speaks 2025-11-25 and 2026-07-28, not {revision}"
+            emit({"event": "connect-failed", "error": {"message": message, "kind": "unsupported-revision"}})
+            return
         stack = AsyncExitStack()
         try:
             streams = await stack.enter_async_context(streamable_http_client(url))
             read, write = streams[0], streams[1]
             session = await stack.enter_async_context(ClientSession(read, write, read_timeout_seconds=self.timeout))
-            await asyncio.wait_for(session.initialize(), self.timeout)
+            handshake = session.discover() if revision == "2026-07-28" else session.initialize()
+            await asyncio.wait_for(handshake, self.timeout)
         except BaseException as e:  # noqa: BLE001 - every failure is reported, none ends the harness
             try:
                 await stack.aclose()
@@ -64,7 +74,7 @@ class Harness:
             emit({"event": "connect-failed", "error": {**classify(e), "kind": "connect"}})
             return
         self.stack, self.session = stack, session
-        emit({"event": "connected"})
+        emit({"event": "connected", "revision": session.protocol_version})
 
     async def disconnect(self) -> None:
         stack, self.stack, self.session = self.stack, None, None
@@ -107,7 +117,7 @@ class Harness:
             except ValueError:
                 continue
             if op.get("op") == "connect":
-                await self.connect(op["url"], op.get("timeoutMs", 5000))
+                await self.connect(op["url"], op.get("timeoutMs", 5000), op.get("revision", "default"))
             elif op.get("op") in ("call", "list"):
                 task = asyncio.create_task(self.call(op))
                 self.tasks.add(task)

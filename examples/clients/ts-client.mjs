@@ -1,7 +1,9 @@
 // mcp-faultsim client harness for the official TypeScript client (@modelcontextprotocol/sdk v1:
 // Client + StreamableHTTPClientTransport), run as its own Node process. It speaks the JSON-lines
 // protocol of examples/clients/README.md on stdin/stdout: `connect` opens a session (a second one
-// replaces it), `call`/`list` run concurrently, `close` ends.
+// replaces it), `call`/`list` run concurrently, `close` ends. SDK v1 speaks the 2025 revisions only
+// (its LATEST_PROTOCOL_VERSION is 2025-11-25): a `connect` asking for 2026-07-28 is refused
+// (`unsupported-revision`); the revision it spoke is the one its initialize negotiated.
 //   node examples/clients/ts-client.mjs
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -19,17 +21,22 @@ function classify(e) {
 let client = null;
 let timeout = 5000;
 
-async function connect(url, timeoutMs) {
+async function connect(url, timeoutMs, revision = 'default') {
   const old = client;
   client = null;
   void old?.close().catch(() => {});
   timeout = timeoutMs ?? 5000;
+  if (revision !== 'default' && revision !== '2025-11-25') {
+    const message = `SDK v1 speaks 2025-11-25 (and older), not ${revision}`;
+    return emit({ event: 'connect-failed', error: { message, kind: 'unsupported-revision' } });
+  }
   const c = new Client({ name: 'mcp-faultsim ts-client harness', version: '0.1.0' });
   c.onerror = () => {};
   try {
-    await c.connect(new StreamableHTTPClientTransport(new URL(url)), { timeout });
+    const transport = new StreamableHTTPClientTransport(new URL(url));
+    await c.connect(transport, { timeout });
     client = c;
-    emit({ event: 'connected' });
+    emit({ event: 'connected', revision: transport.protocolVersion });
   } catch (e) {
     void c.close().catch(() => {});
     emit({ event: 'connect-failed', error: { ...classify(e), kind: 'connect' } });
@@ -62,7 +69,7 @@ lines.on('line', (line) => {
   } catch {
     return;
   }
-  if (op.op === 'connect') queue = queue.then(() => connect(op.url, op.timeoutMs));
+  if (op.op === 'connect') queue = queue.then(() => connect(op.url, op.timeoutMs, op.revision));
   else if (op.op === 'call' || op.op === 'list') queue = queue.then(() => void call(op));
   else if (op.op === 'close')
     queue = queue.then(async () => {
