@@ -3,7 +3,7 @@
 // by that folder's lock file (the Python one by .ci/python-venv.sh), the wrapped SDK is the one the
 // lock installs under the wrapper, the harness file exists, and an entry runs on Node 24 exactly when
 // its package's `engines` rule out the machine's Node 20.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../sim/cli/run.ts';
@@ -33,6 +33,18 @@ function resolved(name: string, from = ''): string | undefined {
   for (let dir = from; ; dir = dir.includes('/node_modules/') ? dir.slice(0, dir.lastIndexOf('/node_modules/')) : '') {
     const hit = lock.packages[`${dir ? `${dir}/` : ''}node_modules/${name}`]?.version;
     if (hit || !dir) return hit;
+  }
+}
+
+/** The version of `sdk` a package built into its own dist (mcp-remote does): the bundler leaves the
+ *  source path `node_modules/.pnpm/@scope+name@VERSION/` in its comments. */
+function bundled(pkg: string, sdk: string): string | undefined {
+  const dist = join(CLIENTS, 'node_modules', pkg, 'dist');
+  const marker = `${sdk.replace('/', '+')}@`;
+  for (const f of readdirSync(dist).filter((x) => x.endsWith('.js'))) {
+    const text = readFileSync(join(dist, f), 'utf8');
+    const at = text.indexOf(marker);
+    if (at >= 0) return /^[\d.]+\d/.exec(text.slice(at + marker.length))?.[0];
   }
 }
 
@@ -71,11 +83,12 @@ describe.each(npm.map((e) => [e.name, e] as const))('%s', (_name, e) => {
 });
 
 it.each(npm.filter((e) => e.wraps !== null).map((e) => [e.name, e] as const))(
-  '%s wraps the official SDK the lock installs for it',
+  '%s wraps the official SDK the lock installs for it (or its dist has built in)',
   (_name, e) => {
     const at = e.wraps!.lastIndexOf('@');
     const [sdk, version] = [e.wraps!.slice(0, at), e.wraps!.slice(at + 1)];
-    expect(resolved(sdk, `node_modules/${e.package}`)).toBe(version);
+    const declared = lock.packages[`node_modules/${e.package}`].dependencies?.[sdk] !== undefined;
+    expect(declared ? resolved(sdk, `node_modules/${e.package}`) : bundled(e.package, sdk)).toBe(version);
   },
 );
 
