@@ -36,6 +36,21 @@ function resolved(name: string, from = ''): string | undefined {
   }
 }
 
+/** The package folder that depends on `sdk`: `at` itself, or one of its own dependencies (the OpenAI
+ *  Agents SDK's MCP client is in its agents-core package), or none (a bundled SDK). */
+function dependent(at: string, sdk: string): string | undefined {
+  const wants = (p: string) => {
+    const entry = lock.packages[p] ?? {};
+    return [entry.dependencies, entry.optionalDependencies, entry.peerDependencies].some((d) => d?.[sdk] !== undefined);
+  };
+  if (wants(at)) return at;
+  const below = Object.keys(lock.packages[at]?.dependencies ?? {}).map((name) => {
+    for (const p of [`${at}/node_modules/${name}`, `node_modules/${name}`]) if (lock.packages[p]) return p;
+    return '';
+  });
+  return below.find((p) => p && wants(p));
+}
+
 /** The version of `sdk` a package built into its own dist (mcp-remote does): the bundler leaves the
  *  source path `node_modules/.pnpm/@scope+name@VERSION/` in its comments. */
 function bundled(pkg: string, sdk: string): string | undefined {
@@ -87,8 +102,8 @@ it.each(npm.filter((e) => e.wraps !== null).map((e) => [e.name, e] as const))(
   (_name, e) => {
     const at = e.wraps!.lastIndexOf('@');
     const [sdk, version] = [e.wraps!.slice(0, at), e.wraps!.slice(at + 1)];
-    const declared = lock.packages[`node_modules/${e.package}`].dependencies?.[sdk] !== undefined;
-    expect(declared ? resolved(sdk, `node_modules/${e.package}`) : bundled(e.package, sdk)).toBe(version);
+    const from = dependent(`node_modules/${e.package}`, sdk);
+    expect(from ? resolved(sdk, from) : bundled(e.package, sdk)).toBe(version);
   },
 );
 
