@@ -25,6 +25,7 @@ export function renderAuditText(a: AuditResult): string {
   ]);
   const lines = [
     `audit of ${auditSubject(a)} (speaks ${a.revisions.join(', ')})`,
+    ...(a.tools ? [a.tools] : []),
     '',
     table(['scenario', 'verdict', 'evidence'], rows).trimEnd(),
     '',
@@ -50,7 +51,7 @@ export function renderAuditMarkdown(a: AuditResult): string {
   const lines = [
     `# Audit of ${auditSubject(a)}`,
     '',
-    `Speaks ${a.revisions.join(', ')}. ${counts(a)}.`,
+    `Speaks ${a.revisions.join(', ')}. ${counts(a)}.${a.tools ? ` ${cell(a.tools)}.` : ''}`,
     '',
     '| scenario | verdict | why | evidence |',
     '|---|---|---|---|',
@@ -67,6 +68,7 @@ export function renderAuditMarkdown(a: AuditResult): string {
       '',
       `- plan: ${s.plan}`,
       `- judged by: ${s.judgedBy.join(', ')}`,
+      ...(s.tool ? [`- tool: ${s.tool}`] : []),
       `- reproduce: \`${s.reproduce.audit}\``,
     );
     lines.push(...(s.reproduce.check ? [`- search: \`${s.reproduce.check}\``] : []), '');

@@ -22,19 +22,21 @@ export interface Scenario {
   revisions: readonly Revision[];
   /** A spec expectation on the server's answer to the faulted request; a miss is reported with why. */
   expectStatus?: number;
+  /** It judges a duplicate run (at-most-once): against a real server it calls the side-effecting tool the user named. */
+  needsSideEffect?: boolean;
   /** For a scenario of both revisions: the plan and client used against a server that speaks 2026-07-28 only. */
   modern?: { plan: FaultPlan; client: ClientOverrides };
 }
 
 /** A 2025-11-25 client that does what the spec says after a failure: a fresh session, any Content-Type. */
-const SPEC_CLIENT: ClientOverrides = {
+export const SPEC_CLIENT: ClientOverrides = {
   protocol: '2025-11-25',
   reconnect: 'new-session',
   parser: 'adaptive',
   accept: 'always',
   reissue: 'always',
 };
-const MODERN_CLIENT: ClientOverrides = { protocol: '2026-07-28', parser: 'adaptive', accept: 'always', reissue: 'always' };
+export const MODERN_CLIENT: ClientOverrides = { protocol: '2026-07-28', parser: 'adaptive', accept: 'always', reissue: 'always' };
 const SILENT: readonly PropertyName[] = ['no-silent-empty', 'no-silent-hang', 'recovers'];
 // Four calls: `recovers` counts the calls invoked after the last fault (at call 1), and needs two of them.
 const CALLS = [call(), call(), call(), call()];
@@ -164,6 +166,7 @@ export const SCENARIOS: readonly Scenario[] = [
     client: MODERN_CLIENT,
     judgedBy: [...SILENT, 'at-most-once'],
     revisions: MODERN,
+    needsSideEffect: true,
   },
 ];
 

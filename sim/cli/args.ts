@@ -12,11 +12,15 @@ export interface OptionSpec {
   help: string;
   /** Shown in --help for options that take a value. */
   arg?: string;
+  /** May be given more than once (`--header A --header B`): every value is kept, in order, in `Parsed.repeated`. */
+  repeatable?: boolean;
 }
 
 export interface Parsed {
   options: Record<string, string | true>;
   positionals: string[];
+  /** The repeatable options' values in command-line order, as [name, value] (pairs like `--call A --args J` stay together). */
+  repeated: [string, string][];
 }
 
 export function parseArgs(argv: readonly string[], spec: Record<string, OptionSpec>, command: string): Parsed {
@@ -24,7 +28,7 @@ export function parseArgs(argv: readonly string[], spec: Record<string, OptionSp
     Object.entries(spec).map(([name, s]) => [name, { type: s.value ? ('string' as const) : ('boolean' as const) }]),
   );
   const { tokens } = parseArgv({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
-  const parsed: Parsed = { options: {}, positionals: [] };
+  const parsed: Parsed = { options: {}, positionals: [], repeated: [] };
   for (const token of tokens) {
     if (token.kind === 'positional') parsed.positionals.push(token.value);
     if (token.kind !== 'option') continue;
@@ -42,6 +46,7 @@ export function parseArgs(argv: readonly string[], spec: Record<string, OptionSp
     }
     if (token.value === undefined) throw new UsageError(`${command}: --${token.name} needs a value (${s.arg ?? 'value'})`);
     parsed.options[token.name] = token.value;
+    if (s.repeatable) parsed.repeated.push([token.name, token.value]);
   }
   return parsed;
 }
@@ -53,6 +58,11 @@ export function intOption(parsed: Parsed, name: string, fallback: number, { min 
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not '${raw === true ? '' : raw}'`);
   }
   return Number(raw);
+}
+
+/** Every value of a repeatable option, in order. */
+export function listOption(parsed: Parsed, name: string): string[] {
+  return parsed.repeated.filter(([n]) => n === name).map(([, v]) => v);
 }
 
 export function stringOption(parsed: Parsed, name: string): string | undefined {

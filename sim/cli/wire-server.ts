@@ -1,11 +1,12 @@
 // The real server side of a wire run as the command line names it, shared by `check --wire`
 // (cli/wire-check.ts) and `audit` (cli/commands/audit.ts): `--target URL` (a server already
-// running on loopback) or `--serve CMD` (started here, stopped at the end), with the tool set it
+// running; off loopback only with the audit's --allow-remote) or `--serve CMD` (started here, stopped at the end), with the tool set it
 // offers (`--tools`); how a command line is quoted back to the user; and the teardown both share.
 import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../wire/json-rpc.ts';
 import { closeLoopback } from '../wire/loopback-fetch.ts';
 import { ServedProcess, servedEndpoint, targetEndpoint } from '../wire/loopback.ts';
 import type { WireServerSpec } from '../wire/setup.ts';
+import { LOCAL_UPSTREAM, type Upstream } from '../wire/upstream.ts';
 import type { Watchdog } from '../wire/watchdog.ts';
 import { stringOption, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
@@ -29,14 +30,15 @@ export async function loopbackServer(
   tools: ToolMap,
   watchdog: Watchdog,
   started: (served: ServedProcess) => void,
+  upstream: Upstream = LOCAL_UPSTREAM,
 ): Promise<WireServerSpec | null> {
   const target = stringOption(args, 'target');
-  if (target !== undefined) return { kind: 'loopback', endpoint: await targetEndpoint(target, tools, watchdog) };
+  if (target !== undefined) return { kind: 'loopback', endpoint: await targetEndpoint(target, tools, watchdog, upstream) };
   const serve = stringOption(args, 'serve');
   if (serve === undefined) return null;
   const served = await ServedProcess.start(serve, { path: stringOption(args, 'serve-path') ?? '/mcp' });
   started(served);
-  return { kind: 'loopback', endpoint: servedEndpoint(served, tools, watchdog) };
+  return { kind: 'loopback', endpoint: servedEndpoint(served, tools, watchdog, upstream) };
 }
 
 /** At the end of a wire command, however it ends: no watchdog left armed, the served process

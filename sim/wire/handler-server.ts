@@ -7,6 +7,7 @@
 import type { LoopbackEndpoint } from './loopback.ts';
 import type { ToolMap, ToolSpec } from './json-rpc.ts';
 import type { ServerAdapter } from './server-adapter.ts';
+import { LOCAL_UPSTREAM } from './upstream.ts';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
@@ -84,6 +85,7 @@ export function handlerEndpoint(target: HandlerTarget, options: HandlerServerOpt
     name,
     url: options.url ?? HANDLER_URL,
     tools: toolMap(options.tools),
+    upstream: LOCAL_UPSTREAM,
     adapter: () => new HandlerAdapter(name, target),
     stop: async () => {},
   };

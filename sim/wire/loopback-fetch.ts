@@ -119,6 +119,10 @@ export interface LoopbackInit {
   timeoutMs?: number;
   /** Aborts the request and its body, wherever it is. */
   signal?: AbortSignal;
+  /** PEM text of the CA that verifies an https:// server (`--ca`); absent: the system's CAs. */
+  ca?: string;
+  /** The user allowed a host off loopback (`--allow-remote`); without it the worker refuses one. */
+  remote?: boolean;
 }
 
 /** Fetch `url` on the real clock. `holdsClock`: the body is part of the exchange (a POST's answer).
@@ -152,6 +156,7 @@ export function loopbackFetch(time: VirtualTime | null, url: string, init: Loopb
       done: release,
       unlisten: () => init.signal?.removeEventListener('abort', onAbort),
     });
-    w.postMessage({ id, url, method: init.method, headers: init.headers, body: init.body ?? null, timeoutMs: init.timeoutMs ?? 0 });
+    const { method, headers, ca, remote } = init;
+    w.postMessage({ id, url, method, headers, body: init.body ?? null, timeoutMs: init.timeoutMs ?? 0, ca, remote });
   });
 }

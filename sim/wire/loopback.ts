@@ -9,7 +9,8 @@
 import { EVERYTHING_TOOLS, type ToolMap } from './json-rpc.ts';
 import { loopbackFetch } from './loopback-fetch.ts';
 import type { ServerAdapter } from './server-adapter.ts';
-import { answersHttp, LoopbackError, ServedProcess } from './served-process.ts';
+import { LoopbackError, ServedProcess } from './served-process.ts';
+import { checkTargetUrl, LOCAL_UPSTREAM, redirectError, type Upstream } from './upstream.ts';
 import type { VirtualTime } from './virtual-time.ts';
 import type { Watchdog } from './watchdog.ts';
 
@@ -19,26 +20,14 @@ export interface LoopbackEndpoint {
   name: string;
   url: string;
   tools: ToolMap;
+  /** How requests reach the server: its headers, CA, whether it may be off loopback. */
+  upstream: Upstream;
   adapter(time: VirtualTime): ServerAdapter;
   stop(): Promise<void>;
 }
 
-const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/;
-
-export function checkLoopbackUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new LoopbackError(`--target '${text}' is not a URL (use http://127.0.0.1:PORT/mcp)`);
-  }
-  if (url.protocol !== 'http:') throw new LoopbackError(`--target '${text}' must be an http:// URL on loopback`);
-  if (!LOOPBACK.test(url.hostname))
-    throw new LoopbackError(
-      `--target '${text}' is not a loopback address (127.0.0.0/8, localhost or [::1]); the wire tier sends traffic to nothing else`,
-    );
-  return url;
-}
+/** Kept for callers that name it: the loopback-only form of `checkTargetUrl`. */
+export const checkLoopbackUrl = (text: string): URL => checkTargetUrl(text, false);
 
 class LoopbackAdapter implements ServerAdapter {
   readonly notesItself = false;
@@ -52,6 +41,7 @@ class LoopbackAdapter implements ServerAdapter {
     private readonly time: VirtualTime,
     private readonly restartable: (() => Promise<void>) | null,
     private readonly watchdog: Watchdog | null,
+    private readonly upstream: Upstream,
   ) {
     watchdog?.runStarted();
   }
@@ -67,12 +57,15 @@ class LoopbackAdapter implements ServerAdapter {
     request.headers.forEach((v, k) => {
       if (!k.startsWith('x-faultsim-') && k !== 'transfer-encoding') headers[k] = v;
     });
+    // The user's headers (credentials) join here, after the network recorded the request: never in a history.
+    Object.assign(headers, this.upstream.headers);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
     let res: Response;
     const url = this.url();
     try {
       // GET streams stay open by design; a POST's body is part of the exchange until it ends.
-      const init = { method: request.method, headers, body, signal: this.open.signal };
+      const { ca, remote } = this.upstream;
+      const init = { method: request.method, headers, body, signal: this.open.signal, ca, remote };
       res = await loopbackFetch(this.time, url, init, request.method !== 'GET');
     } catch (e) {
       return new Response(`upstream ${url} unreachable: ${e instanceof Error ? e.message : String(e)}`, {
@@ -109,15 +102,41 @@ class LoopbackAdapter implements ServerAdapter {
   }
 }
 
+/** What answers at `url`, on the real clock: a status, or why nothing does (refused, TLS). A redirect
+ *  is refused here, before any run: the audit never follows one. */
+export async function probeTarget(url: string, upstream: Upstream = LOCAL_UPSTREAM, timeoutMs = 5000): Promise<number> {
+  let res: Response;
+  try {
+    const { ca, remote } = upstream;
+    const init = { method: 'GET', headers: { accept: 'text/event-stream', ...upstream.headers }, timeoutMs, ca, remote };
+    res = await loopbackFetch(null, url, init, false);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    const tls = /certificate|self.signed|SSL|TLS/i.test(why) ? ' (TLS: give the CA that signed its certificate with --ca FILE)' : '';
+    throw new LoopbackError(`--target ${url} does not answer: ${why}${tls}`);
+  }
+  await res.body?.cancel().catch(() => {});
+  if (res.status >= 300 && res.status < 400) throw redirectError(url, res.status, res.headers.get('location'));
+  return res.status;
+}
+
 export async function targetEndpoint(
   text: string,
   tools: ToolMap = EVERYTHING_TOOLS,
   watchdog: Watchdog | null = null,
+  upstream: Upstream = LOCAL_UPSTREAM,
 ): Promise<LoopbackEndpoint> {
-  const url = checkLoopbackUrl(text).href;
-  if (!(await answersHttp(url))) throw new LoopbackError(`--target ${url} does not answer HTTP (is the server running?)`);
+  const url = checkTargetUrl(text, upstream.remote).href;
+  await probeTarget(url, upstream);
   const name = `target ${url}`;
-  return { name, url, tools, adapter: (time) => new LoopbackAdapter(name, () => url, time, null, watchdog), stop: async () => {} };
+  return {
+    name,
+    url,
+    tools,
+    upstream,
+    adapter: (time) => new LoopbackAdapter(name, () => url, time, null, watchdog, upstream),
+    stop: async () => {},
+  };
 }
 
 /** The endpoint of a served process. The client's URL is where it first answered; requests are
@@ -127,6 +146,7 @@ export function servedEndpoint(
   served: ServedProcess,
   tools: ToolMap = EVERYTHING_TOOLS,
   watchdog: Watchdog | null = null,
+  upstream: Upstream = LOCAL_UPSTREAM,
 ): LoopbackEndpoint {
   const name = `serve ${served.command}`;
   if (watchdog) served.whenFailed((e) => watchdog.abort({ outcome: 'server-failed', why: e.message, run: watchdog.run, open: [] }));
@@ -134,6 +154,7 @@ export function servedEndpoint(
     name,
     url: served.url,
     tools,
+    upstream,
     adapter: (time) =>
       new LoopbackAdapter(
         name,
@@ -141,6 +162,7 @@ export function servedEndpoint(
         time,
         () => served.restart(),
         watchdog,
+        upstream,
       ),
     stop: () => served.stop(),
   };

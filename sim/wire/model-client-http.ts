@@ -24,6 +24,12 @@ const stepper = compiledStepper<ClientEvent, ClientEffect>(clientMachine, client
 /** No usable answer (a network error, an unreadable handshake reply): the model reads it as HTTP 0. */
 const NETWORK_ERROR: HttpResponse = { status: 0, headers: {}, body: { kind: 'empty' } };
 
+/** A 2026-07-28 call's `Mcp-Name` names the real tool the JSON calls (the model knows only its own names). */
+function realToolName(headers: Record<string, string>, json: ReturnType<typeof requestToJson>): Record<string, string> {
+  const name = json?.method === 'tools/call' ? json.params?.name : undefined;
+  return headers['mcp-name'] !== undefined && typeof name === 'string' ? { 'mcp-name': name } : {};
+}
+
 function essence(type: string | null): string {
   return (type ?? '').split(';')[0]!.trim().toLowerCase();
 }
@@ -125,7 +131,7 @@ export class ModelClientHttp implements ClientHooks {
     try {
       const res = await fetch(this.url, {
         method: request.method,
-        headers: { ...request.headers, [CLIENT_REQ_HEADER]: String(req) },
+        headers: { ...request.headers, ...realToolName(request.headers, json), [CLIENT_REQ_HEADER]: String(req) },
         body: json === null ? undefined : JSON.stringify(json),
         signal: abort.signal,
       });

@@ -26,6 +26,10 @@ import { requireWorkingReference } from '../reference-check.ts';
 import { runWire } from '../../wire/world.ts';
 import { wireSideArgs } from '../wire-check.ts';
 import { endWireRun, loopbackServer, quote, toolsOption } from '../wire-server.ts';
+import { callsOption, realServerTools } from '../audit-real-server.ts';
+import { redact } from '../redact.ts';
+import { upstreamOptions } from '../upstream-options.ts';
+import type { ToolChoice } from '../../audit/tool-choice.ts';
 
 const OUT_FILES = ['audit.md', 'audit.html', 'audit.json', 'audit.junit.xml'];
 const REVISIONS = ['2025-11-25', '2026-07-28', 'dual'] as const;
@@ -44,8 +48,33 @@ const OPTIONS: Record<string, OptionSpec> = {
     help: 'start this server on a free loopback port ({port}, $PORT); restarted for server-restart',
   },
   'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
-  target: { value: true, arg: 'URL', help: 'a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
-  tools: { value: true, arg: 'SET', help: "with --serve/--target: the server's tools, everything (default) or faultsim" },
+  target: {
+    value: true,
+    arg: 'URL',
+    help: 'a running MCP server, http:// or https:// (TLS verified); on loopback unless --allow-remote',
+  },
+  'allow-remote': { value: false, help: 'with --target: allow a host that is not loopback (the fault proxy still sits in between)' },
+  ca: { value: true, arg: 'FILE', help: "with --target https://: the PEM certificate of the CA that signed the server's (a private CA)" },
+  header: {
+    value: true,
+    repeatable: true,
+    arg: "'NAME: VALUE'",
+    help: 'with --serve/--target: add this header to every request (repeatable); reports show it <redacted>',
+  },
+  'header-env': {
+    value: true,
+    repeatable: true,
+    arg: 'NAME=ENVVAR',
+    help: 'with --serve/--target: a header whose value is the environment variable ENVVAR (repeatable; for secrets)',
+  },
+  call: {
+    value: true,
+    repeatable: true,
+    arg: 'TOOL',
+    help: "with --serve/--target: call the server's own tool TOOL (repeatable; default: one it annotates readOnlyHint/idempotentHint)",
+  },
+  args: { value: true, repeatable: true, arg: 'JSON', help: 'the arguments of the --call before it, a JSON object' },
+  tools: { value: true, arg: 'SET', help: 'with --serve/--target: a preset tool set instead of --call, everything or faultsim' },
   revision: {
     value: true,
     arg: 'R',
@@ -101,12 +130,12 @@ function checkOut(out: string): void {
     throw new UsageError(`--out ${out} holds other files (${other.slice(0, 3).join(', ')}): give an empty or audit-only folder`);
 }
 
-function writeOut(a: AuditResult, out: string): string[] {
+function writeOut(a: AuditResult, out: string, hide: (text: string) => string): string[] {
   const files = new Map([
-    ['audit.md', renderAuditMarkdown(a)],
-    ['audit.html', renderAuditHtml(a)],
-    ['audit.json', `${formatJson(a)}\n`],
-    ['audit.junit.xml', renderAuditJunit(a)],
+    ['audit.md', hide(renderAuditMarkdown(a))],
+    ['audit.html', hide(renderAuditHtml(a))],
+    ['audit.json', hide(`${formatJson(a)}\n`)],
+    ['audit.junit.xml', hide(renderAuditJunit(a))],
   ]);
   replaceFolder(out, files);
   return OUT_FILES.map((f) => join(out, f));
@@ -152,8 +181,15 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   if (clientCmd !== undefined && args.options.revision !== undefined)
     throw new UsageError('--revision is for a server audit: the harness protocol carries no revision (a client is audited in 2025-11-25)');
   const loopback = serve !== undefined || target !== undefined;
-  for (const o of ['tools', 'revision'])
+  for (const o of ['tools', 'revision', 'header', 'header-env', 'call', 'args'])
     if (!loopback && args.options[o] !== undefined) throw new UsageError(`--${o} needs --serve or --target`);
+  for (const o of ['ca', 'allow-remote'])
+    if (target === undefined && args.options[o] !== undefined) throw new UsageError(`--${o} needs --target`);
+  if (args.options.tools !== undefined && args.options.call !== undefined) throw new UsageError('give --tools or --call, not both');
+  if (clientCmd !== undefined && args.options.call !== undefined)
+    throw new UsageError('--call is for a server audit: a client calls its own tools');
+  const calls = callsOption(args);
+  const reach = upstreamOptions(args);
   if (!loopback && clientCmd === undefined && args.options.watchdog !== undefined)
     throw new UsageError('--watchdog needs --serve, --target or --client-cmd');
 
@@ -162,18 +198,29 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   const outDir = stringOption(args, 'out');
   if (outDir !== undefined) checkOut(outDir);
   const tools = toolsOption(args);
+  const callArgs = calls.flatMap((c) => [
+    `--call ${quote(c.name)}`,
+    ...(Object.keys(c.args).length ? [`--args ${quote(JSON.stringify(c.args))}`] : []),
+  ]);
   const loopbackRevisions = revisionsOption(args);
   const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
   // A loopback server's flags as given (--serve-path, --tools, --revision): a reproduce line without them audits another server.
   const revisionFlag = args.options.revision !== undefined ? ` --revision ${quote(stringOption(args, 'revision')!)}` : '';
-  const serverArgs = loopback ? `${wireSideArgs(args).server}${revisionFlag}` : `--server ${quote(serverText!)}`;
+  const reachArgs = [...callArgs, ...reach.reproduce].map((a) => ` ${a}`).join('');
+  const serverArgs = loopback ? `${wireSideArgs(args).server}${revisionFlag}${reachArgs}` : `--server ${quote(serverText!)}`;
   const subjectArgs = clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)} ${serverArgs}` : serverArgs;
   const progress = !args.options.quiet && !args.options.json;
   const started = Date.now();
   let served: ServedProcess | null = null;
   try {
-    const server = (await loopbackServer(args, tools, watchdog, (p) => (served = p))) ?? inProcessServer(serverText!);
+    let server = (await loopbackServer(args, tools, watchdog, (p) => (served = p), reach.upstream)) ?? inProcessServer(serverText!);
     serverRevisions(server, loopbackRevisions);
+    // A real server's own tools, and a fault-free run that works with them, before any scenario.
+    let toolChoice: ToolChoice | undefined;
+    if (server.kind === 'loopback' && clientCmd === undefined) {
+      ({ server, choice: toolChoice } = await realServerTools(server, args, loopbackRevisions));
+      if (progress) process.stderr.write(`audit: ${toolChoice.said}\n`);
+    }
     const onScenario = (done: number, total: number, name: string) => {
       if (progress)
         process.stderr.write(
@@ -187,7 +234,7 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
         ? requireWorkingReference('audit --client-cmd', (workload) => runWire({ client, server }, { workload, plan: [] })).then(() =>
             runClientAudit(server, { command: clientCmd, sidesArgs: subjectArgs, watchdog, only, onScenario }),
           )
-        : runAudit(server, { serverArgs, loopbackRevisions, only, onScenario });
+        : runAudit(server, { serverArgs, loopbackRevisions, only, onScenario, ...(toolChoice ? { toolChoice } : {}) });
     const ended = await Promise.race([audited.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) {
       audited.catch(() => {});
@@ -199,12 +246,14 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
       return EXIT.incomplete;
     }
     const result = ended.result;
-    if (args.options.json) out.write(`${formatJson({ ...result, timing: { wallMs: Date.now() - started } })}\n`);
-    else out.write(renderAuditText(result));
-    if (outDir !== undefined) for (const f of writeOut(result, outDir)) if (!args.options.json) out.write(`wrote ${f}\n`);
+    const hide = (text: string) => redact(text, reach.secrets);
+    if (args.options.json) out.write(hide(`${formatJson({ ...result, timing: { wallMs: Date.now() - started } })}\n`));
+    else out.write(hide(renderAuditText(result)));
+    if (outDir !== undefined) for (const f of writeOut(result, outDir, hide)) if (!args.options.json) out.write(`wrote ${f}\n`);
     return result.passed ? EXIT.ok : EXIT.violated;
   } catch (e) {
-    if (e instanceof LoopbackError) throw new UsageError(e.message);
+    // A server's answer quoted in a message may echo a credential back: never printed.
+    if (e instanceof LoopbackError || e instanceof UsageError) throw new UsageError(redact(e.message, reach.secrets));
     throw e;
   } finally {
     await endWireRun(watchdog, served);

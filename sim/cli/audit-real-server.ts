@@ -1,0 +1,46 @@
+// Before a real server (`--serve`, `--target`) is audited: its own tools, from its `tools/list` and
+// the user's `--call`/`--args`/`--tools` (audit/tool-choice.ts), then one fault-free run of the audit's
+// own client with them. A server that cannot be listed (401: authentication missing or wrong) or whose
+// fault-free run fails is one line and exit 2 here — never a scorecard of `stuck` rows.
+import { chooseTools, namedCalls, ToolChoiceError, type ToolChoice } from '../audit/tool-choice.ts';
+import { MODERN_CLIENT, SPEC_CLIENT } from '../audit/scenarios.ts';
+import { combination, type Revision } from '../../models/policies.ts';
+import { discoverTools } from '../wire/discover-tools.ts';
+import type { WireServerSpec } from '../wire/setup.ts';
+import { runWire } from '../wire/world.ts';
+import { stringOption, type Parsed } from './args.ts';
+import { UsageError } from './errors.ts';
+import { requireWorkingReference } from './reference-check.ts';
+
+/** `--call`/`--args` pairs as given: checked before anything starts (a JSON error is bad input). */
+export function callsOption(args: Parsed) {
+  try {
+    return namedCalls(args.repeated);
+  } catch (e) {
+    if (e instanceof ToolChoiceError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+export async function realServerTools(
+  server: Extract<WireServerSpec, { kind: 'loopback' }>,
+  args: Parsed,
+  revisions: readonly Revision[],
+): Promise<{ server: WireServerSpec; choice: ToolChoice }> {
+  const legacy = revisions.includes('2025-11-25');
+  const { endpoint } = server;
+  const discovered = await discoverTools(endpoint.url, endpoint.upstream, legacy ? '2025-11-25' : '2026-07-28');
+  let choice: ToolChoice;
+  try {
+    choice = chooseTools(discovered, callsOption(args), stringOption(args, 'tools'));
+  } catch (e) {
+    if (e instanceof ToolChoiceError) throw new UsageError(e.message);
+    throw e;
+  }
+  const chosen: WireServerSpec = { kind: 'loopback', endpoint: { ...endpoint, tools: choice.tools } };
+  const policy = combination({ client: legacy ? SPEC_CLIENT : MODERN_CLIENT }).client;
+  await requireWorkingReference('audit', (workload) =>
+    runWire({ client: { kind: 'model', policy }, server: chosen }, { workload, plan: [] }),
+  );
+  return { server: chosen, choice };
+}
