@@ -1,0 +1,188 @@
+// The audit pointed at a server written for none of it (test/fixtures/servers/orders-server.mjs: the
+// official SDK v2, tools of its own naming with required arguments, a bearer token), as a user runs
+// it: a separate CLI process, credentials from the environment or on the command line. Every
+// scenario that applies gets a verdict (none `not applicable` for want of a tool); the token given
+// either way is in no file written and no line printed; over https with a certificate this test
+// generates (openssl) and `--ca`. Traffic stays on 127.0.0.1.
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../cli/run.ts';
+
+const TOKEN = 'tok-7f3a9c1e-orders';
+const ORDERS = 'node test/fixtures/servers/orders-server.mjs --port {port}';
+const CALLS = [
+  '--call',
+  'search_orders',
+  '--args',
+  '{"customer":"ada"}',
+  '--call',
+  'place_order',
+  '--args',
+  '{"customer":"ada","item":"tea"}',
+];
+
+interface Ended {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `mcp-faultsim audit …argv` in its own process, with `env` added; killed after `limitMs`. */
+function audit(argv: readonly string[], env: Record<string, string> = {}, limitMs = 120_000): Promise<Ended> {
+  const child = spawn(process.execPath, ['bin/mcp-faultsim.js', 'audit', ...argv], {
+    cwd: ROOT,
+    env: { ...process.env, ORDERS_TOKEN: TOKEN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += String(d)));
+  child.stderr.on('data', (d) => (stderr += String(d)));
+  const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+/** Every file under `dir`, read whole. */
+const filesOf = (dir: string) => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'));
+
+describe('audit of a server of its own tools, behind a bearer token', () => {
+  it('--call/--args/--header-env: a verdict for every scenario that applies; place_order judged for duplicates; the token nowhere', async () => {
+    const out = tempDir('orders');
+    const r = await audit(
+      ['--serve', ORDERS, '--revision', 'dual', ...CALLS, '--header-env', 'Authorization=ORDERS_AUTH', '--out', out, '--json'],
+      { ORDERS_AUTH: `Bearer ${TOKEN}` },
+    );
+    const a = JSON.parse(r.stdout) as { scenarios: { name: string; verdict: string; why: string; tool?: string }[]; tools: string };
+    expect(a.tools).toMatch(/^tools: search_orders \{"customer":"ada"\} \(readOnlyHint: true\) for every call; place_order/);
+    // Not applicable only where the fault cannot act on a process the audit does not control.
+    const na = a.scenarios.filter((s) => s.verdict === 'not applicable');
+    expect(na.map((s) => s.name)).toEqual(['unknown-session']);
+    expect(na.every((s) => !/tool/.test(s.why))).toBe(true);
+    const once = a.scenarios.find((s) => s.name === 'cut-reissue-once')!;
+    expect(once.tool).toMatch(/^place_order \(/);
+    // The SDK v2 server books the order twice: the proxy cut the stream, the client re-issued (2026-07-28's MUST).
+    expect(once.verdict).toBe('silent');
+    expect(once.why).toMatch(/^at-most-once: call \d's side-effecting tool ran 2 times/);
+    expect(r.code).toBe(1);
+    for (const text of [r.stdout, r.stderr, ...filesOf(out)]) expect(text).not.toContain(TOKEN);
+    expect(r.stdout).toContain('--header-env Authorization=ORDERS_AUTH');
+  }, 180_000);
+
+  it("--header 'Authorization: Bearer …': reproduce lines say <redacted>; the token in no file or line", async () => {
+    const out = tempDir('orders-header');
+    const r = await audit([
+      '--serve',
+      ORDERS,
+      ...CALLS,
+      '--header',
+      `Authorization: Bearer ${TOKEN}`,
+      '--only',
+      'http-502-call',
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    for (const text of [r.stdout, r.stderr, ...filesOf(out)]) expect(text).not.toContain(TOKEN);
+    expect(filesOf(out).join('\n')).toContain("--header 'Authorization: <redacted>'");
+  }, 60_000);
+
+  it('without the token: one line naming 401 and --header, exit 2, no scorecard', async () => {
+    const r = await audit(['--serve', ORDERS, ...CALLS, '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/answered initialize with HTTP 401 Unauthorized: authentication is missing or wrong .*--header/);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  }, 60_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function openssl(args: string[], cwd: string): void {
+  const r = spawnSync('openssl', args, { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`openssl ${args[0]} failed (is Debian's openssl installed?): ${r.stderr || r.error?.message}`);
+}
+
+/** A CA and a certificate it signs for 127.0.0.1, in a fresh folder. */
+function certificates(): { dir: string; ca: string; key: string; cert: string } {
+  const dir = tempDir('tls');
+  openssl(
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=faultsim test CA'],
+    dir,
+  );
+  openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1'], dir);
+  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'server.pem',
+      '-days',
+      '2',
+      '-extfile',
+      'san.ext',
+    ],
+    dir,
+  );
+  return { dir, ca: join(dir, 'ca.pem'), key: join(dir, 'server.key'), cert: join(dir, 'server.pem') };
+}
+
+describe('audit --target https:// on 127.0.0.1', () => {
+  it('with --ca the audit runs through its own proxy; without it, one line that names --ca', async () => {
+    const tls = certificates();
+    // The https server is started by the test (--serve probes http://), on a port free a moment ago.
+    const port = await freePort();
+    const server = spawn(
+      process.execPath,
+      ['test/fixtures/servers/orders-server.mjs', '--port', String(port), '--tls-key', tls.key, '--tls-cert', tls.cert],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ORDERS_TOKEN: TOKEN },
+        stdio: 'ignore',
+      },
+    );
+    try {
+      const url = `https://127.0.0.1:${port}/mcp`;
+      const env = { ORDERS_AUTH: `Bearer ${TOKEN}` };
+      const reach = ['--target', url, ...CALLS, '--header-env', 'Authorization=ORDERS_AUTH', '--quiet'];
+      let r = await audit([...reach, '--ca', tls.ca, '--only', 'http-502-call,strip-session-id', '--json'], env);
+      for (let i = 0; i < 50 && r.code === 2 && /does not answer/.test(r.stderr); i++) {
+        await new Promise((done) => setTimeout(done, 100));
+        r = await audit([...reach, '--ca', tls.ca, '--only', 'http-502-call,strip-session-id', '--json'], env);
+      }
+      expect(r.stderr).toBe('');
+      const verdicts = Object.fromEntries(
+        (JSON.parse(r.stdout) as { scenarios: { name: string; verdict: string }[] }).scenarios.map((s) => [s.name, s.verdict]),
+      );
+      expect(verdicts).toEqual({ 'http-502-call': 'pass', 'strip-session-id': 'pass' });
+      const refused = await audit(reach, env);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/does not answer: .*certificate.*give the CA that signed its certificate with --ca FILE/);
+      expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
+    } finally {
+      server.kill();
+    }
+  }, 120_000);
+});
