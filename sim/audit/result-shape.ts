@@ -7,9 +7,7 @@ import type { History } from '../core/history.ts';
 
 export function shapeResults(h: History): History {
   const entries = h.entries.map((e) =>
-    e.kind === 'end' && e.end === 'result'
-      ? { ...e, content: e.content.map((c) => ({ type: c.type, text: c.text ? '(text)' : '' })) }
-      : e,
+    e.kind === 'end' && e.end === 'result' ? { ...e, content: e.content.map((c) => ({ type: c.type, text: c.text ? '(text)' : '' })) } : e,
   );
   return { ...h, entries };
 }
