@@ -112,8 +112,9 @@ export async function probeTarget(url: string, upstream: Upstream = LOCAL_UPSTRE
     res = await loopbackFetch(null, url, init, false);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    const tls = /certificate|self.signed|SSL|TLS/i.test(why) ? ' (TLS: give the CA that signed its certificate with --ca FILE)' : '';
-    throw new LoopbackError(`--target ${url} does not answer: ${why}${tls}`);
+    if (/certificate|self.signed|SSL|TLS/i.test(why))
+      throw new LoopbackError(`--target ${url} does not answer: ${why} (TLS: give the CA that signed its certificate with --ca FILE)`);
+    throw new LoopbackError(`--target ${url} does not answer HTTP (is the server running?)`);
   }
   await res.body?.cancel().catch(() => {});
   if (res.status >= 300 && res.status < 400) throw redirectError(url, res.status, res.headers.get('location'));

@@ -34,7 +34,7 @@ export function checkTargetUrl(text: string, allowRemote = false): URL {
     throw new LoopbackError(`--target '${url.host}…' carries credentials in the URL: give them with --header-env instead`);
   if (!isLoopbackHost(url.hostname) && !allowRemote)
     throw new LoopbackError(
-      `--target ${url.origin} is not on loopback (127.0.0.0/8, localhost or [::1]): add --allow-remote to audit a server on another host (nothing was sent)`,
+      `--target ${url.origin} is not a loopback address (127.0.0.0/8, localhost or [::1]), and nothing was sent: \`audit --allow-remote\` audits a server on another host`,
     );
   return url;
 }

@@ -52,7 +52,7 @@ describe('audit: bad input before anything starts', () => {
     [
       'a host off loopback without --allow-remote',
       ['audit', '--target', 'https://mcp.example.invalid/mcp'],
-      /^mcp-faultsim: --target https:\/\/mcp.example.invalid is not on loopback .*add --allow-remote .*\(nothing was sent\)/,
+      /^mcp-faultsim: --target https:\/\/mcp.example.invalid is not a loopback address .*nothing was sent: `audit --allow-remote`/,
     ],
     ['--allow-remote without --target', ['audit', '--serve', ORDERS, '--allow-remote'], /--allow-remote needs --target/],
     [
