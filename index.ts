@@ -67,7 +67,7 @@ export function verdictOf(
   return judge(history, reference, [p]).verdicts[p.name]!;
 }
 
-// Writing your own policies (`--policies ./my-policy.ts`): see the README's walkthrough.
+// Writing your own policies (`--policies ./my-policy.ts`): see docs/library.md.
 export { definePolicies, loadPolicies, type PolicyModule } from './sim/plugins/policy-module.ts';
 export { EMPTY_REGISTRY, type Registry } from './sim/plugins/registry.ts';
 export { SERVER_CAPABILITIES, type Capability, type CapabilitySet, type Transport } from './models/capabilities.ts';

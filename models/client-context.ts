@@ -28,7 +28,7 @@ export interface InitParams {
   transport: Transport;
 }
 
-/** What a pinned parser expects, bound to a session's first InitializeResult (DESIGN.md). */
+/** What a pinned parser expects, bound to a session's first InitializeResult (docs/design.md). */
 export interface ParserBinding {
   streaming: boolean;
   progressInline: boolean;

@@ -1,4 +1,4 @@
-// The fault vocabulary of DESIGN.md and the point at which each fault fires. A fault fires at a
+// The fault vocabulary of docs/design.md and the point at which each fault fires. A fault fires at a
 // point named by the run's own events: the n-th request the network carries (`at`), or just before
 // it (`before`): never by wall-clock time. A policy module may add faults (registry.ts); they act
 // `at` a request, through the network's rule loop.

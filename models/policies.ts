@@ -1,4 +1,4 @@
-// The policy vocabulary of DESIGN.md: knobs, their values and defaults. These names are stable:
+// The policy vocabulary of docs/design.md: knobs, their values and defaults. These names are stable:
 // the CLI, the reports and the tests all use exactly these strings. `server.reinit`,
 // `client.reconnect` and `client.guards` are open: a policy module may register more values
 // (registry.ts); `knobValues` lists the built-ins followed by those.

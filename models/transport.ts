@@ -1,5 +1,5 @@
 // Transport selection for a session. Seed 003: a proxy that strips `Transfer-Encoding: chunked` on
-// the POST path refuses chunked bodies, and the session falls back to HTTP+SSE. DESIGN.md decides
+// the POST path refuses chunked bodies, and the session falls back to HTTP+SSE. docs/design.md decides
 // that this holds on any `initialize` POST, a re-initialize of a live session included, and the
 // records say nothing of a way back: once a session runs on SSE it stays there.
 import type { Transport } from './capabilities.ts';

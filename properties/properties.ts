@@ -1,4 +1,4 @@
-// The properties of DESIGN.md, each a fold over a history (properties/fold.ts), in the order
+// The properties of docs/design.md, each a fold over a history (properties/fold.ts), in the order
 // the reports list them. Whole-history checking (judge.ts) and exhaustive exploration
 // (search/exhaustive/explore.ts) use these same objects.
 import { atMostOnce } from './at-most-once.ts';

@@ -4,7 +4,7 @@
 // an SSE stream's events gathered up to its final one (sse.ts) when a rule reads them. What a rule
 // changes is carried back onto the real objects: header edits, an answer of the network's own, a
 // response's status, headers and body. A change to a request's body has no wire meaning here and
-// is not carried (the registered faults of the README change headers, or answer).
+// is not carried (registered faults, docs/library.md, change headers or answer).
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { HttpRequest, HttpResponse, JsonRpcMessage, RequestBody, SseEvent } from '../../models/messages.ts';
 import { requestFromJson } from './json-rpc.ts';

@@ -1,4 +1,4 @@
-// The README's "From your own code" example of mcp-faultsim/vitest, as a user writes it: an SDK
+// The README's (and docs/library.md's) example of mcp-faultsim/vitest, as a user writes it: an SDK
 // server in its stateless form (a fresh server and transport per request) as a fetch handler.
 // The packaging test (test/package/) runs this same file in a fresh project against the tarball.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

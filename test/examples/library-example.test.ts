@@ -1,4 +1,4 @@
-// The README's library example, verbatim: a designer's own property test of a combination.
+// docs/library.md's model-tier example, verbatim: a designer's own property test of a combination.
 import { test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { arbitraries, combination, verdictOf } from 'mcp-faultsim';

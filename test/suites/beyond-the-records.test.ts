@@ -1,6 +1,6 @@
 // What the simulator knows that the records do not: the seed cells under faults the records never
 // combine, and the knob values they never discuss. Each result is pinned by verdict and shrunk
-// plan, and explained in the README's findings.
+// plan, and explained in docs/findings.md.
 import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { call } from '../../sim/core/workload.ts';

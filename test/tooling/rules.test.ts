@@ -3,7 +3,7 @@
 // planted file that breaks it: a rule that cannot fail checks nothing. (The tree's own lint and
 // `npm run check:deps` are run by the scripts; here only the determinism rule is required of it.)
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -122,5 +122,31 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'no-clock-modules: sim/world/clock.ts → perf_hooks',
     ]);
     expect(status).not.toBe(0);
+  });
+});
+
+/** `npm run check:cycles` as package.json states it, run in `cwd` with the project's binaries. */
+function checkCycles(cwd: string): { status: number | null; output: string } {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+    'check:cycles'
+  ]!;
+  const r = spawnSync('sh', ['-c', script], { cwd, encoding: 'utf8', env: { ...process.env, PATH: `${BIN}:${process.env.PATH}` } });
+  return { status: r.status, output: r.stdout + r.stderr };
+}
+
+describe('no import cycles (madge, `npm run check:cycles`)', () => {
+  it('fires on a cycle made only of `import type` edges, which the dependency rules let pass', () => {
+    const files: Record<string, string> = {
+      'models/a.ts': "import type { B } from './b.ts';\nexport type A = { b?: B };\n",
+      'models/b.ts': "import type { A } from './a.ts';\nexport type B = { a?: A };\n",
+      'index.ts': 'export {};\n',
+      'vitest.ts': 'export {};\n',
+    };
+    for (const folder of ['properties', 'reports', 'sim', 'bench', 'bin', 'examples']) files[`${folder}/empty.ts`] = 'export {};\n';
+    const dir = project(files, ['tsconfig.json', '.dependency-cruiser.cjs']);
+    const cycles = checkCycles(dir);
+    expect(cycles.output).toContain('models/a.ts > models/b.ts');
+    expect(cycles.status).not.toBe(0);
+    expect(depcruise(dir, ['models']).violations).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
     arg: 'F,…',
     help: 'fault alphabet (default: the whole vocabulary); a family (strip-header, delay) means its default instances',
   },
-  property: { value: true, arg: 'P', help: 'check only this property (default: all six)' },
+  property: { value: true, arg: 'P', help: 'check only this property (default: every property)' },
   seed: { value: true, arg: 'N', help: `fast-check seed (default ${DEFAULT_SEED}); the same seed gives the same result` },
   runs: { value: true, arg: 'N', help: `random runs per property (default ${DEFAULT_RUNS})` },
   json: { value: false, help: 'print one JSON object instead of the table' },

@@ -15,7 +15,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   server: CHECK_OPTIONS.server!,
   client: CHECK_OPTIONS.client!,
   faults: CHECK_OPTIONS.faults!,
-  property: { value: true, arg: 'P', help: 'explore only this property (fewer distinct states: default all six)' },
+  property: { value: true, arg: 'P', help: 'explore only this property (fewer distinct states; default: every property)' },
   ...EXHAUSTIVE_OPTIONS,
   depth: { ...EXHAUSTIVE_OPTIONS.depth!, help: `explore every plan of up to K faults (default ${DEFAULT_DEPTH})` },
   policies: POLICIES_OPTION,

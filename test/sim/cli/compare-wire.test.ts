@@ -81,7 +81,7 @@ describe('compare --wire', () => {
   });
 });
 
-// A client process has no knobs: its rows vary the server side only (README, compare --help).
+// A client process has no knobs: its rows vary the server side only (docs/auditing.md, compare --help).
 describe('compare --wire --client-cmd', () => {
   const TS = 'node examples/clients/ts-client.mjs';
   const model = buildMatrix('seeds', parseCut(CUT[1], CUT[3]));

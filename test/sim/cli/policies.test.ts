@@ -1,4 +1,4 @@
-// Designers' policy modules: the README walkthrough's example through `compare`, one extension of
+// Designers' policy modules: docs/library.md's walkthrough example through `compare`, one extension of
 // each kind taking effect, and policies that throw, hang or break the step budget reported as
 // `policy-error` findings while the rest of the matrix runs.
 import { PROPERTIES } from '../../../properties/properties.ts';
@@ -18,7 +18,7 @@ const json = async (...argv: string[]) => {
 const verdicts = (cell: { results: { property: string; verdict: string }[] }) =>
   Object.fromEntries(cell.results.map((r) => [r.property, r.verdict]));
 
-describe('the README walkthrough: examples/streaming-floor.ts', () => {
+describe('the docs/library.md walkthrough: examples/streaming-floor.ts', () => {
   it('runs through compare beside the built-ins and fixes seed 000 without a silent failure or an outage', async () => {
     const { code, out } = await json(
       'compare',

@@ -1,5 +1,5 @@
-// `npm run bench:readme` writes one saved bench run between the README's markers, and refuses, with
-// one line and exit 2, what is not a full run (leaving the README as it was).
+// `npm run bench:docs` writes one saved bench run between the page's markers, and refuses, with one
+// line and exit 2, what is not a full run or a page without the markers (leaving the page as it was).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 
-const script = fileURLToPath(new URL('../../bench/readme-section.ts', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-readme-'));
+const script = fileURLToPath(new URL('../../bench/docs-section.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-docs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const README = '# x\n\nbefore\n\n<!-- bench:begin -->\nold figures\n<!-- bench:end -->\n\nafter\n';
+const PAGE = '# x\n\nbefore\n\n<!-- bench:begin -->\nold figures\n<!-- bench:end -->\n\nafter\n';
 const run = (quick: boolean) => ({
   machine: { node: 'v20.20.2', cpus: 2, loadBefore: [1, 1, 1], loadAfter: [2, 2, 2], note: 'shared', quick },
   memory: { sessions: 1_000_000, heapAfter10kMB: 40, heapAfterAllMB: 41, heapGrowthMB: 1, gc: true },
@@ -23,16 +23,16 @@ const run = (quick: boolean) => ({
   timing: { memory: 12.5, total: 12.6 },
 });
 
-const readme = join(dir, 'README.md');
+const page = join(dir, 'performance.md');
 const tsx = (file: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', script, join(dir, file), '--readme', readme], { encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', 'tsx', script, join(dir, file), '--doc', page], { encoding: 'utf8' });
 
-describe('bench:readme', () => {
+describe('bench:docs', () => {
   test('replaces what is between the markers with that run, and keeps the rest', () => {
-    writeFileSync(join(dir, 'README.md'), README);
+    writeFileSync(page, PAGE);
     writeFileSync(join(dir, 'run.json'), JSON.stringify(run(false)));
-    execFileSync(process.execPath, ['--import', 'tsx', script, join(dir, 'run.json'), '--readme', readme], { encoding: 'utf8' });
-    const out = readFileSync(join(dir, 'README.md'), 'utf8');
+    execFileSync(process.execPath, ['--import', 'tsx', script, join(dir, 'run.json'), '--doc', page], { encoding: 'utf8' });
+    const out = readFileSync(page, 'utf8');
     expect(out).not.toContain('old figures');
     expect(out.startsWith('# x\n\nbefore\n\n<!-- bench:begin -->')).toBe(true);
     expect(out.endsWith('<!-- bench:end -->\n\nafter\n')).toBe(true);
@@ -41,8 +41,8 @@ describe('bench:readme', () => {
     expect(out).toMatch(/MISSED\s+engine ≥ 5×: ×2\.5/);
   });
 
-  test('refuses a --quick run and a file that is not a bench run, in one line, README untouched', () => {
-    writeFileSync(join(dir, 'README.md'), README);
+  test('refuses a --quick run and a file that is not a bench run, in one line, page untouched', () => {
+    writeFileSync(page, PAGE);
     writeFileSync(join(dir, 'quick.json'), JSON.stringify(run(true)));
     writeFileSync(join(dir, 'bad.json'), '{"not": "a run"');
     for (const [file, why] of [
@@ -54,7 +54,17 @@ describe('bench:readme', () => {
       expect(r.status, file).toBe(2);
       expect(r.stderr.trim().split('\n'), file).toHaveLength(1);
       expect(r.stderr, file).toMatch(why);
-      expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(README);
+      expect(readFileSync(page, 'utf8')).toBe(PAGE);
     }
+  });
+
+  test('refuses a page without the markers, in one line, page untouched', () => {
+    writeFileSync(page, '# no markers\n');
+    writeFileSync(join(dir, 'run.json'), JSON.stringify(run(false)));
+    const r = tsx('run.json');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/has no <!-- bench:begin --> … <!-- bench:end --> markers/);
+    expect(readFileSync(page, 'utf8')).toBe('# no markers\n');
   });
 });
