@@ -10,7 +10,7 @@ import {
   type Transport,
 } from './capabilities.ts';
 import { JSON_TYPE, SSE_TYPE, type HttpRequest, type HttpResponse, type RequestBody, type TextContent } from './messages.ts';
-import { MODERN, type ClientPolicy, type Revision } from './policies.ts';
+import { MODERN, type ClientPolicy, type Revision } from './knobs.ts';
 import type { Raise, Reduction } from './reducers.ts';
 
 export interface ClientConfig {

@@ -2,39 +2,11 @@
 // before it is read (a reason fails the attempt loudly) and an accepted re-initialize result (a
 // reason kills the session). The built-ins are the records' detectors and mitigation; a policy
 // module may register more (registry.ts). The probe is sent in client-calls.ts and its answer read in client-answers.ts.
-import { sameSet, type CapabilitySet, type Transport } from './capabilities.ts';
+import { sameSet } from './capabilities.ts';
 import { CapabilityRenegotiationError, contentTypeMatches, validateReinitialize } from './guards.ts';
 import type { Guard } from './policies.ts';
+import type { GuardDef, ReinitView, ResponseView } from './policy-defs.ts';
 import { activeExtensions, type ModelExtensions } from './registry.ts';
-
-/** A tools/call response as a guard sees it, before the parser reads it. */
-export interface ResponseView {
-  callId: number;
-  contentType: string;
-  /** The streaming mode the client holds as negotiated (its pinned binding, or the latest result). */
-  negotiatedStreaming: boolean;
-  session: { id: string; caps: CapabilitySet; firstCaps: CapabilitySet; transport: Transport; proposed: Transport };
-}
-
-/** An accepted re-initialize result as a guard sees it. */
-export interface ReinitView {
-  sessionId: string;
-  firstCaps: CapabilitySet;
-  incoming: CapabilitySet;
-}
-
-/** A `client.guards` value. */
-export interface GuardDef {
-  name: string;
-  /** One line for `list` and the reports. */
-  describe?: string;
-  /** Null to let the response through, or why the attempt fails (loudly). */
-  checkResponse?: (view: ResponseView) => string | null;
-  /** Null to accept the re-initialize result, or why the session is dead. */
-  checkReinitialize?: (view: ReinitView) => string | null;
-  /** Built-in only: seed 003's probe before admitting a transport-dependent capability. */
-  probes?: boolean;
-}
 
 /** seed 000's `validate_reinitialize`, plus "treat any narrowing as an error" for the other capabilities. */
 function compareInit({ sessionId, firstCaps, incoming }: ReinitView): string | null {

@@ -2,25 +2,9 @@
 // says whether to replay `initialize` on the same session or open a new one, and which handshake
 // it sends (built from the possibly reset config, or the cached first one).
 import { paramsFromConfig, type ClientConfig, type InitParams } from './client-context.ts';
+import type { ReconnectStrategyDef } from './policy-defs.ts';
 import type { ReconnectPolicy } from './policies.ts';
 import { activeExtensions, type ModelExtensions } from './registry.ts';
-
-/** What a strategy sees of the client when a call has failed. */
-export interface ReconnectView {
-  session: { id: string; gone: boolean; dead: string | null } | null;
-}
-
-/** A `client.reconnect` value: the built-ins below, or one a policy module registers. */
-export interface ReconnectStrategyDef {
-  name: string;
-  /** One line for `list` and the reports. */
-  describe?: string;
-  /** After a failed call, and on a call to a dead session: replay `initialize` on the same session
-   *  (a dead session then fails the call), or open a new session. A 404 always opens a new one. */
-  afterFailure: (view: ReconnectView) => 'replay' | 'new-session';
-  /** The `initialize` the client sends, on a first connect, a replay and a new session alike. */
-  handshake: (view: { config: ClientConfig; cached: InitParams | null }) => InitParams;
-}
 
 const fromConfig = ({ config }: { config: ClientConfig }) => paramsFromConfig(config);
 

@@ -6,9 +6,7 @@
 // This file holds names and definitions only: it imports types, never behaviour, so any model file
 // can consult it without an import cycle.
 import type { FaultDef } from './fault-def.ts';
-import type { ReconnectStrategyDef } from './reconnect.ts';
-import type { GuardDef } from './client-guards.ts';
-import type { ReinitPolicyDef } from './reinit.ts';
+import type { GuardDef, ReconnectStrategyDef, ReinitPolicyDef } from './policy-defs.ts';
 
 /**
  * A designer's policy failed: it threw, returned something the model cannot use, did not return

@@ -2,47 +2,12 @@
 // `server.reinit` value. The spec does not define this case at all, so every value is a real choice.
 import { intersect, SERVER_CAPABILITIES, expressible, type CapabilitySet, type Transport } from './capabilities.ts';
 import type { AdvertisePolicy, ReinitPolicy } from './policies.ts';
+import type { ReinitPolicyDef } from './policy-defs.ts';
 import { activeExtensions, type ModelExtensions } from './registry.ts';
-
-export interface SessionView {
-  caps: CapabilitySet;
-  firstCaps: CapabilitySet;
-  transport: Transport;
-}
-
-export type ReinitDecision =
-  /** Keep the session, now with these capabilities; answer with them. */
-  | { kind: 'adopt'; caps: CapabilitySet }
-  /** Refuse: JSON-RPC -32600 on HTTP 400; the session is unchanged. */
-  | { kind: 'reject' }
-  /** Open a fresh session from this handshake, with a new id. */
-  | { kind: 'new-session' };
-
-export interface ReinitInput {
-  session: SessionView;
-  clientCaps: CapabilitySet;
-  /** The session's transport after this request (a stripped header may have just moved it to SSE). */
-  transport: Transport;
-  advertise: AdvertisePolicy;
-}
 
 /** The capability set a server advertises: fixed at handshake, or recomputed for the transport in use. */
 export function advertised(caps: CapabilitySet, transport: Transport, advertise: AdvertisePolicy): CapabilitySet {
   return advertise === 'per-transport' ? caps.filter((c) => expressible(c, transport)) : caps;
-}
-
-export type ReinitStrategy = (input: ReinitInput) => ReinitDecision;
-
-/** A `server.reinit` value: the built-ins below, or one a policy module registers (registry.ts). */
-export interface ReinitPolicyDef {
-  name: string;
-  /** One line for `list` and the reports. */
-  describe?: string;
-  /** What to do with a second `initialize` on a live session. */
-  decide: ReinitStrategy;
-  /** The capabilities a session opens with, before advertising (default: the server's set
-   *  intersected with the client's). */
-  opening?: (clientCaps: CapabilitySet) => CapabilitySet;
 }
 
 const BUILTIN: ReadonlyMap<string, ReinitPolicyDef> = new Map(

@@ -11,7 +11,7 @@ import { withHistoryOf, type Finding } from './findings.ts';
 import { MitigationSearches } from './mitigation-searches.ts';
 import { findMitigations, isSilentFinding, MITIGATION_PROPERTIES } from './mitigations.ts';
 import { rememberRuns, searchedCombination, searchRuns, searchShape, searchSteps } from './mitigation-runs.ts';
-import type { ReportedFinding, RunSettings } from './compare.ts';
+import type { ReportedFinding, RunSettings } from './run-settings.ts';
 
 /** Each finding with its cause (compare/causes.ts) and, when silent on a model cell, the single knob
  *  changes that make it hold (compare/mitigations.ts), placed before its long history. One per

@@ -2,7 +2,7 @@
 // and the knobs each read, for the mitigation finder's memo (compare/mitigation-runs.ts).
 import { check } from '../search/random/check.ts';
 import type { CheckResult } from '../search/random/result.ts';
-import type { CellRunner } from './compare.ts';
+import type { CellRunner } from './run-settings.ts';
 import { flagsOf, searchRuns } from './mitigation-runs.ts';
 
 /** A cell's result as a runner returns it: with the flags of its first runs (the mitigation finder's

@@ -14,37 +14,22 @@ import { coverageReport } from '../world/coverage.ts';
 import type { WorldOptions } from '../world/world.ts';
 import { emptyReach } from '../core/reach.ts';
 import { classify, type CellResult } from './cell-result.ts';
-import { findingsOf, type Finding } from './findings.ts';
+import { findingsOf } from './findings.ts';
 import { migrationRows, type MigrationRow } from './migration.ts';
 import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { policyErrorReport, type PolicyErrorReport } from '../search/random/policy-errors.ts';
 import { emptyStats } from '../../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
-import type { Cause } from './causes.ts';
 import type { RemoteSearcher } from './mitigation-searches.ts';
-import type { Mitigation } from './mitigations.ts';
 import { finderRunCounts } from './mitigation-runs.ts';
 import { checkCell, type RunnerResult } from './check-cell.ts';
 import { Annotator } from './annotator.ts';
+import type { CellRunner, ReportedFinding, RunSettings } from './run-settings.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 export { Annotator } from './annotator.ts';
 export { checkCell, type RunnerResult } from './check-cell.ts';
-
-/** A finding as the reports carry it: with its cause, and the mitigations found for a silent one. */
-export type ReportedFinding = Finding & { cause?: Cause; mitigations?: Mitigation[] };
-
-export interface RunSettings {
-  seed: number;
-  runs: number;
-  properties: readonly Property[];
-  /** The model world's options for every run of the cell (default: DEFAULT_WORLD); findings keep them. */
-  world?: Partial<WorldOptions>;
-  onProgress?: (done: number, total: number) => void;
-}
-
-/** Runs one cell. Its result may carry extra fields (the reports show them as data). */
-export type CellRunner = (cell: MatrixCell, settings: RunSettings) => CheckResult | Promise<CheckResult>;
+export type { CellRunner, ReportedFinding, RunSettings } from './run-settings.ts';
 
 export interface Comparison {
   format: 'mcp-faultsim/compare';

@@ -3,7 +3,7 @@
 import type { Transport } from '../../models/capabilities.ts';
 import type { InitParams } from '../../models/client-context.ts';
 import type { HttpRequest, HttpResponse } from '../../models/messages.ts';
-import type { ReinitDecision } from '../../models/reinit.ts';
+import type { ReinitDecision } from '../../models/policy-defs.ts';
 import type { PropertyVerdict } from '../../properties/properties.ts';
 import { bad, capabilities, httpResponse, isRecord, ok, oneOf, type Checked } from './sandbox.ts';
 

@@ -7,7 +7,7 @@ import type { Property } from '../../../properties/properties.ts';
 import { addStats, emptyStats } from '../../../properties/stats.ts';
 import { decideVerdict } from '../../../properties/vacuity.ts';
 import { addReach, emptyReach } from '../../core/reach.ts';
-import type { Judged } from './check-runner.ts';
+import type { Judged } from './input-judge.ts';
 import type { Counterexample, PropertyResult } from './result.ts';
 
 export class SampleTally {
