@@ -20,7 +20,16 @@ export type HistoryEntry = { t: number } & (
   | { kind: 'end'; callId: number; attempts: number; req: number; end: 'error'; reason: string }
   | { kind: 'end'; callId: number; attempts: number; req: number; end: 'deadline'; answer: Answer; serverFinished: boolean }
   | { kind: 'end'; callId: number; attempts: number; req: number; end: 'never'; answer: Answer; serverFinished: boolean }
-  | { kind: 'request'; req: number; method: string; rpc: string; headers: Record<string, string>; callId?: number }
+  | {
+      kind: 'request';
+      req: number;
+      method: string;
+      rpc: string;
+      headers: Record<string, string>;
+      callId?: number;
+      /** The JSON-RPC id, where the run records it (a client audit: was a re-issue a new request?). */
+      id?: number | string;
+    }
   | { kind: 'fault'; fault: string; at: number; applied: boolean; detail: string }
   | {
       kind: 'response';

@@ -2,15 +2,19 @@
 // (process-groups.ts ends it on every exit path), driven over a JSON-lines protocol on its stdin and
 // stdout (examples/clients/README.md). The tool says what to do; the harness does it with its MCP
 // client and says how each call ended:
-//   → {"op":"connect","url":U,"timeoutMs":T}            ← {"event":"connected"} | {"event":"connect-failed","error":E}
+//   → {"op":"connect","url":U,"timeoutMs":T,"revision":R} ← {"event":"connected","revision":R'} | {"event":"connect-failed","error":E}
 //   → {"op":"call","id":n,"tool":NAME,"arguments":{…},"progress":bool,"meta":{…}}
 //   → {"op":"list","id":n,"meta":{…}}                    ← {"id":n,"result":{"content":[…]}} | {"id":n,"error":E}
 //   → {"op":"close"}                                      (the harness closes its client and exits)
-// E is {"message":…,"kind":"timeout"|"session"|"connect"|"other"}; `meta` goes into the request's
-// `_meta` (it names the workload call, so the network can tie requests to calls). Around the harness
-// runs the same agent loop as around the in-process SDK client (sdk-client.ts): a failed call is
-// retried once, after a new `connect` when the session is gone (`session`) or never came (`connect`);
-// a `timeout` error on the last attempt ends the call by deadline.
+// E is {"message":…,"kind":"timeout"|"session"|"connect"|"unsupported-revision"|"other"}; `meta` goes
+// into the request's `_meta` (it names the workload call, so the network can tie requests to calls).
+// R is 2025-11-25, 2026-07-28 or `default` (the library's own choice); R' is the revision the harness
+// spoke (absent from an older harness: 2025-11-25), recorded as a `discovered` client note.
+// With the agent loop on (the default), the same loop as around the in-process SDK client
+// (sdk-client.ts) runs around the harness: a failed call is retried once, after a new `connect` when
+// the session is gone (`session`) or never came (`connect`). With it off, each call is tried once and
+// the client is never reconnected: what the history shows is what the library did on its own. Either
+// way a `timeout` error on the last attempt ends the call by deadline.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { TextContent } from '../../models/messages.ts';
@@ -26,16 +30,31 @@ import { realSleep } from './virtual-time.ts';
 /** The harness's own request timeout, real ms: shorter than the proxy's cap on a `delay:` (wall-time.ts). */
 export const CMD_CLIENT_TIMEOUT_MS = 5000;
 
+/** What `connect` asks for: a revision, or the library's own default. */
+export type HarnessRevision = '2025-11-25' | '2026-07-28' | 'default';
+export const HARNESS_REVISIONS: readonly HarnessRevision[] = ['2025-11-25', '2026-07-28', 'default'];
+
+/** The harness's answer to a `connect` it cannot speak (the history's handshake-failed reason starts so). */
+export const UNSUPPORTED_REVISION = 'unsupported-revision';
+
+export interface CmdClientOptions {
+  revision?: HarnessRevision;
+  /** Retry once and reconnect after a gone session (true, the default); false: the library alone. */
+  agentLoop?: boolean;
+  timeoutMs?: number;
+}
+
 interface HarnessError {
   message: string;
-  kind: 'timeout' | 'session' | 'connect' | 'other';
+  kind: 'timeout' | 'session' | 'connect' | 'unsupported-revision' | 'other';
 }
 
 type Reply = { result: { content?: { type: string; text?: string }[] } } | { error: HarnessError };
 
 function harnessError(e: unknown): HarnessError {
   const o = (e ?? {}) as Partial<HarnessError>;
-  const kind = o.kind === 'timeout' || o.kind === 'session' || o.kind === 'connect' ? o.kind : 'other';
+  const kind =
+    o.kind === 'timeout' || o.kind === 'session' || o.kind === 'connect' || o.kind === UNSUPPORTED_REVISION ? o.kind : 'other';
   return { message: typeof o.message === 'string' ? o.message : JSON.stringify(e), kind };
 }
 
@@ -49,6 +68,9 @@ export class CmdClient implements ClientHooks {
   private connects = 0;
   private closed = false;
   private readonly stderrTail: string[] = [];
+  private readonly revision: HarnessRevision;
+  private readonly agentLoop: boolean;
+  private readonly timeoutMs: number;
   /** Set when the process has ended: every call still waiting fails with it. */
   private gone: string | null = null;
 
@@ -59,8 +81,11 @@ export class CmdClient implements ClientHooks {
     private readonly recorder: Recorder,
     private readonly network: FaultNetwork,
     workload: Workload,
-    private readonly timeoutMs = CMD_CLIENT_TIMEOUT_MS,
+    options: CmdClientOptions = {},
   ) {
+    this.revision = options.revision ?? 'default';
+    this.agentLoop = options.agentLoop ?? true;
+    this.timeoutMs = options.timeoutMs ?? CMD_CLIENT_TIMEOUT_MS;
     this.agent = new Agent(workload, recorder, (callId, step) => void this.run(callId, step));
   }
 
@@ -121,8 +146,19 @@ export class CmdClient implements ClientHooks {
       return; // not the protocol (a harness's stray print): ignored
     }
     if (parsed === null || typeof parsed !== 'object') return;
-    const m = parsed as { event?: unknown; id?: unknown; error?: unknown; result?: { content?: { type: string; text?: string }[] } };
-    if (m.event === 'connected') this.connectWaiter?.(null);
+    const m = parsed as {
+      event?: unknown;
+      id?: unknown;
+      error?: unknown;
+      revision?: unknown;
+      result?: { content?: { type: string; text?: string }[] };
+    };
+    if (m.event === 'connected') {
+      // An older harness does not say: it speaks 2025-11-25, the only revision the protocol had.
+      const spoke = m.revision === '2026-07-28' || m.revision === '2025-11-25' ? m.revision : '2025-11-25';
+      this.note({ note: 'discovered', revision: spoke, reason: `the harness spoke ${spoke} (asked: ${this.revision})` });
+      this.connectWaiter?.(null);
+    }
     else if (m.event === 'connect-failed') this.connectWaiter?.(harnessError(m.error));
     else if (typeof m.id === 'number' && this.replies.has(m.id)) {
       const reply = this.replies.get(m.id)!;
@@ -143,11 +179,12 @@ export class CmdClient implements ClientHooks {
       this.connectWaiter = (error) => {
         this.connectWaiter = null;
         if (error) {
-          this.note({ note: 'handshake-failed', handshake: 'connect', reason: error.message });
+          const reason = error.kind === UNSUPPORTED_REVISION ? `${UNSUPPORTED_REVISION}: ${error.message}` : error.message;
+          this.note({ note: 'handshake-failed', handshake: 'connect', reason });
           reject(error);
         } else resolve();
       };
-      this.send({ op: 'connect', url: this.url, timeoutMs: this.timeoutMs });
+      this.send({ op: 'connect', url: this.url, timeoutMs: this.timeoutMs, revision: this.revision });
     });
     this.connection.catch(() => {});
     return this.connection;
@@ -163,7 +200,8 @@ export class CmdClient implements ClientHooks {
   }
 
   private async run(callId: number, step: WorkloadStep): Promise<void> {
-    for (let attempt = 1; attempt <= 2; attempt++) {
+    const last = this.agentLoop ? 2 : 1;
+    for (let attempt = 1; attempt <= last; attempt++) {
       let error: HarnessError;
       try {
         await this.session();
@@ -181,7 +219,7 @@ export class CmdClient implements ClientHooks {
       }
       if (this.closed) return;
       this.note({ note: 'attempt-failed', callId, attempt, reason: error.message });
-      if (attempt === 2) {
+      if (attempt === last) {
         const req = this.network.requestOfCall(callId);
         if (error.kind === 'timeout')
           return this.end(callId, attempt, {

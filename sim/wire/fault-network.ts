@@ -72,6 +72,9 @@ export class FaultNetwork {
   private readonly observer: Observer;
   private readonly faultsAt: Map<number, FaultName[]>;
 
+  /** Record each request's JSON-RPC id (the client audit asks whether a re-issue used a new one). */
+  recordRpcIds = false;
+
   constructor(
     plan: FaultPlan,
     private readonly recorder: Recorder,
@@ -159,8 +162,11 @@ export class FaultNetwork {
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
     const callId = rpc === 'tools/call' ? metaCall : undefined;
+    const rpcId = this.recordRpcIds && (typeof json?.id === 'number' || typeof json?.id === 'string') ? { id: json.id as number | string } : {};
     this.recorder.record(
-      callId !== undefined ? { kind: 'request', req: n, method, rpc, headers, callId } : { kind: 'request', req: n, method, rpc, headers },
+      callId !== undefined
+        ? { kind: 'request', req: n, method, rpc, headers, callId, ...rpcId }
+        : { kind: 'request', req: n, method, rpc, headers, ...rpcId },
     );
     if (clientReq !== null) this.byClientReq.set(Number(clientReq), n);
     if (metaCall !== undefined) this.byCall.set(metaCall, n);

@@ -33,9 +33,11 @@ export async function runThroughProxy(
   const server = serverFor(setup, recorder, ext);
   const hooks = { configReset: (): boolean => client.configReset() };
   const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, latencyMs, ext);
+  network.recordRpcIds = true;
   const proxy = await HttpFaultProxy.start(network);
   const path = setup.server.kind === 'loopback' ? new URL(setup.server.endpoint.url).pathname : '/mcp';
-  const client: CmdClient = new CmdClient(command, `${proxy.origin}${path}`, toolsOf(setup), recorder, network, input.workload);
+  const options = setup.client.kind === 'cmd' ? { revision: setup.client.revision, agentLoop: setup.client.agentLoop } : {};
+  const client: CmdClient = new CmdClient(command, `${proxy.origin}${path}`, toolsOf(setup), recorder, network, input.workload, options);
   // A loopback server's adapter arms the endpoint's watchdog itself; otherwise the client's is armed here.
   const watchdog = setup.server.kind === 'loopback' || setup.client.kind !== 'cmd' ? undefined : setup.client.watchdog;
   watchdog?.runStarted();

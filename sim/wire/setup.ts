@@ -16,6 +16,7 @@ import {
 import { FAULTSIM_TOOLS, type ToolMap } from './json-rpc.ts';
 import type { LoopbackEndpoint } from './loopback.ts';
 import type { Watchdog } from './watchdog.ts';
+import type { HarnessRevision } from './cmd-client.ts';
 import type { ClientFactory } from './sdk-client.ts';
 import {
   SDK_SERVER_PRESETS,
@@ -34,7 +35,7 @@ export type WireClientSpec =
   | { kind: 'sdk'; connect?: ClientFactory; name?: string }
   | { kind: 'sdk2'; protocol: Sdk2ClientProtocol }
   /** A client in another process behind the JSON-lines protocol (cmd-client.ts), through the loopback proxy. */
-  | { kind: 'cmd'; command: string; watchdog?: Watchdog };
+  | { kind: 'cmd'; command: string; watchdog?: Watchdog; revision?: HarnessRevision; agentLoop?: boolean };
 export type WireServerSpec =
   | { kind: 'model'; policy: ServerPolicy }
   | { kind: 'sdk'; preset: SdkServerPreset }
