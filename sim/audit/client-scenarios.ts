@@ -6,16 +6,17 @@
 // named by what it carries — the tools/call of workload call n in the client's fault-free run —
 // and turned into an absolute plan from that run (client-runner.ts). A scenario that asks a
 // question only a server answers is listed with the reason it does not apply to a client.
+import { emptyResponse } from '../../models/messages.ts';
 import type { FaultName } from '../../models/faults.ts';
+import type { Revision } from '../../models/policies.ts';
+import { emptyExtensions, type ModelExtensions } from '../../models/registry.ts';
 import type { PropertyName } from '../../properties/properties.ts';
 import { call, type Workload } from '../core/workload.ts';
 import { SCENARIOS } from './scenarios.ts';
 
-/** A request of the client's fault-free run: the first tools/call of workload call `call`, then `shift` requests on. */
-export interface RequestMark {
-  call: number;
-  shift?: number;
-}
+/** A request of the client's fault-free run: the first tools/call of workload call `call`, then
+ *  `shift` requests on; or, with `rpc: 'GET'`, the client's first GET (its standalone stream). */
+export type RequestMark = { call: number; shift?: number } | { rpc: 'GET' };
 
 export interface ClientScenario {
   name: string;
@@ -24,12 +25,34 @@ export interface ClientScenario {
   faults: readonly { fault: FaultName; on: RequestMark }[];
   workload: Workload;
   judgedBy: readonly PropertyName[];
+  /** The revisions it runs in (the harness speaks one per run). */
+  revisions: readonly Revision[];
 }
 
 const SILENT: readonly PropertyName[] = ['no-silent-empty', 'no-silent-hang', 'recovers'];
 const THREE = [call(), call(), call()];
+const LEGACY: readonly Revision[] = ['2025-11-25'];
+const MODERN: readonly Revision[] = ['2026-07-28'];
+const BOTH: readonly Revision[] = ['2025-11-25', '2026-07-28'];
 // On the first call: `recovers` counts the calls invoked after the last fault, and needs two of them.
 const first = (fault: FaultName) => [{ fault, on: { call: 0 } }];
+
+/** The client audit's own fault: the network answers a GET with 405 (a server that offers no GET stream). */
+export const CLIENT_AUDIT_FAULTS: ModelExtensions = (() => {
+  const ext = emptyExtensions();
+  ext.faults.add(
+    {
+      name: 'get-405',
+      describe: 'a GET is answered 405 Method Not Allowed (a server that offers no standalone SSE stream)',
+      request: ({ request }) =>
+        request.method === 'GET'
+          ? { applied: true, detail: 'answered 405 (no GET stream offered)', answer: emptyResponse(405, { allow: 'POST' }) }
+          : { applied: false, detail: `a ${request.method}, not a GET` },
+    },
+    'sim/audit/client-scenarios.ts',
+  );
+  return ext;
+})();
 
 export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
   {
@@ -38,6 +61,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     faults: first('session-expire'),
     workload: THREE,
     judgedBy: SILENT,
+    revisions: LEGACY,
   },
   {
     name: 'server-restart',
@@ -45,6 +69,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     faults: first('server-restart'),
     workload: THREE,
     judgedBy: SILENT,
+    revisions: LEGACY,
   },
   {
     name: 'stream-cut-call',
@@ -52,6 +77,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     faults: first('stream-cut'),
     workload: THREE,
     judgedBy: SILENT,
+    revisions: LEGACY,
   },
   {
     name: 'http-502-call',
@@ -59,6 +85,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     faults: first('http-502'),
     workload: THREE,
     judgedBy: SILENT,
+    revisions: BOTH,
   },
   {
     name: 'held-past-deadline',
@@ -66,6 +93,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     faults: first('delay:40000'),
     workload: THREE,
     judgedBy: SILENT,
+    revisions: BOTH,
   },
   {
     name: 'strip-accept',
@@ -73,6 +101,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     faults: first('strip-header:accept'),
     workload: THREE,
     judgedBy: SILENT,
+    revisions: LEGACY,
   },
   {
     name: 'strip-session-id',
@@ -80,6 +109,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     faults: first('strip-header:mcp-session-id'),
     workload: THREE,
     judgedBy: SILENT,
+    revisions: LEGACY,
   },
   {
     name: 'strip-last-event-id',
@@ -90,6 +120,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     ],
     workload: THREE,
     judgedBy: SILENT,
+    revisions: LEGACY,
   },
   {
     name: 'strip-transfer-encoding',
@@ -97,6 +128,31 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     faults: first('strip-header:transfer-encoding'),
     workload: THREE,
     judgedBy: SILENT,
+    revisions: LEGACY,
+  },
+  {
+    name: 'get-405',
+    asks: 'its GET stream is refused with 405 (a server that offers none; every 2026-07-28 server): do the calls go on?',
+    faults: [{ fault: 'get-405', on: { rpc: 'GET' } }],
+    workload: THREE,
+    judgedBy: SILENT,
+    revisions: BOTH,
+  },
+  {
+    name: 'strip-protocol-version',
+    asks: 'its tools/call loses MCP-Protocol-Version on the way (400, -32020): loud at once, and the next call works?',
+    faults: first('strip-header:mcp-protocol-version'),
+    workload: THREE,
+    judgedBy: SILENT,
+    revisions: MODERN,
+  },
+  {
+    name: 'cut-reissue-once',
+    asks: 'its tools/call stream is cut: does the library re-issue it with a new id (the 2026-07-28 MUST), once?',
+    faults: first('stream-cut'),
+    workload: THREE,
+    judgedBy: [...SILENT, 'at-most-once'],
+    revisions: MODERN,
   },
 ];
 
@@ -106,9 +162,7 @@ export const NOT_FOR_CLIENTS: Readonly<Record<string, string>> = {
     "a question to the server (its answer to a second initialize on a live session): a harness reconnects with a fresh 'connect', a new session",
   'progress-after-fallback':
     "the records' server build (a transport chosen by the initialize POST's framing) and the capabilities a client admits are model notions: a real client's are not in its history",
-  'strip-protocol-version': 'a 2026-07-28 scenario: the harness protocol carries no revision and the shipped harnesses speak 2025-11-25',
-  'cut-reissue-once': 'a 2026-07-28 scenario: the harness protocol carries no revision and the shipped harnesses speak 2025-11-25',
 };
 
 /** Every server scenario's name, in the server audit's order: a client scenario or a reason it does not apply. */
-export const CLIENT_AUDIT_ORDER: readonly string[] = SCENARIOS.map((s) => s.name);
+export const CLIENT_AUDIT_ORDER: readonly string[] = [...SCENARIOS.map((s) => s.name), 'get-405'];

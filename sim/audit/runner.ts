@@ -17,6 +17,7 @@ import { deliveredTwice } from './delivered.ts';
 import { shapeResults } from './result-shape.ts';
 import type { ToolChoice } from './tool-choice.ts';
 import { evidenceOf, passes, verdictOf, type Verdict } from './verdict.ts';
+import type { LibraryVerdict } from './client-library.ts';
 
 export interface ScenarioResult {
   name: string;
@@ -32,7 +33,17 @@ export interface ScenarioResult {
   reproduce: { audit: string; check: string };
   /** For a scenario that needs a side-effecting call: the tool it called, and why that one. */
   tool?: string;
+  /** A client audit's run: the revision the harness spoke. */
+  revision?: Revision;
+  /** A client audit: what the library did with the agent loop off (client-library.ts). */
+  library?: LibraryResult;
 }
+
+/** The library's verdict as a client audit reports it (`not applicable` when its run tested nothing). */
+export type LibraryResult = Omit<LibraryVerdict, 'behaviour'> & {
+  behaviour: LibraryVerdict['behaviour'] | 'not applicable';
+  evidence: string;
+};
 
 export interface AuditResult {
   /** Set when a client was audited (its command line); `server` is then the constant side. */

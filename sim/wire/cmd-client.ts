@@ -53,8 +53,7 @@ type Reply = { result: { content?: { type: string; text?: string }[] } } | { err
 
 function harnessError(e: unknown): HarnessError {
   const o = (e ?? {}) as Partial<HarnessError>;
-  const kind =
-    o.kind === 'timeout' || o.kind === 'session' || o.kind === 'connect' || o.kind === UNSUPPORTED_REVISION ? o.kind : 'other';
+  const kind = o.kind === 'timeout' || o.kind === 'session' || o.kind === 'connect' || o.kind === UNSUPPORTED_REVISION ? o.kind : 'other';
   return { message: typeof o.message === 'string' ? o.message : JSON.stringify(e), kind };
 }
 
@@ -158,8 +157,7 @@ export class CmdClient implements ClientHooks {
       const spoke = m.revision === '2026-07-28' || m.revision === '2025-11-25' ? m.revision : '2025-11-25';
       this.note({ note: 'discovered', revision: spoke, reason: `the harness spoke ${spoke} (asked: ${this.revision})` });
       this.connectWaiter?.(null);
-    }
-    else if (m.event === 'connect-failed') this.connectWaiter?.(harnessError(m.error));
+    } else if (m.event === 'connect-failed') this.connectWaiter?.(harnessError(m.error));
     else if (typeof m.id === 'number' && this.replies.has(m.id)) {
       const reply = this.replies.get(m.id)!;
       this.replies.delete(m.id);

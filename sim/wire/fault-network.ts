@@ -162,7 +162,8 @@ export class FaultNetwork {
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
     const callId = rpc === 'tools/call' ? metaCall : undefined;
-    const rpcId = this.recordRpcIds && (typeof json?.id === 'number' || typeof json?.id === 'string') ? { id: json.id as number | string } : {};
+    const rpcId =
+      this.recordRpcIds && (typeof json?.id === 'number' || typeof json?.id === 'string') ? { id: json.id as number | string } : {};
     this.recorder.record(
       callId !== undefined
         ? { kind: 'request', req: n, method, rpc, headers, callId, ...rpcId }

@@ -44,9 +44,10 @@ export async function runThroughProxy(
   try {
     client.start();
     const started = time.now;
+    const limit = (setup.client.kind === 'cmd' ? setup.client.runLimitMs : undefined) ?? RUN_LIMIT_MS;
     // The command's watchdog may have ended it meanwhile (this run, or the loopback server's): stop, do not linger.
     const ended = setup.client.kind === 'cmd' ? setup.client.watchdog : undefined;
-    while (!client.agent.done && time.now - started < RUN_LIMIT_MS && !ended?.hasFired) await realSleep(5);
+    while (!client.agent.done && time.now - started < limit && !ended?.hasFired) await realSleep(5);
     if (!client.agent.done) recorder.record({ kind: 'budget-exhausted', steps: 0 });
     for (const callId of client.agent.open()) {
       const { req, attempts } = client.pendingRequest(callId);

@@ -35,7 +35,15 @@ export type WireClientSpec =
   | { kind: 'sdk'; connect?: ClientFactory; name?: string }
   | { kind: 'sdk2'; protocol: Sdk2ClientProtocol }
   /** A client in another process behind the JSON-lines protocol (cmd-client.ts), through the loopback proxy. */
-  | { kind: 'cmd'; command: string; watchdog?: Watchdog; revision?: HarnessRevision; agentLoop?: boolean };
+  | {
+      kind: 'cmd';
+      command: string;
+      watchdog?: Watchdog;
+      revision?: HarnessRevision;
+      agentLoop?: boolean;
+      /** Real ms before the run's open calls end `never` (proxy-run.ts's RUN_LIMIT_MS by default). */
+      runLimitMs?: number;
+    };
 export type WireServerSpec =
   | { kind: 'model'; policy: ServerPolicy }
   | { kind: 'sdk'; preset: SdkServerPreset }
