@@ -24,6 +24,7 @@ import type { Watchdog } from '../wire/watchdog.ts';
 import type { WireServerSpec, WireSetup } from '../wire/setup.ts';
 import { describeSides } from '../wire/setup.ts';
 import { runWire } from '../wire/world.ts';
+import { RUN_LIMIT_MS } from '../wire/proxy-run.ts';
 import {
   CLIENT_AUDIT_FAULTS,
   CLIENT_AUDIT_ORDER,
@@ -47,10 +48,14 @@ export interface ClientAuditOptions {
   onScenario?: (done: number, total: number, name: string) => void;
   /** The revision `connect` asks for (default: the library's own). */
   revision?: HarnessRevision;
+  /** The request timeout the harness is given, real ms (default CMD_CLIENT_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
-/** Real ms a library run may take: twice the harness's request timeout and some; a call open then never settled. */
-const LIBRARY_RUN_LIMIT_MS = 2 * CMD_CLIENT_TIMEOUT_MS + 4000;
+/** Real ms a run may take before its open calls end `never`: a library alone gets twice its request
+ *  timeout and some (a call still open then has ignored its own timeout); under the agent loop three
+ *  calls may each time out twice. */
+const runLimits = (timeoutMs: number) => ({ library: 2 * timeoutMs + 4000, agent: Math.min(RUN_LIMIT_MS, 6 * timeoutMs + 4000) });
 
 /** Faulted runs tried before a request order that never holds is reported as not applicable. */
 const ORDER_TRIES = 3;
@@ -110,11 +115,11 @@ function firstFailure(h: History): string {
 }
 
 /** A fault that is not a delay, first noticed by the client only when its own request timeout fired. */
-function waitedOutTimeout(h: History): boolean {
+function waitedOutTimeout(h: History, timeoutMs: number): boolean {
   const fault = h.entries.find((e) => e.kind === 'fault' && e.applied);
   const failed = h.entries.find((e) => e.kind === 'client' && e.note === 'attempt-failed');
   if (fault?.kind !== 'fault' || fault.fault.startsWith('delay:') || failed?.kind !== 'client') return false;
-  return failed.t - fault.t >= CMD_CLIENT_TIMEOUT_MS - 100;
+  return failed.t - fault.t >= timeoutMs - 100;
 }
 
 /** Runs a scenario's plan until the marked requests carry what they did in the fault-free run. */
@@ -149,6 +154,7 @@ function offersEventIds(server: WireServerSpec, revision: Revision): boolean {
 
 async function runClientScenario(s: ClientScenario, setup: WireSetup, revision: Revision, o: ClientAuditOptions): Promise<ScenarioResult> {
   const faults = [...new Set(s.faults.map((f) => f.fault))].join(',');
+  const timeoutMs = o.timeoutMs ?? CMD_CLIENT_TIMEOUT_MS;
   const base = {
     name: s.name,
     asks: s.asks,
@@ -173,7 +179,10 @@ async function runClientScenario(s: ClientScenario, setup: WireSetup, revision: 
   const reference = await runWire(setup, { workload: s.workload, plan: [] });
   const plan = planOf(s, reference);
   if ('missing' in plan)
-    return notApplicable(`${plan.missing} (the client did not reach it)`, evidenceOf(reference, judge(reference, new Map(), [])));
+    return notApplicable(
+      `${plan.missing} (the client did not reach it)`,
+      evidenceOf(reference, judge(reference, referenceOf(reference), [])),
+    );
   const ref = referenceOf(reference);
   const agent = await faultedRun(s, setup, plan, reference);
   const skip = untested(agent.history, agent.miss);
@@ -183,19 +192,19 @@ async function runClientScenario(s: ClientScenario, setup: WireSetup, revision: 
   const judgement = judge(history, ref, properties);
   const judged = verdictOf({ judgedBy: s.judgedBy }, judgement, history);
   const why =
-    judged.why + (waitedOutTimeout(history) ? `, after the client waited out its own ${CMD_CLIENT_TIMEOUT_MS / 1000} s timeout` : '');
+    judged.why + (waitedOutTimeout(history, timeoutMs) ? `, after the client waited out its own ${timeoutMs / 1000} s timeout` : '');
   const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
   const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${evidenceOf(history, judgement)}${firstFailure(history)}`;
 
   // The library alone: the same plan, the agent loop off.
   const alone: WireSetup = {
     ...setup,
-    client: { ...setup.client, agentLoop: false, runLimitMs: LIBRARY_RUN_LIMIT_MS } as WireSetup['client'],
+    client: { ...setup.client, agentLoop: false, runLimitMs: runLimits(timeoutMs).library } as WireSetup['client'],
   };
   const lib = await faultedRun(s, alone, plan, reference);
   const libSkip = untested(lib.history, lib.miss);
   const libJudgement = judge(lib.history, ref, properties);
-  const context = { scenario: s.name, revision, timeoutMs: CMD_CLIENT_TIMEOUT_MS, offersEventIds: offersEventIds(setup.server, revision) };
+  const context = { scenario: s.name, revision, timeoutMs, offersEventIds: offersEventIds(setup.server, revision) };
   const library = libSkip
     ? { behaviour: 'not applicable' as const, passed: true, why: libSkip, marks: [], evidence: evidenceOf(lib.history, libJudgement) }
     : { ...libraryVerdict(lib.history, libJudgement, context), evidence: evidenceOf(lib.history, libJudgement) };
@@ -211,7 +220,15 @@ export interface ClientAuditResult extends AuditResult {
 
 export async function runClientAudit(server: WireServerSpec, o: ClientAuditOptions): Promise<ClientAuditResult> {
   const asked = o.revision ?? 'default';
-  const client = { kind: 'cmd' as const, command: o.command, revision: asked, ...(o.watchdog ? { watchdog: o.watchdog } : {}) };
+  const timeoutMs = o.timeoutMs ?? CMD_CLIENT_TIMEOUT_MS;
+  const client = {
+    kind: 'cmd' as const,
+    command: o.command,
+    revision: asked,
+    timeoutMs,
+    runLimitMs: runLimits(timeoutMs).agent,
+    ...(o.watchdog ? { watchdog: o.watchdog } : {}),
+  };
   const setup: WireSetup = { client, server };
   const chosen = CLIENT_AUDIT_ORDER.filter((n) => !o.only?.length || o.only.includes(n));
   // Which revision the harness speaks when asked: one short fault-free run.

@@ -36,7 +36,8 @@ export async function runThroughProxy(
   network.recordRpcIds = true;
   const proxy = await HttpFaultProxy.start(network);
   const path = setup.server.kind === 'loopback' ? new URL(setup.server.endpoint.url).pathname : '/mcp';
-  const options = setup.client.kind === 'cmd' ? { revision: setup.client.revision, agentLoop: setup.client.agentLoop } : {};
+  const c = setup.client.kind === 'cmd' ? setup.client : null;
+  const options = c ? { revision: c.revision, agentLoop: c.agentLoop, timeoutMs: c.timeoutMs } : {};
   const client: CmdClient = new CmdClient(command, `${proxy.origin}${path}`, toolsOf(setup), recorder, network, input.workload, options);
   // A loopback server's adapter arms the endpoint's watchdog itself; otherwise the client's is armed here.
   const watchdog = setup.server.kind === 'loopback' || setup.client.kind !== 'cmd' ? undefined : setup.client.watchdog;

@@ -41,6 +41,8 @@ export type WireClientSpec =
       watchdog?: Watchdog;
       revision?: HarnessRevision;
       agentLoop?: boolean;
+      /** The request timeout the harness is told, real ms (cmd-client.ts's CMD_CLIENT_TIMEOUT_MS by default). */
+      timeoutMs?: number;
       /** Real ms before the run's open calls end `never` (proxy-run.ts's RUN_LIMIT_MS by default). */
       runLimitMs?: number;
     };
