@@ -6,6 +6,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runClientAudit } from '../../audit/client-runner.ts';
+import { REPRO_INDEX } from '../../audit/client-repro.ts';
+import { CLIENT_AUDIT_ORDER } from '../../audit/client-scenarios.ts';
+import { HARNESS_REVISIONS, type HarnessRevision } from '../../wire/cmd-client.ts';
+import { MATRIX_FILES, runClientsAudit } from './audit-clients.ts';
 import { runAudit, serverRevisions, type AuditResult } from '../../audit/runner.ts';
 import { CLIENT_SCENARIOS, NOT_FOR_CLIENTS } from '../../audit/client-scenarios.ts';
 import { SCENARIOS } from '../../audit/scenarios.ts';
@@ -20,7 +24,7 @@ import { realSleep } from '../../wire/virtual-time.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec, type Parsed } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
-import { replaceFolder } from '../files.ts';
+import { checkOutDir, replaceFolder } from '../files.ts';
 import { parseServer } from '../knobs.ts';
 import { requireWorkingReference } from '../reference-check.ts';
 import { runWire } from '../../wire/world.ts';
@@ -78,7 +82,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   revision: {
     value: true,
     arg: 'R',
-    help: `with --serve/--target: the server's revision, ${REVISIONS.join(', ')} (default 2025-11-25)`,
+    help: `with --serve/--target: the server's revision, ${REVISIONS.join(', ')} (default 2025-11-25); with --client-cmd: the revision connect asks for, ${HARNESS_REVISIONS.join(', ')} (default: default)`,
   },
   watchdog: {
     value: true,
@@ -89,6 +93,17 @@ const OPTIONS: Record<string, OptionSpec> = {
   out: { value: true, arg: 'DIR', help: 'write audit.md, audit.html, audit.json, audit.junit.xml there (the folder is replaced whole)' },
   json: { value: false, help: 'print the audit as JSON instead of the table' },
   quiet: { value: false, help: 'no progress on stderr' },
+  clients: {
+    value: true,
+    arg: 'MANIFEST',
+    help: 'audit every client of this manifest (examples/clients/clients.json) in every revision it speaks, against the model and the SDK v2 server; writes clients.* with --out',
+  },
+  jobs: { value: true, arg: 'N', help: 'with --clients: audits at a time (default 2; each client is its own process)' },
+  repro: {
+    value: true,
+    arg: 'DIR',
+    help: 'with --clients: a standalone reproduction per non-pass (npm i && node repro.mjs; no mcp-faultsim needed)',
+  },
   'client-cmd': {
     value: true,
     arg: 'CMD',
@@ -105,12 +120,63 @@ function revisionsOption(args: Parsed): Revision[] {
   return r === 'dual' ? ['2025-11-25', '2026-07-28'] : [r as Revision];
 }
 
-function onlyOption(args: Parsed): string[] {
+function onlyOption(args: Parsed, names: readonly string[] = SCENARIOS.map((s) => s.name)): string[] {
   const only = (stringOption(args, 'only') ?? '').split(',').filter(Boolean);
-  for (const n of only)
-    if (!SCENARIOS.some((s) => s.name === n))
-      throw new UsageError(`unknown scenario '${n}' (valid: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  for (const n of only) if (!names.includes(n)) throw new UsageError(`unknown scenario '${n}' (valid: ${names.join(', ')})`);
   return only;
+}
+
+function harnessRevisionOption(args: Parsed): HarnessRevision {
+  const r = stringOption(args, 'revision') ?? 'default';
+  if (!(HARNESS_REVISIONS as readonly string[]).includes(r))
+    throw new UsageError(`unknown --revision '${r}' for a client (valid: ${HARNESS_REVISIONS.join(', ')})`);
+  return r as HarnessRevision;
+}
+
+/** The model server a client is audited against unless told: in the revision asked for (2025-11-25 for `default`). */
+function clientAuditServer(r: HarnessRevision): string {
+  return r === '2026-07-28' ? `${CLIENT_AUDIT_SERVER},protocol=2026-07-28` : CLIENT_AUDIT_SERVER;
+}
+
+/** `--clients MANIFEST`: the ecosystem matrix (audit-clients.ts). */
+function clientsAudit(args: Parsed, manifest: string, out: NodeJS.WritableStream): Promise<number> {
+  for (const o of ['client-cmd', 'server', 'serve', 'serve-path', 'target', 'tools', 'revision'])
+    if (args.options[o] !== undefined)
+      throw new UsageError(
+        `--${o} does not go with --clients (the manifest names the clients; the servers are the model and the SDK v2 server)`,
+      );
+  const repro = stringOption(args, 'repro');
+  const outDir = stringOption(args, 'out');
+  if (outDir !== undefined) checkMatrixOut(outDir);
+  if (repro !== undefined) checkReproDir(repro);
+  return runClientsAudit(
+    {
+      manifest,
+      only: onlyOption(args, CLIENT_AUDIT_ORDER),
+      ...(outDir !== undefined ? { out: outDir } : {}),
+      ...(repro !== undefined ? { repro } : {}),
+      json: args.options.json === true,
+      progress: !args.options.quiet && !args.options.json,
+      watchdogMs: intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000,
+      jobs: intOption(args, 'jobs', 2, { min: 1, max: 16 }),
+    },
+    out,
+  );
+}
+
+function checkMatrixOut(out: string): void {
+  if (!existsSync(out)) return;
+  const other = readdirSync(out).filter((f) => !MATRIX_FILES.includes(f));
+  if (other.length)
+    throw new UsageError(`--out ${out} holds other files (${other.slice(0, 3).join(', ')}): give an empty or audit-only folder`);
+}
+
+/** --repro's folder is replaced whole: only an empty one, or one an earlier --repro wrote. */
+function checkReproDir(dir: string): void {
+  checkOutDir(dir, '--repro');
+  const entries = readdirSync(dir);
+  if (entries.length && !entries.includes(REPRO_INDEX))
+    throw new UsageError(`--repro ${dir} holds other files (${entries.slice(0, 3).join(', ')}): give an empty folder or one --repro wrote`);
 }
 
 function inProcessServer(text: string): WireServerSpec {
@@ -150,39 +216,51 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
       `  not applicable to a client: ${Object.keys(NOT_FOR_CLIENTS).join(', ')}`,
     ].join('\n');
     const usage =
-      'mcp-faultsim audit [--client-cmd CMD] (--server PRESET|K=V,… | --serve CMD | --target URL) [--only NAME,…] [--out DIR] [--json]';
+      'mcp-faultsim audit [--client-cmd CMD [--revision R]] (--server PRESET|K=V,… | --serve CMD | --target URL) [--only NAME,…] [--out DIR] [--json]\n' +
+      '       mcp-faultsim audit --clients MANIFEST [--only NAME,…] [--out DIR] [--repro DIR] [--jobs N] [--json]';
     const summary =
       'Run a fixed set of fault scenarios against one MCP server, each on real HTTP with a spec-correct model client,\n' +
       'judged by the same oracles as check; print per scenario the verdict (pass, loud: an error the agent sees and\n' +
       'recovers from, stuck: loud and never recovers, silent: an empty result, a hang or a duplicate execution, not\n' +
       'applicable) with one line of evidence from the history and the command that reproduces it.\n' +
       'With --client-cmd, the client is audited instead: it runs as its own process behind the JSON-lines protocol,\n' +
-      'reaches the server through a loopback fault proxy, on the wall clock; each fault is placed on its own requests\n' +
-      '(the tools/call of the first call in its fault-free run). The server is the constant: the model\n' +
-      `${CLIENT_AUDIT_SERVER} unless --server/--serve/--target says otherwise.`;
+      'reaches the server through a loopback fault proxy, on the wall clock, in the revision --revision asks for; each\n' +
+      'fault is placed on its own requests (the tools/call of the first call in its fault-free run). Two verdicts per\n' +
+      "scenario: the agent's (retry once, a new connect after a gone session) and the library's alone (that loop off:\n" +
+      'recovered, re-issued, error at once, error at its timeout, never settled), with the spec requirements it meets\n' +
+      'or breaks. The server is the constant: the model ' +
+      `${CLIENT_AUDIT_SERVER} (protocol=2026-07-28 for that revision) unless --server/--serve/--target says otherwise.\n` +
+      'With --clients, every client of the manifest in every revision it speaks, against the model and the SDK v2\n' +
+      'server (sdk2-sse) in that revision: one matrix, a progress bar on stderr, clients.* with --out.';
     out.write(
       helpText(
         usage,
         summary,
         OPTIONS,
-        `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: 0 every scenario passes (n/a counts as a pass), 1 one does not, 2 bad input,\n4 a run against a real server did not finish (watchdog, server-failed).\n`,
+        `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: 0 every scenario passes (n/a counts as a pass), 1 one does not, 2 bad input (a bad manifest),\n4 a run against a real server or client did not finish (watchdog, server-failed; with --clients: an audit whose\nharness failed its fault-free run).\n`,
       ),
     );
     return EXIT.ok;
   }
   if (args.positionals.length) throw new UsageError(`audit: unexpected argument '${args.positionals[0]}'`);
+  const manifest = stringOption(args, 'clients');
+  if (manifest !== undefined) return clientsAudit(args, manifest, out);
+  for (const o of ['jobs', 'repro']) if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --clients`);
   const clientCmd = stringOption(args, 'client-cmd');
   if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
   const serve = stringOption(args, 'serve');
   const target = stringOption(args, 'target');
-  const serverText = stringOption(args, 'server') ?? (clientCmd !== undefined && !serve && !target ? CLIENT_AUDIT_SERVER : undefined);
+  const harnessRevision = clientCmd !== undefined ? harnessRevisionOption(args) : 'default';
+  const serverText =
+    stringOption(args, 'server') ?? (clientCmd !== undefined && !serve && !target ? clientAuditServer(harnessRevision) : undefined);
   const given = [serverText, serve, target].filter((x) => x !== undefined).length;
   if (given !== 1) throw new UsageError(`audit: give one of --server, --serve, --target${clientCmd !== undefined ? ' (or none)' : ''}`);
-  if (clientCmd !== undefined && args.options.revision !== undefined)
-    throw new UsageError('--revision is for a server audit: the harness protocol carries no revision (a client is audited in 2025-11-25)');
   const loopback = serve !== undefined || target !== undefined;
   for (const o of ['tools', 'revision', 'header', 'header-env', 'call', 'args'])
-    if (!loopback && args.options[o] !== undefined) throw new UsageError(`--${o} needs --serve or --target`);
+    if (!loopback && !(o === 'revision' && clientCmd !== undefined) && args.options[o] !== undefined)
+      throw new UsageError(`--${o} needs --serve or --target`);
+  if (clientCmd !== undefined && loopback && args.options.revision !== undefined)
+    throw new UsageError("--revision with --client-cmd names the client's revision: the loopback server speaks what it speaks");
   for (const o of ['ca', 'allow-remote'])
     if (target === undefined && args.options[o] !== undefined) throw new UsageError(`--${o} needs --target`);
   if (args.options.tools !== undefined && args.options.call !== undefined) throw new UsageError('give --tools or --call, not both');
@@ -194,7 +272,7 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
     throw new UsageError('--watchdog needs --serve, --target or --client-cmd');
 
   if (serve === undefined && args.options['serve-path'] !== undefined) throw new UsageError('--serve-path needs --serve');
-  const only = onlyOption(args);
+  const only = onlyOption(args, clientCmd !== undefined ? CLIENT_AUDIT_ORDER : undefined);
   const outDir = stringOption(args, 'out');
   if (outDir !== undefined) checkOut(outDir);
   const tools = toolsOption(args);
@@ -202,13 +280,15 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
     `--call ${quote(c.name)}`,
     ...(Object.keys(c.args).length ? [`--args ${quote(JSON.stringify(c.args))}`] : []),
   ]);
-  const loopbackRevisions = revisionsOption(args);
+  const loopbackRevisions = clientCmd !== undefined ? ['2025-11-25' as Revision] : revisionsOption(args);
   const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
   // A loopback server's flags as given (--serve-path, --tools, --revision): a reproduce line without them audits another server.
-  const revisionFlag = args.options.revision !== undefined ? ` --revision ${quote(stringOption(args, 'revision')!)}` : '';
+  const revisionFlag =
+    args.options.revision !== undefined && clientCmd === undefined ? ` --revision ${quote(stringOption(args, 'revision')!)}` : '';
   const reachArgs = [...callArgs, ...reach.reproduce].map((a) => ` ${a}`).join('');
   const serverArgs = loopback ? `${wireSideArgs(args).server}${revisionFlag}${reachArgs}` : `--server ${quote(serverText!)}`;
-  const subjectArgs = clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)} ${serverArgs}` : serverArgs;
+  const clientRevision = args.options.revision !== undefined ? ` --revision ${harnessRevision}` : '';
+  const subjectArgs = clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}${clientRevision} ${serverArgs}` : serverArgs;
   const progress = !args.options.quiet && !args.options.json;
   const started = Date.now();
   let served: ServedProcess | null = null;
@@ -228,11 +308,11 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
         );
     };
     // A client that cannot run the fault-free workload would make every scenario not applicable: exit 2 first.
-    const client = { kind: 'cmd' as const, command: clientCmd ?? '', watchdog };
+    const client = { kind: 'cmd' as const, command: clientCmd ?? '', watchdog, revision: harnessRevision };
     const audited =
       clientCmd !== undefined
         ? requireWorkingReference('audit --client-cmd', (workload) => runWire({ client, server }, { workload, plan: [] })).then(() =>
-            runClientAudit(server, { command: clientCmd, sidesArgs: subjectArgs, watchdog, only, onScenario }),
+            runClientAudit(server, { command: clientCmd, sidesArgs: subjectArgs, watchdog, only, onScenario, revision: harnessRevision }),
           )
         : runAudit(server, { serverArgs, loopbackRevisions, only, onScenario, ...(toolChoice ? { toolChoice } : {}) });
     const ended = await Promise.race([audited.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
