@@ -58,7 +58,7 @@ function parseEntry(raw: unknown, i: number): ManifestClient {
     command: field(e, at, 'command', 'string')!,
     node,
     wraps: field(e, at, 'wraps', 'string|null'),
-    notes: field(e, at, 'notes', 'string|null') ?? '',
+    notes: typeof e.notes === 'string' ? e.notes : (field(e, at, 'notes', 'string|null') ?? ''),
     registry,
   };
 }
