@@ -211,7 +211,12 @@ export function resultToJson(result: RpcResult): Json {
       _meta: { [META_TRANSPORT]: r.transport },
     };
   }
-  if ('tools' in result) return { tools: (result as ListResult).tools.map((name) => ({ name, inputSchema: { type: 'object' } })) };
+  if ('tools' in result) {
+    // A call with progress reaches the model server as the `progress` tool (FAULTSIM_TOOLS): listed too,
+    // or a client that calls only listed tools (LangChain's, Mastra's) cannot make one.
+    const names = [...new Set([...(result as ListResult).tools, FAULTSIM_TOOLS.progress.name])];
+    return { tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) };
+  }
   if ('content' in result) return { ...(result as CallResult) };
   return {};
 }
@@ -248,7 +253,11 @@ export function messageFromJson(raw: unknown, rpc: RequestBody['rpc']): JsonRpcM
     const transport = (r._meta?.[META_TRANSPORT] ?? 'streamable-http') as Transport;
     return { result: { capabilities: capabilitiesFromJson(r.capabilities), transport } };
   }
-  if (rpc === 'tools/list') return { result: { tools: Array.isArray(r.tools) ? r.tools.map((t: Json) => String(t?.name)) : [] } };
+  if (rpc === 'tools/list') {
+    // The `progress` tool is the wire's name for a call with progress (resultToJson lists it), not a tool of the model.
+    const names = Array.isArray(r.tools) ? r.tools.map((t: Json) => String(t?.name)) : [];
+    return { result: { tools: names.filter((n: string) => n !== FAULTSIM_TOOLS.progress.name) } };
+  }
   if (rpc === 'server/discover') {
     if (!Array.isArray(r.supportedVersions)) return null;
     return { result: { supportedVersions: r.supportedVersions.map(String), capabilities: capabilitiesFromJson(r.capabilities) } };
