@@ -52,10 +52,13 @@ export interface ClientAuditOptions {
   timeoutMs?: number;
 }
 
-/** Real ms a run may take before its open calls end `never`: a library alone gets twice its request
- *  timeout and some (a call still open then has ignored its own timeout); under the agent loop three
- *  calls may each time out twice. */
-const runLimits = (timeoutMs: number) => ({ library: 2 * timeoutMs + 4000, agent: Math.min(RUN_LIMIT_MS, 6 * timeoutMs + 4000) });
+/** Real ms a run may take before its open calls end `never`: three calls may each time out twice
+ *  under the agent loop, and a slow start (a loaded machine, a Python client's imports) must not read
+ *  as a hang, so a library alone gets as long: a call still open then has ignored its own timeout. */
+const runLimits = (timeoutMs: number) => {
+  const limit = Math.min(RUN_LIMIT_MS, 6 * timeoutMs + 4000);
+  return { library: limit, agent: limit };
+};
 
 /** Faulted runs tried before a request order that never holds is reported as not applicable. */
 const ORDER_TRIES = 3;

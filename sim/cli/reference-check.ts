@@ -21,8 +21,15 @@ export function referenceFailure(h: History): string | null {
   return null;
 }
 
-export async function requireWorkingReference(what: string, run: (w: Workload) => Promise<History> | History): Promise<void> {
-  const why = referenceFailure(await run(REFERENCE));
+/** Plain calls only: what the client scenarios run (a client may check a tool is listed before it calls it). */
+export const CLIENT_REFERENCE: Workload = [call(false), call(false)];
+
+export async function requireWorkingReference(
+  what: string,
+  run: (w: Workload) => Promise<History> | History,
+  workload: Workload = REFERENCE,
+): Promise<void> {
+  const why = referenceFailure(await run(workload));
   if (why)
     throw new UsageError(
       `${what}: the fault-free reference run fails (${why}); nothing can be judged against a baseline that does not work`,

@@ -28,7 +28,7 @@ import { realSleep } from '../../wire/virtual-time.ts';
 import { runWire } from '../../wire/world.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { checkOutDir, replaceFolder } from '../files.ts';
-import { requireWorkingReference } from '../reference-check.ts';
+import { CLIENT_REFERENCE, requireWorkingReference } from '../reference-check.ts';
 
 export const MATRIX_FILES = ['clients.md', 'clients.html', 'clients.json', 'clients.junit.xml'];
 
@@ -83,8 +83,10 @@ async function runJob(job: MatrixJob, o: ClientsOptions, scenarios: number, bar:
   const client = { kind: 'cmd' as const, command: job.command, revision: job.revision, watchdog };
   let stepped = 0;
   const audited = (async () => {
-    await requireWorkingReference(`audit --clients: ${job.client.name} in ${job.revision}`, (workload) =>
-      runWire({ client, server }, { workload, plan: [] }),
+    await requireWorkingReference(
+      `audit --clients: ${job.client.name} in ${job.revision}`,
+      (workload) => runWire({ client, server }, { workload, plan: [] }),
+      CLIENT_REFERENCE,
     );
     return runClientAudit(server, {
       command: job.command,

@@ -26,7 +26,7 @@ import { helpText, intOption, parseArgs, stringOption, type OptionSpec, type Par
 import { EXIT, UsageError } from '../errors.ts';
 import { checkOutDir, replaceFolder } from '../files.ts';
 import { parseServer } from '../knobs.ts';
-import { requireWorkingReference } from '../reference-check.ts';
+import { CLIENT_REFERENCE, requireWorkingReference } from '../reference-check.ts';
 import { runWire } from '../../wire/world.ts';
 import { wireSideArgs } from '../wire-check.ts';
 import { endWireRun, loopbackServer, quote, toolsOption } from '../wire-server.ts';
@@ -311,7 +311,11 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
     const client = { kind: 'cmd' as const, command: clientCmd ?? '', watchdog, revision: harnessRevision };
     const audited =
       clientCmd !== undefined
-        ? requireWorkingReference('audit --client-cmd', (workload) => runWire({ client, server }, { workload, plan: [] })).then(() =>
+        ? requireWorkingReference(
+            'audit --client-cmd',
+            (workload) => runWire({ client, server }, { workload, plan: [] }),
+            CLIENT_REFERENCE,
+          ).then(() =>
             runClientAudit(server, { command: clientCmd, sidesArgs: subjectArgs, watchdog, only, onScenario, revision: harnessRevision }),
           )
         : runAudit(server, { serverArgs, loopbackRevisions, only, onScenario, ...(toolChoice ? { toolChoice } : {}) });
