@@ -79,6 +79,7 @@ export const clientGuards = {
   needsNewSession: ({ context }: { context: ClientContext }) =>
     context.session === null || context.session.gone || afterFailure(context) === 'new-session',
   reconnectsWithNewSession: ({ context }: { context: ClientContext }) => afterFailure(context) === 'new-session',
+  keepsSession: ({ context }: { context: ClientContext }) => afterFailure(context) === 'keep',
   speaksStateless: ({ context }: { context: ClientContext }) => context.revision === MODERN,
   negotiates: ({ context }: { context: ClientContext }) => context.revision === null,
   discoverListsModern: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
@@ -199,6 +200,8 @@ export const clientMachine = setup({
           // 2026-07-28: nothing to reconnect; the failed calls are re-issued as new requests.
           { guard: 'speaksStateless', actions: 'reissueWaiting' },
           { guard: 'needsNewSession', target: 'connecting', actions: 'startNewSession' },
+          // `keep-session`: no handshake; the failed calls go again on the same session.
+          { guard: 'keepsSession', actions: 'reissueWaiting' },
           { target: 'reconnecting', actions: 'startReplay' },
         ],
         ...CALL_TRAFFIC,

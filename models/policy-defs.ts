@@ -57,8 +57,9 @@ export interface ReconnectStrategyDef {
   /** One line for `list` and the reports. */
   describe?: string;
   /** After a failed call, and on a call to a dead session: replay `initialize` on the same session
-   *  (a dead session then fails the call), or open a new session. A 404 always opens a new one. */
-  afterFailure: (view: ReconnectView) => 'replay' | 'new-session';
+   *  (a dead session then fails the call), open a new session, or keep the session as it is and send
+   *  the call again on it (`keep`). A 404 always opens a new one. */
+  afterFailure: (view: ReconnectView) => 'replay' | 'new-session' | 'keep';
   /** The `initialize` the client sends, on a first connect, a replay and a new session alike. */
   handshake: (view: { config: ClientConfig; cached: InitParams | null }) => InitParams;
 }

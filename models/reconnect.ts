@@ -18,6 +18,19 @@ const BUILTIN: ReadonlyMap<string, ReconnectStrategyDef> = new Map(
   ).map((d) => [d.name, d]),
 );
 
+/**
+ * The client as the 2025-11-25 transport text describes it, for the audit's spec-literal run: it
+ * starts a new session only where the spec says so (after HTTP 404 on a request that carried its
+ * session id) and otherwise keeps its session, sending a failed call again on it. Not a knob value
+ * of the matrices (compare/explore never meet it): the audit registers it as an extension.
+ */
+export const KEEP_SESSION: ReconnectStrategyDef = {
+  name: 'keep-session',
+  describe: 'keep the session after a failure; only HTTP 404 opens a new one (the 2025-11-25 text, literally)',
+  afterFailure: () => 'keep',
+  handshake: fromConfig,
+};
+
 /** The handshake the client sends (`handshake` of its strategy), asking for `client.reconnect` only
  *  where it decides: before a handshake is cached, every built-in builds it from the config (a
  *  module's strategy is asked). Same result; search/random/read-set.ts reuses runs that did not read it. */

@@ -1,7 +1,9 @@
-// The audit as one self-contained HTML page (no script, no external asset): the verdict table,
-// then each scenario with what it asks, its plan and the command lines that reproduce it.
+// The audit as one self-contained HTML page (no script, no external asset): the verdict table with
+// the spec lens beside it, then each scenario with what it asks, its plan, each requirement judged
+// (linked to the spec's section), the spec-literal client's outcome and the command lines.
 import type { AuditResult } from '../sim/audit/runner.ts';
-import { auditSubject } from './audit-text.ts';
+import { auditSubject, literalDiffers, specOf } from './audit-text.ts';
+import type { ScenarioResult } from '../sim/audit/runner.ts';
 import { esc } from './compare-html.ts';
 
 const COLOR: Record<string, string> = {
@@ -10,20 +12,38 @@ const COLOR: Record<string, string> = {
   stuck: '#bc4c00',
   silent: '#cf222e',
   'not applicable': '#57606a',
+  conforms: '#1a7f37',
+  violates: '#cf222e',
+  'optional, not implemented': '#57606a',
+  unspecified: '#57606a',
+  'not tested': '#57606a',
 };
+
+function specDetails(s: ScenarioResult): string {
+  const checks = (s.spec?.checks ?? []).map(
+    (c) =>
+      `<li><b style="color:${COLOR[c.verdict]}">${esc(c.verdict)}</b> <a href="${esc(c.url)}"><code>${esc(c.requirement)}</code></a>: <q>${esc(c.quote)}</q><br>${esc(c.evidence)}</li>`,
+  );
+  if (s.spec && checks.length === 0) checks.push('<li>spec: not tested (no requirement is observed by this scenario on this server)</li>');
+  const literal = s.literal
+    ? `<li>spec-literal client: <b>${esc(s.literal.verdict)}</b> (${esc(s.literal.why)})${literalDiffers(s) ? ' <b>differs: a client that follows the spec meets this</b>' : ''}<br>${esc(s.literal.evidence)}</li>`
+    : '';
+  return checks.join('') + literal;
+}
 
 export function renderAuditHtml(a: AuditResult): string {
   const rows = a.scenarios
     .map(
       (s) =>
-        `<tr id="${esc(s.name)}"><td><code>${esc(s.name)}</code></td><td style="color:${COLOR[s.verdict]}"><b>${esc(s.verdict)}</b></td><td>${esc(s.why)}</td><td>${esc(s.evidence)}</td></tr>`,
+        `<tr id="${esc(s.name)}"><td><code>${esc(s.name)}</code></td><td style="color:${COLOR[s.verdict]}"><b>${esc(s.verdict)}</b></td><td style="color:${COLOR[specOf(s)] ?? 'inherit'}">${esc(specOf(s))}</td><td>${esc(s.why)}${literalDiffers(s) ? `<br><i>${esc(literalDiffers(s)!)}</i>` : ''}</td><td>${esc(s.evidence)}</td></tr>`,
     )
     .join('\n');
   const details = a.scenarios
     .map(
       (s) =>
-        `<section><h3>${esc(s.name)}: ${esc(s.verdict)}</h3><p>${esc(s.asks)}</p><ul><li>plan: ${esc(s.plan)}</li><li>judged by: ${esc(s.judgedBy.join(', '))}</li>` +
-        `<li>reproduce: <code>${esc(s.reproduce.audit)}</code></li><li>search: <code>${esc(s.reproduce.check)}</code></li></ul></section>`,
+        `<section><h3>${esc(s.name)}: ${esc(s.verdict)}${s.spec ? `, spec ${esc(s.spec.verdict)}` : ''}</h3><p>${esc(s.asks)}</p><ul><li>plan: ${esc(s.plan)}</li><li>judged by: ${esc(s.judgedBy.join(', '))}</li>` +
+        specDetails(s) +
+        `<li>reproduce: <code>${esc(s.reproduce.audit)}</code></li>${s.reproduce.check ? `<li>search: <code>${esc(s.reproduce.check)}</code></li>` : ''}</ul></section>`,
     )
     .join('\n');
   const pending = a.pending.length
@@ -34,8 +54,8 @@ export function renderAuditHtml(a: AuditResult): string {
 <style>body{font:14px system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;vertical-align:top;text-align:left}code{font-size:13px}</style>
 </head><body>
 <h1>Audit of ${esc(auditSubject(a))}</h1>
-<p>Speaks ${esc(a.revisions.join(', '))}. ${a.passed ? 'Every scenario passes.' : 'A scenario does not pass.'}</p>
-<table><thead><tr><th>scenario</th><th>verdict</th><th>why</th><th>evidence</th></tr></thead><tbody>
+<p>Speaks ${esc(a.revisions.join(', '))}. ${a.passed ? 'Every scenario passes.' : 'A scenario does not pass.'}${a.conforms === undefined ? '' : a.conforms ? ' The spec lens finds no violation.' : ' The spec lens finds a violation.'}</p>
+<table><thead><tr><th>scenario</th><th>verdict</th><th>spec</th><th>why</th><th>evidence</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
 <h2>Scenarios</h2>

@@ -1,5 +1,6 @@
 // The audit as JUnit XML, so any CI shows each scenario as a test case: a non-pass verdict is a
-// <failure> (its type the verdict), `not applicable` a <skipped>. Times are not known here (the
+// <failure> (its type the verdict), `not applicable` a <skipped>; each spec check is a test case of
+// class `audit.spec`, a violation a <failure type="spec-violation">. Times are not known here (the
 // audit runs on virtual time): every testcase says time="0".
 import type { AuditResult } from '../sim/audit/runner.ts';
 import { auditSubject } from './audit-text.ts';
@@ -9,14 +10,43 @@ export function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
+/** A spec check as its own test case: `violates` a <failure type="spec-violation">, conforms a pass, the rest skipped. */
+function specCases(a: AuditResult): { lines: string[]; tests: number; failures: number; skipped: number } {
+  const lines: string[] = [];
+  let failures = 0;
+  let skipped = 0;
+  let tests = 0;
+  for (const s of a.scenarios)
+    for (const c of s.spec?.checks ?? []) {
+      tests++;
+      const open = `    <testcase classname="audit.spec" name="${xmlEscape(`${s.name} ${c.requirement}`)}" time="0"`;
+      if (c.verdict === 'conforms') lines.push(`${open}/>`);
+      else if (c.verdict === 'violates') {
+        failures++;
+        const body = [c.quote, `evidence: ${c.evidence}`, `see: ${c.url}`, `reproduce: ${s.reproduce.audit}`].join('\n');
+        lines.push(
+          `${open}>`,
+          `      <failure type="spec-violation" message="${xmlEscape(`${c.level} ${c.requirement}: ${c.evidence}`)}">${xmlEscape(body)}</failure>`,
+          '    </testcase>',
+        );
+      } else {
+        skipped++;
+        lines.push(`${open}>`, `      <skipped message="${xmlEscape(`${c.verdict}: ${c.evidence}`)}"/>`, '    </testcase>');
+      }
+    }
+  return { lines, tests, failures, skipped };
+}
+
 export function renderAuditJunit(a: AuditResult): string {
-  const failures = a.scenarios.filter((s) => !passes(s.verdict)).length;
-  const skipped = a.scenarios.filter((s) => s.verdict === 'not applicable').length;
+  const spec = specCases(a);
+  const failures = a.scenarios.filter((s) => !passes(s.verdict)).length + spec.failures;
+  const skipped = a.scenarios.filter((s) => s.verdict === 'not applicable').length + spec.skipped;
+  const tests = a.scenarios.length + spec.tests;
   const suite = xmlEscape(`mcp-faultsim audit ${auditSubject(a)}`);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${suite}" tests="${a.scenarios.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
-    `  <testsuite name="${suite}" tests="${a.scenarios.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `<testsuites name="${suite}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `  <testsuite name="${suite}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`,
   ];
   for (const s of a.scenarios) {
     const open = `    <testcase classname="audit" name="${xmlEscape(s.name)}" time="0"`;
@@ -31,6 +61,6 @@ export function renderAuditJunit(a: AuditResult): string {
       );
     }
   }
-  lines.push('  </testsuite>', '</testsuites>', '');
+  lines.push(...spec.lines, '  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
 }

@@ -18,6 +18,10 @@ import { shapeResults } from './result-shape.ts';
 import type { ToolChoice } from './tool-choice.ts';
 import { evidenceOf, passes, verdictOf, type Verdict } from './verdict.ts';
 import type { LibraryVerdict } from './client-library.ts';
+import { specVerdictOf, type SpecCheck, type SpecVerdict } from '../core/audit-verdict.ts';
+import { PROBES, runProbe } from './probes.ts';
+import { SPEC_LITERAL, specLiteralOf } from './spec-client.ts';
+import { lensOfRun } from './spec-lens.ts';
 
 export interface ScenarioResult {
   name: string;
@@ -29,7 +33,7 @@ export interface ScenarioResult {
   evidence: string;
   plan: string;
   judgedBy: readonly string[];
-  /** Command lines: `audit` re-runs exactly this plan; `check --wire` searches its fault family. */
+  /** Command lines: `audit` re-runs exactly this plan; `check --wire` searches its fault family ('' for a probe). */
   reproduce: { audit: string; check: string };
   /** For a scenario that needs a side-effecting call: the tool it called, and why that one. */
   tool?: string;
@@ -37,6 +41,10 @@ export interface ScenarioResult {
   revision?: Revision;
   /** A client audit: what the library did with the agent loop off (client-library.ts). */
   library?: LibraryResult;
+  /** The spec lens: the requirements this scenario observes, each judged (absent where no lens ran). */
+  spec?: { verdict: SpecVerdict; checks: SpecCheck[] };
+  /** The same plan with the spec-literal client (spec-client.ts), where it is another client than the model's. */
+  literal?: { verdict: Verdict; why: string; evidence: string };
 }
 
 /** The library's verdict as a client audit reports it (`not applicable` when its run tested nothing). */
@@ -53,6 +61,8 @@ export interface AuditResult {
   scenarios: ScenarioResult[];
   pending: readonly { name: string; why: string }[];
   passed: boolean;
+  /** No spec check reads `violates` (what `--strict` also requires); absent where no spec lens ran. */
+  conforms?: boolean;
   /** A real server's tools as called (tool-choice.ts), in one line. */
   tools?: string;
 }
@@ -122,47 +132,92 @@ async function runScenario(
   };
   if (!s.revisions.some((r) => revisions.includes(r))) {
     const why = `the server speaks ${revisions.join(', ')}; the scenario is for ${s.revisions.join(', ')}`;
-    return { ...base, verdict: 'not applicable', why, evidence: why };
+    return { ...base, verdict: 'not applicable', why, evidence: why, spec: NOT_TESTED };
   }
   const chosen = withSideEffect(s, server, o);
-  if ('why' in chosen) return { ...base, verdict: 'not applicable', why: chosen.why, evidence: chosen.why };
+  if ('why' in chosen) return { ...base, verdict: 'not applicable', why: chosen.why, evidence: chosen.why, spec: NOT_TESTED };
   const tool = chosen.tool !== undefined ? { tool: chosen.tool } : {};
   const setup: WireSetup = { client: { kind: 'model', policy }, server: chosen.server };
   const shape = o.toolChoice?.byShape ? shapeResults : (h: History) => h;
   const reference = shape(await runWire(setup, { workload: s.workload, plan: [] }));
   const history = shape(await runWire(setup, { workload: s.workload, plan: s.plan }));
   const skipped = skippedWhy(history.entries);
-  if (skipped)
-    return { ...base, ...tool, verdict: 'not applicable', why: `the fault cannot act on this server: ${skipped}`, evidence: skipped };
+  if (skipped) {
+    const why = `the fault cannot act on this server: ${skipped}`;
+    return { ...base, ...tool, verdict: 'not applicable', why, evidence: skipped, spec: NOT_TESTED };
+  }
   // A plan none of whose faults acted tested nothing: reported as such, never as a pass.
   const faultEntries = history.entries.filter((e) => e.kind === 'fault');
   const acted = faultEntries.some((e) => e.kind === 'fault' && e.applied);
   if (!acted) {
     const first = faultEntries[0];
     const why = `the fault did not act on this server: ${first?.kind === 'fault' ? first.detail : 'the run ended before it fired'}`;
-    return { ...base, ...tool, verdict: 'not applicable', why, evidence: evidenceOf(history, judge(history, referenceOf(reference), [])) };
+    const evidence = evidenceOf(history, judge(history, referenceOf(reference), []));
+    return { ...base, ...tool, verdict: 'not applicable', why, evidence, spec: NOT_TESTED };
   }
+  const { verdict, why, evidence: seen } = judgeRun(s, history, reference);
+  const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
+  const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${seen}${proxyNote(s, history)}`;
+  const checks = lensOfRun(s.name, history);
+  const result: ScenarioResult = { ...base, ...tool, verdict, why, evidence, spec: { verdict: specVerdictOf(checks), checks } };
+  const literal = specLiteralOf(policy);
+  // The two clients part only at a failed attempt (the forgiving one opens a new session there): a run
+  // without one is the spec-literal client's run too, and is not run twice.
+  const parted = history.entries.some((e) => e.kind === 'client' && e.note === 'attempt-failed');
+  if (literal && !parted) result.literal = { verdict, why: `${why} (no call failed: the two clients did not part)`, evidence: seen };
+  else if (literal) {
+    const literalSetup: WireSetup = { client: { kind: 'model', policy: literal }, server: chosen.server };
+    const h = shape(await runWire(literalSetup, { workload: s.workload, plan: s.plan }, { extensions: SPEC_LITERAL }));
+    result.literal = judgeRun(s, h, reference);
+  }
+  return result;
+}
+
+const NOT_TESTED = { verdict: 'not tested' as const, checks: [] };
+
+/** A run's resilience verdict, why and evidence, by the scenario's oracles. */
+function judgeRun(s: Scenario, history: History, reference: History): { verdict: Verdict; why: string; evidence: string } {
   const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
   const judgement = judge(history, referenceOf(reference), properties);
   const judged = verdictOf(s, judgement, history);
   // A black box tells nothing of what it ran: a side-effecting call the server accepted twice ran twice.
   const twice = s.judgedBy.includes('at-most-once') && judged.verdict !== 'silent' ? deliveredTwice(history) : null;
   const { verdict, why } = twice ? { verdict: 'silent' as const, why: `at-most-once: ${twice}` } : judged;
-  const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
-  const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${evidenceOf(history, judgement)}`;
-  return { ...base, ...tool, verdict, why, evidence };
+  return { verdict, why, evidence: evidenceOf(history, judgement) };
 }
+
+/** A session the server could not be made to forget was forgotten at the proxy: said beside the evidence. */
+function proxyNote(s: Scenario, h: History): string {
+  if (s.name !== 'unknown-session' || !h.wire) return '';
+  const inProcess = ['model', 'sdk', 'sdk2'].some((k) => h.wire!.server.startsWith(k));
+  const forgot = h.entries.some((e) => e.kind === 'server' && e.note === 'session-forgotten');
+  return forgot && !inProcess
+    ? ' (the session was forgotten at the proxy: its requests reach the server with a session id it never issued)'
+    : '';
+}
+
+/** Every scenario name `--only` takes: the fault scenarios, then the probes. */
+export const AUDIT_SCENARIO_NAMES: readonly string[] = [...SCENARIOS.map((s) => s.name), ...PROBES.map((p) => p.name)];
 
 export async function runAudit(server: WireServerSpec, o: AuditOptions): Promise<AuditResult> {
   const revisions = serverRevisions(server, o.loopbackRevisions);
-  const chosen = o.only?.length ? SCENARIOS.filter((s) => o.only!.includes(s.name)) : SCENARIOS;
+  const pick = <T extends { name: string }>(list: readonly T[]) => (o.only?.length ? list.filter((s) => o.only!.includes(s.name)) : list);
+  const chosen = pick(SCENARIOS);
+  const probes = pick(PROBES);
+  const total = chosen.length + probes.length;
   const scenarios: ScenarioResult[] = [];
   for (const s of chosen) {
-    o.onScenario?.(scenarios.length, chosen.length, s.name);
+    o.onScenario?.(scenarios.length, total, s.name);
     scenarios.push(await runScenario(s, server, revisions, o));
   }
-  o.onScenario?.(scenarios.length, chosen.length, '');
+  for (const p of probes) {
+    o.onScenario?.(scenarios.length, total, p.name);
+    scenarios.push(await runProbe(p, server, revisions, o.serverArgs));
+  }
+  o.onScenario?.(scenarios.length, total, '');
   const name = describeSides({ client: { kind: 'sdk' }, server }).server;
   const passed = scenarios.every((r) => passes(r.verdict));
-  return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, ...(o.toolChoice ? { tools: o.toolChoice.said } : {}) };
+  const conforms = scenarios.every((r) => r.spec?.verdict !== 'violates');
+  const tools = o.toolChoice ? { tools: o.toolChoice.said } : {};
+  return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools };
 }

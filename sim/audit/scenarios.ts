@@ -172,7 +172,10 @@ export const SCENARIOS: readonly Scenario[] = [
 
 /** Named in the issue, not built yet: listed so that no report reads as if they had been run. */
 export const PENDING_SCENARIOS: readonly { name: string; why: string }[] = [
-  { name: 'get-405', why: 'GET on a 2026-07-28 endpoint → 405: the model client never sends a GET, so no plan reaches it yet' },
+  {
+    name: 'close-cancels',
+    why: '2026-07-28: closing a response stream is cancellation; observing it needs a tool with a visible effect and a client that closes the stream, not built yet',
+  },
 ];
 
 export function scenarioByName(name: string): Scenario | undefined {

@@ -42,6 +42,8 @@ export type HistoryEntry = { t: number } & (
       complete?: boolean;
       /** When the response reaches the client (after any delay). */
       deliverAt: number;
+      /** The JSON-RPC error code of a single-JSON body that carries one (the wire tier; the spec lens reads it). */
+      rpcError?: number;
       from: 'server' | 'load-balancer';
     }
   | { kind: 'deliver'; req: number }

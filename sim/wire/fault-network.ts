@@ -17,6 +17,7 @@ import { NO_EXTENSIONS, type ModelExtensions } from '../../models/registry.ts';
 import type { BeforeSite, FaultEffect, RequestVerdict } from '../../models/network.ts';
 import { answerResponse, bodyAfterRules, forwardedHeaders, requestView, responseView } from './exchange-view.ts';
 import { META_CALL } from './json-rpc.ts';
+import { ForgottenSessions } from './forgotten-sessions.ts';
 import { Observer, type ObservedRequest } from './observer.ts';
 import type { Recorder } from './recorder.ts';
 import type { ClientHooks, ServerAdapter } from './server-adapter.ts';
@@ -64,6 +65,16 @@ function forwardHeaders(
   return out;
 }
 
+/** The forwarded headers with the session id replaced by a forgotten session's stand-in (if any). */
+function withSessionId(h: Headers | [string, string][], standIn: string | null): Headers | [string, string][] {
+  if (standIn === null) return h;
+  if (h instanceof Headers) {
+    if (h.has('mcp-session-id')) h.set('mcp-session-id', standIn);
+    return h;
+  }
+  return h.map(([k, v]) => [k, k === 'mcp-session-id' ? standIn : v]);
+}
+
 export class FaultNetwork {
   carried = 0;
   private readonly ledger = emptyLedger();
@@ -71,6 +82,8 @@ export class FaultNetwork {
   private readonly byClientReq = new Map<number, number>();
   private readonly observer: Observer;
   private readonly faultsAt: Map<number, FaultName[]>;
+  /** Sessions forgotten at the proxy for a server that cannot forget them itself (forgotten-sessions.ts). */
+  private readonly forgotten = new ForgottenSessions();
 
   /** Record each request's JSON-RPC id (the client audit asks whether a re-issue used a new one). */
   recordRpcIds = false;
@@ -116,6 +129,12 @@ export class FaultNetwork {
       resetClientConfig: () => (this.client.configReset() ? null : 'this client has no mutable config'),
       forgetSessions: async (which, sessionId) => {
         const cannot = this.server.cannot(which === 'all' ? 'server-restart' : 'session-expire');
+        // One session the server cannot be made to forget: the proxy forgets it on the server's behalf.
+        if (cannot && which === 'one' && sessionId !== null) {
+          this.forgotten.forget(sessionId);
+          this.observer.forgotten([sessionId], 'expired');
+          return 1;
+        }
         if (cannot) return cannot;
         const forgot = which === 'all' ? await this.server.restart() : await this.server.expire(sessionId);
         this.observer.forgotten(forgot, which === 'all' ? 'restart' : 'expired');
@@ -187,7 +206,9 @@ export class FaultNetwork {
     const abort = closing ? new AbortController() : null;
     // A server that takes the parsed body gets it in place of the text it would parse again, where no rule
     // touched the request; a body it would refuse as too large (its 4 MiB: > 1 Mi UTF-16 units) still goes as text.
-    const parsed = !verdict && this.server.takesParsedBody && json !== null && text.length <= PARSED_BODY_MAX ? json : undefined;
+    const standIn = this.forgotten.standIn(headers['mcp-session-id']);
+    const parsed =
+      !verdict && standIn === null && this.server.takesParsedBody && json !== null && text.length <= PARSED_BODY_MAX ? json : undefined;
     // Such a server reads nothing of the request but its line and headers (and no signal): it is handed the
     // client's own request, its headers set as they would be forwarded, rather than a copy (a Request costs).
     const forwarded =
@@ -195,7 +216,7 @@ export class FaultNetwork {
         ? request
         : new Request(request.url, {
             method,
-            headers: forwardHeaders(request, headers, verdict, n),
+            headers: withSessionId(forwardHeaders(request, headers, verdict, n), standIn),
             body: parsed !== undefined ? undefined : text || undefined,
             ...(abort ? { signal: abort.signal } : {}),
           });
@@ -240,11 +261,14 @@ export class FaultNetwork {
     // (server-everything does). A stream is gathered up to its final event only for a rule that reads it.
     let text: string | null = null;
     let gathered: Gathered | undefined;
+    let rpcError: number | undefined;
     if (kind !== 'sse' && response.body) {
       text = await response.text();
       if (kind === 'json') {
         try {
-          seen(JSON.parse(text));
+          const m = JSON.parse(text);
+          if (typeof m?.error?.code === 'number') rpcError = m.error.code;
+          seen(m);
         } catch {
           /* not JSON after all: the client will find out */
         }
@@ -283,6 +307,7 @@ export class FaultNetwork {
       body: out ? out.body.kind : kind,
       deliverAt: this.time.now + delay,
       from,
+      ...(unchanged && rpcError !== undefined ? { rpcError } : {}),
     });
     answerSent(this.ledger, n, verdict?.lostAnswer ?? false);
     await this.time.sleep(delay);

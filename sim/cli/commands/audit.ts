@@ -10,7 +10,8 @@ import { REPRO_INDEX } from '../../audit/client-repro.ts';
 import { CLIENT_AUDIT_ORDER } from '../../audit/client-scenarios.ts';
 import { HARNESS_REVISIONS, type HarnessRevision } from '../../wire/cmd-client.ts';
 import { MATRIX_FILES, runClientsAudit } from './audit-clients.ts';
-import { runAudit, serverRevisions, type AuditResult } from '../../audit/runner.ts';
+import { AUDIT_SCENARIO_NAMES, runAudit, serverRevisions, type AuditResult } from '../../audit/runner.ts';
+import { PROBES } from '../../audit/probes.ts';
 import { CLIENT_SCENARIOS, NOT_FOR_CLIENTS } from '../../audit/client-scenarios.ts';
 import { SCENARIOS } from '../../audit/scenarios.ts';
 import { combination, type Revision } from '../../../models/policies.ts';
@@ -92,6 +93,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   only: { value: true, arg: 'NAME,…', help: 'run only these scenarios' },
   out: { value: true, arg: 'DIR', help: 'write audit.md, audit.html, audit.json, audit.junit.xml there (the folder is replaced whole)' },
   json: { value: false, help: 'print the audit as JSON instead of the table' },
+  strict: { value: false, help: 'exit 1 also when the spec lens finds a violation (default: resilience verdicts only)' },
   quiet: { value: false, help: 'no progress on stderr' },
   clients: {
     value: true,
@@ -120,7 +122,7 @@ function revisionsOption(args: Parsed): Revision[] {
   return r === 'dual' ? ['2025-11-25', '2026-07-28'] : [r as Revision];
 }
 
-function onlyOption(args: Parsed, names: readonly string[] = SCENARIOS.map((s) => s.name)): string[] {
+function onlyOption(args: Parsed, names: readonly string[] = AUDIT_SCENARIO_NAMES): string[] {
   const only = (stringOption(args, 'only') ?? '').split(',').filter(Boolean);
   for (const n of only) if (!names.includes(n)) throw new UsageError(`unknown scenario '${n}' (valid: ${names.join(', ')})`);
   return only;
@@ -210,7 +212,7 @@ function writeOut(a: AuditResult, out: string, hide: (text: string) => string): 
 export async function runAuditCommand(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
   const args = parseArgs(argv, OPTIONS, 'audit');
   if (args.options.help) {
-    const list = SCENARIOS.map((s) => `  ${s.name} [${s.revisions.join(', ')}]\n      ${s.asks}`).join('\n');
+    const list = [...SCENARIOS, ...PROBES].map((s) => `  ${s.name} [${s.revisions.join(', ')}]\n      ${s.asks}`).join('\n');
     const clientList = [
       `  ${CLIENT_SCENARIOS.map((s) => s.name).join(', ')}`,
       `  not applicable to a client: ${Object.keys(NOT_FOR_CLIENTS).join(', ')}`,
@@ -219,10 +221,15 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
       'mcp-faultsim audit [--client-cmd CMD [--revision R]] (--server PRESET|K=V,… | --serve CMD | --target URL) [--only NAME,…] [--out DIR] [--json]\n' +
       '       mcp-faultsim audit --clients MANIFEST [--only NAME,…] [--out DIR] [--repro DIR] [--jobs N] [--json]';
     const summary =
-      'Run a fixed set of fault scenarios against one MCP server, each on real HTTP with a spec-correct model client,\n' +
-      'judged by the same oracles as check; print per scenario the verdict (pass, loud: an error the agent sees and\n' +
-      'recovers from, stuck: loud and never recovers, silent: an empty result, a hang or a duplicate execution, not\n' +
-      'applicable) with one line of evidence from the history and the command that reproduces it.\n' +
+      'Run a fixed set of fault scenarios against one MCP server, each on real HTTP with a forgiving model client (a\n' +
+      'new session after any failure), judged by the same oracles as check; print per scenario the verdict (pass,\n' +
+      'loud: an error the agent sees and recovers from, stuck: loud and never recovers, silent: an empty result, a\n' +
+      'hang or a duplicate execution, not applicable) with one line of evidence and the command that reproduces it.\n' +
+      'Beside it, the spec lens: conforms, violates (the requirement quoted: revision, section, the MUST/SHOULD\n' +
+      'sentence), optional, not implemented, unspecified (the spec leaves it open: recorded) or not tested. Each\n' +
+      '2025-11-25 scenario runs again with a spec-literal client (a new session only after 404); where its verdict\n' +
+      'differs, the row says so: a client that follows the spec gets stuck there. Probes (get-405, server-discover,\n' +
+      'mismatch-protocol-version, two-callers-one-id) ask the server directly, without a fault.\n' +
       'With --client-cmd, the client is audited instead: it runs as its own process behind the JSON-lines protocol,\n' +
       'reaches the server through a loopback fault proxy, on the wall clock, in the revision --revision asks for; each\n' +
       'fault is placed on its own requests (the tools/call of the first call in its fault-free run). Two verdicts per\n' +
@@ -237,7 +244,7 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
         usage,
         summary,
         OPTIONS,
-        `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: 0 every scenario passes (n/a counts as a pass), 1 one does not, 2 bad input (a bad manifest),\n4 a run against a real server or client did not finish (watchdog, server-failed; with --clients: an audit whose\nharness failed its fault-free run).\n`,
+        `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: 0 every scenario passes (n/a counts as a pass), 1 one does not (with --strict: or the spec lens finds a\nviolation), 2 bad input (a bad manifest), 4 a run against a real server or client did not finish (watchdog, server-failed; with --clients: an audit whose\nharness failed its fault-free run).\n`,
       ),
     );
     return EXIT.ok;
@@ -334,7 +341,8 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
     if (args.options.json) out.write(hide(`${formatJson({ ...result, timing: { wallMs: Date.now() - started } })}\n`));
     else out.write(hide(renderAuditText(result)));
     if (outDir !== undefined) for (const f of writeOut(result, outDir, hide)) if (!args.options.json) out.write(`wrote ${f}\n`);
-    return result.passed ? EXIT.ok : EXIT.violated;
+    const strictFails = args.options.strict === true && result.conforms === false;
+    return result.passed && !strictFails ? EXIT.ok : EXIT.violated;
   } catch (e) {
     // A server's answer quoted in a message may echo a credential back: never printed.
     if (e instanceof LoopbackError || e instanceof UsageError) throw new UsageError(redact(e.message, reach.secrets));

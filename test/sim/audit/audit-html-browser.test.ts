@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PROBES } from '../../../sim/audit/probes.ts';
 import { SCENARIOS } from '../../../sim/audit/scenarios.ts';
 import { run, tempDir } from '../cli/run.ts';
 import { launchChromium } from '../../fixtures/chromium.ts';
@@ -23,7 +24,8 @@ describe('the audit HTML in headless Chromium', () => {
       const url = pathToFileURL(join(out, 'audit.html')).href;
       await page.goto(url);
       const rows = page.locator('table tbody tr');
-      expect(await rows.count()).toBe(SCENARIOS.length);
+      expect(await rows.count()).toBe(SCENARIOS.length + PROBES.length);
+      expect(await page.locator('#unknown-session td:nth-child(3)').textContent()).toBe('conforms');
       expect(await page.locator('#reinit-live-session td:nth-child(2)').textContent()).toBe('loud');
       expect(await page.locator('#cut-reissue-once td:nth-child(2)').textContent()).toBe('not applicable');
       expect(await page.locator('h1').textContent()).toBe('Audit of sdk-sse');

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { runAudit } from '../../../sim/audit/runner.ts';
+import { PROBES } from '../../../sim/audit/probes.ts';
 import { SCENARIOS } from '../../../sim/audit/scenarios.ts';
 import { itRejects, run, tempDir } from '../cli/run.ts';
-import { verdictsOf } from '../../fixtures/audit-cli.ts';
+import { literalVerdictsOf, specVerdictsOf, verdictsOf } from '../../fixtures/audit-cli.ts';
 
 const NA = 'not applicable';
 
@@ -28,7 +29,26 @@ describe('audit of the SDK v1 server (sdk-sse)', () => {
       'progress-after-fallback': 'pass',
       'strip-protocol-version': NA,
       'cut-reissue-once': NA,
+      'get-405': NA,
+      'server-discover': NA,
+      'mismatch-protocol-version': NA,
+      'two-callers-one-id': 'pass',
     });
+    // The spec lens: what the SDK does where the spec speaks (the rest observes no requirement here).
+    expect(specVerdictsOf(a)).toMatchObject({
+      'reinit-live-session': 'unspecified',
+      'unknown-session': 'conforms',
+      'server-restart': 'conforms',
+      'stream-cut-call': 'optional, not implemented',
+      'strip-accept': 'conforms',
+      'strip-session-id': 'conforms',
+      'http-502-call': 'not tested',
+      'get-405': 'conforms',
+      'two-callers-one-id': 'conforms',
+    });
+    expect(a.conforms).toBe(true);
+    // A spec-literal client never re-initializes a live session: where the forgiving one is loud, it passes.
+    expect(literalVerdictsOf(a)).toMatchObject({ 'reinit-live-session': 'pass', 'unknown-session': 'pass' });
     const by = new Map(a.scenarios.map((s) => [s.name, s]));
     expect(by.get('reinit-live-session')!.evidence).toMatch(/502 .*load balancer.*call 1 error \(replay handshake failed: HTTP 400\)/);
     expect(by.get('unknown-session')!.evidence).toMatch(/session-expire on req 3 tools\/call → 404 application\/json/);
@@ -60,6 +80,17 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
       'http-502-call': 'pass',
       'strip-protocol-version': 'pass',
       'cut-reissue-once': 'silent',
+      'get-405': NA,
+      'server-discover': NA,
+      'mismatch-protocol-version': NA,
+      'two-callers-one-id': 'pass',
+    });
+    expect(specVerdictsOf(a)).toMatchObject({
+      'strip-protocol-version': 'conforms',
+      'get-405': 'conforms',
+      'server-discover': 'conforms',
+      'mismatch-protocol-version': 'conforms',
+      'two-callers-one-id': 'conforms',
     });
     const by = new Map(a.scenarios.map((s) => [s.name, s]));
     expect(by.get('strip-protocol-version')!.evidence).toMatch(/mcp-protocol-version on req 1 tools\/call → 400 application\/json/);
@@ -78,7 +109,7 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
       'stream-cut-call': 'pass',
       'cut-reissue-once': NA,
     });
-    expect(a.scenarios.filter((s) => s.verdict === 'pass')).toHaveLength(10);
+    expect(a.scenarios.filter((s) => s.verdict === 'pass')).toHaveLength(11);
   });
 });
 
@@ -91,7 +122,9 @@ describe('mcp-faultsim audit (CLI)', () => {
     for (const line of failing.stdout.split('\n').slice(0, 6)) expect(line.length).toBeLessThanOrEqual(120);
     const passing = await run('audit', '--server', 'sdk-sse', '--quiet', '--only', 'unknown-session,cut-reissue-once');
     expect(passing.code).toBe(0);
-    expect(passing.stdout).toMatch(/1 pass, 1 not applicable: every scenario passes \(exit 0\)/);
+    expect(passing.stdout).toMatch(/1 pass, 1 not applicable; spec lens: 1 conforms, 1 not tested: every scenario passes \(exit 0\)/);
+    // --strict changes nothing where the spec lens finds no violation.
+    expect((await run('audit', '--server', 'sdk-sse', '--quiet', '--strict', '--only', 'unknown-session')).code).toBe(0);
   });
 
   it('--out writes the four files; the JUnit file has one testcase per scenario, failures and skips where the verdicts say', async () => {
@@ -102,14 +135,28 @@ describe('mcp-faultsim audit (CLI)', () => {
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
       readFileSync(join(out, 'audit.junit.xml'), 'utf8'),
     );
-    const cases = xml.testsuites.testsuite.testcase as { name: string; failure?: { type: string }; skipped?: unknown }[];
-    expect(cases).toHaveLength(SCENARIOS.length);
+    type Case = { classname: string; name: string; failure?: { type: string }; skipped?: unknown };
+    const all = xml.testsuites.testsuite.testcase as Case[];
+    const cases = all.filter((c) => c.classname === 'audit');
+    const rows = SCENARIOS.length + PROBES.length;
+    expect(cases).toHaveLength(rows);
     expect(cases.filter((c) => c.failure).map((c) => [c.name, c.failure!.type])).toEqual([['reinit-live-session', 'loud']]);
-    expect(cases.filter((c) => c.skipped !== undefined).map((c) => c.name)).toEqual(['strip-protocol-version', 'cut-reissue-once']);
-    expect(xml.testsuites.testsuite).toMatchObject({ tests: String(SCENARIOS.length), failures: '1', skipped: '2' });
+    expect(cases.filter((c) => c.skipped !== undefined).map((c) => c.name)).toEqual([
+      'strip-protocol-version',
+      'cut-reissue-once',
+      'get-405',
+      'server-discover',
+      'mismatch-protocol-version',
+    ]);
+    // Each spec check is a test case of its own (class audit.spec): none fails on this server.
+    const spec = all.filter((c) => c.classname === 'audit.spec');
+    expect(spec.map((c) => c.name)).toContain('unknown-session 2025-11-25/unknown-session-404');
+    expect(spec.filter((c) => c.failure)).toEqual([]);
+    expect(xml.testsuites.testsuite).toMatchObject({ tests: String(all.length), failures: '1' });
     const json = JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8'));
-    expect(json.scenarios).toHaveLength(SCENARIOS.length);
-    expect(readFileSync(join(out, 'audit.md'), 'utf8')).toMatch(/\| `reinit-live-session` \| loud \|/);
+    expect(json.scenarios).toHaveLength(rows);
+    expect(json.scenarios[1].spec.checks[0]).toMatchObject({ requirement: '2025-11-25/unknown-session-404', verdict: 'conforms' });
+    expect(readFileSync(join(out, 'audit.md'), 'utf8')).toMatch(/\| `reinit-live-session` \| loud \| unspecified \|/);
     // a second run replaces the set whole
     const again = await run('audit', '--server', 'sdk-sse', '--quiet', '--only', 'unknown-session', '--out', out);
     expect(again.code).toBe(0);
@@ -127,7 +174,8 @@ describe('mcp-faultsim audit (CLI)', () => {
   it('--help lists every scenario', async () => {
     const r = await run('audit', '--help');
     expect(r.code).toBe(0);
-    for (const s of SCENARIOS) expect(r.stdout).toContain(s.name);
+    for (const s of [...SCENARIOS, ...PROBES]) expect(r.stdout).toContain(s.name);
+    expect(r.stdout).toContain('--strict');
   });
 
   itRejects([

@@ -56,4 +56,8 @@ describe('verdictOf', () => {
       why: 'expected HTTP 404 to the faulted request, got 200 (accepted without a signal)',
     });
   });
+
+  it('another error status (400 where 404 is due) is still a signal: the spec lens judges it, not the resilience verdict', () => {
+    expect(verdictOf(scenario, judgement(['ok', 'ok']), history(400)).verdict).toBe('pass');
+  });
 });

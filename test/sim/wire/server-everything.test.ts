@@ -32,13 +32,12 @@ describe('server-everything on loopback', () => {
     }
   });
 
-  it('session-expire cannot reach into it: skipped, and the history says why', async () => {
+  it('session-expire acts at the proxy: the session id it forgot reaches the server as one never issued, answered 400', async () => {
     const r = await run(SDK, [{ fault: 'session-expire', at: 3 }]);
-    expect(r.outcomes).toEqual(['ok', 'ok']);
-    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({
-      applied: false,
-      detail: expect.stringMatching(/^skipped: the server runs in another process/),
-    });
+    expect(r.h.entries.find((e) => e.kind === 'fault')).toMatchObject({ applied: true, fault: 'session-expire' });
+    expect(r.h.entries.find((e) => e.kind === 'response' && e.req === 3)).toMatchObject({ status: 400, rpcError: -32000 });
+    // The SDK v1 client keeps its session id after the 400 (no 404, no new session): every call from there fails.
+    expect(r.outcomes).toEqual(['error', 'error']);
   });
 
   it('a cut stream is resumed by the SDK client with Last-Event-ID (the server keeps an event store)', async () => {
