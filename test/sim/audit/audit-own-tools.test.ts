@@ -4,6 +4,7 @@
 // scenario that applies gets a verdict (none `not applicable` for want of a tool); the token given
 // either way is in no file written and no line printed; over https with a certificate this test
 // generates (openssl) and `--ca`. Traffic stays on 127.0.0.1.
+import { PROBES } from '../../../sim/audit/probes.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -62,9 +63,11 @@ describe('audit of a server of its own tools, behind a bearer token', () => {
     );
     const a = JSON.parse(r.stdout) as { scenarios: { name: string; verdict: string; why: string; tool?: string }[]; tools: string };
     expect(a.tools).toMatch(/^tools: search_orders \{"customer":"ada"\} \(readOnlyHint: true\) for every call; place_order/);
-    // Not applicable only where the fault cannot act on a process the audit does not control.
-    const na = a.scenarios.filter((s) => s.verdict === 'not applicable');
-    expect(na.map((s) => s.name)).toEqual(['unknown-session']);
+    // No fault scenario is not applicable (unknown-session forgets the session at the proxy); the probes
+    // ask no resilience question (the spec lens judges them).
+    const probes = new Set(PROBES.map((p) => p.name));
+    const na = a.scenarios.filter((s) => s.verdict === 'not applicable' && !probes.has(s.name));
+    expect(na.map((s) => s.name)).toEqual([]);
     expect(na.every((s) => !/tool/.test(s.why))).toBe(true);
     const once = a.scenarios.find((s) => s.name === 'cut-reissue-once')!;
     expect(once.tool).toMatch(/^place_order \(/);

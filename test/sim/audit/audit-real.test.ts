@@ -11,10 +11,10 @@ import { auditCli } from '../../fixtures/audit-cli.ts';
 import { EVERYTHING, FASTMCP, PYTHON_SERVER } from '../../fixtures/servers.ts';
 const NA = 'not applicable';
 
-/** A server in another process cannot be told to forget one session: the audit says so. */
+/** A server in another process cannot be told to forget one session: the proxy forgets it for the server. */
 const LEGACY_SERVER = {
   'reinit-live-session': 'loud',
-  'unknown-session': NA,
+  'unknown-session': 'pass',
   'server-restart': 'pass',
   'stream-cut-call': 'pass',
   'http-502-call': 'pass',
@@ -26,6 +26,10 @@ const LEGACY_SERVER = {
   'progress-after-fallback': 'pass',
   'strip-protocol-version': NA,
   'cut-reissue-once': NA,
+  'get-405': NA,
+  'server-discover': NA,
+  'mismatch-protocol-version': NA,
+  'two-callers-one-id': 'pass',
 };
 
 describe('audit --serve against real servers', () => {
@@ -34,23 +38,36 @@ describe('audit --serve against real servers', () => {
     if (!existsSync(python))
       throw new Error(`no Python venv at ${python}: run .ci/python-venv.sh (the audit of a Python server cannot start)`);
     const a = await auditCli('--serve', PYTHON_SERVER, '--tools', 'faultsim', '--revision', 'dual');
-    expect(a.verdicts).toEqual({
-      ...LEGACY_SERVER,
-      'reinit-live-session': 'pass',
-      'strip-protocol-version': 'pass',
-      'cut-reissue-once': NA,
+    // A restart of this process takes wall-clock seconds, and the client's 30 s deadline is virtual: under
+    // load the retry after the restart can reach the process before it answers again (loud, then healed).
+    const { 'server-restart': restart, ...rest } = a.verdicts;
+    expect(['pass', 'loud']).toContain(restart);
+    const { 'server-restart': _, ...expected } = LEGACY_SERVER;
+    expect(rest).toEqual({ ...expected, 'reinit-live-session': 'pass', 'strip-protocol-version': 'pass', 'cut-reissue-once': NA });
+    expect(a.code).toBe(restart === 'pass' ? 0 : 1);
+    // The spec lens: 404 for a forgotten session; in 2026-07-28 a missing or mismatched MCP-Protocol-Version
+    // is refused with 400 but JSON-RPC -32600, not the -32020 HeaderMismatch the revision requires.
+    expect(a.spec).toMatchObject({
+      'unknown-session': 'conforms',
+      'strip-protocol-version': 'violates',
+      'mismatch-protocol-version': 'violates',
+      'server-discover': 'conforms',
+      'two-callers-one-id': 'conforms',
     });
-    expect(a.code).toBe(0);
+    expect(a.evidence['strip-protocol-version']).toMatch(/→ 400 application\/json/);
     // It answers a tools/call without Accept (200), where the TypeScript SDK refuses it (406).
     expect(a.evidence['strip-accept']).toMatch(/strip-header:accept on req 3 tools\/call → 200/);
     expect(a.evidence['strip-protocol-version']).toMatch(/→ 400/);
   }, 120_000);
 
-  it('server-everything: the re-initialize on a live session is loud; a restart is answered 400 (not 404) and still heals', async () => {
+  it('server-everything: a lost session is answered 400, not 404 (violates); the forgiving client heals, a spec-literal one is stuck', async () => {
     const a = await auditCli('--serve', EVERYTHING);
     expect(a.verdicts).toEqual(LEGACY_SERVER);
     expect(a.code).toBe(1);
     expect(a.evidence['server-restart']).toMatch(/server-restart on req 3 tools\/call → 400/);
+    expect(a.evidence['unknown-session']).toMatch(/session-expire on req 3 tools\/call → 400 .*forgotten at the proxy/);
+    expect(a.spec).toMatchObject({ 'unknown-session': 'violates', 'server-restart': 'violates', 'get-405': 'conforms' });
+    expect(a.literal).toMatchObject({ 'unknown-session': 'stuck', 'server-restart': 'stuck' });
   }, 120_000);
 
   it("punkpeye's fastmcp (httpStream): the same verdicts as the SDK it is built on", async () => {
@@ -58,14 +75,17 @@ describe('audit --serve against real servers', () => {
     expect(a.verdicts).toEqual(LEGACY_SERVER);
     expect(a.code).toBe(1);
     expect(a.evidence['reinit-live-session']).toMatch(/replay handshake failed: HTTP 400/);
+    expect(a.spec).toMatchObject({ 'unknown-session': 'conforms', 'server-restart': 'conforms' });
   }, 120_000);
 
-  it('--target a running server-everything: the faults the tool cannot cause there are not applicable, with why', async () => {
+  it('--target a running server-everything: a restart is not applicable, a lost session is forgotten at the proxy; --strict fails on the 400', async () => {
     const served = await ServedProcess.start(EVERYTHING);
     try {
       const a = await auditCli('--target', served.url, '--only', 'unknown-session,server-restart,http-502-call');
-      expect(a.verdicts).toEqual({ 'unknown-session': NA, 'server-restart': NA, 'http-502-call': 'pass' });
+      expect(a.verdicts).toEqual({ 'unknown-session': 'pass', 'server-restart': NA, 'http-502-call': 'pass' });
+      expect(a.spec['unknown-session']).toBe('violates');
       expect(a.code).toBe(0);
+      expect((await auditCli('--target', served.url, '--only', 'unknown-session', '--strict')).code).toBe(1);
     } finally {
       await served.stop();
     }
