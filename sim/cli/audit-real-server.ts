@@ -22,14 +22,14 @@ export function callsOption(args: Parsed) {
   }
 }
 
-export async function realServerTools(
+/** The server with its own tools chosen (its tools/list in `revision`); no run. */
+export async function serverTools(
   server: Extract<WireServerSpec, { kind: 'loopback' }>,
   args: Parsed,
-  revisions: readonly Revision[],
+  revision: Revision,
 ): Promise<{ server: WireServerSpec; choice: ToolChoice }> {
-  const legacy = revisions.includes('2025-11-25');
   const { endpoint } = server;
-  const discovered = await discoverTools(endpoint.url, endpoint.upstream, legacy ? '2025-11-25' : '2026-07-28');
+  const discovered = await discoverTools(endpoint.url, endpoint.upstream, revision);
   let choice: ToolChoice;
   try {
     choice = chooseTools(discovered, callsOption(args), stringOption(args, 'tools'));
@@ -37,7 +37,16 @@ export async function realServerTools(
     if (e instanceof ToolChoiceError) throw new UsageError(e.message);
     throw e;
   }
-  const chosen: WireServerSpec = { kind: 'loopback', endpoint: { ...endpoint, tools: choice.tools } };
+  return { server: { kind: 'loopback', endpoint: { ...endpoint, tools: choice.tools } }, choice };
+}
+
+export async function realServerTools(
+  server: Extract<WireServerSpec, { kind: 'loopback' }>,
+  args: Parsed,
+  revisions: readonly Revision[],
+): Promise<{ server: WireServerSpec; choice: ToolChoice }> {
+  const legacy = revisions.includes('2025-11-25');
+  const { server: chosen, choice } = await serverTools(server, args, legacy ? '2025-11-25' : '2026-07-28');
   const policy = combination({ client: legacy ? SPEC_CLIENT : MODERN_CLIENT }).client;
   await requireWorkingReference('audit', (workload) =>
     runWire({ client: { kind: 'model', policy }, server: chosen }, { workload, plan: [] }),

@@ -5,9 +5,30 @@
 // --header-env) or repeats the `--header-env` as given, which names the variable, not its value.
 import { readFileSync } from 'node:fs';
 import type { Upstream } from '../wire/upstream.ts';
-import { listOption, type Parsed } from './args.ts';
+import { listOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 import { quote } from './wire-server.ts';
+
+/** The options of a deployed server's reach and of its own tools, shared by `check --wire` (audit declares its own words). */
+export const REACH_OPTIONS: Record<string, OptionSpec> = {
+  'allow-remote': { value: false, help: 'with --target: allow a host that is not loopback (the fault proxy still sits in between)' },
+  ca: { value: true, arg: 'FILE', help: "with --target https://: the PEM certificate of the CA that signed the server's" },
+  header: {
+    value: true,
+    repeatable: true,
+    arg: "'NAME: VALUE'",
+    help: 'with --target/--serve: add this header to every request (repeatable)',
+  },
+  'header-env': {
+    value: true,
+    repeatable: true,
+    arg: 'NAME=ENVVAR',
+    help: 'with --target/--serve: a header whose value is the environment variable ENVVAR (repeatable; for secrets)',
+  },
+  call: { value: true, repeatable: true, arg: 'TOOL', help: "with --target/--serve: call the server's own tool TOOL (repeatable)" },
+  args: { value: true, repeatable: true, arg: 'JSON', help: 'the arguments of the --call before it, a JSON object' },
+  revision: { value: true, arg: 'R', help: "with --call: the revision the server's tools are listed in (default: the client's)" },
+};
 
 /** Headers the audit's client and faults own: a user's value would defeat a scenario (strip-accept…). */
 const OWNED = [

@@ -3,7 +3,7 @@
 // `--server sdk-sse|sdk-json|sdk2-sse|sdk2-json` (the v2 presets take `,protocol=…`),
 // `--target http://127.0.0.1:PORT/mcp`, `--serve "<cmd with {port}>"`.
 import type { FaultName } from '../../models/faults.ts';
-import { combination } from '../../models/policies.ts';
+import { combination, type Revision } from '../../models/policies.ts';
 import { NO_EXTENSIONS, withExtensions } from '../../models/registry.ts';
 import type { Registry } from '../plugins/registry.ts';
 import type { Property } from '../../properties/properties.ts';
@@ -22,6 +22,18 @@ import { EXIT, UsageError } from './errors.ts';
 import { parseClient, parseServer } from './knobs.ts';
 import { progressBar } from './progress.ts';
 import { endWireRun, loopbackServer, quote, toolsOption } from './wire-server.ts';
+import { callsOption, serverTools } from './audit-real-server.ts';
+import { upstreamOptions } from './upstream-options.ts';
+
+/** The revision a real server's tools are listed in: --revision (as the audit's lines give it), else the client's. */
+function revisionOf(args: Parsed, client: WireClientSpec): Revision {
+  const given = stringOption(args, 'revision');
+  if (given !== undefined && !['2025-11-25', '2026-07-28', 'dual'].includes(given))
+    throw new UsageError(`unknown --revision '${given}' (valid: 2025-11-25, 2026-07-28, dual)`);
+  const protocol = client.kind === 'model' ? client.policy.protocol : client.kind === 'sdk2' ? client.protocol : '2025-11-25';
+  if (given === '2026-07-28' || (given !== '2025-11-25' && protocol === '2026-07-28')) return '2026-07-28';
+  return '2025-11-25';
+}
 
 export async function runWireCheck(
   args: Parsed,
@@ -51,6 +63,14 @@ export async function runWireCheck(
           kind: 'model',
           policy: withExtensions(ext, () => combination({ client: parseClient(clientText) }).client),
         });
+  for (const o of ['header', 'header-env', 'call', 'args', 'revision'])
+    if (args.options[o] !== undefined && target === undefined && serve === undefined)
+      throw new UsageError(`--${o} needs --target or --serve`);
+  for (const o of ['ca', 'allow-remote'])
+    if (args.options[o] !== undefined && target === undefined) throw new UsageError(`--${o} needs --target`);
+  if (args.options.tools !== undefined && args.options.call !== undefined) throw new UsageError('give --tools or --call, not both');
+  callsOption(args);
+  const reach = upstreamOptions(args);
   const tools = toolsOption(args);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
@@ -61,7 +81,10 @@ export async function runWireCheck(
 
   let served: ServedProcess | null = null;
   try {
-    let server = await loopbackServer(args, tools, watchdog, (p) => (served = p));
+    let server = await loopbackServer(args, tools, watchdog, (p) => (served = p), reach.upstream);
+    // A real server's own tools (--call, or one it annotates read-only), as the audit chooses them.
+    if (server?.kind === 'loopback' && args.options.call !== undefined)
+      server = (await serverTools(server, args, revisionOf(args, client))).server;
     if (server === null && serverText !== undefined && isWirePreset('server', serverText))
       server = presetOf('server', serverText) as WireServerSpec;
     server ??= { kind: 'model', policy: withExtensions(ext, () => combination({ server: parseServer(serverText ?? '') }).server) };

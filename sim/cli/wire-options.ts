@@ -16,6 +16,7 @@ import {
   type WireServerSpec,
 } from '../wire/setup.ts';
 import type { OptionSpec } from './args.ts';
+import { REACH_OPTIONS } from './upstream-options.ts';
 import { UsageError } from './errors.ts';
 
 export const WIRE_OPTIONS: Record<string, OptionSpec> = {
@@ -45,6 +46,7 @@ export const WIRE_OPTIONS: Record<string, OptionSpec> = {
     arg: 'SET',
     help: "with --target/--serve: the server's tools, everything (echo, trigger-long-running-operation; default) or faultsim (work, progress)",
   },
+  ...REACH_OPTIONS,
 };
 
 export const WIRE_HELP = [

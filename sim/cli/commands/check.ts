@@ -86,7 +86,21 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
     if (isWirePreset(side, stringOption(args, side)))
       throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
   }
-  for (const o of ['target', 'serve', 'serve-path', 'tools', 'watchdog', 'client-cmd'])
+  for (const o of [
+    'target',
+    'serve',
+    'serve-path',
+    'tools',
+    'watchdog',
+    'client-cmd',
+    'allow-remote',
+    'ca',
+    'header',
+    'header-env',
+    'call',
+    'args',
+    'revision',
+  ])
     if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
   // Knob values are checked against this command's registry (combination() normalizes guards by it too).
   const c = withExtensions(policies.extensions, () =>
