@@ -158,7 +158,7 @@ async function runScenario(
   const { verdict, why, evidence: seen } = judgeRun(s, history, reference);
   const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
   const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${seen}${proxyNote(s, history)}`;
-  const checks = lensOfRun(s.name, history);
+  const checks = lensOfRun(s.name, history, revisions);
   const result: ScenarioResult = { ...base, ...tool, verdict, why, evidence, spec: { verdict: specVerdictOf(checks), checks } };
   const literal = specLiteralOf(policy);
   // The two clients part only at a failed attempt (the forgiving one opens a new session there): a run

@@ -4,6 +4,7 @@
 // `optional, not implemented` / `unspecified` where the spec makes the behaviour optional or leaves
 // it open. The probes (probes.ts) judge their own requirements with `checkOf` too.
 import type { History, HistoryEntry } from '../core/history.ts';
+import type { Revision } from '../../models/policies.ts';
 import type { SpecCheck, SpecVerdict } from '../core/audit-verdict.ts';
 import { quoteOf, requirementById, requirementsOf, requirementUrl } from './requirements.ts';
 import { faultedResponse } from './verdict.ts';
@@ -113,17 +114,24 @@ function resumableStream(h: History): Judged {
     : { verdict: 'optional, not implemented', evidence: `event ids offered, but ${what}` };
 }
 
-function protocolVersionMissing(h: History): Judged {
+function protocolVersionMissing(h: History, revisions: readonly Revision[]): Judged {
   const r = faultedResponse(h);
   if (!r) return { verdict: 'not tested', evidence: 'the header was not stripped (the fault did not act)' };
   const what = `${answered(r)} to a request without MCP-Protocol-Version`;
   if (r.status === 400 && r.rpcError === -32020) return { verdict: 'conforms', evidence: what };
+  // The MUST binds a server that serves no client older than 2025-06-18; one that also speaks 2025-11-25
+  // MAY take a request without the header for 2025-03-26, and a refusal as a legacy request is that reading.
+  if (revisions.includes('2025-11-25') && r.status >= 400 && r.status < 500)
+    return {
+      verdict: 'not tested',
+      evidence: `${what}: refused as a legacy request, which a server that also serves earlier revisions MAY do (the MUST binds servers that do not)`,
+    };
   if (r.status === 400) return { verdict: 'violates', evidence: `${what}: 400, but not the JSON-RPC error -32020 HeaderMismatch` };
   return { verdict: 'violates', evidence: `${what}: not 400 with -32020` };
 }
 
 /** The judges of the requirements a fault scenario's history shows. */
-const FROM_HISTORY: Readonly<Record<string, (h: History) => Judged>> = {
+const FROM_HISTORY: Readonly<Record<string, (h: History, revisions: readonly Revision[]) => Judged>> = {
   '2025-11-25/unknown-session-404': unknownSession404,
   '2025-11-25/missing-session-id-400': missingSessionId400,
   '2025-11-25/request-content-type': requestContentType,
@@ -133,8 +141,8 @@ const FROM_HISTORY: Readonly<Record<string, (h: History) => Judged>> = {
 };
 
 /** The spec checks of one fault scenario's run (the forgiving model client's: it reaches the most). */
-export function lensOfRun(scenario: string, h: History): SpecCheck[] {
+export function lensOfRun(scenario: string, h: History, revisions: readonly Revision[]): SpecCheck[] {
   return requirementsOf(scenario)
     .filter((r) => FROM_HISTORY[r.id])
-    .map((r) => checkOf(r.id, FROM_HISTORY[r.id]!(h)));
+    .map((r) => checkOf(r.id, FROM_HISTORY[r.id]!(h, revisions)));
 }
