@@ -22,19 +22,6 @@ export function median(values: readonly number[]): number {
 
 export const now = () => performance.now();
 
-/** Milliseconds `f` takes. */
-export function time(f: () => void): number {
-  const t = now();
-  f();
-  return now() - t;
-}
-
-export async function timeAsync(f: () => Promise<void>): Promise<number> {
-  const t = now();
-  await f();
-  return now() - t;
-}
-
 export function load(): number[] {
   return loadavg().map((x) => Math.round(x * 100) / 100);
 }

@@ -132,7 +132,3 @@ export class MinimalSession {
     this.send('call');
   }
 }
-
-export function runMinimal(workload: Workload, plan: FaultPlan): MinimalEnd[] {
-  return new MinimalSession(workload, plan).run();
-}

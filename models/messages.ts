@@ -2,8 +2,6 @@
 // are lower-case. The wire tier maps these onto real Request/Response objects.
 import type { CapabilitySet, Transport } from './capabilities.ts';
 
-export type Rpc = 'initialize' | 'notifications/initialized' | 'tools/call' | 'tools/list' | 'resume' | 'server/discover';
-
 /** The 2026-07-28 revision's per-request `_meta`: the revision and the client's capabilities now,
  *  in place of a session's handshake (`io.modelcontextprotocol/protocolVersion`, `…/clientCapabilities`). */
 export interface RequestMeta {

@@ -10,14 +10,7 @@ import type { ServerPolicy } from './policies.ts';
 import { sessionReducers } from './server-sessions.ts';
 import { MODERN_BRANCHES, modernGuards, modernReducers } from './server-stateless.ts';
 
-export {
-  STATELESS,
-  type ServerContext,
-  type ServerEffect,
-  type ServerEvent,
-  type ServerNote,
-  type ServerSession,
-} from './server-context.ts';
+export type { ServerContext, ServerEffect, ServerEvent, ServerNote } from './server-context.ts';
 
 export const serverReducers = { ...modernReducers, ...sessionReducers };
 

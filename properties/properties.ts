@@ -9,8 +9,7 @@ import { noSilentEmpty, noSilentHang } from './no-silent.ts';
 import { recovers } from './recovers.ts';
 import { transportExpressible } from './transport-expressible.ts';
 
-export type { CheckProperty, Property, PropertyFold, PropertyVerdict } from './fold.ts';
-export { RECOVERY_GRACE } from './recovers.ts';
+export type { Property, PropertyVerdict } from './fold.ts';
 
 export const PROPERTIES: readonly AnyFold[] = [
   noSilentEmpty,

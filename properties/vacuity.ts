@@ -3,8 +3,6 @@
 // the reports read (they never decode it from counts or from how they rendered it).
 export type Verdict = 'holds' | 'violated' | 'vacuous';
 
-export const VERDICTS: readonly Verdict[] = ['holds', 'violated', 'vacuous'];
-
 /** `violated` if any run violated it, else `holds` if some run reached its situation, else `vacuous`. */
 export function decideVerdict(o: { violated: boolean; reached: boolean }): Verdict {
   return o.violated ? 'violated' : o.reached ? 'holds' : 'vacuous';

@@ -27,9 +27,3 @@ function withoutHistory(f: object): Record<string, unknown> {
   for (const k of Object.keys(f)) o[k] = k === 'history' ? null : (f as Record<string, unknown>)[k];
   return o;
 }
-
-/** The JSON without its `timing`: what must be identical between two runs of the same inputs. */
-export function withoutTiming(json: string): string {
-  const { timing: _timing, ...rest } = JSON.parse(json) as Record<string, unknown>;
-  return JSON.stringify(rest);
-}

@@ -94,7 +94,3 @@ export const SEED_CELLS: readonly Cell[] = [
   ...BEYOND_000,
   ...BEYOND_003,
 ];
-
-export function cellByName(name: string): Cell | undefined {
-  return SEED_CELLS.find((c) => c.name === name);
-}

@@ -67,8 +67,3 @@ export interface History {
   /** Wire runs (wire/): what stood on each side, the model with its knobs or real code. */
   wire?: { client: string; server: string };
 }
-
-/** The history serialized as it is compared: deterministic key order by construction, sets as sorted lists. */
-export function historyJson(h: History): string {
-  return JSON.stringify(h, (_k, v: unknown) => (v instanceof Set ? [...(v as Set<string>)].sort() : v));
-}

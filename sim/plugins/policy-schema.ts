@@ -70,5 +70,4 @@ export const policyModuleSchema = strictObject({
   cells: z.array(cellSchema).optional(),
 });
 
-export type PolicyModuleShape = z.output<typeof policyModuleSchema>;
 export type CellShape = z.output<typeof cellSchema>;

@@ -70,24 +70,3 @@ export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}
     skipped,
   };
 }
-
-/** For `compare --wire`: one seed cell with a side replaced by real code (`sdk`, `sdk-sse`,
- *  `sdk-json`), under the cell's own fault alphabet and workload shape. */
-export function wireCheckCell(
-  cell: { combination: import('../../models/policies.ts').Combination; faults: readonly FaultName[]; progressCalls: boolean },
-  sides: { client?: 'model' | 'sdk'; server?: 'model' | 'sdk-sse' | 'sdk-json' },
-  options: Omit<WireCheckOptions, 'faults' | 'shape'> = {},
-): Promise<WireCheckResult> {
-  const setup: WireSetup = {
-    client: sides.client === 'sdk' ? { kind: 'sdk' } : { kind: 'model', policy: cell.combination.client },
-    server:
-      sides.server === 'sdk-sse' || sides.server === 'sdk-json'
-        ? { kind: 'sdk', preset: sides.server }
-        : { kind: 'model', policy: cell.combination.server },
-  };
-  return wireCheck(setup, {
-    ...options,
-    faults: cell.faults,
-    shape: { workload: { overlap: false, progress: cell.progressCalls ? 'always' : 'any' } },
-  });
-}

@@ -274,9 +274,3 @@ export function progressFromJson(raw: unknown): { progressToken: string; progres
   if (m?.method !== 'notifications/progress') return null;
   return { progressToken: String(m.params?.progressToken), progress: Number(m.params?.progress) };
 }
-
-/** Is this parsed JSON a JSON-RPC result (not an error) answering a request? */
-export function isJsonRpcResult(raw: unknown): raw is { id: string | number; result: Json } {
-  const m = raw as Json;
-  return typeof m === 'object' && m !== null && 'result' in m && 'id' in m;
-}

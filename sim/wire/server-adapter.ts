@@ -2,8 +2,6 @@
 // server in-process, or a real server on loopback. Faults that need the server's cooperation
 // (`session-expire`, `server-restart`) go through it; a server that cannot be reached into says so,
 // and the network records those faults as skipped.
-import type { Recorder } from './recorder.ts';
-
 export interface ServerAdapter {
   /** How reports name it: `model`, `sdk-sse`, `sdk-json`, `target http://…`, `serve …`. */
   readonly name: string;
@@ -23,8 +21,6 @@ export interface ServerAdapter {
   restart(): Promise<string[]>;
   close(): Promise<void>;
 }
-
-export type ServerFactory = (recorder: Recorder) => Promise<ServerAdapter>;
 
 export interface ClientHooks {
   /** `config-reset`: true when the client has a mutable config and it was reset. */

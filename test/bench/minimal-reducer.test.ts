@@ -2,7 +2,7 @@
 // one config-reset and one http-502 (the 502 on a tools/call, what the reducer knows) and every
 // sequential workload of 1-4 calls, it ends each call as the world does.
 import { describe, expect, test } from 'vitest';
-import { runMinimal } from '../../bench/minimal-reducer.ts';
+import { MinimalSession } from '../../bench/minimal-reducer.ts';
 import { VULNERABLE_000 } from '../../sim/core/cells.ts';
 import type { FaultPlan } from '../../sim/core/plan.ts';
 import { sequentialWorkloads } from '../../sim/search/exhaustive/exhaustive.ts';
@@ -40,7 +40,7 @@ describe('minimal reducer of the seed-000 cell', () => {
           const world = worldEnds(workload, plan);
           if (bad >= 0 && world.rpcOf.get(bad) !== 'tools/call') continue; // a 502 the reducer does not model
           if (reset >= 0 && !world.rpcOf.has(reset)) continue; // past the run's last request
-          expect(runMinimal(workload, plan), `${JSON.stringify(workload)} ${JSON.stringify(plan)}`).toEqual(world.ends);
+          expect(new MinimalSession(workload, plan).run(), `${JSON.stringify(workload)} ${JSON.stringify(plan)}`).toEqual(world.ends);
           compared++;
           if (world.ends.some((e) => e.end === 'empty')) empty++;
         }

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
 import { check, Judge, type CheckOptions, type PropertyResult } from '../../sim/search/random/check.ts';
-import { enumeratePlans } from '../../sim/search/exhaustive/enumerate.ts';
+import { enumeratePlans } from '../fixtures/enumerate-plans.ts';
 import { call, type Workload } from '../../sim/core/workload.ts';
 import { propertyByName } from '../../properties/properties.ts';
 

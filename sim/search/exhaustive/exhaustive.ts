@@ -148,11 +148,3 @@ export function cellOptions(cell: Cell, depth: number, properties?: readonly Pro
     ...(properties ? { properties } : {}),
   };
 }
-
-/** One property's `exhaustive` block. */
-export function exhaustiveOf(e: Exploration, property: string): Exhaustive | undefined {
-  const r = e.results.find((x) => x.property === property);
-  if (!r) return undefined;
-  const { property: _p, ...block } = r;
-  return block;
-}

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withoutTiming } from '../../../reports/compare-json.ts';
+import { withoutTiming } from '../../fixtures/without-timing.ts';
 import { parseCut } from '../../../sim/cli/commands/compare.ts';
 import { buildMatrix } from '../../../sim/compare/matrix.ts';
 import { DEFAULT_CLIENT } from '../../../models/policies.ts';

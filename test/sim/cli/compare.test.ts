@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultComparison } from '../../fixtures/default-comparison.ts';
-import { withoutTiming } from '../../../reports/compare-json.ts';
+import { withoutTiming } from '../../fixtures/without-timing.ts';
 import { parseCounterexample } from '../../../sim/corpus/counterexample-file.ts';
 import { replay } from '../../../sim/corpus/replay.ts';
 import { ROOT, run, tempDir } from './run.ts';

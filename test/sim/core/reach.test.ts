@@ -2,7 +2,7 @@
 // Reach its machines made, a sample's is their union, and only the report rates it against the
 // statecharts (world/coverage.ts) or unions rated reports (a comparison over cells).
 import { describe, expect, it } from 'vitest';
-import { historyJson } from '../../../sim/core/history.ts';
+import { historyJson } from '../../fixtures/history-json.ts';
 import { emptyReach, union, unionCoverage } from '../../../sim/core/reach.ts';
 import { VULNERABLE_000 } from '../../../sim/core/cells.ts';
 import { call } from '../../../sim/core/workload.ts';

@@ -3,7 +3,7 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { clientMachine, clientReducers } from '../../../models/client.ts';
-import { historyJson } from '../../../sim/core/history.ts';
+import { historyJson } from '../../fixtures/history-json.ts';
 import { compiledStepper } from '../../../sim/world/engine/compiled-step.ts';
 import { inputs } from '../../../sim/search/random/arbitraries.ts';
 import { runWorld } from '../../../sim/world/world.ts';

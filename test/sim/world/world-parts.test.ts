@@ -1,11 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAULT_VOCABULARY } from '../../../models/faults.ts';
+import { FAULT_VOCABULARY, type FaultName } from '../../../models/faults.ts';
 import { faultPlan, workload } from '../../../sim/search/random/arbitraries.ts';
 import { EventQueue } from '../../../sim/world/clock.ts';
-import { countPlans, enumeratePlans } from '../../../sim/search/exhaustive/enumerate.ts';
+import { enumeratePlans } from '../../fixtures/enumerate-plans.ts';
 import { describePlan, firingPoint, sortPlan, type PlannedFault } from '../../../sim/core/plan.ts';
 import { call, nextCalls } from '../../../sim/core/workload.ts';
+
+function countPlans(alphabet: readonly FaultName[], maxPoint: number, depth: number): number {
+  let n = 0;
+  for (const _ of enumeratePlans(alphabet, maxPoint, depth)) n++;
+  return n;
+}
 
 describe('event queue', () => {
   it('orders by time, then FIFO', () => {
