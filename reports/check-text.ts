@@ -1,6 +1,6 @@
 // A check result as a person reads it in a terminal: the verdict table, the vacuity counts, and for
 // each violation its shrunk counterexample and the command that reproduces it.
-import { formatClient, formatServer, notApplicable } from '../models/policies.ts';
+import { formatClient, formatServer, MODERN, notApplicable, speaks } from '../models/policies.ts';
 import type { CheckResult } from '../sim/search/random/check.ts';
 import { describePlan } from '../sim/core/plan.ts';
 import { describeWorkload } from '../sim/core/workload.ts';
@@ -8,6 +8,7 @@ import { renderCoverage } from './coverage-text.ts';
 import { describeExhaustive } from './explore-text.ts';
 import { table } from './table.ts';
 import { plural } from './words.ts';
+import type { BrokenWithoutFaults } from '../sim/compare/fault-free.ts';
 
 export function checkCommand(r: CheckResult, property?: string): string {
   const faults = r.faults.join(',');
@@ -21,6 +22,26 @@ export function checkCommand(r: CheckResult, property?: string): string {
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** The line `check` prints first for a combination whose fault-free runs fail (compare/fault-free.ts). */
+export function brokenLine(b: BrokenWithoutFaults): string {
+  return `BROKEN WITHOUT FAULTS: ${b.reason}. No fault was tried: every fault run would fail for this reason alone.`;
+}
+
+/** The fault-free run that shows a combination broken, as the check text and the reports print it. */
+export function brokenRun(b: BrokenWithoutFaults): string[] {
+  const calls = b.failed.map((f) => `call ${f.callId}: ${f.end === 'error' ? `error (${f.reason})` : `no result (${f.end})`}`);
+  return [`  workload  ${describeWorkload(b.workload)} (no faults)`, `  outcomes  ${calls.join(', ') || 'no call returned a result'}`];
+}
+
+/** `check` of a combination broken without faults: the reason first, the combination, the run that shows it. */
+export function renderBroken(r: CheckResult, b: BrokenWithoutFaults): string {
+  const out = [brokenLine(b), '', `server  ${formatServer(r.combination.server)}`, `client  ${formatClient(r.combination.client)}`];
+  out.push(`faults  ${r.faults.join(', ')} (not tried)`, '', 'the fault-free run that fails:', ...brokenRun(b));
+  if (!speaks(r.combination, '2025-11-25') && !speaks(r.combination, MODERN))
+    out.push('', `the sides meet with --client protocol=negotiate or --server protocol=dual, or with both sides on one revision`);
+  return `${out.join('\n')}\n`;
 }
 
 export function renderCheck(r: CheckResult): string {

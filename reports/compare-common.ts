@@ -12,6 +12,7 @@ export const DEFAULT_DETAILS = 200;
 
 export const CLASS_MARK: Record<CellClass, string> = {
   'policy-error': '💥 policy error',
+  'broken without faults': '⛔ broken without faults',
   silent: '🔇 silent',
   'loud, never recovers': '🔊 loud, never recovers',
   'loud, recovers': '🔊 loud, recovers',
@@ -20,6 +21,7 @@ export const CLASS_MARK: Record<CellClass, string> = {
 
 export const CLASS_MEANING: Record<CellClass, string> = {
   'policy-error': 'a designer policy threw, returned nonsense, hung or did not terminate',
+  'broken without faults': 'a call fails with no fault at all (the sides cannot talk): no fault was tried',
   silent: 'some call came back well-formed and wrong, or hung, with no error anywhere',
   'loud, never recovers': 'no silent call, but errors that go on after the faults stop',
   'loud, recovers': 'no silent call; errors heal once the faults stop',
@@ -48,6 +50,7 @@ const KNOWN = new Set([
   'results',
   'stats',
   'policyError',
+  'brokenWithoutFaults',
   'coverage',
   'exploration',
   'wire',

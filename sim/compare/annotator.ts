@@ -9,7 +9,8 @@ import { checkShape } from '../search/random/check.ts';
 import { causeOf } from './causes.ts';
 import { withHistoryOf, type Finding } from './findings.ts';
 import { MitigationSearches } from './mitigation-searches.ts';
-import { findMitigations, isSilentFinding, MITIGATION_PROPERTIES } from './mitigations.ts';
+import { isSilentFinding, MITIGATION_PROPERTIES } from './mitigations.ts';
+import { findMitigations } from './mitigation-finder.ts';
 import { rememberRuns, searchedCombination, searchRuns, searchShape, searchSteps } from './mitigation-runs.ts';
 import type { ReportedFinding, RunSettings } from './run-settings.ts';
 
@@ -79,12 +80,12 @@ export class Annotator {
       const { history, ...f } = found;
       const cell = this.byId.get(f.cell);
       const cause = causeOf({ ...f, history });
-      const mitigations =
+      const fixes =
         cell && !cell.wire && isSilentFinding({ ...f, history })
           ? await findMitigations({ ...f, history }, this.context(cell), this.searches)
           : undefined;
       // The history as the finding has it (one run again when read: compare/findings.ts), not this copy.
-      return withHistoryOf({ ...f, cause, ...(mitigations ? { mitigations } : {}) }, found);
+      return withHistoryOf({ ...f, cause, ...fixes }, found);
     });
     return Promise.all(out);
   }

@@ -4,6 +4,7 @@
 import type { CheckResult } from '../search/random/result.ts';
 import type { PolicyErrorReport } from '../search/random/policy-errors.ts';
 import type { MatrixCell } from './matrix.ts';
+import type { BrokenWithoutFaults } from './fault-free.ts';
 
 import type { CellClass } from '../core/cell-class.ts';
 
@@ -20,12 +21,15 @@ export interface CellResult extends CheckResult {
   policyError: PolicyErrorReport | null;
   /** Migration cells: which seed cell and revision pair (`--matrix migration`). */
   migration?: MatrixCell['migration'];
+  /** Its fault-free runs fail a call: no fault run was made (compare/fault-free.ts). Model cells only. */
+  brokenWithoutFaults?: BrokenWithoutFaults;
   /** Knobs (and guard values) that configure nothing here: no 2025-11-25 session between the sides. */
   notApplicable?: string[];
 }
 
-export function classify(r: CheckResult, policyError: PolicyErrorReport | null): CellClass {
+export function classify(r: CheckResult, policyError: PolicyErrorReport | null, broken: BrokenWithoutFaults | null = null): CellClass {
   if (policyError) return 'policy-error';
+  if (broken) return 'broken without faults';
   const o = r.results[0]?.outcomes;
   if (!o) return 'clean';
   if (o['silent-empty'] + o['silent-hang'] > 0) return 'silent';

@@ -25,6 +25,8 @@ import { finderRunCounts } from './mitigation-runs.ts';
 import { checkCell, type RunnerResult } from './check-cell.ts';
 import { Annotator } from './annotator.ts';
 import type { CellRunner, ReportedFinding, RunSettings } from './run-settings.ts';
+import { brokenWithoutFaults, worldFaultFree, type BrokenWithoutFaults } from './fault-free.ts';
+import { checkShape } from '../search/random/check.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 export { Annotator } from './annotator.ts';
@@ -60,27 +62,42 @@ export function singleCell(combination: Combination, faults: readonly FaultName[
 }
 
 /** Run one cell; a policy's failure becomes its finding instead of an exception. `onSampled` gets
- *  the flags of its first runs, if the runner kept them (`checkCell` does), and their reads if it has them. */
+ *  the flags of its first runs, if the runner kept them (`checkCell` does), and their reads if it has them.
+ *  Works without faults, first: a model cell whose fault-free runs fail a call runs no fault at all
+ *  (compare/fault-free.ts); its class says so. */
 export async function runCell(
   cell: MatrixCell,
   runner: CellRunner,
   settings: RunSettings,
   onSampled?: (sampled: Uint8Array, reads?: Uint16Array) => void,
 ): Promise<CellResult> {
-  let result: CheckResult;
+  const { seed, runs, properties } = settings;
+  const nothing: CheckResult = {
+    combination: cell.combination,
+    seed,
+    runs,
+    faults: cell.faults,
+    results: [],
+    stats: emptyStats(),
+    coverage: coverageReport(emptyReach()),
+  };
+  let result = nothing;
   let policyError: PolicyErrorReport | null = null;
+  let broken: BrokenWithoutFaults | null = null;
   try {
-    const { sampled, sampledReads, ...rest } = (await runner(cell, settings)) as RunnerResult;
-    result = rest;
-    // Only the runs of this very cell, as these settings draw them (a runner may wrap checkCell otherwise).
-    const same = rest.seed === settings.seed && rest.runs === settings.runs && rest.faults.join() === cell.faults.join();
-    if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination)) onSampled?.(sampled, sampledReads);
+    const shape = checkShape(cell.combination, cell.faults, cell.shape);
+    broken = cell.wire ? null : brokenWithoutFaults(cell.combination, worldFaultFree(cell.combination, settings.world), shape);
+    if (!broken) {
+      const { sampled, sampledReads, ...rest } = (await runner(cell, settings)) as RunnerResult;
+      result = rest;
+      // Only the runs of this very cell, as these settings draw them (a runner may wrap checkCell otherwise).
+      const same = rest.seed === seed && rest.runs === runs && rest.faults.join() === cell.faults.join();
+      if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination)) onSampled?.(sampled, sampledReads);
+    }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;
-    const { seed, runs, properties } = settings;
     policyError = policyErrorReport(e, { ...cell, seed, runs, properties, world: settings.world ?? {} });
-    const nothing = { results: [], stats: emptyStats(), coverage: coverageReport(emptyReach()) };
-    result = { combination: cell.combination, seed, runs, faults: cell.faults, ...nothing };
+    result = nothing;
   }
   const { index, id, name, record, role, alphabet, migration } = cell;
   // Knobs configuring what this pair of revisions never reaches: said, never silently ignored.
@@ -93,9 +110,10 @@ export async function runCell(
     role,
     alphabet,
     ...(migration ? { migration } : {}),
-    class: classify(result, policyError),
+    class: classify(result, policyError, broken),
     ...result,
     policyError,
+    ...(broken ? { brokenWithoutFaults: broken } : {}),
     ...(skipped.length ? { notApplicable: skipped } : {}),
   };
 }

@@ -19,8 +19,11 @@ import {
 import { differing, knobValues as knobValuesOf, readsDuring, trackable } from '../search/random/read-set.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
-import { MitigationSearches, type RunMark, type Searched } from './mitigation-searches.ts';
-import { judgeOf, markOfJudged, runSearch, searchedCombination, type MitigationContext } from './mitigation-runs.ts';
+import type { RunMark, Searched } from './mitigation-searches.ts';
+import { judgeOf, markOfJudged, type MitigationContext } from './mitigation-runs.ts';
+import { brokenWithoutFaults } from './fault-free.ts';
+import { checkShape } from '../search/random/check.ts';
+import type { Workload } from '../core/workload.ts';
 
 // Exported here before the runs had a file of their own.
 export { MITIGATION_RUNS, runSearch, type MitigationContext } from './mitigation-runs.ts';
@@ -86,16 +89,6 @@ export function neighbours(c: Combination, ext: ModelExtensions = NO_EXTENSIONS)
   return out;
 }
 
-function searchMarks(changed: Combination, x: MitigationContext): Searched {
-  const c = searchedCombination(changed, x.shape);
-  const key = MitigationSearches.keyOf({ combination: c, faults: x.faults, shape: x.shape });
-  const hit = x.cache.get(key);
-  if (hit) return hit;
-  const marks = runSearch(c, x);
-  x.cache.set(key, marks);
-  return marks;
-}
-
 /** The finding's own input replayed under `c`. */
 export function replayOf(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>): Fared {
   try {
@@ -115,20 +108,44 @@ export function isSilentFinding(f: Finding): boolean {
 export interface Tried {
   change: string;
   combination: Combination;
-  replay: Fared;
+  /** Why the change breaks the fault-free run (then it is not replayed), or null. */
+  broken: string | null;
+  /** The finding's own input under the change; null when the change breaks the fault-free run. */
+  replay: Fared | null;
+}
+
+/** A change the finder considered and left out: its combination is broken without faults. */
+export interface WouldBreak {
+  change: string;
+  reason: string;
+}
+
+/** Why `c` is broken without faults under the finding's cell's alphabet and shape (as a cell of `c`
+ *  would be classed: compare/fault-free.ts), from the finder's judge of `c`; null when it works. */
+export function brokenUnder(c: Combination, x: Omit<MitigationContext, 'cache'>): string | null {
+  try {
+    const j = judgeOf(c, x);
+    const runs = { reference: (w: Workload) => j.reference(w), history: (w: Workload) => j.history([], w, []).entries };
+    return brokenWithoutFaults(c, runs, checkShape(c, x.faults, x.shape))?.reason ?? null;
+  } catch (e) {
+    // The change's own policy failing shows in its replay, as before.
+    if (e instanceof PolicyError) return null;
+    throw e;
+  }
 }
 
 /** Each neighbour with its replay of the finding's own input; a search only where it did not go silent.
- *  The input is replayed under the finding's own combination first, its knob reads tracked
+ *  A neighbour broken without faults is not replayed (`brokenUnder`). The input is replayed under the finding's own combination first, its knob reads tracked
  *  (search/random/read-set.ts): a neighbour that changes a knob that run never read runs it the same
  *  way, so it fares the same without a run of its own. */
 export function replaysOf(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
   const own = ownReplay(f, x);
-  return neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }) => ({
-    change,
-    combination: c,
-    replay: own && (differing(knobValuesOf(c), own.values) & own.reads) === 0 ? own.fared : replayOf(f, c, x),
-  }));
+  return neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }) => {
+    const broken = brokenUnder(c, x);
+    if (broken !== null) return { change, combination: c, broken, replay: null };
+    const replay = own && (differing(knobValuesOf(c), own.values) & own.reads) === 0 ? own.fared : replayOf(f, c, x);
+    return { change, combination: c, broken, replay };
+  });
 }
 
 /** The finding's input replayed under its own combination, with the knobs the replay read; null where
@@ -139,52 +156,36 @@ function ownReplay(f: Finding, x: Omit<MitigationContext, 'cache'>): { fared: Fa
   return fared === 'policy-error' ? null : { fared, reads, values: knobValuesOf(f.combination) };
 }
 
-const searched = (t: Tried) => t.replay !== 'silent' && t.replay !== 'policy-error';
+/** A change worth a search: it works without faults and its replay neither went silent nor failed. */
+export const searched = (t: Tried) => t.replay !== null && t.replay !== 'silent' && t.replay !== 'policy-error';
 
-/** The mitigations from the replays and the searches (null where none ran), ranked: those that hold
- *  first (cleanest first), then the rest. */
-function ranked(f: Finding, tried: readonly Tried[], marksOf: readonly (Searched | null)[]): Mitigation[] {
+/** The changes left out because they break the fault-free run, in knob order. */
+export function wouldBreakOf(tried: readonly Tried[]): WouldBreak[] {
+  return tried.flatMap((t) => (t.broken === null ? [] : [{ change: t.change, reason: t.broken }]));
+}
+
+/** How a change fared overall: the worse of its replay and its search. */
+export function overall(m: Mitigation): Fared {
+  return ORDER[Math.max(ORDER.indexOf(m.replay), ORDER.indexOf(m.search?.fared ?? m.replay))]!;
+}
+
+/** One change's mitigation from its replay and its search's runs (null: none ran). */
+export function mitigationOf(f: Finding, change: string, replay: Fared, marks: Searched | null): Mitigation {
   const mechanism = causeOf(f).mechanism;
-  const all = tried.map(({ change, replay: r }, i): Mitigation => {
-    const marks = marksOf[i];
-    if (!marks) return { change, replay: r, search: null, holds: false };
-    if (marks === 'policy-error')
-      return { change, replay: r, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
-    const sameCause = marks.filter((m) => m.silent === mechanism).length;
-    const otherSilent = marks.filter((m) => m.silent !== null && m.silent !== mechanism).length;
-    const fared = faredOf(marks, mechanism);
-    return { change, replay: r, search: { runs: marks.length, sameCause, otherSilent, fared }, holds: sameCause === 0 };
-  });
-  const worst = (m: Mitigation) => Math.max(ORDER.indexOf(m.replay), ORDER.indexOf(m.search?.fared ?? m.replay));
-  const rank = (m: Mitigation) => (m.holds ? worst(m) : 10 + ORDER.indexOf(m.replay));
-  return all
-    .map((m, i) => ({ m, i }))
-    .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
-    .map(({ m }) => m);
+  if (!marks) return { change, replay, search: null, holds: false };
+  if (marks === 'policy-error')
+    return { change, replay, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
+  const sameCause = marks.filter((m) => m.silent === mechanism).length;
+  const otherSilent = marks.filter((m) => m.silent !== null && m.silent !== mechanism).length;
+  const fared = faredOf(marks, mechanism);
+  return { change, replay, search: { runs: marks.length, sameCause, otherSilent, fared }, holds: sameCause === 0 };
 }
 
-/** The single changes tried for a silent finding: those that hold first (cleanest first), then the rest. */
-export function mitigationsOf(f: Finding, x: MitigationContext): Mitigation[] {
-  const tried = replaysOf(f, x);
-  return ranked(
-    f,
-    tried,
-    tried.map((t) => (searched(t) ? searchMarks(t.combination, x) : null)),
-  );
-}
-
-/** `mitigationsOf` with its searches asked of a comparison's queue (run once each, wherever an
- *  executor is free); the replays run here, at once. */
-export async function findMitigations(
-  f: Finding,
-  x: Omit<MitigationContext, 'cache'>,
-  searches: MitigationSearches,
-): Promise<Mitigation[]> {
-  const tried = replaysOf(f, x);
-  const marks = await Promise.all(
-    tried.map((t) =>
-      searched(t) ? searches.search({ combination: searchedCombination(t.combination, x.shape), faults: x.faults, shape: x.shape }) : null,
-    ),
-  );
-  return ranked(f, tried, marks);
+/** The mitigations from the replays and the searches (null where none ran), those broken without
+ *  faults left out, ranked: those that hold first (clean, then loud and recovers, then loud and never
+ *  recovers), then the rest; knob order within a rank. */
+export function ranked(f: Finding, tried: readonly Tried[], marksOf: readonly (Searched | null)[]): Mitigation[] {
+  const all = tried.flatMap((t, i) => (t.replay === null ? [] : [{ m: mitigationOf(f, t.change, t.replay, marksOf[i] ?? null), i }]));
+  const rank = (m: Mitigation) => (m.holds ? ORDER.indexOf(overall(m)) : 10 + ORDER.indexOf(m.replay));
+  return all.sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i).map(({ m }) => m);
 }

@@ -7,10 +7,11 @@ import type { WorldOptions } from '../world/world.ts';
 import type { Cause } from './causes.ts';
 import type { Finding } from './findings.ts';
 import type { MatrixCell } from './matrix.ts';
-import type { Mitigation } from './mitigations.ts';
+import type { FoundMitigations } from './mitigation-finder.ts';
 
-/** A finding as the reports carry it: with its cause, and the mitigations found for a silent one. */
-export type ReportedFinding = Finding & { cause?: Cause; mitigations?: Mitigation[] };
+/** A finding as the reports carry it: with its cause, and what the mitigation finder found for a
+ *  silent one (its ranked single changes, those that would break the fault-free run, its pair search). */
+export type ReportedFinding = Finding & { cause?: Cause } & Partial<FoundMitigations>;
 
 export interface RunSettings {
   seed: number;

@@ -6,13 +6,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultComparison } from '../fixtures/default-comparison.ts';
+import type { Combination } from '../../models/policies.ts';
+import { brokenWithoutFaults, worldFaultFree } from '../../sim/compare/fault-free.ts';
+import { neighbours } from '../../sim/compare/mitigations.ts';
+
+const RANK = ['clean', 'loud, recovers', 'loud, never recovers'];
 
 interface Json {
   findings: {
     id: string;
     history: { kind: string; note?: string; fault?: string }[] | null;
     cause: { signature: string; mechanism: string; step: number | null; plan: string };
+    combination: Combination;
     mitigations?: { change: string; replay: string; search: { fared: string; sameCause: number } | null; holds: boolean }[];
+    wouldBreak?: { change: string; reason: string }[];
   }[];
 }
 
@@ -71,9 +78,44 @@ describe('causes and mitigations in the default comparison', () => {
     expect(m.find((x) => x.change === 'server.reinit=new-session')).toMatchObject({ replay: 'silent', holds: false });
   });
 
+  it('never proposes a change that breaks the fault-free run: each is listed apart, with its reason', () => {
+    const annotated = json.findings.filter((f) => f.mitigations);
+    expect(annotated.length).toBeGreaterThan(50);
+    for (const f of annotated) {
+      const near = new Map(neighbours(f.combination).map((n) => [n.change, n.combination]));
+      // Judged here again, apart from the finder: every change it lists works with no fault at all.
+      for (const m of f.mitigations!)
+        expect(brokenWithoutFaults(near.get(m.change)!, worldFaultFree(near.get(m.change)!)), m.change).toBeNull();
+      for (const w of f.wouldBreak!) {
+        expect(brokenWithoutFaults(near.get(w.change)!, worldFaultFree(near.get(w.change)!))?.reason).toBe(w.reason);
+        expect(f.mitigations!.map((m) => m.change)).not.toContain(w.change);
+      }
+    }
+    // Every default cell speaks 2025-11-25 on both sides: moving one side alone breaks it.
+    expect(finding('seed-003-vulnerable-seed-alphabet--no-silent-hang').wouldBreak).toEqual([
+      { change: 'server.protocol=2026-07-28', reason: 'the client speaks only 2025-11-25; the server only 2026-07-28' },
+      { change: 'client.protocol=2026-07-28', reason: 'the client speaks only 2026-07-28; the server only 2025-11-25' },
+    ]);
+  });
+
+  it('ranks the changes that hold: clean, then loud and recovers, then loud and never recovers', () => {
+    for (const f of json.findings.filter((x) => x.mitigations)) {
+      const ranks = f.mitigations!.filter((m) => m.holds).map((m) => Math.max(RANK.indexOf(m.replay), RANK.indexOf(m.search!.fared)));
+      expect(ranks, f.id).toEqual([...ranks].sort((a, b) => a - b));
+      // Those that hold come before those that do not.
+      const holds = f.mitigations!.map((m) => m.holds);
+      expect(holds, f.id).toEqual([...holds].sort((a, b) => Number(b) - Number(a)));
+    }
+    const seed000 = finding('seed-000-vulnerable-seed-alphabet--no-silent-empty').mitigations!.filter((m) => m.holds);
+    expect(seed000.slice(0, 5).map((m) => m.search!.fared)).toEqual(Array(5).fill('loud, recovers'));
+    expect(seed000.at(-1)!.search!.fared).toBe('loud, never recovers');
+  });
+
   it("finds the record's mitigations for seed 003: per-transport and adaptive clean, the probe loud", () => {
     const m = finding('seed-003-vulnerable-seed-alphabet--no-silent-hang').mitigations!;
     const holds = new Map(m.filter((x) => x.holds).map((x) => [x.change, x.search!.fared]));
+    // Ranked: the two clean changes lead.
+    expect(m.slice(0, 2).map((x) => x.change)).toEqual(['server.advertise=per-transport', 'client.parser=adaptive']);
     expect(holds.get('server.advertise=per-transport')).toBe('clean');
     expect(holds.get('client.parser=adaptive')).toBe('clean');
     expect(holds.get('client.guards+probe')).toBe('loud, never recovers');

@@ -2,7 +2,7 @@
 import { combination } from '../../../models/policies.ts';
 import { withExtensions } from '../../../models/registry.ts';
 import { worldOf } from '../../plugins/registry.ts';
-import { renderCheck } from '../../../reports/check-text.ts';
+import { renderBroken, renderCheck } from '../../../reports/check-text.ts';
 import { withExhaustive } from '../../search/certify.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
@@ -64,7 +64,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
         'mcp-faultsim check [--wire] [--server K=V,…|PRESET] [--client K=V,…|sdk|--client-cmd CMD] [--faults F,…] [--property P] [--seed N] [--runs N] [--depth K] [--json] [--save] [--policies FILE,…]',
         'Run the silent-failure properties over one combination of policies, on random fault plans and\nworkloads; print each verdict and, for a violation, the shrunk fault plan that reproduces it and\nwhether it is minimal (no plan with fewer faults violates it on its workload). With --depth, an\nexhaustive search to that depth runs beside the random one. With --wire, the same plans run on\nreal HTTP, against real code where a preset names it.',
         spec,
-        `${WIRE_HELP}\n\nexit status: 0 every property holds (or is vacuous), 1 a property is violated or a policy failed\n(policy-error), 2 bad input, 4 a check against a real server did not finish (watchdog, server-failed).\nKnobs, values and faults: mcp-faultsim list`,
+        `${WIRE_HELP}\n\nworks without faults, first: before any fault, the combination runs each kind of call the workloads\ndraw with no fault at all. If a call fails there (the sides cannot talk: e.g. a client that speaks only\n2026-07-28 and a server that speaks only 2025-11-25), check prints BROKEN WITHOUT FAULTS and the reason\nas its first line, tries no fault (every fault run would fail for that reason alone) and exits 5.\n(--json: the object's brokenWithoutFaults field. Model tier only: --wire runs real code as it is.)\n\nexit status: 0 every property holds (or is vacuous), 1 a property is violated or a policy failed\n(policy-error), 2 bad input, 4 a check against a real server did not finish (watchdog, server-failed),\n5 broken without faults: a call fails with no fault at all, so no fault was tried.\nKnobs, values and faults: mcp-faultsim list`,
       ),
     );
     return EXIT.ok;
@@ -122,7 +122,11 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
     runs: intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 }),
   });
   progress.done();
-  const { policyError } = random;
+  const { policyError, brokenWithoutFaults: broken } = random;
+  if (broken) {
+    out.write(args.options.json ? `${JSON.stringify(checkJson(random), null, 2)}\n` : renderBroken(random, broken));
+    return EXIT.broken;
+  }
   const result =
     depth === undefined || policyError
       ? random
@@ -141,9 +145,11 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
 }
 
 /** `check --json`: the check result of the combination (without the cell a comparison would place
- *  it in), and its policy error when a designer's policy failed. */
+ *  it in), and its policy error when a designer's policy failed; first, when its fault-free runs fail,
+ *  why (`brokenWithoutFaults`: no fault was tried, its results are empty). */
 function checkJson(r: CellResult): Record<string, unknown> {
-  const { index: _i, id: _id, name: _n, record: _r, role: _ro, alphabet: _a, class: _c, policyError, ...result } = r;
+  const { index: _i, id: _id, name: _n, record: _r, role: _ro, alphabet: _a, class: _c, policyError, brokenWithoutFaults, ...result } = r;
+  if (brokenWithoutFaults) return { brokenWithoutFaults, ...result };
   return policyError ? { ...result, policyError } : result;
 }
 

@@ -9,6 +9,7 @@ import { sortedStats } from '../../../properties/stats.ts';
 import type { History } from '../../core/history.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
+import type { Reference } from '../../../properties/outcomes.ts';
 import { coverageReport } from '../../world/coverage.ts';
 import type { WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
@@ -76,6 +77,13 @@ export class Judge {
       this.referenceReads.set(workload, mask);
     }
     noteReads(mask);
+  }
+
+  /** The workload's fault-free run as the judge keeps it (what each call returned): the reference every
+   *  run of the workload is judged against (compare/fault-free.ts reads it). */
+  reference(workload: Workload): Reference {
+    this.withReference(workload);
+    return this.judge.reference(workload) as Reference;
   }
 
   /** The run with its history, judged from it (memoized; not when tracked: a remembered run reads nothing). */

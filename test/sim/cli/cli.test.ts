@@ -81,6 +81,27 @@ describe('check --json', () => {
   });
 });
 
+describe('check of a combination broken without faults', () => {
+  it('says so on its first line, tries no fault, and exits 5 (the README first-user case)', async () => {
+    const r = await run('check', '--client', 'protocol=2026-07-28', '--faults', 'http-502', '--runs', '20', '--quiet');
+    expect(r.code).toBe(5);
+    expect(r.stdout.split('\n')[0]).toBe(
+      'BROKEN WITHOUT FAULTS: the client speaks only 2026-07-28; the server only 2025-11-25. No fault was tried: every fault run would fail for this reason alone.',
+    );
+    expect(r.stdout).toMatch(/call 0: error \(HTTP 400 \(-32000 Bad Request: Mcp-Session-Id header is required\)\)/);
+    expect(r.stdout).not.toContain('VIOLATED'); // no property verdict pretends to say something about faults
+    const json = await run('check', '--server', 'protocol=2026-07-28', '--json');
+    expect(json.code).toBe(5);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.brokenWithoutFaults.reason).toBe('the client speaks only 2025-11-25; the server only 2026-07-28');
+    expect(parsed.results).toEqual([]);
+    // The same sides on one revision, or one side speaking both, meet: an ordinary check.
+    expect(
+      (await run('check', '--client', 'protocol=negotiate', '--server', 'protocol=2026-07-28', '--runs', '20', '--quiet')).code,
+    ).not.toBe(5);
+  });
+});
+
 describe('bad input', () => {
   const cases: [string, string[], RegExp][] = [
     ['unknown knob', ['check', '--server', 'retry=3'], /unknown server knob 'retry' \(valid: reinit, streaming, advertise, protocol\)/],

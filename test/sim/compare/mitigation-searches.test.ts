@@ -6,7 +6,8 @@ import { buildMatrix } from '../../../sim/compare/matrix.ts';
 import { Annotator, checkCell, runCell, runComparison, type ReportedFinding } from '../../../sim/compare/compare.ts';
 import { findingsOf } from '../../../sim/compare/findings.ts';
 import { MitigationSearches, type RemoteSearcher, type SearchSpec } from '../../../sim/compare/mitigation-searches.ts';
-import { isSilentFinding, MITIGATION_PROPERTIES, mitigationsOf, runSearch } from '../../../sim/compare/mitigations.ts';
+import { isSilentFinding, MITIGATION_PROPERTIES, runSearch } from '../../../sim/compare/mitigations.ts';
+import { mitigationsOf } from '../../../sim/compare/mitigation-finder.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 
 const settings = { seed: 1, runs: 40, properties: PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) };
@@ -43,7 +44,8 @@ describe('the mitigation searches of a comparison', () => {
     expect(silent.length).toBeGreaterThan(0);
     for (const f of silent) {
       const x = { ...settings, faults: cells[0]!.faults, shape: cells[0]!.shape, cache: new Map() };
-      expect(f.mitigations).toEqual(mitigationsOf(f, x));
+      const { mitigations, wouldBreak, pairs } = await mitigationsOf(f, x);
+      expect({ mitigations: f.mitigations, wouldBreak: f.wouldBreak, pairs: f.pairs }).toEqual({ mitigations, wouldBreak, pairs });
       expect(f.mitigations!.some((m) => m.holds)).toBe(true); // the record's mitigations are among them
     }
   });
@@ -114,7 +116,8 @@ describe("a search a cell's runs answer", () => {
     for (const f of silent) {
       const cell = cells.find((c) => c.id === f.cell)!;
       const x = { ...settings, faults: cell.faults, shape: cell.shape, cache: new Map() };
-      expect(f.mitigations).toEqual(mitigationsOf(f, x));
+      const { mitigations, wouldBreak, pairs } = await mitigationsOf(f, x);
+      expect({ mitigations: f.mitigations, wouldBreak: f.wouldBreak, pairs: f.pairs }).toEqual({ mitigations, wouldBreak, pairs });
     }
     // Reached: the searches the cells answered (reinit neighbours) met silent runs (run again here for
     // their mechanism), loud ones, and runs that never recovered.

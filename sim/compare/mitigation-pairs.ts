@@ -1,0 +1,96 @@
+// Two changes where one is not enough: when no single change holds clean for a silent finding, the
+// finder tries pairs of single changes (compare/mitigations.ts), a bounded, deterministic search. Two
+// changes that each break the fault-free run alone come first: together they may be one move of both
+// sides (the client and the server both to 2026-07-28). Then the pairs in the order of their two
+// changes' ranks (the best-ranked single changes first, pairs of two good ones before a good one with
+// a poor one; those that break the fault-free run alone last), two values of one knob never paired. Each
+// pair tried is judged without faults first (a pair broken without faults is left out, counted), then
+// replays the finding's input; the first PAIRS_SEARCHED whose replay is clean are searched, and those
+// that hold clean are the two-change fixes. Every bound is a count, never a time: the same comparison
+// tries the same pairs.
+import type { Combination } from '../../models/policies.ts';
+import type { Finding } from './findings.ts';
+import type { Searched } from './mitigation-searches.ts';
+import type { MitigationContext } from './mitigation-runs.ts';
+import { brokenUnder, mitigationOf, neighbours, overall, replayOf, type Mitigation, type Tried } from './mitigations.ts';
+
+/** Pairs tried at most per finding: each costs its fault-free runs (shared references) and one replay.
+ *  Trying stops once PAIRS_SEARCHED pairs replayed clean. */
+export const PAIRS_TRIED = 60;
+/** Pairs searched at most per finding (MITIGATION_RUNS runs each, shared with every finding asking the same). */
+export const PAIRS_SEARCHED = 8;
+
+/** What the pair search did for one finding, for the report to say. */
+export interface PairSearch {
+  /** Pairs tried (at most PAIRS_TRIED), of how many pairs of distinct knobs there are. */
+  tried: number;
+  of: number;
+  /** Of those tried: broken without faults, and searched (their replay came back clean). */
+  broken: number;
+  searched: number;
+  /** The pairs that hold clean, in the order tried (`change`: `a + b`). Empty: none found within the bounds. */
+  found: Mitigation[];
+}
+
+/** The knob a change turns: `server.reinit`, or one guard (`client.guards+probe` and `-probe` are one). */
+function knobOf(change: string): string {
+  const guard = /^client\.guards[+-](.*)$/.exec(change);
+  return guard ? `client.guards:${guard[1]}` : change.split('=')[0]!;
+}
+
+/** Whether this finding's single changes leave a pair search to do: none holds clean. */
+export function needsPairs(singles: readonly Mitigation[]): boolean {
+  return !singles.some((m) => m.holds && overall(m) === 'clean');
+}
+
+interface Candidate {
+  change: string;
+  combination: Combination;
+}
+
+/** The pairs in the order they are tried: two that each break the fault-free run first, then by the sum
+ *  of their two changes' places in `order` (the ranked single changes, the broken ones last), then by
+ *  the first's place. */
+function pairsInOrder(order: readonly Tried[], x: Omit<MitigationContext, 'cache'>): { pairs: Candidate[]; of: number } {
+  const indices: [number, number][] = [];
+  for (let i = 0; i < order.length; i++)
+    for (let j = i + 1; j < order.length; j++) if (knobOf(order[i]!.change) !== knobOf(order[j]!.change)) indices.push([i, j]);
+  const bothBroken = ([i, j]: [number, number]) => (order[i]!.broken !== null && order[j]!.broken !== null ? 0 : 1);
+  indices.sort((a, b) => bothBroken(a) - bothBroken(b) || a[0] + a[1] - (b[0] + b[1]) || a[0] - b[0]);
+  const pairs: Candidate[] = [];
+  for (const [i, j] of indices.slice(0, PAIRS_TRIED)) {
+    const a = order[i]!;
+    const b = order[j]!;
+    // b applied on top of a: the same value b gives, with a's knob as a has it.
+    const second = neighbours(a.combination, x.world?.extensions).find((n) => n.change === b.change);
+    if (second) pairs.push({ change: `${a.change} + ${b.change}`, combination: second.combination });
+  }
+  return { pairs, of: indices.length };
+}
+
+/** The pair search for `f`, whose single changes are `tried` (each neighbour) ranked as `singles`;
+ *  `search` runs (or asks for) the search of a combination, as for a single change. */
+export async function pairSearch(
+  f: Finding,
+  tried: readonly Tried[],
+  singles: readonly Mitigation[],
+  x: Omit<MitigationContext, 'cache'>,
+  search: (c: Combination) => Searched | Promise<Searched>,
+): Promise<PairSearch> {
+  // The single changes in their ranked order, those that break the fault-free run last (in knob order).
+  const byChange = new Map(tried.map((t) => [t.change, t]));
+  const order = [...singles.map((m) => byChange.get(m.change)!), ...tried.filter((t) => t.broken !== null)];
+  const { pairs, of } = pairsInOrder(order, x);
+  let broken = 0;
+  let triedPairs = 0;
+  const clean: Candidate[] = [];
+  for (const p of pairs) {
+    if (clean.length === PAIRS_SEARCHED) break;
+    triedPairs++;
+    if (brokenUnder(p.combination, x) !== null) broken++;
+    else if (replayOf(f, p.combination, x) === 'clean') clean.push(p);
+  }
+  const marks = await Promise.all(clean.map((p) => search(p.combination)));
+  const found = clean.map((p, i) => mitigationOf(f, p.change, 'clean', marks[i]!)).filter((m) => m.holds && overall(m) === 'clean');
+  return { tried: triedPairs, of, broken, searched: clean.length, found };
+}
