@@ -54,6 +54,9 @@ export function groupOfFinding(groups: readonly NumberedGroup[]): Map<string, Nu
   return m;
 }
 
+/** How a change holds, best first. */
+const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
+
 export const FARED_MARK: Record<Fared, string> = {
   clean: '✅ clean',
   'loud, recovers': '🔊 loud, recovers',
@@ -64,8 +67,7 @@ export const FARED_MARK: Record<Fared, string> = {
 
 /** How a change fared overall: the worse of its replay and its search (runs silent by another cause left out). */
 export function faredOf(m: Mitigation): Fared {
-  const order: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
-  return [m.replay, m.search?.fared ?? m.replay].sort((a, b) => order.indexOf(b) - order.indexOf(a))[0]!;
+  return [m.replay, m.search?.fared ?? m.replay].sort((a, b) => ORDER.indexOf(b) - ORDER.indexOf(a))[0]!;
 }
 
 /** One line for a finding's mitigations: the changes that make it hold, and how. */
@@ -78,37 +80,84 @@ export function mitigationLine(f: ReportedFinding): { holds: { change: string; f
 }
 
 export interface ChangeRow {
+  /** A single change, or a pair (`a + b`, from the pair search: compare/mitigation-pairs.ts). */
   change: string;
+  pair: boolean;
   /** Per silent group (by label): findings this change makes hold, of those with mitigations, and the worst way it holds. */
   cells: Map<string, { holds: number; of: number; fared: Fared | null }>;
   /** Silent findings it makes hold, over all groups. */
   total: number;
 }
 
-/** The "what changes what" table: every change that makes some silent finding hold, most first. */
+/** The "what changes what" table: every change (and every pair the pair search found) that makes some
+ *  silent finding hold, most first. */
 export function whatChangesWhat(c: Comparison, groups: readonly NumberedGroup[]): { groups: NumberedGroup[]; rows: ChangeRow[] } {
   // By id, not by a search of the list per id: a full matrix has thousands of findings.
   const byId = new Map(c.findings.map((f) => [f.id, f]));
   const silent = groups.filter((g) => g.silent && g.findings.some((id) => byId.get(id)?.mitigations));
   const rows = new Map<string, ChangeRow>();
-  const order: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
+  const count = (g: NumberedGroup, of: number, m: Mitigation, pair: boolean) => {
+    let row = rows.get(m.change);
+    if (!row) rows.set(m.change, (row = { change: m.change, pair, cells: new Map(), total: 0 }));
+    const cell = row.cells.get(g.label) ?? { holds: 0, of, fared: null };
+    if (m.holds) {
+      cell.holds++;
+      row.total++;
+      const fared = faredOf(m);
+      if (cell.fared === null || ORDER.indexOf(fared) > ORDER.indexOf(cell.fared)) cell.fared = fared;
+    }
+    row.cells.set(g.label, cell);
+  };
   for (const g of silent) {
     const fs = g.findings.map((id) => byId.get(id)!).filter((f) => f.mitigations);
     for (const f of fs) {
-      for (const m of f.mitigations!) {
-        let row = rows.get(m.change);
-        if (!row) rows.set(m.change, (row = { change: m.change, cells: new Map(), total: 0 }));
-        const cell = row.cells.get(g.label) ?? { holds: 0, of: fs.length, fared: null };
-        if (m.holds) {
-          cell.holds++;
-          row.total++;
-          const fared = faredOf(m);
-          if (cell.fared === null || order.indexOf(fared) > order.indexOf(cell.fared)) cell.fared = fared;
-        }
-        row.cells.set(g.label, cell);
-      }
+      for (const m of f.mitigations!) count(g, fs.length, m, false);
+      for (const m of f.pairs?.found ?? []) count(g, fs.length, m, true);
     }
   }
   const kept = [...rows.values()].filter((r) => r.total > 0).sort((a, b) => b.total - a.total || a.change.localeCompare(b.change));
   return { groups: silent, rows: kept };
+}
+
+/** A group's fixes, ranked: those that hold clean first, then loud and recovers, then loud and never
+ *  recovers; within a rank, the one that holds for the most of the group's findings; a single change
+ *  before a pair; then by name. */
+export function rankedFixes(
+  rows: readonly ChangeRow[],
+  g: NumberedGroup,
+): { change: string; pair: boolean; holds: number; of: number; fared: Fared }[] {
+  return rows
+    .flatMap((r) => {
+      const x = r.cells.get(g.label);
+      return x && x.holds > 0 ? [{ change: r.change, pair: r.pair, holds: x.holds, of: x.of, fared: x.fared! }] : [];
+    })
+    .sort(
+      (a, b) =>
+        ORDER.indexOf(a.fared) - ORDER.indexOf(b.fared) ||
+        b.holds - a.holds ||
+        Number(a.pair) - Number(b.pair) ||
+        a.change.localeCompare(b.change),
+    );
+}
+
+/** What the finder considered for a group's findings besides what holds: the changes it left out
+ *  because they break the fault-free run (each once, with the first reason given), and the pair search
+ *  over the findings where no single change held clean. */
+export function groupConsidered(
+  c: Comparison,
+  g: NumberedGroup,
+): { wouldBreak: { change: string; reason: string }[]; pairs: { findings: number; tried: number; searched: number; broken: number } } {
+  const byId = new Map(c.findings.map((f) => [f.id, f]));
+  const wouldBreak = new Map<string, string>();
+  const pairs = { findings: 0, tried: 0, searched: 0, broken: 0 };
+  for (const id of g.findings) {
+    const f = byId.get(id);
+    for (const w of f?.wouldBreak ?? []) if (!wouldBreak.has(w.change)) wouldBreak.set(w.change, w.reason);
+    if (!f?.pairs) continue;
+    pairs.findings++;
+    pairs.tried += f.pairs.tried;
+    pairs.searched += f.pairs.searched;
+    pairs.broken += f.pairs.broken;
+  }
+  return { wouldBreak: [...wouldBreak].map(([change, reason]) => ({ change, reason })), pairs };
 }

@@ -4,7 +4,7 @@
 import type { Comparison } from '../sim/compare/compare.ts';
 import { callCounts, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table, wrap } from './table.ts';
-import { groupsOf, whatChangesWhat } from './compare-causes.ts';
+import { groupConsidered, groupsOf, rankedFixes, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { plural } from './words.ts';
 
 /** Cause groups listed in the terminal; the reports hold every one. */
@@ -58,17 +58,25 @@ export function renderSummary(c: Comparison): string {
     if (groups.length > SHOWN) lines.push(`  … and ${groups.length - SHOWN} more in the reports`);
     const t = whatChangesWhat(c, groups);
     if (t.rows.length) {
-      lines.push('', 'What changes what (single knob changes that make the silent findings of a group hold: held/findings, how):');
+      lines.push(
+        '',
+        'What changes what (changes that make the silent findings of a group hold, ranked: clean, then loud and recovers, then loud and never recovers; held/findings, how):',
+      );
+      const reasons = new Map<string, string>();
       for (const g of t.groups) {
-        const fixes = t.rows
-          .filter((r) => (r.cells.get(g.label)?.holds ?? 0) > 0)
-          .map((r) => {
-            const x = r.cells.get(g.label)!;
-            return `${r.change} ${x.holds}/${x.of} ${x.fared}`;
-          });
-        lines.push(...indented(`${g.label}: ${fixes.join('; ') || 'no single change'}`));
+        const fixes = rankedFixes(t.rows, g).map((x) => `${x.change} ${x.holds}/${x.of} ${x.fared}`);
+        lines.push(...indented(`${g.label}: ${fixes.join('; ') || 'no change holds'}${consideredText(c, g)}`));
+        for (const w of groupConsidered(c, g).wouldBreak) if (!reasons.has(w.change)) reasons.set(w.change, w.reason);
       }
+      // Why each change left out breaks the fault-free run, once (the groups above name them).
+      for (const [change, reason] of reasons) lines.push(...indented(`left out, ${change}: ${reason}`));
     }
+  }
+  const brokenCells = c.cells.filter((x) => x.brokenWithoutFaults);
+  if (brokenCells.length) {
+    lines.push('', `Broken without faults (a call fails with no fault at all; no fault was tried): ${plural(brokenCells.length, 'cell')}`);
+    for (const x of brokenCells.slice(0, SHOWN)) lines.push(...indented(`${x.index + 1} ${x.name}: ${x.brokenWithoutFaults!.reason}`));
+    if (brokenCells.length > SHOWN) lines.push(`  … and ${brokenCells.length - SHOWN} more in the reports`);
   }
   const errors = c.findings.filter((f) => f.kind === 'policy-error');
   if (errors.length) {
@@ -76,5 +84,36 @@ export function renderSummary(c: Comparison): string {
     for (const f of errors) lines.push(...indented(`${f.cellName}: ${f.properties[0]!.why}`));
   }
   if (c.interrupted) lines.push('', `INTERRUPTED: ${c.cells.length} of ${c.matrix.size} cells finished.`);
+  lines.push(...bestFixes(c, groups));
   return `${lines.join('\n')}\n`;
+}
+
+/** What else the finder considered for a group: the pair search, and the changes that break the fault-free run. */
+function consideredText(c: Comparison, g: NumberedGroup): string {
+  const { wouldBreak, pairs } = groupConsidered(c, g);
+  const parts: string[] = [];
+  if (pairs.findings)
+    parts.push(`pairs: ${plural(pairs.tried, 'pair')} tried, ${pairs.searched} searched, where no single change holds clean`);
+  if (wouldBreak.length) parts.push(`would break the fault-free run: ${wouldBreak.map((w) => w.change).join(', ')}`);
+  return parts.length ? ` | ${parts.join(' | ')}` : '';
+}
+
+/** The summary's last lines: per silent group, the best fix and how it holds (the first of its ranked fixes). */
+function bestFixes(c: Comparison, groups: readonly NumberedGroup[]): string[] {
+  const silent = groups.filter((g) => g.silent);
+  if (!silent.length) return [];
+  const t = whatChangesWhat(c, groups);
+  const searched = new Set(t.groups.map((g) => g.label));
+  const lines = ['', 'Best fix per silent group (ranked as above):'];
+  for (const g of silent.slice(0, SHOWN)) {
+    const best = rankedFixes(t.rows, g)[0];
+    const text = !searched.has(g.label)
+      ? 'none searched: silent only by a tool that ran twice (at-most-once); the finder tries changes against calls that go silent'
+      : best
+        ? `${best.change}, ${best.fared} (holds for ${best.holds}/${best.of})`
+        : `no change holds${groupConsidered(c, g).pairs.findings ? ' (nor any pair tried)' : ''}`;
+    lines.push(...indented(`${g.label}: ${text}`));
+  }
+  if (silent.length > SHOWN) lines.push(`  … and ${silent.length - SHOWN} more in the reports`);
+  return lines;
 }

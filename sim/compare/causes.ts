@@ -21,6 +21,19 @@ export interface Cause {
 
 type Entry = HistoryEntry & Record<string, unknown>;
 
+/** The mechanisms by which something went silent (a call's outcome, or a tool that ran twice): a
+ *  finding of one is in a silent group, and a group of any other is loud (test/reports/cause-text.test.ts). */
+export const SILENT_MECHANISMS: readonly string[] = [
+  'cut-stream-read-empty',
+  'json-read-as-sse-after-narrowing',
+  'json-read-as-sse',
+  'different-result',
+  'inline-progress-awaited-on-sse',
+  'cut-stream-hang',
+  'hang',
+  'duplicate-execution',
+];
+
 const SILENT = new Set(['silent-empty', 'silent-hang']);
 
 function mechanismOf(f: Finding): { mechanism: string; how: string; step: number | null } {
@@ -32,9 +45,13 @@ function mechanismOf(f: Finding): { mechanism: string; how: string; step: number
       step: h.length ? h.length - 1 : null,
     };
   }
-  const bad = f.outcomes.find((o) => SILENT.has(o.outcome)) ?? f.outcomes.find((o) => o.outcome !== 'ok');
+  const silentCall = f.outcomes.find((o) => SILENT.has(o.outcome));
+  const bad = silentCall ?? f.outcomes.find((o) => o.outcome !== 'ok');
   const firstFault = h.findIndex((e) => e.kind === 'fault' && e.applied);
   const fallbackStep = firstFault < 0 ? null : firstFault;
+  // Silent by a tool that ran twice, not by a call's outcome: the duplicate is what went silent.
+  const duplicate = silentCall ? null : duplicateOf(h, f);
+  if (duplicate) return duplicate;
   if (!bad) {
     const violated = f.properties.map((p) => p.property).join(', ');
     return { mechanism: 'state', how: `${violated} violated while every call was ok`, step: changeStep(h) ?? fallbackStep };
@@ -82,9 +99,35 @@ function mechanismOf(f: Finding): { mechanism: string; how: string; step: number
   // Loud only: the first failed attempt's reason, without the numbers that differ between runs.
   const failed = h.find((e) => e.kind === 'client' && e.note === 'attempt-failed' && e.callId === bad.callId);
   const full = String(end && end.end === 'error' ? end.reason : (failed?.reason ?? 'deadline'));
-  // The first clause, without the session, request and call numbers that differ between cells.
-  const reason = full.split(/ \(|; /)[0]!.replace(/\b(s|request |call )\d+\b/g, '$1N');
-  return { mechanism: 'loud', how: `calls fail loudly (${reason})`, step: fallbackStep };
+  return { mechanism: 'loud', how: `calls fail loudly (${generalReason(full)})`, step: fallbackStep };
+}
+
+/** An error's first clause, without the session, request and call numbers that differ between cells. */
+function generalReason(full: string): string {
+  return full.split(/ \(|; /)[0]!.replace(/\b(s|request |call )\d+\b/g, '$1N');
+}
+
+/** A finding that violates `at-most-once` with no silent call: the side-effecting tool that ran a second
+ *  time for one agent call, after the attempt that failed at the client (marked at the second run). */
+function duplicateOf(h: Entry[], f: Finding): { mechanism: string; how: string; step: number | null } | null {
+  if (!f.properties.some((p) => p.property === 'at-most-once')) return null;
+  const idempotent = new Set(h.flatMap((e) => (e.kind === 'invoke' && e.idempotent ? [e.callId] : [])));
+  const runs = new Map<number, number>();
+  const step = h.findIndex((e) => {
+    if (e.kind !== 'server' || e.note !== 'call-finished' || typeof e.callId !== 'number' || e.callId < 0 || idempotent.has(e.callId))
+      return false;
+    runs.set(e.callId, (runs.get(e.callId) ?? 0) + 1);
+    return runs.get(e.callId)! > 1;
+  });
+  if (step < 0) return null;
+  const callId = h[step]!.callId;
+  let failed: Entry | undefined;
+  for (let i = step - 1; i >= 0 && !failed; i--) {
+    const e = h[i]!;
+    if (e.kind === 'client' && e.note === 'attempt-failed' && e.callId === callId) failed = e;
+  }
+  const after = failed ? `the retry after a failed attempt (${generalReason(String(failed.reason))})` : 'a second attempt';
+  return { mechanism: 'duplicate-execution', how: `${after} ran the tool again (duplicate execution)`, step };
 }
 
 /** The stream-cut fault that cut request `req`. */

@@ -29,7 +29,7 @@ async function find(f: Finding, x: Omit<MitigationContext, 'cache'>, search: Sea
   const mitigations = ranked(f, tried, marks);
   const wouldBreak = wouldBreakOf(tried);
   if (!needsPairs(mitigations)) return { mitigations, wouldBreak };
-  return { mitigations, wouldBreak, pairs: await pairSearch(f, tried, mitigations, x, search) };
+  return { mitigations, wouldBreak, pairs: pairSearch(f, tried, mitigations, x) };
 }
 
 /** The finder's findings for `f`, every search run in this thread at once (remembered in `x.cache`). */

@@ -6,13 +6,16 @@
 // a poor one; those that break the fault-free run alone last), two values of one knob never paired. Each
 // pair tried is judged without faults first (a pair broken without faults is left out, counted), then
 // replays the finding's input; the first PAIRS_SEARCHED whose replay is clean are searched, and those
-// that hold clean are the two-change fixes. Every bound is a count, never a time: the same comparison
-// tries the same pairs.
+// that hold clean are the two-change fixes. A pair's search runs the search's inputs (as a single
+// change's does) and stops at the first run that is not clean: only a pair that holds clean is a fix
+// here, so most searches end after a few runs. Every bound is a count, never a time: the same
+// comparison tries the same pairs.
 import type { Combination } from '../../models/policies.ts';
+import { PolicyError } from '../../models/registry.ts';
 import type { Finding } from './findings.ts';
-import type { Searched } from './mitigation-searches.ts';
-import type { MitigationContext } from './mitigation-runs.ts';
-import { brokenUnder, mitigationOf, neighbours, overall, replayOf, type Mitigation, type Tried } from './mitigations.ts';
+import { causeOf } from './causes.ts';
+import { drawsOf, judgeOf, markOfJudged, searchedCombination, type MitigationContext } from './mitigation-runs.ts';
+import { brokenUnder, neighbours, overall, replayOf, type Mitigation, type Tried } from './mitigations.ts';
 
 /** Pairs tried at most per finding: each costs its fault-free runs (shared references) and one replay.
  *  Trying stops once PAIRS_SEARCHED pairs replayed clean. */
@@ -68,15 +71,35 @@ function pairsInOrder(order: readonly Tried[], x: Omit<MitigationContext, 'cache
   return { pairs, of: indices.length };
 }
 
-/** The pair search for `f`, whose single changes are `tried` (each neighbour) ranked as `singles`;
- *  `search` runs (or asks for) the search of a combination, as for a single change. */
-export async function pairSearch(
+/** The search of `changed` as a single change's (its inputs, its combination), stopped at the first run
+ *  that is loud or silent by `mechanism` (a run silent another way is another cause, left out as the
+ *  finder leaves it out): the pair as a mitigation when every run is clean, else null. */
+function cleanSearch(change: string, changed: Combination, mechanism: string, x: Omit<MitigationContext, 'cache'>): Mitigation | null {
+  const c = searchedCombination(changed, x.shape);
+  try {
+    const j = judgeOf(c, x);
+    const drawn = drawsOf(x);
+    let otherSilent = 0;
+    for (const [plan, workload, schedule] of drawn) {
+      const { judgement } = j.judged(plan, workload, schedule);
+      const mark = markOfJudged(judgement, () => j.history(plan, workload, schedule).entries, plan);
+      if (mark.silent === mechanism || (mark.silent === null && mark.loud)) return null;
+      if (mark.silent !== null) otherSilent++;
+    }
+    return { change, replay: 'clean', search: { runs: drawn.length, sameCause: 0, otherSilent, fared: 'clean' }, holds: true };
+  } catch (e) {
+    if (e instanceof PolicyError) return null;
+    throw e;
+  }
+}
+
+/** The pair search for `f`, whose single changes are `tried` (each neighbour) ranked as `singles`. */
+export function pairSearch(
   f: Finding,
   tried: readonly Tried[],
   singles: readonly Mitigation[],
   x: Omit<MitigationContext, 'cache'>,
-  search: (c: Combination) => Searched | Promise<Searched>,
-): Promise<PairSearch> {
+): PairSearch {
   // The single changes in their ranked order, those that break the fault-free run last (in knob order).
   const byChange = new Map(tried.map((t) => [t.change, t]));
   const order = [...singles.map((m) => byChange.get(m.change)!), ...tried.filter((t) => t.broken !== null)];
@@ -90,7 +113,7 @@ export async function pairSearch(
     if (brokenUnder(p.combination, x) !== null) broken++;
     else if (replayOf(f, p.combination, x) === 'clean') clean.push(p);
   }
-  const marks = await Promise.all(clean.map((p) => search(p.combination)));
-  const found = clean.map((p, i) => mitigationOf(f, p.change, 'clean', marks[i]!)).filter((m) => m.holds && overall(m) === 'clean');
+  const mechanism = causeOf(f).mechanism;
+  const found = clean.flatMap((p) => cleanSearch(p.change, p.combination, mechanism, x) ?? []);
   return { tried: triedPairs, of, broken, searched: clean.length, found };
 }

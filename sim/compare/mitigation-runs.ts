@@ -107,7 +107,7 @@ export function searchedCombination(changed: Combination, shape: InputShape): Co
 }
 
 /** The search's inputs: the first `runs` of the seed's sequence, drawn once per alphabet and shape. */
-function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
+export function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
   const n = searchRuns(x.runs);
   const key = JSON.stringify([x.faults, x.shape, x.seed, n]);
   let drawn = x.draws?.get(key);
