@@ -70,12 +70,27 @@ export function faredOf(m: Mitigation): Fared {
   return [m.replay, m.search?.fared ?? m.replay].sort((a, b) => ORDER.indexOf(b) - ORDER.indexOf(a))[0]!;
 }
 
-/** One line for a finding's mitigations: the changes that make it hold, and how. */
-export function mitigationLine(f: ReportedFinding): { holds: { change: string; fared: Fared }[]; fails: string[] } | null {
+/** One line for a finding's mitigations: the changes that make it hold, and how (ranked, as the finder
+ *  ranks them); those that do not; those left out because they break the fault-free run; and the pair
+ *  search where no single change holds clean (a sentence, with the pairs that hold clean). */
+export function mitigationLine(f: ReportedFinding): {
+  holds: { change: string; fared: Fared }[];
+  fails: string[];
+  wouldBreak: string[];
+  pairs: { text: string; found: string[] } | null;
+} | null {
   if (!f.mitigations) return null;
+  const p = f.pairs;
   return {
     holds: f.mitigations.filter((m) => m.holds).map((m) => ({ change: m.change, fared: faredOf(m) })),
     fails: f.mitigations.filter((m) => !m.holds).map((m) => m.change),
+    wouldBreak: (f.wouldBreak ?? []).map((w) => w.change),
+    pairs: p
+      ? {
+          text: `no single change holds clean: ${p.tried} of ${p.of} pairs tried (${p.broken} broke the fault-free run), ${p.searched} searched, ${p.found.length ? `${p.found.length} hold clean` : 'none holds clean'}`,
+          found: p.found.map((m) => m.change),
+        }
+      : null,
   };
 }
 
@@ -160,4 +175,19 @@ export function groupConsidered(
     pairs.broken += f.pairs.broken;
   }
   return { wouldBreak: [...wouldBreak].map(([change, reason]) => ({ change, reason })), pairs };
+}
+
+/** Per silent group that the finder worked on: its ranked fixes (singles and pairs) and what it left out. */
+export function groupFixes(
+  c: Comparison,
+  t: { groups: NumberedGroup[]; rows: ChangeRow[] },
+): { group: NumberedGroup; fixes: ReturnType<typeof rankedFixes>; considered: ReturnType<typeof groupConsidered> }[] {
+  return t.groups.map((group) => ({ group, fixes: rankedFixes(t.rows, group), considered: groupConsidered(c, group) }));
+}
+
+/** Each change left out somewhere because it breaks the fault-free run, once, with its reason. */
+export function leftOut(c: Comparison): { change: string; reason: string }[] {
+  const m = new Map<string, string>();
+  for (const f of c.findings) for (const w of f.wouldBreak ?? []) if (!m.has(w.change)) m.set(w.change, w.reason);
+  return [...m].map(([change, reason]) => ({ change, reason }));
 }

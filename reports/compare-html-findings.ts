@@ -61,7 +61,10 @@ export function finding(f: ReportedFinding, n: number, group: NumberedGroup | un
       ? `<li><b>cause</b> ${group ? `${esc(group.label)} (${group.cells.length} cells): ` : ''}${esc(f.cause.how)}${f.cause.step !== null ? ` — step ${f.cause.step + 1}, marked in the timeline` : ''}</li>`
       : '',
     m
-      ? `<li><b>mitigations</b> holds with ${m.holds.map((x) => `<code>${esc(x.change)}</code> (${esc(x.fared)})`).join(', ') || 'no single change'}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => `<code>${esc(x)}</code>`).join(', ')}` : ''}</li>`
+      ? `<li><b>mitigations</b> holds with ${m.holds.map((x) => `<code>${esc(x.change)}</code> (${esc(x.fared)})`).join(', ') || 'no single change'}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => `<code>${esc(x)}</code>`).join(', ')}` : ''}${m.wouldBreak.length ? `; would break the fault-free run: ${m.wouldBreak.map((x) => `<code>${esc(x)}</code>`).join(', ')}` : ''}</li>`
+      : '',
+    m?.pairs
+      ? `<li><b>two changes</b> ${esc(m.pairs.text)}${m.pairs.found.length ? `: ${m.pairs.found.map((x) => `<code>${esc(x)}</code> (clean)`).join(', ')}` : ''}</li>`
       : '',
     `<li><b>combination</b> <code>${esc(combinationLine(f.combination))}</code></li>`,
     ...f.properties.map((p) => {

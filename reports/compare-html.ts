@@ -10,7 +10,8 @@ import { esc } from './escape.ts';
 export { esc } from './escape.ts';
 import { comparisonCoverage, exhaustiveRows } from './compare-analysis.ts';
 import type { Comparison } from '../sim/compare/compare.ts';
-import { groupOfFinding, groupsOf, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
+import { describeWorkload } from '../sim/core/workload.ts';
+import { groupFixes, groupOfFinding, groupsOf, leftOut, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { CELL_CLASSES } from '../sim/core/cell-class.ts';
 import { CLASS_MEANING, detailed, extraFields, findingsByCell } from './compare-common.ts';
 import { finding, listed } from './compare-html-findings.ts';
@@ -52,7 +53,22 @@ function changes(c: Comparison, groups: readonly NumberedGroup[]): string {
     })
     .join('');
   const legend = t.groups.map((g) => `<b>${esc(g.label)}</b> <code>${esc(g.plan)}</code>`).join('; ');
-  return `<section id="changes"><h2>What changes what</h2><p>For each silent finding, every combination one knob value away replayed the finding's input and ran a random search: a change holds when the replay did not go silent and no searched run went silent by the finding's mechanism. Per change and silent cause group: how many of the group's findings it makes hold, and the worst way (clean, loud and recovers, loud and stuck). Groups: ${legend}.</p><table class="listed"><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
+  const ranked = groupFixes(c, t)
+    .map(({ group: g, fixes, considered: { pairs, wouldBreak } }) => {
+      const list = fixes
+        .map((x) => `<li><code>${esc(x.change)}</code> ${esc(FARED_SHORT[x.fared] ?? x.fared)} ${x.holds}/${x.of}</li>`)
+        .join('');
+      const notes = [
+        pairs.findings ? `pairs: ${pairs.tried} tried, ${pairs.searched} searched, where no single change holds clean` : '',
+        wouldBreak.length ? `would break the fault-free run: ${wouldBreak.map((w) => `<code>${esc(w.change)}</code>`).join(', ')}` : '',
+      ].filter(Boolean);
+      return `<li><b>${esc(g.label)}</b>${list ? `<ol>${list}</ol>` : ' no change holds'}${notes.length ? `<p>${notes.map((n) => (n.startsWith('pairs') ? esc(n) : n)).join(' — ')}</p>` : ''}</li>`;
+    })
+    .join('');
+  const out = leftOut(c)
+    .map((w) => `<li><code>${esc(w.change)}</code>: ${esc(w.reason)}</li>`)
+    .join('');
+  return `<section id="changes"><h2>What changes what</h2><p>For each silent finding, every combination one knob value away replayed the finding's input and ran a random search: a change holds when the replay did not go silent and no searched run went silent by the finding's mechanism. A change whose combination is broken without faults is never a mitigation: it is left out and named below. Where no single change holds clean, pairs of changes were tried (bounded, the same every run); a pair that holds clean is a row <code>a + b</code>. Per change and silent cause group: how many of the group's findings it makes hold, and the worst way (clean, loud and recovers, loud and stuck). Groups: ${legend}.</p><table class="listed"><thead>${head}</thead><tbody>${rows}</tbody></table><h3>Per group, ranked</h3><p>Clean first, then loud and recovers, then loud and stuck; within a rank, the one that holds for the most of the group's findings.</p><ul class="ranked">${ranked}</ul>${out ? `<h3>Left out: the change breaks the fault-free run</h3><ul>${out}</ul>` : ''}</section>`;
 }
 
 function exhaustive(c: Comparison): string {
@@ -82,6 +98,21 @@ function coverage(c: Comparison): string {
     })
     .join('');
   return `<section id="coverage"><h2>Machine coverage</h2><p>The states and transitions of the models' statecharts that some run of some cell reached; what none reached is a behaviour no verdict says anything about.</p><ul>${items}</ul></section>`;
+}
+
+function broken(c: Comparison): string {
+  const cells = c.cells.filter((x) => x.brokenWithoutFaults);
+  if (cells.length === 0) return '';
+  const rows = cells
+    .map((x) => {
+      const b = x.brokenWithoutFaults!;
+      const calls = b.failed
+        .map((f) => `call ${f.callId}: ${f.end === 'error' ? `error (${f.reason})` : `no result (${f.end})`}`)
+        .join(', ');
+      return `<tr><td>${x.index + 1}</td><td>${esc(x.name)}</td><td>${esc(b.reason)}</td><td><code>${esc(describeWorkload(b.workload))}</code>: ${esc(calls)}</td></tr>`;
+    })
+    .join('');
+  return `<section id="broken"><h2>Broken without faults</h2><p>${cells.length} ${cells.length === 1 ? 'cell whose' : 'cells whose'} fault-free run already fails a call. No fault was tried in them (every fault run would fail for the same reason), so they are no failure mode of either side, and the mitigation finder never proposes a change that leads to one.</p><table class="listed"><thead><tr><th>#</th><th>cell</th><th>why</th><th>the fault-free run that fails</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 function extras(c: Comparison): string {
@@ -127,6 +158,7 @@ ${filters(c)}
 ${matrix(c, byCell, new Set(shown.map((f) => f.id)))}
 <p class="legend">✓ holds · ✗ violated (in how many runs) · vacuous: the property's situation was never reached · error: a designer's policy failed. Calls: ok / loud (an error) / silent (empty or hung with no error). Click a column to sort it, a finding number to open it.</p>
 </section>
+${broken(c)}
 <section id="findings"><h2>Findings</h2>
 ${c.findings.length === 0 ? '<p>No property was violated and no policy failed.</p>' : ''}
 ${shown.map((f, i) => finding(f, i + 1, groupOf.get(f.id))).join('\n')}

@@ -31,8 +31,12 @@ export function finding(f: ReportedFinding, n: number, anchor: string, group: Nu
   if (m) {
     const holds = m.holds.map((x) => `${inlineCode(x.change)} (${FARED_MARK[x.fared]})`).join(', ') || 'no single change';
     lines.push(
-      `- **mitigations** holds with ${holds}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => inlineCode(x)).join(', ')}` : ''}`,
+      `- **mitigations** holds with ${holds}${m.fails.length ? `; still silent (or failing) with ${m.fails.map((x) => inlineCode(x)).join(', ')}` : ''}${m.wouldBreak.length ? `; would break the fault-free run: ${m.wouldBreak.map((x) => inlineCode(x)).join(', ')}` : ''}`,
     );
+    if (m.pairs)
+      lines.push(
+        `- **two changes** ${mdText(m.pairs.text)}${m.pairs.found.length ? `: ${m.pairs.found.map((x) => `${inlineCode(x)} (${FARED_MARK.clean})`).join(', ')}` : ''}`,
+      );
   }
   lines.push(
     `- **shrunk fault plan** ${f.plan.length === 0 ? '(no faults)' : f.plan.map((x, i) => `${i + 1}. ${inlineCode(describeFault(x))}`).join(' ')}`,

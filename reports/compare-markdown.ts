@@ -4,7 +4,8 @@
 // and the command that replays it (compare-markdown-findings.ts).
 import { comparisonCoverage, exhaustiveRows } from './compare-analysis.ts';
 import type { Comparison } from '../sim/compare/compare.ts';
-import { groupOfFinding, groupsOf, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
+import { groupFixes, groupOfFinding, groupsOf, leftOut, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
+import { describeWorkload } from '../sim/core/workload.ts';
 import { CELL_CLASSES } from '../sim/core/cell-class.ts';
 import type { Finding } from '../sim/compare/findings.ts';
 import {
@@ -73,7 +74,7 @@ function changes(c: Comparison, groups: readonly NumberedGroup[]): string[] {
   const lines = [
     '## What changes what',
     '',
-    `For each silent finding, every combination one knob value away (a guard added or removed counts as one) replayed the finding's own input and ran a random search of its own: a change *holds* when the replay did not go silent and no searched run went silent by the finding's mechanism (a run silent in another way is another cause, with its own group). Per change and silent cause group: how many of the group's findings it makes hold, and the worst way it holds (✅ clean, 🔊 loud and recovers, 🔊✗ loud and never recovers); — it holds none of them. Groups: ${t.groups.map((g) => `**${g.label}** ${mdText(g.plan)}`).join('; ')}.`,
+    `For each silent finding, every combination one knob value away (a guard added or removed counts as one) replayed the finding's own input and ran a random search of its own: a change *holds* when the replay did not go silent and no searched run went silent by the finding's mechanism (a run silent in another way is another cause, with its own group). A change whose combination is broken without faults (a call fails with no fault at all) is never a mitigation: it is left out and named below. Where no single change holds clean, pairs of changes were tried (a bounded search, the same every run); a pair that holds clean is a row \`a + b\`. Per change and silent cause group: how many of the group's findings it makes hold, and the worst way it holds (✅ clean, 🔊 loud and recovers, 🔊✗ loud and never recovers); — it holds none of them. Groups: ${t.groups.map((g) => `**${g.label}** ${mdText(g.plan)}`).join('; ')}.`,
     '',
     `| change | holds for | ${t.groups.map((g) => g.label).join(' | ')} |`,
     `|---|---:|${t.groups.map(() => ':---:').join('|')}|`,
@@ -86,6 +87,47 @@ function changes(c: Comparison, groups: readonly NumberedGroup[]): string[] {
       return x && x.holds > 0 ? `${mark(x.fared)} ${x.holds}/${x.of}` : x ? '—' : '';
     });
     lines.push(`| ${inlineCode(r.change)} | ${r.total} | ${cells.join(' | ')} |`);
+  }
+  lines.push(
+    '',
+    "Per group, the fixes ranked: clean first, then loud and recovers, then loud and never recovers; within a rank, the one that holds for the most of the group's findings.",
+    '',
+  );
+  for (const { group: g, fixes, considered } of groupFixes(c, t)) {
+    const ranked =
+      fixes.map((x, i) => `${i + 1}. ${inlineCode(x.change)} ${mark(x.fared)} ${x.holds}/${x.of}`).join(' · ') || 'no change holds';
+    const { pairs, wouldBreak } = considered;
+    const notes = [
+      pairs.findings ? `pairs: ${pairs.tried} tried, ${pairs.searched} searched, where no single change holds clean` : '',
+      wouldBreak.length ? `would break the fault-free run: ${wouldBreak.map((w) => inlineCode(w.change)).join(', ')}` : '',
+    ].filter(Boolean);
+    lines.push(`- **${g.label}**: ${ranked}${notes.length ? ` — ${notes.join(' — ')}` : ''}`);
+  }
+  const out = leftOut(c);
+  if (out.length) {
+    lines.push('', 'Left out because the change breaks the fault-free run:', '');
+    for (const w of out) lines.push(`- ${inlineCode(w.change)}: ${mdText(w.reason)}`);
+  }
+  return [...lines, ''];
+}
+
+function broken(c: Comparison): string[] {
+  const cells = c.cells.filter((x) => x.brokenWithoutFaults);
+  if (cells.length === 0) return [];
+  const lines = [
+    '## Broken without faults',
+    '',
+    `${CLASS_MARK['broken without faults']}: ${plural(cells.length, 'cell')} whose fault-free run already fails a call. No fault was tried in them (every fault run would fail for the same reason), so they are no failure mode of either side, and the mitigation finder never proposes a change that leads to one.`,
+    '',
+    '| # | cell | why | the fault-free run that fails |',
+    '|---:|---|---|---|',
+  ];
+  for (const x of cells) {
+    const b = x.brokenWithoutFaults!;
+    const calls = b.failed.map((f) => `call ${f.callId}: ${f.end === 'error' ? `error (${f.reason})` : `no result (${f.end})`}`).join(', ');
+    lines.push(
+      `| ${x.index + 1} | ${mdText(x.name)} | ${mdText(b.reason)} | ${inlineCode(describeWorkload(b.workload))}: ${mdText(calls)} |`,
+    );
   }
   return [...lines, ''];
 }
@@ -213,6 +255,7 @@ export function renderMarkdown(c: Comparison, details: number): string {
     ...causes(c, groups, anchors),
     ...changes(c, groups),
     ...matrix(c, byCell, anchors),
+    ...broken(c),
     ...cells(c),
     ...exhaustive(c),
     ...coverage(c),

@@ -30,8 +30,10 @@ export interface MigrationChange {
 export interface MigrationRow {
   cell: string;
   alphabet: CellResult['alphabet'];
-  /** Each revision pair's class and the silent properties violated in it. */
-  pairs: { pair: RevisionPair['name']; id: string; class: CellClass; silent: string[] }[];
+  /** Each revision pair's class and the silent properties violated in it; where the two revisions
+   *  cannot meet (`broken without faults`: no fault was tried), why. Such a pair is a failure mode of
+   *  neither revision: only the two revisions' own pairs are compared. */
+  pairs: { pair: RevisionPair['name']; id: string; class: CellClass; silent: string[]; broken?: string }[];
   changes: MigrationChange[];
 }
 
@@ -67,7 +69,13 @@ export function migrationRows(cells: readonly CellResult[]): MigrationRow[] {
     return {
       cell: group[0]!.migration!.cell,
       alphabet: group[0]!.alphabet,
-      pairs: group.map((c) => ({ pair: c.migration!.pair, id: c.id, class: c.class, silent: silentOf(c) })),
+      pairs: group.map((c) => ({
+        pair: c.migration!.pair,
+        id: c.id,
+        class: c.class,
+        silent: silentOf(c),
+        ...(c.brokenWithoutFaults ? { broken: c.brokenWithoutFaults.reason } : {}),
+      })),
       changes,
     };
   });
