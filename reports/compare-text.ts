@@ -60,7 +60,10 @@ export function renderSummary(c: Comparison): string {
     if (t.rows.length) {
       lines.push(
         '',
-        'What changes what (changes that make the silent findings of a group hold, ranked: clean, then loud and recovers, then loud and never recovers; held/findings, how):',
+        ...wrap(
+          'What changes what (changes that make the silent findings of a group hold, ranked: clean, then loud and recovers, then loud and never recovers; held/findings, how):',
+          SUMMARY_WIDTH,
+        ),
       );
       const reasons = new Map<string, string>();
       for (const g of t.groups) {
@@ -74,7 +77,13 @@ export function renderSummary(c: Comparison): string {
   }
   const brokenCells = c.cells.filter((x) => x.brokenWithoutFaults);
   if (brokenCells.length) {
-    lines.push('', `Broken without faults (a call fails with no fault at all; no fault was tried): ${plural(brokenCells.length, 'cell')}`);
+    lines.push(
+      '',
+      ...wrap(
+        `Broken without faults (a call fails with no fault at all; no fault was tried): ${plural(brokenCells.length, 'cell')}`,
+        SUMMARY_WIDTH,
+      ),
+    );
     for (const x of brokenCells.slice(0, SHOWN)) lines.push(...indented(`${x.index + 1} ${x.name}: ${x.brokenWithoutFaults!.reason}`));
     if (brokenCells.length > SHOWN) lines.push(`  … and ${brokenCells.length - SHOWN} more in the reports`);
   }

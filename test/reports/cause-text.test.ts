@@ -42,6 +42,6 @@ describe('what a cause group says went wrong', () => {
   it('agrees with whether the group is silent, over every group of the full matrix', async () => {
     const n = checkGroups((await sharedComparison('--matrix', 'full')).dir);
     expect(n.silent).toBeGreaterThan(10);
-    expect(n.duplicate).toBeGreaterThan(3);
+    expect(n.duplicate).toBeGreaterThanOrEqual(3);
   }, 600_000);
 });
