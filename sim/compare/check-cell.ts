@@ -7,7 +7,7 @@ import { flagsOf, searchRuns } from './mitigation-runs.ts';
 
 /** A cell's result as a runner returns it: with the flags of its first runs (the mitigation finder's
  *  search of this combination, when it draws the same inputs) and the knobs each of them read
- *  (search/random/read-set.ts; the finder's memo, compare/mitigation-memo.ts), which the reports do not carry. */
+ *  (world/knob-reads.ts; the finder's memo, compare/mitigation-memo.ts), which the reports do not carry. */
 export type RunnerResult = CheckResult & { sampled?: Uint8Array; sampledReads?: Uint16Array };
 
 export const checkCell: CellRunner = (cell, s) => {
@@ -22,12 +22,10 @@ export const checkCell: CellRunner = (cell, s) => {
     properties: s.properties,
     ...(s.world ? { world: s.world } : {}),
     ...(s.onProgress ? { onProgress: s.onProgress } : {}),
-    // Its reads, for the finder's memo. (Cells replaying each other's runs did not pay: search/random/world-runner.ts.)
-    trackReads: true,
-    onSample: (j, reads) => {
+    onSample: (j) => {
       if (i < sampled.length) {
         sampled[i] = flagsOf(j.judgement);
-        sampledReads[i] = reads;
+        sampledReads[i] = j.reads;
       }
       i++;
     },

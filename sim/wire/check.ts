@@ -33,7 +33,7 @@ export interface WireCheckResult extends CheckResult {
 
 /** The wire tier as a check runner: asynchronous, without a schedule, not replayable by the model. */
 export function wireRunner(setup: WireSetup, options: Partial<WireOptions> = {}): Runner {
-  return { run: (input: CheckInput) => runWire(setup, input, options), ignoresSchedule: true, cacheSize: 2000 };
+  return { run: (input: CheckInput) => runWire(setup, input, options), ignoresSchedule: true };
 }
 
 function skippedOf(h: History, into: Record<string, string>): void {

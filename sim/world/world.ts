@@ -28,6 +28,7 @@ import { stateName, type Stepped, type Stepper } from './engine/step.ts';
 import { nextCalls } from '../core/workload.ts';
 import { noteEntry } from './note-entry.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
+import { trackedCombination, type KnobReads } from './knob-reads.ts';
 
 import { DEFAULT_WORLD, enginesFor } from './options.ts';
 import { emptyReach, union, type MachineReach } from '../core/reach.ts';
@@ -63,6 +64,8 @@ export class World {
     reach?: Reach,
     /** Start as a copy of this world (a fork, world/fork.ts). */
     from?: World,
+    /** Count the knobs this run reads here (world/knob-reads.ts): its machines see a tracked combination. */
+    reads?: KnobReads,
   ) {
     this.ownsReach = reach === undefined;
     this.reach = reach ?? emptyReach();
@@ -75,8 +78,9 @@ export class World {
       return;
     }
     this.plan = sortPlan(input.plan);
-    const client = this.scoped(() => this.clientStepper.initial({ policy: input.combination.client, deadlineMs: options.deadlineMs }));
-    const server = this.scoped(() => this.serverStepper.initial({ policy: input.combination.server }));
+    const policies = reads ? trackedCombination(input.combination, reads) : input.combination;
+    const client = this.scoped(() => this.clientStepper.initial({ policy: policies.client, deadlineMs: options.deadlineMs }));
+    const server = this.scoped(() => this.serverStepper.initial({ policy: policies.server }));
     this.s = {
       queue: new EventQueue(input.schedule ?? []),
       client: client.snapshot,
@@ -441,7 +445,8 @@ export class World {
 
 const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
 
-/** Run one workload under one fault plan to completion (or the step budget) and return its history. */
-export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
-  return new World(input, { ...DEFAULT_WORLD, ...options }).run();
+/** Run one workload under one fault plan to completion (or the step budget) and return its history;
+ *  with `reads`, the knobs of its combination the run read are counted there (world/knob-reads.ts). */
+export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}, reads?: KnobReads): History {
+  return new World(input, { ...DEFAULT_WORLD, ...options }, undefined, undefined, reads).run();
 }

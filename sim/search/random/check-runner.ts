@@ -8,8 +8,9 @@
 // property folds, an outcomes fold and a stats fold (properties/judge.ts `RunJudge`), and no history
 // is kept. A history is recorded only where one is read: a counterexample of real code, a policy that
 // failed mid-run (run again, recorded, to fail the same way with its history). The fault-free
-// reference runs once per workload. Only violating sampled runs are memoized (the shrink starts at
-// them and revisits its candidates); a runner of real code has every run memoized, as before.
+// reference and the shrink's candidates are found in the run store (search/run-store.ts) where it has
+// them. Only violating sampled runs are kept there (the shrink starts at them); a runner of real code
+// has every run kept.
 //
 // A runner that returns histories synchronously is checked synchronously (`fc.property`, no
 // promise anywhere: the model tier stays as fast as it was); one that returns promises through
@@ -36,7 +37,7 @@ export {
   type Recorded,
   type Runner,
 } from './input-judge.ts';
-import { andThen, InputJudge, keyOf, type CheckInput, type Judged, type Maybe, type Runner } from './input-judge.ts';
+import { andThen, InputJudge, type CheckInput, type Judged, type Maybe, type Runner } from './input-judge.ts';
 
 export interface RandomCheckOptions {
   properties: readonly Property[];
@@ -83,9 +84,9 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
   const sampled = eachInput(inputStream(arb, o.seed, o.runs), ([plan, workload, schedule], i) => {
     if (o.onProgress && i % every === 0) o.onProgress(i, o.runs);
     const input = judge.inputOf(plan, workload, schedule);
-    // History-free runs are cheap and all different: only a violating one is remembered, for the
-    // shrink that starts there. A runner of real code has each run remembered, so that the shrink
-    // never runs an input again that this phase judged (real code may answer otherwise).
+    // History-free runs are cheap and all different: only a violating one is kept, for the shrink
+    // that starts there. A runner of real code has each run kept, so that the shrink never runs an
+    // input again that this phase judged (real code may answer otherwise).
     const judged = judge.run(input, !judge.historyFree);
     if (judged instanceof Promise) isAsync = true;
     return andThen(judged, (j) => {
@@ -96,7 +97,7 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
         violates = true;
         if (!firstViolation.has(p.name)) firstViolation.set(p.name, i);
       }
-      if (violates && judge.historyFree) judge.remember(keyOf(input), j);
+      if (violates && judge.historyFree) judge.keep(input, j);
       o.onSample?.(j);
     });
   });
@@ -107,7 +108,7 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
     const shrinkAll = (k: number): Maybe<RandomCheck> => {
       if (k === violated.length) return { tally, counterexamples, judge };
       const p = violated[k]!;
-      return andThen(shrink(judge, arb, o.properties, p, o.seed, firstViolation.get(p.name)!, isAsync), (ce) => {
+      return andThen(shrink(judge, arb, p, o.seed, firstViolation.get(p.name)!, isAsync), (ce) => {
         counterexamples.set(p.name, ce);
         return shrinkAll(k + 1);
       });
@@ -119,23 +120,16 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
 function shrink(
   judge: InputJudge,
   arb: fc.Arbitrary<Drawn>,
-  properties: readonly Property[],
   p: Property,
   seed: number,
   firstViolation: number,
   isAsync: boolean,
 ): Maybe<Counterexample> {
-  // A candidate another combination's shrink judged, on the knobs its run read, is not run again
-  // (verdict-memo.ts; a history-free model world of a tracked combination only).
-  const shared = judge.historyFree ? judge.runner.verdicts?.(properties) : undefined;
-  const bit = 1 << properties.indexOf(p);
+  // A candidate whose run the store has (this shrink's, another property's, another combination's
+  // that agrees on every knob the run read) is not run again.
   const holds = ([plan, workload, schedule]: Drawn) => {
     const input = judge.inputOf(plan, workload, schedule);
-    const key = shared ? keyOf(input) : '';
-    const violated = shared?.violated(key);
-    if (violated !== undefined) return (violated & bit) === 0;
-    const judged = shared ? shared.judge(key, () => judge.run(input)) : judge.run(input);
-    return andThen(judged, (j) => j.judgement.verdicts[p.name]!.holds);
+    return judge.known(input, p) ?? andThen(judge.run(input), (j) => j.judgement.verdicts[p.name]!.holds);
   };
   // The replay path starts at the first violating run: the runs before it, which hold, are not drawn again.
   const settings = { seed, path: String(firstViolation) };
@@ -161,7 +155,7 @@ export function counterexampleOf(
   found: { seed: number; path: string; runsToFailure: number; shrinks: number },
 ): Maybe<Counterexample> {
   // Real code ran: only its history says what happened (the model world would tell another story).
-  const judged = judge.runner.replayable ? judge.run(input) : judge.recorded(input);
+  const judged = judge.runner.replayable ? judge.run(input, false) : judge.recorded(input);
   return andThen(judged, ({ history, judgement }) => ({
     faults: input.plan,
     workload: input.workload,

@@ -14,10 +14,10 @@ import { coverageReport } from '../../world/coverage.ts';
 import type { WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
-import { ALL_KNOBS, noteReads, readsDuring, trackedCombination } from './read-set.ts';
-import { ReferenceReads, trackedRunner, worldRunner } from './world-runner.ts';
-import { sharedReferences } from './reference-memo.ts';
+import { noteReads } from './read-set.ts';
+import { worldRunner } from './world-runner.ts';
 import { InputJudge, randomCheck, type Judged, type Recorded } from './check-runner.ts';
+import type { ReferenceRun } from './input-judge.ts';
 
 export { frameOf, worldRunner } from './world-runner.ts';
 import type { CheckResult, PropertyResult } from './result.ts';
@@ -34,24 +34,18 @@ export interface CheckOptions {
   world?: Partial<WorldOptions>;
   /** Called as sampled runs finish (done, total): for a progress bar. */
   onProgress?: (done: number, total: number) => void;
-  /** Each sampled run's judgement, in order (the mitigation finder keeps a mark of each, compare/compare.ts);
-   *  with `trackReads`, also the knobs the run read (read-set.ts), its reference's reads counted in. */
-  onSample?: (judged: Judged, reads: number) => void;
-  /** Run a tracked combination (read-set.ts), for `onSample`'s reads. */
-  trackReads?: boolean;
+  /** Each sampled run's judgement, in order, with the knobs it read (`Judged.reads`): the mitigation
+   *  finder keeps what the first ones say (compare/check-cell.ts). */
+  onSample?: (judged: Judged) => void;
 }
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_RUNS = 200;
 
-/** Model-world runs and judgements of one combination, memoized (check-runner.ts). With `tracksReads`,
- *  its runs read a tracked combination (read-set.ts): a `readsDuring` scope around a call gets the
- *  knobs that run read, the reads of the workload's fault-free reference (computed once, for many
- *  runs) counted in too. */
+/** Model-world runs and judgements of one combination (check-runner.ts), each judged run with the
+ *  knobs it read; a workload's fault-free reference found in the run store where it has it. */
 export class Judge {
   private readonly judge: InputJudge;
-  /** The knobs each workload's reference read (tracked judges only). */
-  private readonly referenceReads = new ReferenceReads();
 
   constructor(
     readonly combination: Combination,
@@ -59,54 +53,42 @@ export class Judge {
     properties: readonly Property[] = PROPERTIES,
     /** Count each run's vacuity stats (false: `judged` runs give empty stats). */
     withStats = true,
+    /** Whether the finder keeps this judge's runs in its memo (compare/mitigation-runs.ts), until it asks the store. */
     readonly tracksReads = false,
   ) {
-    const runner = tracksReads
-      ? { ...worldRunner(trackedCombination(combination), world), references: sharedReferences(combination, world) }
-      : worldRunner(combination, world);
-    this.judge = new InputJudge(runner, properties, withStats);
-  }
-
-  /** Every reference of this judge is computed here first, in a scope of its own, and its reads
-   *  counted for each run that uses it (the judge's own cache would hide them). */
-  private withReference(workload: Workload): void {
-    if (!this.tracksReads) return;
-    let mask = this.referenceReads.get(workload);
-    if (mask === undefined) {
-      mask = readsDuring(() => this.judge.reference(workload))[1];
-      this.referenceReads.set(workload, mask);
-    }
-    noteReads(mask);
+    this.judge = new InputJudge(worldRunner(combination, world), properties, withStats);
   }
 
   /** The workload's fault-free run as the judge keeps it (what each call returned): the reference every
    *  run of the workload is judged against (compare/fault-free.ts reads it). */
   reference(workload: Workload): Reference {
-    this.withReference(workload);
-    return this.judge.reference(workload) as Reference;
+    const { reference, reads } = this.judge.reference(workload) as ReferenceRun;
+    noteReads(reads); // for the finder's read scopes (compare/mitigation-runs.ts) until it asks the store
+    return reference;
   }
 
-  /** The run with its history, judged from it (memoized; not when tracked: a remembered run reads nothing). */
+  /** The run with its history, judged from it. */
   run(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
-    this.withReference(workload);
-    return this.judge.recorded({ plan, workload, schedule: [...schedule] }, !this.tracksReads) as Recorded;
+    return this.recorded(plan, workload, schedule);
   }
 
-  /** The run's history alone (not memoized). */
+  /** The run's history alone. */
   history(plan: FaultPlan, workload: Workload, schedule: readonly number[]): History {
     return this.recorded(plan, workload, schedule).history;
   }
 
-  /** The run with its history, judged from it (not memoized). */
+  /** The run with its history, judged from it. */
   recorded(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
-    this.withReference(workload);
-    return this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded;
+    const r = this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded;
+    noteReads(r.reads); // for the finder's read scopes (compare/mitigation-runs.ts) until it asks the store
+    return r;
   }
 
-  /** The run judged as it goes, with no history kept (not memoized: a search's runs differ). */
+  /** The run judged as it goes, with no history kept, and the knobs it read. */
   judged(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Judged {
-    this.withReference(workload);
-    return this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
+    const j = this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
+    noteReads(j.reads); // for the finder's read scopes (compare/mitigation-runs.ts) until it asks the store
+    return j;
   }
 }
 
@@ -119,17 +101,14 @@ export function checkShape(combination: Combination, faults: readonly FaultName[
 
 export function check(combination: Combination, options: CheckOptions = {}): CheckResult {
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
-  const tracked = options.trackReads ? trackedRunner(combination, options.world) : null;
-  const onSample = options.onSample;
-  const sampledOne = (j: Judged) => onSample?.(j, tracked ? tracked.readsOfLast() : ALL_KNOBS);
-  const { tally, counterexamples } = randomCheck(tracked ?? worldRunner(combination, options.world), {
+  const { tally, counterexamples } = randomCheck(worldRunner(combination, options.world), {
     properties,
     shape: checkShape(combination, faults, options.shape),
     seed,
     runs,
     progressEvery: 50,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(onSample || tracked ? { onSample: (j: Judged) => sampledOne(j) } : {}),
+    ...(options.onSample ? { onSample: options.onSample } : {}),
   });
   const results = properties.map((p): PropertyResult => {
     const counterexample = counterexamples.get(p.name);

@@ -1,8 +1,10 @@
 // What the check runner judges a run with: its input, the runner that runs it (the model world or
-// real code), and `InputJudge`, which runs and judges inputs for the runner, memoized, with the
-// fault-free reference once per workload. A runner with `runInto` (the model world) is judged as
-// the run goes, without a history; one is recorded only where a report reads it (check-runner.ts
-// says when).
+// real code), and `InputJudge`, which runs and judges inputs for the runner. A runner with `runInto`
+// (the model world) is judged as the run goes, without a history; one is recorded only where a
+// report reads it (check-runner.ts says when). Every run it may reuse (a workload's fault-free
+// reference, the shrink's candidates) it asks of the run store first (search/run-store.ts): the
+// thread's store for the model world; for real code, a store of the judge's own, always on (its
+// runs are not a function of their input: a shrink never runs again what the sampling judged).
 import type { HistoryFrame } from '../../../properties/fold.ts';
 import { judge, judgedAsTheRunGoes, RunJudge, type Judgement } from '../../../properties/judge.ts';
 import { ReferenceFold, referenceOf, type Reference } from '../../../properties/outcomes.ts';
@@ -12,8 +14,9 @@ import type { History, HistoryEntry } from '../../core/history.ts';
 import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload, WorkloadStep } from '../../core/workload.ts';
-import type { SharedReferences } from './reference-memo.ts';
-import type { SharedVerdicts } from './verdict-memo.ts';
+import { ALL_KNOBS } from '../../world/knob-reads.ts';
+import type { Ran } from '../../world/unrecorded.ts';
+import { LOUD, propertyBit, RunStore, SILENT, type RunScope, type RunSummary } from '../run-store.ts';
 
 /** One run's input: what fast-check draws. */
 export interface CheckInput {
@@ -32,23 +35,27 @@ export interface EntrySink {
 
 export interface Runner {
   run(input: CheckInput): Maybe<History>;
+  /** `run`, with the knobs the run read (the model world). */
+  record?(input: CheckInput): Recording;
   /** The same run with no history kept: the sink `open` makes from the run's frame (what its history
    *  would say besides its entries) gets each entry as it is written; returns what the model's
-   *  machines reached. Synchronous; a runner that has it is judged this way, and `run` is used only
-   *  where a history is needed (a counterexample, a report, a policy's failure). */
-  runInto?(input: CheckInput, open: (frame: HistoryFrame) => EntrySink): Reach;
+   *  machines reached and the knobs the run read. Synchronous; a runner that has it is judged this
+   *  way, and `run` is used only where a history is needed (a counterexample, a report, a policy's failure). */
+  runInto?(input: CheckInput, open: (frame: HistoryFrame) => EntrySink): Ran;
   /** The runner has no event queue of its own (real code orders its events): the drawn schedule
-   *  is dropped, so that runs, cache keys and counterexamples do not depend on it. */
+   *  is dropped, so that runs, store keys and counterexamples do not depend on it. */
   ignoresSchedule?: boolean;
   /** The model world recomputes a history from its input: counterexamples need not carry it. */
   replayable?: boolean;
-  /** Bound on memoized judgements (the cache is cleared when it is passed). */
-  cacheSize?: number;
-  /** Fault-free references shared with other combinations' judges (reference-memo.ts; a model world
-   *  of a tracked combination): asked before a workload's reference is run here. */
-  references?: SharedReferences;
-  /** The shrink's verdicts shared with other combinations' shrinks (verdict-memo.ts), for these properties. */
-  verdicts?(properties: readonly Property[]): SharedVerdicts | undefined;
+  /** Where its runs are kept and found (the model world's runner: this thread's run store, for its
+   *  combination and world). Without it, the judge keeps its runs in a store of its own. */
+  store?: RunScope;
+}
+
+/** A recorded run and the knobs it read. */
+export interface Recording {
+  history: History;
+  reads: number;
 }
 
 /** One run as the tally and the shrink read it. */
@@ -59,6 +66,8 @@ export interface Judged {
   coverage: Reach | undefined;
   /** Absent when the run was judged as it went (`Runner.runInto`): `InputJudge.recorded` has it. */
   history?: History;
+  /** The knobs the run and its reference read (every knob where unknown: a recorded run, real code). */
+  reads: number;
 }
 
 export type Recorded = Judged & { history: History };
@@ -68,16 +77,31 @@ export function andThen<T, U>(x: Maybe<T>, f: (t: T) => Maybe<U>): Maybe<U> {
   return x instanceof Promise ? x.then(f) : f(x);
 }
 
-/** Runs and judgements of one runner; the fault-free reference once per workload. A run is judged
- *  as it goes where the runner can (no history kept), else from its history. Memoized only when
- *  asked (`memo`): the sampled runs are all different, the shrink revisits its candidates. */
+/** SILENT | LOUD of a judgement's outcomes (search/run-store.ts). */
+export function outcomeFlags(j: Judgement): number {
+  let flags = 0;
+  for (const o of j.outcomes) {
+    if (o.outcome === 'silent-empty' || o.outcome === 'silent-hang') flags |= SILENT;
+    else if (o.outcome === 'error') flags |= LOUD;
+  }
+  return flags;
+}
+
+/** A workload's fault-free reference and the knobs its run read. */
+export interface ReferenceRun {
+  reference: Reference;
+  reads: number;
+}
+
+/** Runs and judgements of one runner. A run is judged as it goes where the runner can (no history
+ *  kept), else from its history. A workload's fault-free reference and a shrink's candidates are
+ *  found in the run store where it has them (`Runner.store`). */
 export class InputJudge {
-  private readonly references = new Map<string, Reference>();
-  /** The same by the workload object (a search's inputs are drawn once and run under many combinations). */
-  private readonly byWorkload = new WeakMap<Workload, Reference>();
-  private readonly judged = new Map<string, Judged>();
   /** Runs are judged as they go (the runner has `runInto`, every property is a fold). */
   readonly historyFree: boolean;
+  private readonly store: RunScope | undefined;
+  private readonly bits: number[];
+  private readonly judgedBits: number;
 
   constructor(
     readonly runner: Runner,
@@ -86,6 +110,9 @@ export class InputJudge {
     private readonly withStats = true,
   ) {
     this.historyFree = runner.runInto !== undefined && judgedAsTheRunGoes(properties);
+    this.store = runner.runInto ? runner.store : new RunStore().fixedScope();
+    this.bits = properties.map(propertyBit);
+    this.judgedBits = this.bits.includes(0) ? 0 : this.bits.reduce((a, b) => a | b, 0);
   }
 
   /** The input as the runner sees it (its schedule dropped if the runner has none). */
@@ -93,86 +120,92 @@ export class InputJudge {
     return { plan, workload, schedule: this.runner.ignoresSchedule ? [] : schedule };
   }
 
-  reference(workload: Workload): Maybe<Reference> {
-    const same = this.byWorkload.get(workload);
-    if (same) return same;
-    const key = workloadKey(workload);
-    const hit = this.references.get(key);
-    if (hit) {
-      this.byWorkload.set(workload, hit);
-      return hit;
-    }
-    const compute = () => this.computeReference(workload);
-    const shared = this.runner.references;
-    return andThen(shared ? shared.get(key, workload, compute) : compute(), (ref) => {
-      this.references.set(key, ref);
-      return ref;
+  /** The workload's fault-free reference: from the store, or its own run. */
+  reference(workload: Workload): Maybe<ReferenceRun> {
+    const key = referenceKey(workload);
+    const stored = this.store?.find(key);
+    if (stored?.summary.reference) return { reference: stored.summary.reference, reads: stored.reads };
+    return andThen(this.computeReference(workload), (ran) => {
+      this.store?.add(key, ran.reads, { reference: ran.reference });
+      return ran;
     });
   }
 
-  /** The workload's fault-free run, judged for its reference. */
-  private computeReference(workload: Workload): Maybe<Reference> {
+  private computeReference(workload: Workload): Maybe<ReferenceRun> {
     const input = { plan: [], workload, schedule: [] };
-    if (this.historyFree) {
+    if (this.runner.runInto) {
       const fold = new ReferenceFold();
       try {
-        this.runner.runInto!(input, () => fold);
-        return fold.reference;
+        const { reads } = this.runner.runInto(input, () => fold);
+        return { reference: fold.reference, reads };
       } catch {
         // A policy failed in the fault-free run: the recorded run below fails the same way, with its history.
       }
     }
-    return andThen(this.runner.run(input), referenceOf);
+    return andThen(this.runner.run(input), (h) => ({ reference: referenceOf(h), reads: ALL_KNOBS }));
   }
 
-  /** The run judged, history-free where the runner allows; with `memo`, remembered by its input. */
-  run(input: CheckInput, memo = true): Maybe<Judged> {
-    const key = memo ? keyOf(input) : '';
-    const hit = memo ? this.judged.get(key) : undefined;
-    if (hit) return hit;
+  /** Whether `input`'s run holds `p`, where the store knows it. */
+  known(input: CheckInput, p: Property): boolean | undefined {
+    const bit = this.bits[this.properties.indexOf(p)] ?? 0;
+    const stored = bit === 0 ? undefined : this.store?.find(keyOf(input));
+    if (!stored || (stored.summary.judged & bit) === 0) return undefined;
+    return (stored.summary.violated & bit) === 0;
+  }
+
+  /** The run judged, history-free where the runner allows. With `keep`, its summary goes to the store
+   *  (a sampled run the shrink will start from, a candidate, a run of real code). */
+  run(input: CheckInput, keep = true): Maybe<Judged> {
     const judged = this.historyFree ? this.runFree(input) : this.record(input);
-    return memo ? andThen(judged, (j) => this.remember(key, j)) : judged;
+    return keep && this.store ? andThen(judged, (j) => this.keep(input, j)) : judged;
   }
 
-  /** Remember a judged run (a sampled run the shrink will start from). */
-  remember(key: string, j: Judged): Judged {
-    if (this.judged.size > (this.runner.cacheSize ?? 5000)) this.judged.clear();
-    this.judged.set(key, j);
+  /** What the store keeps of a judged run. */
+  summaryOf(j: Judged): Partial<RunSummary> {
+    let violated = 0;
+    for (let i = 0; i < this.properties.length; i++) if (!j.judgement.verdicts[this.properties[i]!.name]!.holds) violated |= this.bits[i]!;
+    return { judged: this.judgedBits, violated: violated & this.judgedBits, outcomes: outcomeFlags(j.judgement) };
+  }
+
+  /** Keep a judged run's summary. A run whose reads are unknown is kept as reading every knob: only
+   *  its own combination finds it. */
+  keep(input: CheckInput, j: Judged): Judged {
+    this.store?.add(keyOf(input), j.reads, this.summaryOf(j));
     return j;
   }
 
-  /** The run with its history, judged from it; with `memo`, remembered by its input. */
-  recorded(input: CheckInput, memo = false): Maybe<Recorded> {
-    const key = memo ? keyOf(input) : '';
-    const hit = memo ? this.judged.get(key) : undefined;
-    if (hit?.history) return hit as Recorded;
-    const recorded = this.record(input);
-    return memo ? andThen(recorded, (j) => this.remember(key, j) as Recorded) : recorded;
+  /** The run with its history, judged from it. */
+  recorded(input: CheckInput): Maybe<Recorded> {
+    return this.record(input);
   }
 
   private record(input: CheckInput): Maybe<Recorded> {
-    return andThen(this.runner.run(input), (history) =>
-      andThen(this.reference(input.workload), (reference) => ({
+    const recording: Maybe<Recording> = this.runner.record
+      ? this.runner.record(input)
+      : andThen(this.runner.run(input), (history) => ({ history, reads: ALL_KNOBS }));
+    return andThen(recording, ({ history, reads }) =>
+      andThen(this.reference(input.workload), ({ reference, reads: referenceReads }) => ({
         history,
         judgement: judge(history, reference, this.properties),
         stats: statsOf(history),
         coverage: history.coverage,
+        reads: reads | referenceReads,
       })),
     );
   }
 
   private runFree(input: CheckInput): Maybe<Judged> {
-    return andThen(this.reference(input.workload), (reference) => {
+    return andThen(this.reference(input.workload), ({ reference, reads: referenceReads }) => {
       let sink: RunJudge | undefined;
-      let coverage: Reach;
+      let ran: Ran;
       try {
-        coverage = this.runner.runInto!(input, (frame) => (sink = new RunJudge(this.properties, reference, frame, this.withStats)));
+        ran = this.runner.runInto!(input, (frame) => (sink = new RunJudge(this.properties, reference, frame, this.withStats)));
       } catch {
         // A policy (or a property) failed mid-run: the recorded run fails the same way, and its
         // error carries the history up to there, which the report shows.
         return this.record(input);
       }
-      return { ...sink!.finish(coverage), coverage };
+      return { ...sink!.finish(ran.reach), coverage: ran.reach, reads: ran.reads | referenceReads };
     });
   }
 }
@@ -188,10 +221,10 @@ function stepCode(step: WorkloadStep | undefined): number {
   return m * 12 + i * 4 + (progress ? 2 : 0) + (overlap ? 1 : 0);
 }
 
-/** What a workload's reference is kept by: a letter per step where each step reads as usual, else
- *  its JSON (which starts with `[`, no letter). The fault-free run reads nothing of a step but the
- *  fields `stepCode` encodes, so workloads with one key have one reference. Asked once per sampled
- *  run (each is drawn anew): JSON.stringify of the workload was most of a reference lookup. */
+/** What a workload is kept by: a letter per step where each step reads as usual, else its JSON
+ *  (which starts with `[`, no letter). A run reads nothing of a step but the fields `stepCode`
+ *  encodes, so workloads with one key run alike. Asked once per sampled run (each is drawn anew):
+ *  JSON.stringify of the workload was most of a reference lookup. */
 export function workloadKey(workload: Workload): string {
   let key = '';
   for (let i = 0; i < workload.length; i++) {
@@ -202,7 +235,12 @@ export function workloadKey(workload: Workload): string {
   return key;
 }
 
-/** What memoized runs are keyed by: each fault's request and name (length-prefixed), the schedule's
+/** The store key of a workload's fault-free run (`keyOf` of it, empty plan and schedule). */
+export function referenceKey(workload: Workload): string {
+  return `0;||${workloadKey(workload)}`;
+}
+
+/** What stored runs are keyed by: each fault's request and name (length-prefixed), the schedule's
  *  picks, then the workload's key (`workloadKey`); its JSON where a fault or a pick is unusual (a
  *  key that starts with `[`, which no other does). A run reads nothing of a fault but these two
  *  fields. The shrink asks it of every candidate: the JSON of the whole input was its largest cost. */

@@ -2,10 +2,8 @@
 // the input's key and the knobs read, then by the values the combination that computed them gave
 // those knobs. Another combination gets a kept value where it agrees on every knob read: a lookup tries
 // each set of knobs kept for the key (runs of one input read few different sets), one Map lookup each.
-// The fault-free references (reference-memo.ts), the shrink's verdicts (verdict-memo.ts) and the
-// finder's marks (compare/mitigation-memo.ts) are kept so.
+// The finder's marks (compare/mitigation-memo.ts) are kept so, until it asks the run store.
 import type { Combination } from '../../../models/policies.ts';
-import type { WorldOptions } from '../../world/world.ts';
 import { ALL_KNOBS, knobValues } from './read-set.ts';
 
 /** Every combination's knob values in some mask, as a small integer: equal values on the same
@@ -67,25 +65,4 @@ export class ReadSetMemo<T, K extends string | number = string> {
     this.slots.clear();
     this.kept = 0;
   }
-}
-
-/** Object-valued world options (an engine of steppers, a registry's extensions) by identity. */
-const objectIds = new WeakMap<object, number>();
-let nextObjectId = 0;
-
-/** The world's options as one key: every option by value, an object by identity (two worlds that
- *  differ in any option never share; two equal ones written differently only miss a share). */
-export function worldKey(world: Partial<WorldOptions>): string {
-  return Object.keys(world)
-    .sort()
-    .map((k) => {
-      const v = (world as Record<string, unknown>)[k];
-      if (v === undefined) return '';
-      if (typeof v !== 'object' && typeof v !== 'function') return `${k}=${typeof v}:${String(v)}`;
-      let id = objectIds.get(v as object);
-      if (id === undefined) objectIds.set(v as object, (id = nextObjectId++));
-      return `${k}=#${id}`;
-    })
-    .filter((s) => s !== '')
-    .join('|');
 }

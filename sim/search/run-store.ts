@@ -1,0 +1,193 @@
+// The run store: one summary per model run, kept per thread, at the runner's boundary
+// (search/random/input-judge.ts asks it before it runs anything). A model run is a function of its
+// input, the world's options and the knob values it read (world/knob-reads.ts): a combination that
+// agrees with a stored run on every knob it read gets that run's summary without running it. Every
+// reuse is answered here: fault-free references (the run of a workload with an empty plan), the
+// shrink's candidates, the mitigation finder's searches and replays.
+//
+// A summary holds what its readers need and nothing of the history: the properties judged and those
+// violated (by property, `propertyBit`), the outcome flags, a silent run's mechanism (read from its
+// history once) and, for a fault-free run, its reference. Facts about one run arrive from several
+// readers (a cell's judge, the finder's), so `add` merges them into the one summary.
+//
+// Kept by the input's key, then the knobs read, then the values the storing combination gave those
+// knobs (as a small id): a lookup tries each set of knobs kept for the key (runs of one input read
+// few different sets), one Map lookup each. Bounded: past `limit` summaries the store starts again.
+// Speed only: results are the same with the store off (`RUN_STORE=off`, or `runStore.enabled`), which
+// test/sim/search/run-store.test.ts checks. Everything here is synchronous: one store per thread.
+import type { Combination } from '../../models/policies.ts';
+import type { Reference } from '../../properties/outcomes.ts';
+import type { Property } from '../../properties/properties.ts';
+import { ALL_KNOBS, knobValues, trackable } from '../world/knob-reads.ts';
+import type { WorldOptions } from '../world/world.ts';
+
+/** Outcome flags: some call went silent; some call failed loudly. */
+export const SILENT = 1;
+export const LOUD = 2;
+
+/** What is known of one run. */
+export interface RunSummary {
+  /** Properties judged, and those violated, as bits (`propertyBit`). */
+  judged: number;
+  violated: number;
+  /** SILENT | LOUD of its calls' outcomes; undefined until the run is judged. */
+  outcomes?: number;
+  /** How a silent run went silent (compare/causes.ts), once its history was read. */
+  mechanism?: string | null;
+  /** The reference a fault-free run gives (properties/outcomes.ts). */
+  reference?: Reference;
+}
+
+/** A stored run: its summary and the knobs it read. */
+export interface Stored {
+  summary: RunSummary;
+  reads: number;
+}
+
+/** Summaries kept per thread at most: some five times what the full matrix's main thread stores. */
+const LIMIT = 200_000;
+
+/** Property objects by identity, as bits: two properties of one name (a test's, a policy module's)
+ *  never share. 30 at most: a property past them is never stored (its runs always run). */
+const propertyBits = new WeakMap<Property, number>();
+let nextProperty = 0;
+export function propertyBit(p: Property): number {
+  let bit = propertyBits.get(p);
+  if (bit === undefined) propertyBits.set(p, (bit = nextProperty < 30 ? 1 << nextProperty++ : 0));
+  return bit;
+}
+
+/** Object-valued world options (an engine of steppers, a registry's extensions) by identity. */
+const objectIds = new WeakMap<object, number>();
+let nextObject = 0;
+
+/** The world's options as one key: every option by value, an object by identity (two worlds that
+ *  differ in any option never share; two equal ones written differently only miss a share). */
+export function worldKey(world: Partial<WorldOptions>): string {
+  return Object.keys(world)
+    .sort()
+    .map((k) => {
+      const v = (world as Record<string, unknown>)[k];
+      if (v === undefined) return '';
+      if (typeof v !== 'object' && typeof v !== 'function') return `${k}=${typeof v}:${String(v)}`;
+      let id = objectIds.get(v as object);
+      if (id === undefined) objectIds.set(v as object, (id = nextObject++));
+      return `${k}=#${id}`;
+    })
+    .filter((s) => s !== '')
+    .join('|');
+}
+
+export class RunStore {
+  private readonly slots = new Map<string, Map<number, Map<number, RunSummary>>>();
+  /** Knob values in some mask, as a small id: equal values on the same knobs, one id. */
+  private readonly valueIds = new Map<string, number>();
+  private kept = 0;
+  /** Bumped whenever the store starts again: a scope's cached value ids are then stale. */
+  generation = 0;
+  /** Off: nothing is found and nothing kept (the equality tests; `RUN_STORE=off`). */
+  enabled = process.env.RUN_STORE !== 'off';
+
+  constructor(private readonly limit = LIMIT) {}
+
+  /** The store as runs of `c` under `world` see it; undefined when it is off or `c`'s reads cannot be told. */
+  scope(c: Combination, world: Partial<WorldOptions>): RunScope | undefined {
+    return this.enabled && trackable(c) ? new RunScope(this, knobValues(c), `${worldKey(world)}\u0000`) : undefined;
+  }
+
+  /** A scope whose every run reads every knob of one fixed combination: real code, whose runs are
+   *  kept so that a shrink never runs again an input the sampling judged (it may answer otherwise). */
+  fixedScope(): RunScope {
+    return new RunScope(this, [], '');
+  }
+
+  valueId(mask: number, values: readonly string[]): number {
+    const key = `${mask}:${values.filter((_, i) => (mask & (1 << i)) !== 0).join('\u0000')}`;
+    let id = this.valueIds.get(key);
+    if (id === undefined) this.valueIds.set(key, (id = this.valueIds.size));
+    return id;
+  }
+
+  find(key: string, valuesIn: (mask: number) => number): Stored | undefined {
+    const slot = this.slots.get(key);
+    if (!slot) return undefined;
+    for (const [reads, byValues] of slot) {
+      const summary = byValues.get(valuesIn(reads));
+      if (summary !== undefined) return { summary, reads };
+    }
+    return undefined;
+  }
+
+  add(key: string, reads: number, valuesIn: (mask: number) => number, facts: Partial<RunSummary>): void {
+    if (this.kept >= this.limit) this.clear();
+    let slot = this.slots.get(key);
+    if (!slot) this.slots.set(key, (slot = new Map()));
+    let byValues = slot.get(reads);
+    if (!byValues) slot.set(reads, (byValues = new Map()));
+    const values = valuesIn(reads);
+    const kept = byValues.get(values);
+    if (!kept) {
+      this.kept++;
+      byValues.set(values, { judged: 0, violated: 0, ...facts });
+      return;
+    }
+    // The same run (same input, same values of the same knobs): facts from another reader join it.
+    kept.judged |= facts.judged ?? 0;
+    kept.violated |= facts.violated ?? 0;
+    if (facts.outcomes !== undefined) kept.outcomes = facts.outcomes;
+    if (facts.mechanism !== undefined) kept.mechanism = facts.mechanism;
+    if (facts.reference !== undefined) kept.reference = facts.reference;
+  }
+
+  clear(): void {
+    this.slots.clear();
+    this.valueIds.clear();
+    this.kept = 0;
+    this.generation++;
+  }
+
+  /** Summaries kept now (the test that the store is used at all). */
+  get size(): number {
+    return this.kept;
+  }
+}
+
+/** The runs of one combination under one world, as they find and add summaries. */
+export class RunScope {
+  private ids: Int32Array;
+  private generation: number;
+
+  constructor(
+    private readonly store: RunStore,
+    /** The combination's knob values in bit order (none: a fixed scope, whose runs read every knob). */
+    private readonly values: readonly string[],
+    private readonly prefix: string,
+  ) {
+    this.ids = new Int32Array(ALL_KNOBS + 1).fill(-1);
+    this.generation = store.generation;
+  }
+
+  /** The combination's values on `mask`'s knobs as one id, worked out once per mask and generation. */
+  private readonly valuesIn = (mask: number): number => {
+    if (this.generation !== this.store.generation) {
+      this.ids.fill(-1);
+      this.generation = this.store.generation;
+    }
+    let id = this.ids[mask]!;
+    if (id < 0) this.ids[mask] = id = this.store.valueId(mask, this.values);
+    return id;
+  };
+
+  /** The stored run of input `key` this combination would run the same way, if any. */
+  find(key: string): Stored | undefined {
+    return this.store.find(this.prefix + key, this.valuesIn);
+  }
+
+  /** Input `key` ran under this combination, read `reads` (every knob where unknown) and gave `facts`. */
+  add(key: string, reads: number, facts: Partial<RunSummary>): void {
+    this.store.add(this.prefix + key, this.values.length === 0 ? ALL_KNOBS : reads, this.valuesIn, facts);
+  }
+}
+
+/** This thread's store. */
+export const runStore = new RunStore();

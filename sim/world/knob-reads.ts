@@ -1,0 +1,73 @@
+// Which knobs of its combination a run reads. A model run is a deterministic function of its input
+// and of the knob values it reads, so a combination that agrees with it on every knob it read runs
+// it the same way: the run store (search/run-store.ts) reuses runs on that ground, and
+// test/sim/search/run-store.test.ts checks the claim by running with the store on and off.
+//
+// A world that counts its reads hands its machines a combination whose knobs are own enumerable
+// getters, each setting its knob's bit in that world's own mask (never a shared one), and returns
+// the mask with its result. JSON.stringify, spreads and structuredClone still see the same values
+// and count as reads of every field: sound, they only lose reuse.
+import { CLIENT_KNOBS, SERVER_KNOBS, type Combination } from '../../models/policies.ts';
+
+/** Every knob, `side.name`, in bit order. */
+export const KNOBS: readonly string[] = [
+  ...Object.keys(SERVER_KNOBS).map((k) => `server.${k}`),
+  ...Object.keys(CLIENT_KNOBS).map((k) => `client.${k}`),
+];
+const BIT = new Map(KNOBS.map((k, i) => [k, 1 << i]));
+/** Every knob: what a run whose reads cannot be told is said to have read. */
+export const ALL_KNOBS = (1 << KNOBS.length) - 1;
+
+/** The knobs one run read, as bits (`KNOBS` order): written by its world's tracked combination. */
+export interface KnobReads {
+  mask: number;
+}
+
+/** Whether `c` has exactly the known knobs (only such a combination is tracked knob by knob). */
+export function trackable(c: Combination): boolean {
+  const keys = [...Object.keys(c.server).map((k) => `server.${k}`), ...Object.keys(c.client).map((k) => `client.${k}`)];
+  return Object.keys(c).length === 2 && keys.length === KNOBS.length && keys.every((k) => BIT.has(k));
+}
+
+function trackedSide<T extends object>(side: 'server' | 'client', policy: T, into: KnobReads): T {
+  const out = {} as T;
+  for (const [key, value] of Object.entries(policy)) {
+    const bit = BIT.get(`${side}.${key}`)!;
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      get: () => {
+        into.mask |= bit;
+        return value;
+      },
+    });
+  }
+  return out;
+}
+
+/** `c` with each knob read counted in `into` (a trackable combination only: see `trackable`). */
+export function trackedCombination(c: Combination, into: KnobReads): Combination {
+  if (!trackable(c)) throw new Error(`internal: a combination with unknown knobs is not tracked: ${JSON.stringify(c)}`);
+  return { server: trackedSide('server', c.server, into), client: trackedSide('client', c.client, into) };
+}
+
+/** Each knob's value as one string, in bit order (the guards joined with '+'). */
+export function knobValues(c: Combination): string[] {
+  const sides = { server: c.server as unknown as Record<string, unknown>, client: c.client as unknown as Record<string, unknown> };
+  return KNOBS.map((k) => {
+    const [side, name] = k.split('.') as ['server' | 'client', string];
+    const v = sides[side][name];
+    return Array.isArray(v) ? v.join('+') : String(v);
+  });
+}
+
+/** The knobs (as bits) on which two combinations' `knobValues` differ. */
+export function differing(a: readonly string[], b: readonly string[]): number {
+  let mask = 0;
+  for (let i = 0; i < KNOBS.length; i++) if (a[i] !== b[i]) mask |= 1 << i;
+  return mask;
+}
+
+/** The knob names of a mask, for messages and tests. */
+export function knobsOf(mask: number): string[] {
+  return KNOBS.filter((_, i) => (mask & (1 << i)) !== 0);
+}
