@@ -34,9 +34,8 @@ export function end(
 
 /** Whether `client.reissue` lets this call be sent once more after its first attempt failed. */
 export function reissues(ctx: ClientContext, call: CallAttempt): boolean {
-  if (call.attempt !== 1 || ctx.session?.dead) return false;
   const policy = ctx.policy.reissue;
-  return policy === 'always' || (policy === 'idempotent-only' && call.idempotent);
+  return call.attempt === 1 && !ctx.session?.dead && (policy === 'always' || (policy === 'idempotent-only' && call.idempotent));
 }
 
 /** An attempt failed: a first attempt waits for a reconnect (2026-07-28: for nothing) and is sent

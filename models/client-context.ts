@@ -222,8 +222,7 @@ export function request(
   opts: { sessionId?: string | null; lastEventId?: string; deadlineFor?: number } = NO_OPTIONS,
 ): { ctx: ClientContext; req: number; effects: ClientEffect[] } {
   const req = ctx.nextReq;
-  // The config first: the knob is read only where it decides (search/random/read-set.ts reuses runs that do not).
-  const streamingAccept = ctx.config.streaming || ctx.policy.accept === 'always';
+  const streamingAccept = ctx.policy.accept === 'always' || ctx.config.streaming;
   const sessionId = opts.sessionId === undefined ? ctx.session?.id : opts.sessionId;
   let headers: Record<string, string>;
   if (body.rpc !== 'resume' && body.rpc !== 'server/discover' && ctx.revision !== MODERN && opts.lastEventId === undefined) {

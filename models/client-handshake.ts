@@ -17,7 +17,7 @@ import {
 import { MODERN } from './policies.ts';
 import { abandonInflight, failAll, sendAll } from './client-calls.ts';
 import { reinitializeRefusal } from './client-guards.ts';
-import { handshakeParams } from './reconnect.ts';
+import { reconnectStrategy } from './reconnect.ts';
 import { finalMessage, isResult, type DiscoverResult, type HttpResponse, type InitializeResult } from './messages.ts';
 
 type Response = Extract<ClientEvent, { type: 'RESPONSE' }>;
@@ -32,7 +32,7 @@ function send(ctx: ClientContext, kind: HandshakeKind, params: InitParams): R {
 }
 
 function freshParams(ctx: ClientContext): InitParams {
-  return handshakeParams(() => ctx.policy.reconnect, { config: ctx.config, cached: ctx.cachedParams });
+  return reconnectStrategy(ctx.policy.reconnect).handshake({ config: ctx.config, cached: ctx.cachedParams });
 }
 
 export function startConnect(ctx: ClientContext): R {

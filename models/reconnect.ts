@@ -1,7 +1,7 @@
 // What a client does after a failed call: one strategy per `client.reconnect` value. A strategy
 // says whether to replay `initialize` on the same session or open a new one, and which handshake
 // it sends (built from the possibly reset config, or the cached first one).
-import { paramsFromConfig, type ClientConfig, type InitParams } from './client-context.ts';
+import { paramsFromConfig, type ClientConfig } from './client-context.ts';
 import type { ReconnectStrategyDef } from './policy-defs.ts';
 import type { ReconnectPolicy } from './policies.ts';
 import { activeExtensions, type ModelExtensions } from './registry.ts';
@@ -30,18 +30,6 @@ export const KEEP_SESSION: ReconnectStrategyDef = {
   afterFailure: () => 'keep',
   handshake: fromConfig,
 };
-
-/** The handshake the client sends (`handshake` of its strategy), asking for `client.reconnect` only
- *  where it decides: before a handshake is cached, every built-in builds it from the config (a
- *  module's strategy is asked). Same result; search/random/read-set.ts reuses runs that did not read it. */
-export function handshakeParams(
-  reconnect: () => ReconnectPolicy,
-  view: { config: ClientConfig; cached: InitParams | null },
-  ext: ModelExtensions = activeExtensions(),
-): InitParams {
-  if (view.cached === null && ext.reconnect.names().length === 0) return paramsFromConfig(view.config);
-  return reconnectStrategy(reconnect(), ext).handshake(view);
-}
 
 export function reconnectStrategy(name: ReconnectPolicy, ext: ModelExtensions = activeExtensions()): ReconnectStrategyDef {
   const def = BUILTIN.get(name) ?? ext.reconnect.get(name);

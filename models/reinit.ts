@@ -45,24 +45,3 @@ export function openingCaps(reinit: ReinitPolicy, clientCaps: CapabilitySet): Ca
   const { opening } = reinitPolicy(reinit);
   return opening ? opening(clientCaps) : intersect(SERVER_CAPABILITIES, clientCaps);
 }
-
-const sameCaps = (a: CapabilitySet, b: CapabilitySet) => a.length === b.length && a.every((c, i) => c === b[i]);
-
-/** `advertised(openingCaps(…))`, asking for a knob only where its value decides: a client that
- *  proposes the server's whole set opens the same session under every built-in `server.reinit`
- *  (a module's `opening` is not called unasked), and `server.advertise` decides only where the
- *  transport cannot express a capability. Same result; search/random/read-set.ts reuses runs that
- *  did not read a knob. */
-export function openingAdvertised(
-  reinit: () => ReinitPolicy,
-  advertise: () => AdvertisePolicy,
-  clientCaps: CapabilitySet,
-  transport: Transport,
-  ext: ModelExtensions = activeExtensions(),
-): CapabilitySet {
-  const plain = intersect(SERVER_CAPABILITIES, clientCaps);
-  const undecided = sameCaps(plain, SERVER_CAPABILITIES) && !ext.reinit.names().some((n) => ext.reinit.get(n)?.opening);
-  const caps = undecided ? plain : openingCaps(reinit(), clientCaps);
-  const expressed = caps.filter((c) => expressible(c, transport));
-  return expressed.length === caps.length ? caps : advertised(caps, transport, advertise());
-}

@@ -14,7 +14,7 @@ import {
   type SseEvent,
   type TextContent,
 } from './messages.ts';
-import { openingAdvertised, reinitPolicy } from './reinit.ts';
+import { advertised, openingCaps, reinitPolicy } from './reinit.ts';
 import {
   initializeResult,
   PROGRESS_STEPS,
@@ -38,12 +38,7 @@ function openSession(ctx: ServerContext, e: RequestEvent): R {
   const body = e.request.body;
   if (body.rpc !== 'initialize') throw new Error('openSession needs an initialize request');
   const transport = selectTransport(e.request, body.transport, null);
-  const caps = openingAdvertised(
-    () => ctx.policy.reinit,
-    () => ctx.policy.advertise,
-    body.capabilities,
-    transport,
-  );
+  const caps = advertised(openingCaps(ctx.policy.reinit, body.capabilities), transport, ctx.policy.advertise);
   const s: ServerSession = { id: `s${ctx.nextSession}`, caps, firstCaps: caps, transport, streams: {} };
   const context: ServerContext = {
     policy: ctx.policy,
@@ -129,11 +124,8 @@ function reinitialize(ctx: ServerContext, e: RequestEvent): R {
 
 /** Whether this `tools/call` is answered with an SSE stream (`server.streaming`). */
 function streams(ctx: ServerContext, s: ServerSession, request: HttpRequest): boolean {
-  const byHeader = (request.headers['accept'] ?? '').includes(SSE_TYPE);
-  const byCaps = has(s.caps, 'tools.streaming');
-  // The knob is read only where the two rules differ (search/random/read-set.ts reuses runs that do not read it).
-  if (byHeader === byCaps) return byCaps;
-  return ctx.policy.streaming === 'accept-header' ? byHeader : byCaps;
+  if (ctx.policy.streaming === 'accept-header') return (request.headers['accept'] ?? '').includes(SSE_TYPE);
+  return has(s.caps, 'tools.streaming');
 }
 
 function callTool(ctx: ServerContext, e: RequestEvent): R {

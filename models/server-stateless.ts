@@ -88,7 +88,7 @@ export const modernReducers = {
 
 const modernMeta = (e: ServerEvent) => (e.type === 'REQUEST' && 'meta' in e.request.body ? e.request.body.meta : undefined);
 /** The server speaks 2026-07-28 and the request carries that revision's `_meta`. */
-const speaksModern = (ctx: ServerContext, e: ServerEvent) => modernMeta(e) !== undefined && ctx.policy.protocol !== '2025-11-25';
+const speaksModern = (ctx: ServerContext, e: ServerEvent) => ctx.policy.protocol !== '2025-11-25' && modernMeta(e) !== undefined;
 
 type GuardArgs = { context: ServerContext; event: ServerEvent };
 

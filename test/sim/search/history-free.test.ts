@@ -101,6 +101,7 @@ describe('history-free judging', () => {
         e.history = runner.run(i);
         throw e;
       },
+      record: (i: CheckInput) => failing.run(i),
     };
     const judge = new InputJudge(failing, PROPERTIES);
     const input: CheckInput = { plan: [], workload: [call()], schedule: [] };

@@ -1,0 +1,97 @@
+// The run store (search/run-store.ts) is speed only: the same comparisons give the same results with
+// the store on and off — every cell's verdicts, counterexamples, certificates and stats, every
+// finding's cause and mitigations (the finder's replays and searches) — over random combinations,
+// each beside combinations one or two knobs away (the runs the store shares), random alphabets and
+// seeds. And the store is used at all: a check that has it runs fewer runs than one that does not.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FAULT_VOCABULARY } from '../../../models/faults.ts';
+import { CLIENT_KNOBS, type Guard } from '../../../models/policies.ts';
+import { PROPERTIES } from '../../../properties/properties.ts';
+import { ALPHABET_000, VULNERABLE_000 } from '../../../sim/core/cells.ts';
+import { runComparison, singleCell } from '../../../sim/compare/compare.ts';
+import type { MatrixCell } from '../../../sim/compare/matrix.ts';
+import { randomCheck, type CheckInput } from '../../../sim/search/random/check-runner.ts';
+import { worldRunner } from '../../../sim/search/random/check.ts';
+import { runStore } from '../../../sim/search/run-store.ts';
+import { KNOBS } from '../../../sim/world/knob-reads.ts';
+import { anyCombination, changed } from '../../fixtures/combinations.ts';
+
+afterEach(() => {
+  runStore.enabled = true;
+});
+
+/** A comparison of `cells`, as the CLI runs one (cells in order, then the finder). */
+function compare(cells: MatrixCell[], seed: number, runs: number) {
+  const size = cells.length;
+  return runComparison(cells, { seed, runs, kind: 'seeds', cut: { server: {}, client: {} }, size, policies: [] });
+}
+
+const knobChange = fc.record({
+  knob: fc.nat(KNOBS.length - 1),
+  pick: fc.nat(4),
+  guards: fc.subarray([...CLIENT_KNOBS.guards.values] as Guard[]),
+});
+
+describe('the run store', () => {
+  it('changes no result of a comparison: the same with the store on and off', async () => {
+    let mitigated = 0;
+    let counterexamples = 0;
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        anyCombination,
+        fc.array(knobChange, { minLength: 1, maxLength: 3 }),
+        fc.subarray([...FAULT_VOCABULARY], { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 1000 }),
+        async (c, changes, faults, seed) => {
+          // The combination, then each change applied to the one before: one knob apart, and more.
+          const combinations = [c];
+          for (const { knob, pick, guards } of changes) combinations.push(changed(combinations.at(-1)!, knob, pick, guards));
+          const cells = combinations.map((combination, index) => ({
+            ...singleCell(combination, faults),
+            index,
+            id: `c${index}`,
+            name: `cell ${index}`,
+          }));
+          runStore.clear();
+          runStore.enabled = true;
+          const on = await compare(cells, seed, 30);
+          stored += runStore.size;
+          runStore.enabled = false;
+          const off = await compare(cells, seed, 30);
+          expect(on).toEqual(off);
+          mitigated += on.findings.filter((f) => f.mitigations?.length).length;
+          counterexamples += on.cells.flatMap((cell) => cell.results).filter((r) => r.counterexample).length;
+        },
+      ),
+      { numRuns: 12, seed: 28 },
+    );
+    // Reached: shrunk counterexamples and the finder's mitigations, with runs in the store.
+    expect(counterexamples).toBeGreaterThan(10);
+    expect(mitigated).toBeGreaterThan(3);
+    expect(stored).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('is used: a check with it runs fewer runs than one without, with the same result', () => {
+    const options = { properties: PROPERTIES, shape: { plan: { faults: ALPHABET_000 } }, seed: 1, runs: 60 };
+    const counted = (store: boolean) => {
+      const runner = worldRunner(VULNERABLE_000);
+      const { store: _s, ...without } = runner;
+      let runs = 0;
+      const base = store ? runner : without;
+      const r = randomCheck(
+        { ...base, runInto: (i: CheckInput, open: Parameters<typeof runner.runInto>[1]) => (runs++, runner.runInto(i, open)) },
+        options,
+      );
+      return { runs, tally: r.tally, counterexamples: [...r.counterexamples] };
+    };
+    runStore.clear();
+    const withStore = counted(true);
+    const withoutStore = counted(false);
+    expect(withStore.counterexamples).toEqual(withoutStore.counterexamples);
+    expect(withStore.tally).toEqual(withoutStore.tally);
+    expect(withStore.runs).toBeLessThan(withoutStore.runs);
+    expect(runStore.size).toBeGreaterThan(0);
+  });
+});
