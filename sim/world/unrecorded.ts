@@ -3,7 +3,8 @@
 // states and transitions its machines reached and the knobs of its combination it read
 // (world/knob-reads.ts). The same world as `runWorld`, entry for entry: a run that needs its history
 // (a counterexample, a report) is run again with `runWorld`.
-import { ALL_KNOBS, trackable, type KnobReads } from './knob-reads.ts';
+import type { Combination } from '../../models/policies.ts';
+import { ALL_KNOBS, trackedTwin } from './knob-reads.ts';
 import { DEFAULT_WORLD, emptyReach, World, type EntrySink, type Reach, type RunInput, type WorldOptions } from './world.ts';
 
 /** What a history-free run leaves: what its machines reached, and the knobs it read (every knob
@@ -30,9 +31,18 @@ export class UnrecordedWorld extends World {
 }
 
 /** Run `input` to its end writing every entry into `sink`: what it reached and the knobs it read.
- *  A designer's policy failing throws as in `runWorld`, without the history attached. */
-export function runWorldInto(input: RunInput, sink: EntrySink, options: Partial<WorldOptions> = {}): Ran {
-  const reads: KnobReads | undefined = trackable(input.combination) ? { mask: 0 } : undefined;
-  const reach = new UnrecordedWorld(input, { ...DEFAULT_WORLD, ...options }, emptyReach(), undefined, reads).runInto(sink);
-  return { reach, reads: reads ? reads.mask : ALL_KNOBS };
+ *  `sink` may be made from the combination as the run's machines see it (its tracked twin: a fold
+ *  that reads a knob counts as the run reading it). A designer's policy failing throws as in
+ *  `runWorld`, without the history attached. */
+export function runWorldInto(
+  input: RunInput,
+  sink: EntrySink | ((seen: Combination) => EntrySink),
+  options: Partial<WorldOptions> = {},
+): Ran {
+  const twin = trackedTwin(input.combination);
+  if (twin) twin.reads.mask = 0;
+  const seen = twin?.combination ?? input.combination;
+  const into = typeof sink === 'function' ? sink(seen) : sink;
+  const reach = new UnrecordedWorld(input, { ...DEFAULT_WORLD, ...options }, emptyReach(), undefined, seen).runInto(into);
+  return { reach, reads: twin ? twin.reads.mask : ALL_KNOBS };
 }

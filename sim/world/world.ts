@@ -28,7 +28,8 @@ import { stateName, type Stepped, type Stepper } from './engine/step.ts';
 import { nextCalls } from '../core/workload.ts';
 import { noteEntry } from './note-entry.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
-import { trackedCombination, type KnobReads } from './knob-reads.ts';
+import { ALL_KNOBS, trackedTwin } from './knob-reads.ts';
+import type { Combination } from '../../models/policies.ts';
 
 import { DEFAULT_WORLD, enginesFor } from './options.ts';
 import { emptyReach, union, type MachineReach } from '../core/reach.ts';
@@ -64,8 +65,8 @@ export class World {
     reach?: Reach,
     /** Start as a copy of this world (a fork, world/fork.ts). */
     from?: World,
-    /** Count the knobs this run reads here (world/knob-reads.ts): its machines see a tracked combination. */
-    reads?: KnobReads,
+    /** What the machines see of the combination (default: the input's): its tracked twin, for a run that counts its reads (world/knob-reads.ts). */
+    policies: Combination = input.combination,
   ) {
     this.ownsReach = reach === undefined;
     this.reach = reach ?? emptyReach();
@@ -78,7 +79,6 @@ export class World {
       return;
     }
     this.plan = sortPlan(input.plan);
-    const policies = reads ? trackedCombination(input.combination, reads) : input.combination;
     const client = this.scoped(() => this.clientStepper.initial({ policy: policies.client, deadlineMs: options.deadlineMs }));
     const server = this.scoped(() => this.serverStepper.initial({ policy: policies.server }));
     this.s = {
@@ -445,8 +445,16 @@ export class World {
 
 const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
 
-/** Run one workload under one fault plan to completion (or the step budget) and return its history;
- *  with `reads`, the knobs of its combination the run read are counted there (world/knob-reads.ts). */
-export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}, reads?: KnobReads): History {
-  return new World(input, { ...DEFAULT_WORLD, ...options }, undefined, undefined, reads).run();
+/** Run one workload under one fault plan to completion (or the step budget) and return its history. */
+export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
+  return new World(input, { ...DEFAULT_WORLD, ...options }).run();
+}
+
+/** `runWorld`, and the knobs of its combination the run read (every knob where they cannot be told). */
+export function runWorldReading(input: RunInput, options: Partial<WorldOptions> = {}): { history: History; reads: number } {
+  const twin = trackedTwin(input.combination);
+  if (!twin) return { history: runWorld(input, options), reads: ALL_KNOBS };
+  twin.reads.mask = 0;
+  const history = new World(input, { ...DEFAULT_WORLD, ...options }, undefined, undefined, twin.combination).run();
+  return { history, reads: twin.reads.mask };
 }

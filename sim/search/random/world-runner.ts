@@ -7,10 +7,9 @@ import { HISTORY_VERSION, type History } from '../../core/history.ts';
 import { sortPlan } from '../../core/plan.ts';
 import type { HistoryFrame } from '../../../properties/fold.ts';
 import { runWorldInto, type Ran } from '../../world/unrecorded.ts';
-import { runWorld, type WorldOptions } from '../../world/world.ts';
+import { runWorld, runWorldReading, type WorldOptions } from '../../world/world.ts';
 import { runStore } from '../run-store.ts';
 import type { CheckInput, EntrySink, Recording, Runner } from './input-judge.ts';
-import { ALL_KNOBS, trackable } from '../../world/knob-reads.ts';
 
 /** What a run's history says besides its entries. */
 export function frameOf(combination: Combination, input: CheckInput): HistoryFrame {
@@ -20,16 +19,11 @@ export function frameOf(combination: Combination, input: CheckInput): HistoryFra
 /** The model world as a check runner of `combination`. */
 export function worldRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
   const store = runStore.scope(combination, world);
-  const tracks = trackable(combination);
   return {
     run: (input: CheckInput): History => runWorld({ combination, ...input }, world),
-    record: (input: CheckInput): Recording => {
-      const reads = tracks ? { mask: 0 } : undefined;
-      const history = runWorld({ combination, ...input }, world, reads);
-      return { history, reads: reads ? reads.mask : ALL_KNOBS };
-    },
+    record: (input: CheckInput): Recording => runWorldReading({ combination, ...input }, world),
     runInto: (input: CheckInput, open: (frame: HistoryFrame) => EntrySink): Ran =>
-      runWorldInto({ combination, ...input }, open(frameOf(combination, input)), world),
+      runWorldInto({ combination, ...input }, (seen) => open(frameOf(seen, input)), world),
     replayable: true,
     ...(store ? { store } : {}),
   } satisfies Runner;
