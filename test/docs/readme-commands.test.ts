@@ -32,7 +32,7 @@ const NOT_RUN: Record<string, string> = {
   'npx mcp-faultsim check --wire --client sdk --server sdk-sse --faults stream-cut,http-502 --runs 20':
     'twenty wire runs with shrinking (about ten seconds); test/sim/wire runs these presets',
   'npm run check:deps': 'npm test runs it before the tests',
-  'npm run check:cycles': 'test/tooling/rules.test.ts runs it on a planted cycle; npm test on the tree',
+  'npm run check:cycles': 'test/tooling/rules.test.ts runs it on a planted cycle; npm test runs it on the tree (in check:deps)',
   'npx tsc -p .': 'npm test runs it before the tests',
   'npx biome check .': 'npm test runs it before the tests',
   'npx vitest run test/sim/search': 'tests the suite runs anyway',
