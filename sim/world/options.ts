@@ -20,9 +20,8 @@ export interface WorldOptions {
   /** Queue events a run may process before it is stopped and marked. */
   stepBudget: number;
   /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
-   *  to a table (world/engine/compiled-step.ts; identical histories, several times faster), or steppers of
-   *  your own (the benchmark's hand-written reducer). */
-  engine: 'compiled' | 'xstate' | Engine;
+   *  to a table (world/engine/compiled-step.ts; identical histories, several times faster). */
+  engine: 'compiled' | 'xstate';
   /** What policy modules add to the model (models/registry.ts); absent: the built-ins only. The
    *  world makes them active around each of its synchronous steps. */
   extensions?: ModelExtensions;
@@ -95,7 +94,6 @@ const ENGINES = {
 };
 const steppers = new Map<'compiled' | 'xstate', Engine>();
 export function enginesFor(engine: WorldOptions['engine']): Engine {
-  if (typeof engine === 'object') return engine;
   let s = steppers.get(engine);
   if (!s) steppers.set(engine, (s = ENGINES[engine]()));
   return s;
