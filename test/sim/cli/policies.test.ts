@@ -82,10 +82,12 @@ describe('one extension of each kind', () => {
     expect(out.results.find((r: { property: string }) => r.property === 'no-silent-empty').verdict).toBe('holds');
   });
 
-  it('a guard refuses responses loudly', async () => {
-    const { out } = await json('check', ...ALL, '--client', 'guards=json-only', '--faults', 'http-502', '--runs', '30');
-    expect(out.results[0].outcomes.error).toBeGreaterThan(0);
-    expect(out.results[0].outcomes.ok).toBe(0);
+  it('a guard refuses responses loudly: every call, so the combination is broken without faults (exit 5)', async () => {
+    const { code, out } = await json('check', ...ALL, '--client', 'guards=json-only', '--faults', 'http-502', '--runs', '30');
+    expect(code).toBe(5);
+    expect(out.brokenWithoutFaults.reason).toContain('SSE refused by json-only');
+    expect(out.brokenWithoutFaults.failed.every((c: { end: string }) => c.end === 'error')).toBe(true);
+    expect(out.results).toEqual([]);
   });
 
   it('a module cell joins the default matrix under its own alphabet and all faults', async () => {
