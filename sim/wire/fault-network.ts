@@ -8,6 +8,8 @@
 // same way. Latency is virtual too. Everything lands in the run's history, and the network keeps
 // the answer ledger (core/answer-ledger.ts): did the server finish a request (its JSON-RPC result
 // passed here), and what became of that answer (delivered, lost to a cut, still held back).
+// Why one file: one class, the network's single path for a request and its answer (rules, forwarding,
+// the forgotten sessions, the ledger); its helpers above are the parts only that path uses.
 import { answerDelivered, answerOf, answerSent, emptyLedger, finishedBy, serverFinished as markFinished } from '../core/answer-ledger.ts';
 import type { Answer } from '../core/history.ts';
 import type { FaultPlan } from '../core/plan.ts';

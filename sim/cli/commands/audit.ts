@@ -6,11 +6,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runClientAudit } from '../../audit/client-runner.ts';
-import { REPRO_INDEX } from '../../audit/client-repro.ts';
+import { HARNESS_REVISIONS } from '../../wire/cmd-client.ts';
 import { CLIENT_AUDIT_ORDER } from '../../audit/client-scenarios.ts';
-import { HARNESS_REVISIONS, type HarnessRevision } from '../../wire/cmd-client.ts';
-import { MATRIX_FILES, runClientsAudit } from './audit-clients.ts';
-import { AUDIT_SCENARIO_NAMES, runAudit, serverRevisions, type AuditResult } from '../../audit/runner.ts';
+import {
+  CLIENT_AUDIT_SERVER,
+  REVISIONS,
+  clientAuditServer,
+  clientsAudit,
+  harnessRevisionOption,
+  onlyOption,
+  revisionsOption,
+} from './audit-options.ts';
+import { runAudit, serverRevisions, type AuditResult } from '../../audit/runner.ts';
 import { PROBES } from '../../audit/probes.ts';
 import { CLIENT_SCENARIOS, NOT_FOR_CLIENTS } from '../../audit/client-scenarios.ts';
 import { SCENARIOS } from '../../audit/scenarios.ts';
@@ -23,9 +30,9 @@ import { LoopbackError, type ServedProcess } from '../../wire/loopback.ts';
 import { DEFAULT_WATCHDOG_MS, Watchdog } from '../../wire/watchdog.ts';
 import { realSleep } from '../../wire/virtual-time.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
-import { helpText, intOption, parseArgs, stringOption, type OptionSpec, type Parsed } from '../args.ts';
+import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
-import { checkOutDir, replaceFolder } from '../files.ts';
+import { replaceFolder } from '../files.ts';
 import { parseServer } from '../knobs.ts';
 import { CLIENT_REFERENCE, requireWorkingReference } from '../reference-check.ts';
 import { runWire } from '../../wire/world.ts';
@@ -37,9 +44,6 @@ import { upstreamOptions } from '../upstream-options.ts';
 import type { ToolChoice } from '../../audit/tool-choice.ts';
 
 const OUT_FILES = ['audit.md', 'audit.html', 'audit.json', 'audit.junit.xml'];
-const REVISIONS = ['2025-11-25', '2026-07-28', 'dual'] as const;
-/** The model server a client is audited against unless told: it streams every call (the cuts need a stream). */
-const CLIENT_AUDIT_SERVER = 'streaming=accept-header';
 
 const OPTIONS: Record<string, OptionSpec> = {
   server: {
@@ -115,71 +119,6 @@ const OPTIONS: Record<string, OptionSpec> = {
 };
 
 const nothing = () => {};
-
-function revisionsOption(args: Parsed): Revision[] {
-  const r = stringOption(args, 'revision') ?? '2025-11-25';
-  if (!(REVISIONS as readonly string[]).includes(r)) throw new UsageError(`unknown --revision '${r}' (valid: ${REVISIONS.join(', ')})`);
-  return r === 'dual' ? ['2025-11-25', '2026-07-28'] : [r as Revision];
-}
-
-function onlyOption(args: Parsed, names: readonly string[] = AUDIT_SCENARIO_NAMES): string[] {
-  const only = (stringOption(args, 'only') ?? '').split(',').filter(Boolean);
-  for (const n of only) if (!names.includes(n)) throw new UsageError(`unknown scenario '${n}' (valid: ${names.join(', ')})`);
-  return only;
-}
-
-function harnessRevisionOption(args: Parsed): HarnessRevision {
-  const r = stringOption(args, 'revision') ?? 'default';
-  if (!(HARNESS_REVISIONS as readonly string[]).includes(r))
-    throw new UsageError(`unknown --revision '${r}' for a client (valid: ${HARNESS_REVISIONS.join(', ')})`);
-  return r as HarnessRevision;
-}
-
-/** The model server a client is audited against unless told: in the revision asked for (2025-11-25 for `default`). */
-function clientAuditServer(r: HarnessRevision): string {
-  return r === '2026-07-28' ? `${CLIENT_AUDIT_SERVER},protocol=2026-07-28` : CLIENT_AUDIT_SERVER;
-}
-
-/** `--clients MANIFEST`: the ecosystem matrix (audit-clients.ts). */
-function clientsAudit(args: Parsed, manifest: string, out: NodeJS.WritableStream): Promise<number> {
-  for (const o of ['client-cmd', 'server', 'serve', 'serve-path', 'target', 'tools', 'revision'])
-    if (args.options[o] !== undefined)
-      throw new UsageError(
-        `--${o} does not go with --clients (the manifest names the clients; the servers are the model and the SDK v2 server)`,
-      );
-  const repro = stringOption(args, 'repro');
-  const outDir = stringOption(args, 'out');
-  if (outDir !== undefined) checkMatrixOut(outDir);
-  if (repro !== undefined) checkReproDir(repro);
-  return runClientsAudit(
-    {
-      manifest,
-      only: onlyOption(args, CLIENT_AUDIT_ORDER),
-      ...(outDir !== undefined ? { out: outDir } : {}),
-      ...(repro !== undefined ? { repro } : {}),
-      json: args.options.json === true,
-      progress: !args.options.quiet && !args.options.json,
-      watchdogMs: intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000,
-      jobs: intOption(args, 'jobs', 2, { min: 1, max: 16 }),
-    },
-    out,
-  );
-}
-
-function checkMatrixOut(out: string): void {
-  if (!existsSync(out)) return;
-  const other = readdirSync(out).filter((f) => !MATRIX_FILES.includes(f));
-  if (other.length)
-    throw new UsageError(`--out ${out} holds other files (${other.slice(0, 3).join(', ')}): give an empty or audit-only folder`);
-}
-
-/** --repro's folder is replaced whole: only an empty one, or one an earlier --repro wrote. */
-function checkReproDir(dir: string): void {
-  checkOutDir(dir, '--repro');
-  const entries = readdirSync(dir);
-  if (entries.length && !entries.includes(REPRO_INDEX))
-    throw new UsageError(`--repro ${dir} holds other files (${entries.slice(0, 3).join(', ')}): give an empty folder or one --repro wrote`);
-}
 
 function inProcessServer(text: string): WireServerSpec {
   try {
