@@ -41,7 +41,8 @@ const OPTIONS: Record<string, OptionSpec> = {
 
 const HELP_TAIL = [
   '',
-  'It listens on 127.0.0.1 only and forwards only to loopback; a redirect goes back to the client, never followed.',
+  'It listens on 127.0.0.1 only and forwards only to loopback; a --target that answers with a redirect is refused at start',
+  '(one line, exit 2), and a later 3xx goes back to the client as it is, never followed.',
   'It runs on the wall clock: a delay: fault sleeps for real, capped at 10 s. Request n counts every request it',
   'carries from any client, from 0. session-expire reaches only an in-process server; server-restart only one',
   'it started (--serve or in-process). Stop it with Ctrl-C (SIGINT) or SIGTERM: a --serve server is ended with it.',
