@@ -1,5 +1,5 @@
 // The refactor's safety net: the same commands give the same JSON as main did before it
-// (test/golden/golden.ts says which commands; fixed bugs that change a cell are listed there).
+// (test/golden/golden.ts says which commands, and what changed them since).
 import { describe, expect, it } from 'vitest';
 import { goldenCases, readGolden, runGolden } from './golden.ts';
 

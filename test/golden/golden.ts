@@ -2,6 +2,10 @@
 // `compare --depth 2`, and `check --json` of every seed cell, as produced on main before the
 // refactor (c1f4702). `npx tsx test/golden/golden.ts --write` regenerates them; the golden test
 // runs the same commands and requires identical JSON outside `timing`.
+// Regenerated after issue 29 and issue 30, with no verdict, class, shrunk plan or minimality changed:
+// the two protocol changes that break the fault-free run moved from `mitigations` to `wouldBreak`, each
+// finding gained `pairs`, at-most-once-only causes read `duplicate-execution`, and the client statechart
+// has one more transition (the spec-literal client's `keepsSession`, unreached here).
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
