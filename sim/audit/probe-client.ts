@@ -5,7 +5,7 @@
 // works: in-process presets and handlers, and servers on loopback (their adapter forwards to them).
 import { createParser } from 'eventsource-parser';
 import { DEFAULT_CLIENT } from '../../models/policies.ts';
-import { PROTOCOL_VERSION, type ToolMap } from '../wire/json-rpc.ts';
+import { PROTOCOL_VERSION, type ToolMap, type ToolSpec } from '../wire/json-rpc.ts';
 import { Recorder } from '../wire/recorder.ts';
 import { serverFor } from '../wire/server-for.ts';
 import type { ServerAdapter } from '../wire/server-adapter.ts';
@@ -104,6 +104,18 @@ export class ProbeClient {
     return { status: res.status, contentType, sessionId: res.headers.get('mcp-session-id'), message };
   }
 
+  /** A request whose response stream the client closes as soon as its head arrived (close-cancels): the head only. */
+  async sendAndClose(headers: Record<string, string>, body: unknown): Promise<Omit<ProbeAnswer, 'message'>> {
+    const request = new Request(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const res = await this.adapter.handle(request, this.n++);
+    await res.body?.cancel().catch(() => {});
+    return { status: res.status, contentType: res.headers.get('content-type'), sessionId: res.headers.get('mcp-session-id') };
+  }
+
   /** A 2025-11-25 session, opened as the spec says: initialize, then notifications/initialized. Null if refused. */
   async openSession(): Promise<{ sessionId: string | null; version: string } | null> {
     const init = await this.send(
@@ -135,6 +147,11 @@ export class ProbeClient {
     const tool = this.tools.plain;
     const _meta = { 'io.faultsim/call': callId, ...(modern ? modernMeta() : {}) };
     return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool.name, arguments: tool.args(callId), _meta } };
+  }
+
+  /** A 2026-07-28 tools/call of `tool` (its arguments for call 1), as JSON-RPC request `id`. */
+  toolCallBody(id: number, tool: ToolSpec): unknown {
+    return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool.name, arguments: tool.args(1), _meta: modernMeta() } };
   }
 
   async close(): Promise<void> {

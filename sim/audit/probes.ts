@@ -1,14 +1,19 @@
 // The audit's probe scenarios: questions a fault plan cannot ask, because the model client never
 // sends the request (a GET on the endpoint, server/discover, a mismatched MCP-Protocol-Version) or
-// because it takes two clients at once (two callers, one JSON-RPC id). Each asks the server directly
-// (probe-client.ts), judges the requirements it observes (spec lens), and gives a resilience
-// verdict only where the agent would live with the outcome (two callers: a wrong answer is silent).
+// because it takes two clients at once (two callers, one JSON-RPC id), or because it closes a
+// response stream on purpose and then looks at what the tool left behind (close-cancels). Each asks
+// the server directly (probe-client.ts), judges the requirements it observes (spec lens), and gives a
+// resilience verdict only where the agent would live with the outcome (two callers: a wrong answer is
+// silent). close-cancels waits on the wall clock for the server's own tool (bounded: 10 s at most).
 import type { Revision } from '../../models/policies.ts';
 import type { SpecCheck } from '../core/audit-verdict.ts';
 import { specVerdictOf, type SpecVerdict, type Verdict } from '../core/audit-verdict.ts';
 import type { WireServerSpec } from '../wire/setup.ts';
+import { realSleep } from '../wire/virtual-time.ts';
+import { WallTime } from '../wire/wall-time.ts';
 import { describeAnswer, MODERN, modernMeta, ProbeClient, type ProbeAnswer } from './probe-client.ts';
 import { checkOf } from './spec-lens.ts';
+import type { ToolChoice } from './tool-choice.ts';
 
 export interface ProbeOutcome {
   verdict: Verdict;
@@ -21,7 +26,7 @@ export interface Probe {
   name: string;
   asks: string;
   revisions: readonly Revision[];
-  run(server: WireServerSpec, revisions: readonly Revision[]): Promise<ProbeOutcome>;
+  run(server: WireServerSpec, revisions: readonly Revision[], tools?: ToolChoice): Promise<ProbeOutcome>;
 }
 
 const SPEC_ONLY = 'a spec probe (no fault): the spec lens judges it';
@@ -157,6 +162,62 @@ async function twoCallersOneId(server: WireServerSpec, revisions: readonly Revis
   return { verdict, why, evidence: runs.map((r) => r.evidence).join(' | '), checks: runs.map((r) => r.check) };
 }
 
+/** How long close-cancels waits for a closed call's work to land: twice a whole call's time, within these bounds (ms). */
+const CLOSE_WAIT = { min: 200, max: 10_000 };
+
+/**
+ * close-cancels (2026-07-28): a call of the slow tool (`--slow-call`) whose SSE response stream the
+ * client closes as soon as its head arrives must be cancelled, so its work never lands. Seen through
+ * the read-only tool's answer: it must change after a call run to its end (the effect is visible),
+ * must not have changed at the close (else the tool is faster than a close and nothing is tested),
+ * and must not change while the closed call would have finished.
+ */
+async function closeCancels(server: WireServerSpec, _revisions: readonly Revision[], tools?: ToolChoice): Promise<ProbeOutcome> {
+  const id = '2026-07-28/close-is-cancellation';
+  const untested = (evidence: string) => specOnly([checkOf(id, { verdict: 'not tested', evidence })]);
+  const slow = tools?.slow;
+  if (!slow)
+    return untested(
+      'needs a slow tool with a visible effect: name it with --slow-call NAME --args JSON (its effect must show in the answer of the read-only --call tool)',
+    );
+  return withClient(server, async (c) => {
+    let n = 1;
+    const headers = (name: string) => c.modernHeaders('tools/call', name);
+    const read = async () => {
+      const a = await c.send('POST', headers(slow.read.name), c.toolCallBody(n++, slow.read));
+      return a.message?.result ? text(a) : null;
+    };
+    const before = await read();
+    if (before === null) return untested(`the read-back tool ${slow.read.name} got no result`);
+    const clock = new WallTime();
+    const whole = await c.send('POST', headers(slow.tool.name), c.toolCallBody(n++, slow.tool));
+    const took = clock.now;
+    if (!whole.message?.result) return untested(`a call of ${slow.tool.name} run to its end got no result: ${describeAnswer(whole)}`);
+    const after = await read();
+    if (after === before)
+      return untested(
+        `a call of ${slow.tool.name} run to its end leaves ${slow.read.name}'s answer as it was (${after}): its effect is not visible`,
+      );
+    const head = await c.sendAndClose(headers(slow.tool.name), c.toolCallBody(n++, slow.tool));
+    const answered = describeAnswer({ ...head, message: null });
+    if (head.status !== 200 || !(head.contentType ?? '').startsWith('text/event-stream'))
+      return untested(`${slow.tool.name} was answered ${answered}: no SSE response stream to close`);
+    const atClose = await read();
+    if (atClose !== after)
+      return untested(
+        `${slow.read.name} already showed the closed call's effect right after the close (${atClose}): the tool finishes before a close reaches it; name a slower one`,
+      );
+    await realSleep(Math.min(CLOSE_WAIT.max, Math.max(CLOSE_WAIT.min, 2 * took)));
+    const later = await read();
+    const what = `a ${slow.tool.name} call's stream (${answered}) closed as its head arrived; ${slow.read.name} answered ${atClose} at the close and ${later} after twice a whole call's time`;
+    return specOnly([
+      later === atClose
+        ? checkOf(id, { verdict: 'conforms', evidence: `${what}: the closed call's work did not land` })
+        : checkOf(id, { verdict: 'violates', evidence: `${what}: the work of the closed request landed after the close` }),
+    ]);
+  });
+}
+
 export const PROBES: readonly Probe[] = [
   {
     name: 'get-405',
@@ -182,6 +243,12 @@ export const PROBES: readonly Probe[] = [
     revisions: ['2025-11-25', '2026-07-28'],
     run: twoCallersOneId,
   },
+  {
+    name: 'close-cancels',
+    asks: 'a tools/call whose response stream the client closed is cancelled: its work does not land (2026-07-28, with --slow-call)',
+    revisions: ['2026-07-28'],
+    run: closeCancels,
+  },
 ];
 
 /** A probe's row of the audit (runner.ts's ScenarioResult, by shape). */
@@ -197,7 +264,13 @@ export interface ProbeRow {
   spec: { verdict: SpecVerdict; checks: SpecCheck[] };
 }
 
-export async function runProbe(p: Probe, server: WireServerSpec, revisions: readonly Revision[], serverArgs: string): Promise<ProbeRow> {
+export async function runProbe(
+  p: Probe,
+  server: WireServerSpec,
+  revisions: readonly Revision[],
+  serverArgs: string,
+  tools?: ToolChoice,
+): Promise<ProbeRow> {
   const base = {
     name: p.name,
     asks: p.asks,
@@ -209,7 +282,7 @@ export async function runProbe(p: Probe, server: WireServerSpec, revisions: read
     const why = `the server speaks ${revisions.join(', ')}; the probe is for ${p.revisions.join(', ')}`;
     return { ...base, verdict: 'not applicable', why, evidence: why, spec: { verdict: 'not tested', checks: [] } };
   }
-  const out = await p.run(server, revisions);
+  const out = await p.run(server, revisions, tools);
   return {
     ...base,
     verdict: out.verdict,

@@ -212,7 +212,7 @@ export async function runAudit(server: WireServerSpec, o: AuditOptions): Promise
   }
   for (const p of probes) {
     o.onScenario?.(scenarios.length, total, p.name);
-    scenarios.push(await runProbe(p, server, revisions, o.serverArgs));
+    scenarios.push(await runProbe(p, server, revisions, o.serverArgs, o.toolChoice));
   }
   o.onScenario?.(scenarios.length, total, '');
   const name = describeSides({ client: { kind: 'sdk' }, server }).server;

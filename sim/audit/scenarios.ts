@@ -170,13 +170,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** Named in the issue, not built yet: listed so that no report reads as if they had been run. */
-export const PENDING_SCENARIOS: readonly { name: string; why: string }[] = [
-  {
-    name: 'close-cancels',
-    why: '2026-07-28: closing a response stream is cancellation; observing it needs a tool with a visible effect and a client that closes the stream, not built yet',
-  },
-];
+/** Named in the issue, not built yet: listed so that no report reads as if they had been run (none today). */
+export const PENDING_SCENARIOS: readonly { name: string; why: string }[] = [];
 
 export function scenarioByName(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);

@@ -5,7 +5,9 @@
 // calls an unannotated tool on its own: a tool with a side effect runs only when the user names it,
 // and then it is the tool of the scenarios that judge `at-most-once` (a duplicate run of it is what
 // they look for). Arguments are checked against the tool's input schema (the SDK's own Ajv
-// validator) before anything runs; a miss is bad input with the schema quoted.
+// validator) before anything runs; a miss is bad input with the schema quoted. `--slow-call NAME`
+// names a slow tool with a visible effect for the close-cancels probe (probes.ts): its stream is
+// closed while it runs, and the answer of the read-only tool shows whether its work still landed.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { DiscoveredTool } from '../wire/discover-tools.ts';
 import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap, type ToolSpec } from '../wire/json-rpc.ts';
@@ -18,6 +20,8 @@ export class ToolChoiceError extends Error {
 export interface NamedCall {
   name: string;
   args: Record<string, unknown>;
+  /** Given as `--slow-call`: the close-cancels probe's tool, not a tool of the scenarios. */
+  slow?: true;
 }
 
 export interface ToolChoice {
@@ -28,6 +32,8 @@ export interface ToolChoice {
   said: string;
   /** Results are compared by shape, not text (result-shape.ts): the server's own tools, whose answers vary. */
   byShape: boolean;
+  /** The close-cancels probe's slow tool (`--slow-call`) and the tool whose answer shows its effect; null: none named. */
+  slow: { tool: ToolSpec; read: ToolSpec } | null;
 }
 
 export const TOOL_PRESETS: Record<string, ToolMap> = { everything: EVERYTHING_TOOLS, faultsim: FAULTSIM_TOOLS };
@@ -67,31 +73,34 @@ function checkArgs(tool: DiscoveredTool, args: Record<string, unknown>, given: b
     );
 }
 
-/** `--call A --args J --call B …` in command-line order: each `--args` belongs to the `--call` before it. */
+/** `--call A --args J --slow-call B …` in command-line order: each `--args` belongs to the `--call` or `--slow-call` before it. */
 export function namedCalls(sequence: readonly [string, string][]): NamedCall[] {
   const calls: (NamedCall & { given: boolean })[] = [];
   for (const [option, value] of sequence) {
-    if (option === 'call') {
-      if (!value.trim()) throw new ToolChoiceError('--call needs a tool name');
-      calls.push({ name: value, args: {}, given: false });
+    if (option === 'call' || option === 'slow-call') {
+      if (!value.trim()) throw new ToolChoiceError(`--${option} needs a tool name`);
+      if (option === 'slow-call' && calls.some((c) => c.slow))
+        throw new ToolChoiceError('--slow-call is given twice (the probe calls one)');
+      calls.push({ name: value, args: {}, given: false, ...(option === 'slow-call' ? { slow: true as const } : {}) });
       continue;
     }
     if (option !== 'args') continue;
     const last = calls.at(-1);
     if (!last) throw new ToolChoiceError('--args must follow the --call it is for');
-    if (last.given) throw new ToolChoiceError(`--args is given twice for --call ${last.name}`);
+    const flag = last.slow ? '--slow-call' : '--call';
+    if (last.given) throw new ToolChoiceError(`--args is given twice for ${flag} ${last.name}`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);
     } catch (e) {
-      throw new ToolChoiceError(`--args for --call ${last.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+      throw new ToolChoiceError(`--args for ${flag} ${last.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw new ToolChoiceError(`--args for --call ${last.name} must be a JSON object, not ${JSON.stringify(parsed)}`);
+      throw new ToolChoiceError(`--args for ${flag} ${last.name} must be a JSON object, not ${JSON.stringify(parsed)}`);
     last.args = parsed as Record<string, unknown>;
     last.given = true;
   }
-  return calls;
+  return calls.map(({ given: _, ...c }) => c);
 }
 
 function presetChoice(name: string, how: string): ToolChoice {
@@ -102,13 +111,37 @@ function presetChoice(name: string, how: string): ToolChoice {
     byShape: false,
     sideEffect: { tool: tools.plain, why },
     said: `tools: the ${name} preset (${tools.plain.name}, ${tools.progress.name}), ${how}`,
+    slow: null,
   };
 }
 
 /** The choice from what the user named and what the server lists. `preset` is `--tools`. */
-export function chooseTools(discovered: readonly DiscoveredTool[], calls: readonly NamedCall[], preset?: string): ToolChoice {
+export function chooseTools(discovered: readonly DiscoveredTool[], named: readonly NamedCall[], preset?: string): ToolChoice {
+  const choice = chooseCalls(
+    discovered,
+    named.filter((c) => !c.slow),
+    preset,
+  );
+  const slow = named.find((c) => c.slow);
+  if (!slow) return choice;
+  const tool = discovered.find((t) => t.name === slow.name);
+  if (!tool)
+    throw new ToolChoiceError(
+      `--slow-call ${slow.name}: the server has no such tool (its tools: ${listOf(discovered.map((t) => t.name))})`,
+    );
+  checkArgs(tool, slow.args, Object.keys(slow.args).length > 0);
+  return {
+    ...choice,
+    slow: { tool: spec(slow), read: choice.tools.plain },
+    said: `${choice.said}; ${slow.name} ${shown(slow.args)} (--slow-call) where close-cancels closes a stream, read back with ${choice.tools.plain.name}`,
+  };
+}
+
+const listOf = (names: readonly string[]) => (names.length ? names.slice(0, 12).join(', ') + (names.length > 12 ? ', …' : '') : 'none');
+
+function chooseCalls(discovered: readonly DiscoveredTool[], calls: readonly NamedCall[], preset?: string): ToolChoice {
   const names = discovered.map((t) => t.name);
-  const listed = names.length ? names.slice(0, 12).join(', ') + (names.length > 12 ? ', …' : '') : 'none';
+  const listed = listOf(names);
   if (preset !== undefined) {
     if (!TOOL_PRESETS[preset]) throw new ToolChoiceError(`unknown --tools '${preset}' (valid: ${Object.keys(TOOL_PRESETS).join(', ')})`);
     return presetChoice(preset, 'as --tools says');
@@ -129,7 +162,7 @@ export function chooseTools(discovered: readonly DiscoveredTool[], calls: readon
     const said =
       `tools: ${plain.name} ${shown(plain.args)} (${plainWhy}) for every call` +
       (effect ? `; ${effect.name} ${shown(effect.args)} (a side effect) where at-most-once is judged` : '');
-    return { tools: { plain: spec(plain), progress: spec(plain) }, sideEffect, said, byShape: true };
+    return { tools: { plain: spec(plain), progress: spec(plain) }, sideEffect, said, byShape: true, slow: null };
   }
   for (const p of Object.keys(TOOL_PRESETS))
     if ([TOOL_PRESETS[p]!.plain.name, TOOL_PRESETS[p]!.progress.name].every((n) => names.includes(n)))
@@ -152,6 +185,7 @@ export function chooseTools(discovered: readonly DiscoveredTool[], calls: readon
     tools: { plain: spec({ name: t.name, args: {} }), progress: spec({ name: t.name, args: {} }) },
     sideEffect: null,
     byShape: true,
+    slow: null,
     said: `tools: ${t.name} {} (${hint(t)}, chosen from its tools/list; --call names another) for every call`,
   };
 }

@@ -82,7 +82,13 @@ const OPTIONS: Record<string, OptionSpec> = {
     arg: 'TOOL',
     help: "with --serve/--target: call the server's own tool TOOL (repeatable; default: one it annotates readOnlyHint/idempotentHint)",
   },
-  args: { value: true, repeatable: true, arg: 'JSON', help: 'the arguments of the --call before it, a JSON object' },
+  args: { value: true, repeatable: true, arg: 'JSON', help: 'the arguments of the --call (or --slow-call) before it, a JSON object' },
+  'slow-call': {
+    value: true,
+    repeatable: true,
+    arg: 'TOOL',
+    help: 'with --serve/--target: for close-cancels, a slow tool with a visible effect (its stream is closed while it runs; the read-only --call tool shows whether its work landed)',
+  },
   tools: { value: true, arg: 'SET', help: 'with --serve/--target: a preset tool set instead of --call, everything or faultsim' },
   revision: {
     value: true,
@@ -168,7 +174,7 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
       'sentence), optional, not implemented, unspecified (the spec leaves it open: recorded) or not tested. Each\n' +
       '2025-11-25 scenario runs again with a spec-literal client (a new session only after 404); where its verdict\n' +
       'differs, the row says so: a client that follows the spec gets stuck there. Probes (get-405, server-discover,\n' +
-      'mismatch-protocol-version, two-callers-one-id) ask the server directly, without a fault.\n' +
+      'mismatch-protocol-version, two-callers-one-id, close-cancels) ask the server directly, without a fault.\n' +
       'With --client-cmd, the client is audited instead: it runs as its own process behind the JSON-lines protocol,\n' +
       'reaches the server through a loopback fault proxy, on the wall clock, in the revision --revision asks for; each\n' +
       'fault is placed on its own requests (the tools/call of the first call in its fault-free run). Two verdicts per\n' +
@@ -202,7 +208,7 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   const given = [serverText, serve, target].filter((x) => x !== undefined).length;
   if (given !== 1) throw new UsageError(`audit: give one of --server, --serve, --target${clientCmd !== undefined ? ' (or none)' : ''}`);
   const loopback = serve !== undefined || target !== undefined;
-  for (const o of ['tools', 'revision', 'header', 'header-env', 'call', 'args'])
+  for (const o of ['tools', 'revision', 'header', 'header-env', 'call', 'args', 'slow-call'])
     if (!loopback && !(o === 'revision' && clientCmd !== undefined) && args.options[o] !== undefined)
       throw new UsageError(`--${o} needs --serve or --target`);
   if (clientCmd !== undefined && loopback && args.options.revision !== undefined)
@@ -210,8 +216,9 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   for (const o of ['ca', 'allow-remote'])
     if (target === undefined && args.options[o] !== undefined) throw new UsageError(`--${o} needs --target`);
   if (args.options.tools !== undefined && args.options.call !== undefined) throw new UsageError('give --tools or --call, not both');
-  if (clientCmd !== undefined && args.options.call !== undefined)
-    throw new UsageError('--call is for a server audit: a client calls its own tools');
+  for (const o of ['call', 'slow-call'])
+    if (clientCmd !== undefined && args.options[o] !== undefined)
+      throw new UsageError(`--${o} is for a server audit: a client calls its own tools`);
   const calls = callsOption(args);
   const reach = upstreamOptions(args);
   if (!loopback && clientCmd === undefined && args.options.watchdog !== undefined)
@@ -223,7 +230,7 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   if (outDir !== undefined) checkOut(outDir);
   const tools = toolsOption(args);
   const callArgs = calls.flatMap((c) => [
-    `--call ${quote(c.name)}`,
+    `--${c.slow ? 'slow-call' : 'call'} ${quote(c.name)}`,
     ...(Object.keys(c.args).length ? [`--args ${quote(JSON.stringify(c.args))}`] : []),
   ]);
   const loopbackRevisions = clientCmd !== undefined ? ['2025-11-25' as Revision] : revisionsOption(args);

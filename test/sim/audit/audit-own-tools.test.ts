@@ -55,13 +55,22 @@ function audit(argv: readonly string[], env: Record<string, string> = {}, limitM
 const filesOf = (dir: string) => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'));
 
 describe('audit of a server of its own tools, behind a bearer token', () => {
-  it('--call/--args/--header-env: a verdict for every scenario that applies; place_order judged for duplicates; the token nowhere', async () => {
+  it('--call/--args/--slow-call/--header-env: a verdict for every scenario that applies; place_order judged for duplicates; the token nowhere', async () => {
     const out = tempDir('orders');
+    const slow = ['--slow-call', 'place_warehouse_order', '--args', '{"customer":"ada","item":"tea"}'];
     const r = await audit(
-      ['--serve', ORDERS, '--revision', 'dual', ...CALLS, '--header-env', 'Authorization=ORDERS_AUTH', '--out', out, '--json'],
+      ['--serve', ORDERS, '--revision', 'dual', ...CALLS, ...slow, '--header-env', 'Authorization=ORDERS_AUTH', '--out', out, '--json'],
       { ORDERS_AUTH: `Bearer ${TOKEN}` },
     );
-    const a = JSON.parse(r.stdout) as { scenarios: { name: string; verdict: string; why: string; tool?: string }[]; tools: string };
+    type Row = {
+      name: string;
+      verdict: string;
+      why: string;
+      tool?: string;
+      reproduce: { audit: string };
+      spec: { checks: { requirement: string; verdict: string; evidence: string }[] };
+    };
+    const a = JSON.parse(r.stdout) as { scenarios: Row[]; tools: string };
     expect(a.tools).toMatch(/^tools: search_orders \{"customer":"ada"\} \(readOnlyHint: true\) for every call; place_order/);
     // No fault scenario is not applicable (unknown-session forgets the session at the proxy); the probes
     // ask no resilience question (the spec lens judges them).
@@ -74,6 +83,11 @@ describe('audit of a server of its own tools, behind a bearer token', () => {
     // The SDK v2 server books the order twice: the proxy cut the stream, the client re-issued (2026-07-28's MUST).
     expect(once.verdict).toBe('silent');
     expect(once.why).toMatch(/^at-most-once: call \d's side-effecting tool ran 2 times/);
+    // The SDK v2 aborts a call whose stream closed, and place_warehouse_order heeds the abort: nothing booked.
+    const close = a.scenarios.find((s) => s.name === 'close-cancels')!.spec.checks[0]!;
+    expect(close).toMatchObject({ requirement: '2026-07-28/close-is-cancellation', verdict: 'conforms' });
+    expect(close.evidence).toMatch(/"\d+ order\(s\) for ada".* at the close and .*: the closed call's work did not land$/);
+    expect(a.scenarios[0]!.reproduce.audit).toContain(`--slow-call place_warehouse_order --args '{"customer":"ada","item":"tea"}'`);
     expect(r.code).toBe(1);
     for (const text of [r.stdout, r.stderr, ...filesOf(out)]) expect(text).not.toContain(TOKEN);
     expect(r.stdout).toContain('--header-env Authorization=ORDERS_AUTH');

@@ -30,6 +30,7 @@ const LEGACY_SERVER = {
   'server-discover': NA,
   'mismatch-protocol-version': NA,
   'two-callers-one-id': 'pass',
+  'close-cancels': NA,
 };
 
 describe('audit --serve against real servers', () => {

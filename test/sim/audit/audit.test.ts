@@ -33,6 +33,7 @@ describe('audit of the SDK v1 server (sdk-sse)', () => {
       'server-discover': NA,
       'mismatch-protocol-version': NA,
       'two-callers-one-id': 'pass',
+      'close-cancels': NA,
     });
     // The spec lens: what the SDK does where the spec speaks (the rest observes no requirement here).
     expect(specVerdictsOf(a)).toMatchObject({
@@ -84,6 +85,7 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
       'server-discover': NA,
       'mismatch-protocol-version': NA,
       'two-callers-one-id': 'pass',
+      'close-cancels': NA,
     });
     expect(specVerdictsOf(a)).toMatchObject({
       'strip-protocol-version': 'conforms',
@@ -147,6 +149,7 @@ describe('mcp-faultsim audit (CLI)', () => {
       'get-405',
       'server-discover',
       'mismatch-protocol-version',
+      'close-cancels',
     ]);
     // Each spec check is a test case of its own (class audit.spec): none fails on this server.
     const spec = all.filter((c) => c.classname === 'audit.spec');

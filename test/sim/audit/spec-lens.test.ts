@@ -3,7 +3,7 @@
 // one requirement) give `conforms` and `violates`; what the spec makes optional or leaves open
 // never reads `violates`. Every server here is in-process (no network, virtual time).
 import { describe, expect, it } from 'vitest';
-import { requirementById, REQUIREMENTS } from '../../../sim/audit/requirements.ts';
+import { REQUIREMENTS } from '../../../sim/audit/requirements.ts';
 import { runAudit } from '../../../sim/audit/runner.ts';
 import { handlerEndpoint } from '../../../sim/wire/handler-server.ts';
 import { SdkServer } from '../../../sim/wire/sdk-server.ts';
@@ -11,6 +11,8 @@ import { Sdk2Server } from '../../../sim/wire/sdk2-server.ts';
 import type { ServerAdapter } from '../../../sim/wire/server-adapter.ts';
 import type { WireServerSpec } from '../../../sim/wire/setup.ts';
 import { combination, type Revision } from '../../../models/policies.ts';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import type { ToolChoice } from '../../../sim/audit/tool-choice.ts';
 
 type Next = (r: Request) => Promise<Response>;
 type Tweak = (req: Request, next: Next) => Promise<Response>;
@@ -199,6 +201,78 @@ describe('the spec lens, 2026-07-28 server requirements', () => {
   });
 });
 
+/** A 2026-07-28 SDK v2 server whose `book` waits `ms` then books (honouring the abort signal the SDK
+ *  raises when the response stream closes, or not; `ms` < 0: books at once, no wait), and whose
+ *  `bookings` reads the count. */
+function bookingServer(ms: number, honoursCancel: boolean): WireServerSpec {
+  const create = () => {
+    let booked = 0;
+    const handler = createMcpHandler(
+      () => {
+        const server = new McpServer({ name: 'bookings', version: '0' });
+        server.registerTool('bookings', { description: 'how many', annotations: { readOnlyHint: true } }, async () => ({
+          content: [{ type: 'text', text: `${booked} booked` }],
+        }));
+        server.registerTool('book', { description: 'books one, slowly' }, async (ctx) => {
+          const signal = ctx.mcpReq.signal;
+          if (ms >= 0)
+            await new Promise<void>((resolve, reject) => {
+              const timer = setTimeout(resolve, ms);
+              if (honoursCancel) signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+            });
+          booked++;
+          return { content: [{ type: 'text', text: 'booked' }] };
+        });
+        return server;
+      },
+      { legacy: 'reject', responseMode: 'sse' },
+    );
+    return (req: Request) => handler.fetch(req);
+  };
+  return { kind: 'loopback', endpoint: handlerEndpoint({ create }, { tools: { plain: 'bookings' }, name: 'bookings' }) };
+}
+
+const BOOKINGS: ToolChoice = {
+  tools: { plain: { name: 'bookings', args: () => ({}) }, progress: { name: 'bookings', args: () => ({}) } },
+  sideEffect: null,
+  said: 'bookings, book',
+  byShape: true,
+  slow: { tool: { name: 'book', args: () => ({}) }, read: { name: 'bookings', args: () => ({}) } },
+};
+
+async function closeCancels(server: WireServerSpec, toolChoice?: ToolChoice) {
+  const a = await runAudit(server, {
+    serverArgs: '--target test',
+    only: ['close-cancels'],
+    loopbackRevisions: ['2026-07-28'],
+    ...(toolChoice ? { toolChoice } : {}),
+  });
+  return a.scenarios[0]!.spec!.checks.find((c) => c.requirement === '2026-07-28/close-is-cancellation')!;
+}
+
+describe('the spec lens, 2026-07-28: closing a response stream is cancellation', () => {
+  it('a tool that stops when its stream closes conforms; one that books anyway violates', async () => {
+    const ok = await closeCancels(bookingServer(150, true), BOOKINGS);
+    expect(ok).toMatchObject({ verdict: 'conforms', evidence: expect.stringContaining('"1 booked"') });
+    const bad = await closeCancels(bookingServer(150, false), BOOKINGS);
+    expect(bad.verdict).toBe('violates');
+    // Reached: the effect was absent at the close and landed after it.
+    expect(bad.evidence).toMatch(
+      /answered .*"1 booked".* at the close and .*"2 booked".* after twice a whole call's time: the work of the closed request landed after the close$/,
+    );
+  });
+
+  it('a tool too fast to be closed mid-run, or no --slow-call: not tested, with why', async () => {
+    const fast = await closeCancels(bookingServer(-1, false), BOOKINGS);
+    expect(fast).toMatchObject({ verdict: 'not tested', evidence: expect.stringContaining('finishes before a close reaches it') });
+    const none = await closeCancels(bookingServer(150, true));
+    expect(none).toMatchObject({
+      verdict: 'not tested',
+      evidence: expect.stringMatching(/^needs a slow tool with a visible effect: name it with --slow-call/),
+    });
+  });
+});
+
 describe('every server requirement is judged by a test above, or is pending', () => {
   it('names no requirement this file leaves out', () => {
     const judged = [
@@ -213,10 +287,13 @@ describe('every server requirement is judged by a test above, or is pending', ()
       'protocol-version-mismatch-400',
       'get-405',
       'server-discover',
+      'close-is-cancellation',
     ];
-    const pending = ['2026-07-28/close-is-cancellation'];
-    for (const r of REQUIREMENTS.filter((x) => x.binds === 'server'))
-      expect(judged.includes(r.id.split('/')[1]!) || pending.includes(r.id), r.id).toBe(true);
-    expect(requirementById(pending[0]!)).toBeDefined();
+    for (const r of REQUIREMENTS.filter((x) => x.binds === 'server')) expect(judged.includes(r.id.split('/')[1]!), r.id).toBe(true);
+    for (const id of judged)
+      expect(
+        REQUIREMENTS.some((r) => r.id.endsWith(`/${id}`)),
+        id,
+      ).toBe(true);
   });
 });

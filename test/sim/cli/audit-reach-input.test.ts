@@ -97,8 +97,30 @@ describe("audit: bad input a server's answer decides", () => {
     const r = await run('audit', '--serve', ORDERS, ...auth, '--call', 'cancel_order');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /^mcp-faultsim: --call cancel_order: the server has no such tool \(its tools: search_orders, place_order\)\n$/,
+      /^mcp-faultsim: --call cancel_order: the server has no such tool \(its tools: search_orders, place_order, place_warehouse_order\)\n$/,
     );
+  }, 60_000);
+
+  it('--slow-call of a tool the server lacks, or given twice: one line, exit 2', async () => {
+    const r = await run(
+      'audit',
+      '--serve',
+      ORDERS,
+      ...auth,
+      '--call',
+      'search_orders',
+      '--args',
+      '{"customer":"ada"}',
+      '--slow-call',
+      'bulk',
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^mcp-faultsim: --slow-call bulk: the server has no such tool \(its tools: search_orders, place_order, place_warehouse_order\)\n$/,
+    );
+    const twice = await run('audit', '--serve', ORDERS, '--slow-call', 'a', '--slow-call', 'b');
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toBe('mcp-faultsim: --slow-call is given twice (the probe calls one)\n');
   }, 60_000);
 
   it('a required argument missing: its input schema quoted', async () => {
