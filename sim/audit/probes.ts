@@ -7,13 +7,14 @@
 // silent). close-cancels waits on the wall clock for the server's own tool (bounded: 10 s at most).
 import type { Revision } from '../../models/policies.ts';
 import type { SpecCheck } from '../core/audit-verdict.ts';
-import { specVerdictOf, type SpecVerdict, type Verdict } from '../core/audit-verdict.ts';
+import { specVerdictOf, type Verdict } from '../core/audit-verdict.ts';
 import type { WireServerSpec } from '../wire/setup.ts';
 import { realSleep } from '../wire/virtual-time.ts';
 import { WallTime } from '../wire/wall-time.ts';
 import { describeAnswer, MODERN, modernMeta, ProbeClient, type ProbeAnswer } from './probe-client.ts';
 import { checkOf } from './spec-lens.ts';
 import type { ToolChoice } from './tool-choice.ts';
+import type { ScenarioResult } from './audit-row.ts';
 
 export interface ProbeOutcome {
   verdict: Verdict;
@@ -251,26 +252,13 @@ export const PROBES: readonly Probe[] = [
   },
 ];
 
-/** A probe's row of the audit (runner.ts's ScenarioResult, by shape). */
-export interface ProbeRow {
-  name: string;
-  asks: string;
-  verdict: Verdict;
-  why: string;
-  evidence: string;
-  plan: string;
-  judgedBy: readonly string[];
-  reproduce: { audit: string; check: string };
-  spec: { verdict: SpecVerdict; checks: SpecCheck[] };
-}
-
 export async function runProbe(
   p: Probe,
   server: WireServerSpec,
   revisions: readonly Revision[],
   serverArgs: string,
   tools?: ToolChoice,
-): Promise<ProbeRow> {
+): Promise<ScenarioResult> {
   const base = {
     name: p.name,
     asks: p.asks,

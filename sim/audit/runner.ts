@@ -17,41 +17,13 @@ import { deliveredTwice } from './delivered.ts';
 import { shapeResults } from './result-shape.ts';
 import type { ToolChoice } from './tool-choice.ts';
 import { evidenceOf, passes, verdictOf, type Verdict } from './verdict.ts';
-import type { LibraryVerdict } from './client-library.ts';
-import { specVerdictOf, type SpecCheck, type SpecVerdict } from '../core/audit-verdict.ts';
+
+export type { LibraryResult, ScenarioResult } from './audit-row.ts';
+import { specVerdictOf } from '../core/audit-verdict.ts';
+import type { ScenarioResult } from './audit-row.ts';
 import { PROBES, runProbe } from './probes.ts';
 import { SPEC_LITERAL, specLiteralOf } from './spec-client.ts';
 import { lensOfRun } from './spec-lens.ts';
-
-export interface ScenarioResult {
-  name: string;
-  asks: string;
-  verdict: Verdict;
-  /** Why the verdict, in one line (the oracle that decided it, or why not applicable). */
-  why: string;
-  /** One line from the history: status codes, Content-Type, errors, virtual times. */
-  evidence: string;
-  plan: string;
-  judgedBy: readonly string[];
-  /** Command lines: `audit` re-runs exactly this plan; `check --wire` searches its fault family ('' for a probe). */
-  reproduce: { audit: string; check: string };
-  /** For a scenario that needs a side-effecting call: the tool it called, and why that one. */
-  tool?: string;
-  /** A client audit's run: the revision the harness spoke. */
-  revision?: Revision;
-  /** A client audit: what the library did with the agent loop off (client-library.ts). */
-  library?: LibraryResult;
-  /** The spec lens: the requirements this scenario observes, each judged (absent where no lens ran). */
-  spec?: { verdict: SpecVerdict; checks: SpecCheck[] };
-  /** The same plan with the spec-literal client (spec-client.ts), where it is another client than the model's. */
-  literal?: { verdict: Verdict; why: string; evidence: string };
-}
-
-/** The library's verdict as a client audit reports it (`not applicable` when its run tested nothing). */
-export type LibraryResult = Omit<LibraryVerdict, 'behaviour'> & {
-  behaviour: LibraryVerdict['behaviour'] | 'not applicable';
-  evidence: string;
-};
 
 export interface AuditResult {
   /** Set when a client was audited (its command line); `server` is then the constant side. */

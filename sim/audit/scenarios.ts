@@ -172,7 +172,3 @@ export const SCENARIOS: readonly Scenario[] = [
 
 /** Named in the issue, not built yet: listed so that no report reads as if they had been run (none today). */
 export const PENDING_SCENARIOS: readonly { name: string; why: string }[] = [];
-
-export function scenarioByName(name: string): Scenario | undefined {
-  return SCENARIOS.find((s) => s.name === name);
-}

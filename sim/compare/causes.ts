@@ -21,19 +21,6 @@ export interface Cause {
 
 type Entry = HistoryEntry & Record<string, unknown>;
 
-/** The mechanisms by which something went silent (a call's outcome, or a tool that ran twice): a
- *  finding of one is in a silent group, and a group of any other is loud (test/reports/cause-text.test.ts). */
-export const SILENT_MECHANISMS: readonly string[] = [
-  'cut-stream-read-empty',
-  'json-read-as-sse-after-narrowing',
-  'json-read-as-sse',
-  'different-result',
-  'inline-progress-awaited-on-sse',
-  'cut-stream-hang',
-  'hang',
-  'duplicate-execution',
-];
-
 const SILENT = new Set(['silent-empty', 'silent-hang']);
 
 function mechanismOf(f: Finding): { mechanism: string; how: string; step: number | null } {

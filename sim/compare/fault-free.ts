@@ -16,8 +16,6 @@ import type { InputShape } from '../search/random/arbitraries.ts';
 import { referenceOf } from '../../properties/outcomes.ts';
 import { runWorld, type WorldOptions } from '../world/world.ts';
 
-export const BROKEN = 'broken without faults' as const;
-
 export interface FailedCall {
   callId: number;
   /** How it ended: an error the client reported, or its deadline. */

@@ -26,9 +26,6 @@ export interface LoopbackEndpoint {
   stop(): Promise<void>;
 }
 
-/** Kept for callers that name it: the loopback-only form of `checkTargetUrl`. */
-export const checkLoopbackUrl = (text: string): URL => checkTargetUrl(text, false);
-
 class LoopbackAdapter implements ServerAdapter {
   readonly notesItself = false;
   /** Ends what the run left open at its close: msw never passes a client's cancel on to a body

@@ -2,13 +2,13 @@
 // spec answer the server did not give (expectStatus) is silent. Judgements are built by hand here:
 // the in-process audits (audit.test.ts) reach pass, loud, silent and n/a; no server in reach is stuck.
 import { describe, expect, it } from 'vitest';
-import { scenarioByName } from '../../../sim/audit/scenarios.ts';
+import { SCENARIOS } from '../../../sim/audit/scenarios.ts';
 import { verdictOf } from '../../../sim/audit/verdict.ts';
 import type { History } from '../../../sim/core/history.ts';
 import type { Judgement } from '../../../properties/judge.ts';
 import type { CallOutcome, Outcome } from '../../../properties/outcomes.ts';
 
-const scenario = scenarioByName('unknown-session')!;
+const scenario = SCENARIOS.find((s) => s.name === 'unknown-session')!;
 const holds = { holds: true, reached: true };
 const outcome = (callId: number, o: Outcome): CallOutcome => ({
   callId,

@@ -1,0 +1,35 @@
+// One row of an audit (a scenario or a probe, of a server or a client audit): what every report
+// renders. Its own file so that the runner and the probes both build it without importing each other.
+import type { Revision } from '../../models/policies.ts';
+import type { SpecCheck, SpecVerdict, Verdict } from '../core/audit-verdict.ts';
+import type { LibraryVerdict } from './client-library.ts';
+
+export interface ScenarioResult {
+  name: string;
+  asks: string;
+  verdict: Verdict;
+  /** Why the verdict, in one line (the oracle that decided it, or why not applicable). */
+  why: string;
+  /** One line from the history: status codes, Content-Type, errors, virtual times. */
+  evidence: string;
+  plan: string;
+  judgedBy: readonly string[];
+  /** Command lines: `audit` re-runs exactly this plan; `check --wire` searches its fault family ('' for a probe). */
+  reproduce: { audit: string; check: string };
+  /** For a scenario that needs a side-effecting call: the tool it called, and why that one. */
+  tool?: string;
+  /** A client audit's run: the revision the harness spoke. */
+  revision?: Revision;
+  /** A client audit: what the library did with the agent loop off (client-library.ts). */
+  library?: LibraryResult;
+  /** The spec lens: the requirements this scenario observes, each judged (absent where no lens ran). */
+  spec?: { verdict: SpecVerdict; checks: SpecCheck[] };
+  /** The same plan with the spec-literal client (spec-client.ts), where it is another client than the model's. */
+  literal?: { verdict: Verdict; why: string; evidence: string };
+}
+
+/** The library's verdict as a client audit reports it (`not applicable` when its run tested nothing). */
+export type LibraryResult = Omit<LibraryVerdict, 'behaviour'> & {
+  behaviour: LibraryVerdict['behaviour'] | 'not applicable';
+  evidence: string;
+};
