@@ -11,7 +11,7 @@ import { withHistoryOf, type Finding } from './findings.ts';
 import { MitigationSearches } from './mitigation-searches.ts';
 import { isSilentFinding, MITIGATION_PROPERTIES } from './mitigations.ts';
 import { findMitigations } from './mitigation-finder.ts';
-import { rememberRuns, searchedCombination, searchRuns, searchShape, searchSteps } from './mitigation-runs.ts';
+import { rememberRuns, searchedCombination, searchRuns, searchShape, searchSteps, type FinderRunCounts } from './mitigation-runs.ts';
 import type { ReportedFinding, RunSettings } from './run-settings.ts';
 
 /** Each finding with its cause (compare/causes.ts) and, when silent on a model cell, the single knob
@@ -21,6 +21,8 @@ export class Annotator {
   private readonly byId: Map<string, MatrixCell>;
   private readonly judges = new Map();
   private readonly draws = new Map();
+  /** This thread's finder runs (mitigation-runs.ts `markFor`): marks asked, runs judged, runs recorded. */
+  readonly runCounts: FinderRunCounts = { asked: 0, judged: 0, recorded: 0 };
   readonly searches: MitigationSearches;
   // The finder reads outcomes and recovery only: judging the other properties would cost without telling.
   private readonly properties: readonly Property[];
@@ -71,6 +73,7 @@ export class Annotator {
       shape: where.shape,
       judges: this.judges,
       draws: this.draws,
+      counts: this.runCounts,
       ...(world ? { world } : {}),
     };
   }

@@ -1,5 +1,5 @@
 // A model cell's runner (`checkCell`): `check` of its combination, with the flags of its first runs
-// and the knobs each read, for the mitigation finder's memo (compare/mitigation-runs.ts).
+// and the knobs each read, for the mitigation finder's runs (compare/mitigation-runs.ts `rememberRuns`).
 import { check } from '../search/random/check.ts';
 import type { CheckResult } from '../search/random/result.ts';
 import type { CellRunner } from './run-settings.ts';
@@ -7,7 +7,7 @@ import { flagsOf, searchRuns } from './mitigation-runs.ts';
 
 /** A cell's result as a runner returns it: with the flags of its first runs (the mitigation finder's
  *  search of this combination, when it draws the same inputs) and the knobs each of them read
- *  (world/knob-reads.ts; the finder's memo, compare/mitigation-memo.ts), which the reports do not carry. */
+ *  (world/knob-reads.ts; kept in the run store, compare/mitigation-runs.ts), which the reports do not carry. */
 export type RunnerResult = CheckResult & { sampled?: Uint8Array; sampledReads?: Uint16Array };
 
 export const checkCell: CellRunner = (cell, s) => {

@@ -21,7 +21,6 @@ import { policyErrorReport, type PolicyErrorReport } from '../search/random/poli
 import { emptyStats } from '../../properties/stats.ts';
 import { TOOL } from '../core/tool.ts';
 import type { RemoteSearcher } from './mitigation-searches.ts';
-import { finderRunCounts } from './mitigation-runs.ts';
 import { checkCell, type RunnerResult } from './check-cell.ts';
 import { Annotator } from './annotator.ts';
 import type { CellRunner, ReportedFinding, RunSettings } from './run-settings.ts';
@@ -150,8 +149,8 @@ export interface ComparisonOptions {
   onCellsDone?: () => void;
   /** Called at the end with how many searches the finder was asked for, how many distinct ones ran,
    *  and how many of those a cell's runs answered (compare/mitigation-searches.ts); and, of the runs
-   *  this thread's searches asked for, how many it judged and recorded (the rest remembered runs answered,
-   *  compare/mitigation-memo.ts, or a cell's flags). */
+   *  this thread's searches asked for, how many it judged and recorded (the rest the run store answered,
+   *  or a cell's flags: compare/mitigation-runs.ts `markFor`). */
   onSearchCounts?: (counts: {
     asked: number;
     distinct: number;
@@ -182,7 +181,6 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   // caller's cell thread, if it has one); the finder's searches wait in one queue for this thread,
   // and for the helpers once the cells are done.
   const annotator = new Annotator(cells, settings);
-  const runsBefore = { ...finderRunCounts };
   const annotated: Promise<ReportedFinding[]>[] = [];
   let interrupted = false;
   // Cell i+1 goes to the runner before cell i's findings are worked out here (their histories, the
@@ -275,11 +273,7 @@ export async function runComparison(cells: readonly MatrixCell[], o: ComparisonO
   const findings = (await Promise.all(annotated)).flat();
   o.onSearchCounts?.({
     ...annotator.searches.counts,
-    runsHere: {
-      asked: finderRunCounts.asked - runsBefore.asked,
-      judged: finderRunCounts.judged - runsBefore.judged,
-      recorded: finderRunCounts.recorded - runsBefore.recorded,
-    },
+    runsHere: { ...annotator.runCounts },
   });
   return {
     format: 'mcp-faultsim/compare',

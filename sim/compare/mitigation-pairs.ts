@@ -14,7 +14,7 @@ import type { Combination } from '../../models/policies.ts';
 import { PolicyError } from '../../models/registry.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
-import { drawsOf, judgeOf, markOfJudged, searchedCombination, type MitigationContext } from './mitigation-runs.ts';
+import { drawsOf, judgeOf, markFor, searchedCombination, type MitigationContext } from './mitigation-runs.ts';
 import { brokenUnder, neighbours, overall, replayOf, type Mitigation, type Tried } from './mitigations.ts';
 
 /** Pairs tried at most per finding: each costs its fault-free runs (shared references) and one replay.
@@ -80,9 +80,8 @@ function cleanSearch(change: string, changed: Combination, mechanism: string, x:
     const j = judgeOf(c, x);
     const drawn = drawsOf(x);
     let otherSilent = 0;
-    for (const [plan, workload, schedule] of drawn) {
-      const { judgement } = j.judged(plan, workload, schedule);
-      const mark = markOfJudged(judgement, () => j.history(plan, workload, schedule).entries, plan);
+    for (const input of drawn) {
+      const mark = markFor(j, input, x);
       if (mark.silent === mechanism || (mark.silent === null && mark.loud)) return null;
       if (mark.silent !== null) otherSilent++;
     }

@@ -1,6 +1,9 @@
 // The mitigation finder's runs (compare/mitigations.ts): what a search draws, which combination it
 // runs (`searchedCombination`), and how each run is marked for the finder (silent by which mechanism,
-// loud, stuck), judged as it goes, its history recorded only for a silent run.
+// loud, stuck), judged as it goes, its history recorded only for a silent run. Every mark is asked of
+// the run store first (search/run-store.ts, `markFor`): a run of the same input that read only knobs
+// on which the two combinations agree — an earlier search's, a replay's, a cell's sampled run — marks
+// it without a run; what a run here tells (outcomes, `recovers`, a silent run's mechanism) is kept there.
 //
 // A search runs the changed combination as `searchedCombination` says: with what it never reaches at
 // its defaults (`applicableCombination`), so that a change to the 2026-07-28 revision lands on the
@@ -14,20 +17,20 @@ import type { Property } from '../../properties/properties.ts';
 import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.ts';
 import { checkShape, Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
-import { readsDuring, trackable } from '../search/random/read-set.ts';
-import { valuesInOf } from '../search/random/read-set-memo.ts';
+import { keyOf } from '../search/random/input-judge.ts';
+import { propertyBit, runStore, type RunSummary } from '../search/run-store.ts';
 import type { WorldOptions } from '../world/world.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
-import { MarkMemo } from './mitigation-memo.ts';
 import { internedMark, type RunMark, type Searched } from './mitigation-searches.ts';
 
 /** Random runs per changed combination at most (a cell's own --runs below it): as many as a default cell. */
 export const MITIGATION_RUNS = 200;
 
-/** What a run's judgement says for the finder, as bits: a call went silent, a call failed loudly, it did not recover. */
+/** What a run's judgement says for the finder, as bits: a call went silent, a call failed loudly (the
+ *  run store's outcome flags, search/run-store.ts), it did not recover. */
 const SILENT = 1;
 const LOUD = 2;
 const STUCK = 4;
@@ -58,11 +61,6 @@ function markOf(
   return internedMark(silent, (flags & LOUD) !== 0, (flags & STUCK) !== 0);
 }
 
-/** `markOf` of a run judged as it went (its outcomes at hand, its history asked for if silent). */
-export function markOfJudged(j: Judgement, history: () => Finding['history'], plan: Finding['plan']): RunMark {
-  return markOf(flagsOf(j), () => ({ outcomes: j.outcomes, entries: history() }), plan);
-}
-
 export interface MitigationContext {
   seed: number;
   runs: number;
@@ -78,6 +76,14 @@ export interface MitigationContext {
   judges?: Map<string, Judge>;
   /** The inputs each alphabet and shape draws from the seed (the same for every combination searched under them). */
   draws?: Map<string, Drawn[]>;
+  /** Marks asked for, runs judged and runs recorded here (the rest the run store answered): for `timing`. */
+  counts?: FinderRunCounts;
+}
+
+export interface FinderRunCounts {
+  asked: number;
+  judged: number;
+  recorded: number;
 }
 
 type Drawn = [FaultPlan, Workload, number[]];
@@ -120,13 +126,12 @@ export function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
 
 const JUDGES_KEPT = 256;
 
-/** The finder's judge of `c`: outcomes and its properties, no vacuity stats; its runs' knob reads
- *  tracked (read-set.ts), for the memo of marks. */
+/** The finder's judge of `c`: outcomes and its properties, no vacuity stats. */
 export function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
   const key = JSON.stringify(c);
   let j = x.judges?.get(key);
   if (!j) {
-    j = new Judge(c, x.world ?? {}, x.properties, false, trackable(c));
+    j = new Judge(c, x.world ?? {}, x.properties, false);
     // Bounded: a full matrix's findings have thousands of neighbours, each judge a reference per workload.
     if (x.judges && x.judges.size >= JUDGES_KEPT) x.judges.clear();
     x.judges?.set(key, j);
@@ -149,70 +154,95 @@ export function runSearch(c: Combination, x: Omit<MitigationContext, 'cache'>, s
 /** Runs a search takes between two pauses of `searchSteps`: a few milliseconds. */
 const SEARCH_SLICE = 10;
 
-/** The runs of each sequence of draws, remembered with their reads (mitigation-memo.ts). The draws
- *  of one context are one comparison's (its properties and world): so are their runs. */
-const memos = new WeakMap<Drawn[], MarkMemo>();
-
-function memoOf(drawn: Drawn[]): MarkMemo {
-  let memo = memos.get(drawn);
-  if (!memo) memos.set(drawn, (memo = new MarkMemo()));
-  return memo;
+/** The bit of `recovers` among the finder's properties (run-store.ts `propertyBit`); 0 without it. */
+function recoversBit(x: Omit<MitigationContext, 'cache'>): number {
+  const p = x.properties.find((q) => q.name === 'recovers');
+  return p ? propertyBit(p) : 0;
 }
 
-/** This thread's search runs: how many marks were asked for, how many runs were judged here (the
- *  rest a remembered run or a cell's flags answered), how many recorded here (a silent run's mechanism). */
-export const finderRunCounts = { asked: 0, judged: 0, recorded: 0 };
+/** The finder's flags of a stored run, where it says enough: its outcomes and its `recovers` verdict. */
+function storedFlags(s: RunSummary, bit: number): number | undefined {
+  if (bit === 0 || s.outcomes === undefined || (s.judged & bit) === 0) return undefined;
+  return s.outcomes | ((s.violated & bit) !== 0 ? STUCK : 0);
+}
+
+/** The run store's facts of a run with these flags (and, silent, its mechanism). */
+function factsOf(flags: number, bit: number, mechanism?: string | null): Partial<RunSummary> {
+  return {
+    outcomes: flags & (SILENT | LOUD),
+    judged: bit,
+    violated: flags & STUCK ? bit : 0,
+    ...(mechanism !== undefined ? { mechanism } : {}),
+  };
+}
 
 /** A cell of combination `c` ran the context's draws first: the flags of those runs and the knobs
- *  each read (compare.ts `checkCell`), for the searches' runs that read the same. */
+ *  each read (compare.ts `checkCell`), kept in the run store for the searches' runs that read the same. */
 export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>, flags: Uint8Array, reads: Uint16Array): void {
   // Only a cell that drew the search's inputs (`check` adds idempotent calls for a client that tells them apart).
-  if (!trackable(c) || shapeKey(checkShape(c, x.faults, x.shape)) !== shapeKey(searchShape(x.faults, x.shape))) return;
+  if (shapeKey(checkShape(c, x.faults, x.shape)) !== shapeKey(searchShape(x.faults, x.shape))) return;
   const drawn = drawsOf(x);
-  if (drawn.length !== flags.length) return;
-  const memo = memoOf(drawn);
-  const valuesIn = valuesInOf(c);
-  for (let i = 0; i < flags.length; i++) memo.add(i, reads[i]!, valuesIn, { flags: flags[i]!, mark: null });
+  const store = runStore.scope(c, x.world ?? {});
+  const bit = recoversBit(x);
+  if (!store || bit === 0 || drawn.length !== flags.length) return;
+  for (const [i, [plan, workload, schedule]] of drawn.entries())
+    store.add(keyOf({ plan, workload, schedule }), reads[i]!, factsOf(flags[i]!, bit));
+}
+
+/**
+ * The mark of one input under the judge's combination. From the run store where a run of it that read
+ * only knobs this combination agrees on says enough (its flags; silent, its mechanism too); else run
+ * here — judged as it goes, recorded only when silent (the mechanism is read from its history) — and
+ * what the run told kept in the store. `given`: this very run's flags, judged already (its own cell's,
+ * whose reads are not known): a loud or clean run is marked from them, a silent one recorded.
+ */
+export function markFor(j: Judge, [plan, workload, schedule]: Drawn, x: Omit<MitigationContext, 'cache'>, given?: number): RunMark {
+  const counts = x.counts;
+  if (counts) counts.asked++;
+  const bit = recoversBit(x);
+  const known = (s: RunSummary) => {
+    const f = storedFlags(s, bit);
+    return f !== undefined && (!(f & SILENT) || s.mechanism !== undefined);
+  };
+  const stored = j.stored(plan, workload, schedule, known) ?? j.stored(plan, workload, schedule, (s) => storedFlags(s, bit) !== undefined);
+  const flagsKnown = stored ? storedFlags(stored.summary, bit) : given;
+  if (stored && flagsKnown !== undefined && (!(flagsKnown & SILENT) || stored.summary.mechanism !== undefined))
+    return internedMark(
+      flagsKnown & SILENT ? (stored.summary.mechanism ?? null) : null,
+      (flagsKnown & LOUD) !== 0,
+      (flagsKnown & STUCK) !== 0,
+    );
+  let reads = 0;
+  const recorded = () => {
+    if (counts) counts.recorded++;
+    const r = j.recorded(plan, workload, schedule);
+    reads |= r.reads;
+    return { outcomes: r.judgement.outcomes, entries: r.history.entries };
+  };
+  // Flags without reads (the search's own cell's): a loud or clean mark is not kept.
+  if (flagsKnown !== undefined && !stored && !(flagsKnown & SILENT)) return markOf(flagsKnown, recorded, plan);
+  let flags = flagsKnown;
+  if (flags === undefined) {
+    if (counts) counts.judged++;
+    const judged = j.judged(plan, workload, schedule);
+    reads |= judged.reads;
+    flags = flagsOf(judged.judgement);
+  }
+  const mark = markOf(flags, recorded, plan);
+  j.note(plan, workload, schedule, reads, factsOf(flags, bit, flags & SILENT ? mark.silent : undefined));
+  return mark;
 }
 
 /** `runSearch`, pausing after every SEARCH_SLICE runs: a thread that also hands cells to the cell
  *  thread answers it between two slices, not after a whole search (the cell thread waited on it).
- *  A run that a remembered run of the same input answers (it read only knobs on which the two
- *  combinations agree: mitigation-memo.ts) is not run; where only its flags are known (a cell's
- *  run), a silent one is run again, recorded, for its mechanism, as a cell's sampled flags are. */
+ *  Each run's mark as `markFor` gives it. */
 export function* searchSteps(c: Combination, x: Omit<MitigationContext, 'cache'>, sampled?: Uint8Array): Generator<void, Searched> {
   const j = judgeOf(c, x);
-  const drawn = drawsOf(x);
-  const memo = j.tracksReads ? memoOf(drawn) : undefined;
-  const valuesIn = valuesInOf(c);
   const marks: RunMark[] = [];
   try {
-    for (const [i, [plan, workload, schedule]] of drawn.entries()) {
+    for (const [i, input] of drawsOf(x).entries()) {
       if (i > 0 && i % SEARCH_SLICE === 0) yield;
-      finderRunCounts.asked++;
-      const known = memo?.find(i, valuesIn);
-      if (known?.mark) {
-        marks.push(known.mark);
-        continue;
-      }
-      const recorded = () => {
-        finderRunCounts.recorded++;
-        const { judgement, history } = j.recorded(plan, workload, schedule);
-        return { outcomes: judgement.outcomes, entries: history.entries };
-      };
-      const given = known?.flags ?? sampled?.[i];
-      // Flags without reads (the search's own cell's): a mark not remembered unless recorded here.
-      if (given !== undefined && !(given & SILENT)) {
-        marks.push(markOf(given, recorded, plan));
-        continue;
-      }
-      const [[flags, mark], reads] = readsDuring((): [number, RunMark] => {
-        if (given === undefined) finderRunCounts.judged++;
-        const f = given ?? flagsOf(j.judged(plan, workload, schedule).judgement);
-        return [f, markOf(f, recorded, plan)];
-      });
-      memo?.add(i, reads, valuesIn, { flags, mark });
-      marks.push(mark);
+      marks.push(markFor(j, input, x, sampled?.[i]));
     }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;

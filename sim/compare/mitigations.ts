@@ -16,11 +16,10 @@ import {
   type Combination,
   type Guard,
 } from '../../models/policies.ts';
-import { differing, knobValues as knobValuesOf, readsDuring, trackable } from '../search/random/read-set.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 import type { RunMark, Searched } from './mitigation-searches.ts';
-import { judgeOf, markOfJudged, type MitigationContext } from './mitigation-runs.ts';
+import { judgeOf, markFor, type MitigationContext } from './mitigation-runs.ts';
 import { brokenWithoutFaults } from './fault-free.ts';
 import { checkShape } from '../search/random/check.ts';
 import type { Workload } from '../core/workload.ts';
@@ -89,12 +88,10 @@ export function neighbours(c: Combination, ext: ModelExtensions = NO_EXTENSIONS)
   return out;
 }
 
-/** The finding's own input replayed under `c`. */
+/** The finding's own input replayed under `c` (its mark as the run store has it, or run: `markFor`). */
 export function replayOf(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>): Fared {
   try {
-    const j = judgeOf(c, x);
-    const { judgement } = j.judged(f.plan, f.workload, f.schedule);
-    return faredOf([markOfJudged(judgement, () => j.history(f.plan, f.workload, f.schedule).entries, f.plan)]);
+    return faredOf([markFor(judgeOf(c, x), [f.plan, f.workload, f.schedule], x)]);
   } catch (e) {
     if (e instanceof PolicyError) return 'policy-error';
     throw e;
@@ -135,25 +132,16 @@ export function brokenUnder(c: Combination, x: Omit<MitigationContext, 'cache'>)
 }
 
 /** Each neighbour with its replay of the finding's own input; a search only where it did not go silent.
- *  A neighbour broken without faults is not replayed (`brokenUnder`). The input is replayed under the finding's own combination first, its knob reads tracked
- *  (search/random/read-set.ts): a neighbour that changes a knob that run never read runs it the same
- *  way, so it fares the same without a run of its own. */
+ *  A neighbour broken without faults is not replayed (`brokenUnder`). The input is replayed under the
+ *  finding's own combination first: its run, kept in the run store with the knobs it read, answers
+ *  every neighbour that changes a knob it never read, without a run of its own. */
 export function replaysOf(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
-  const own = ownReplay(f, x);
+  replayOf(f, f.combination, x);
   return neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }) => {
     const broken = brokenUnder(c, x);
     if (broken !== null) return { change, combination: c, broken, replay: null };
-    const replay = own && (differing(knobValuesOf(c), own.values) & own.reads) === 0 ? own.fared : replayOf(f, c, x);
-    return { change, combination: c, broken, replay };
+    return { change, combination: c, broken, replay: replayOf(f, c, x) };
   });
-}
-
-/** The finding's input replayed under its own combination, with the knobs the replay read; null where
- *  its reads cannot be told (a combination with unknown knobs) or its policy failed. */
-function ownReplay(f: Finding, x: Omit<MitigationContext, 'cache'>): { fared: Fared; reads: number; values: string[] } | null {
-  if (!trackable(f.combination)) return null;
-  const [fared, reads] = readsDuring(() => replayOf(f, f.combination, x));
-  return fared === 'policy-error' ? null : { fared, reads, values: knobValuesOf(f.combination) };
 }
 
 /** A change worth a search: it works without faults and its replay neither went silent nor failed. */

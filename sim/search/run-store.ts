@@ -2,9 +2,9 @@
 // (search/random/input-judge.ts asks it before it runs anything). A model run is a function of its
 // input, the world's options and the knob values it read (world/knob-reads.ts): a combination that
 // agrees with a stored run on every knob it read gets that run's summary without running it. Every
-// reuse of a cell's runs is answered here: fault-free references (the run of a workload with an empty
-// plan) and the shrink's candidates. The mitigation finder's searches and replays still go through its
-// own memo (sim/compare/mitigation-memo.ts), fed from the runs' returned reads: folding it in is open.
+// reuse is answered here: fault-free references (the run of a workload with an empty plan), the
+// shrink's candidates, and the mitigation finder's marks of its searches' and replays' runs
+// (compare/mitigation-runs.ts `markFor`; a cell's sampled runs are added for them, `rememberRuns`).
 // What it saves, measured against RUN_STORE=off on the same build (`/usr/bin/time -v`, user+sys):
 // default compare 16.0 s → 13.2–14.9 s CPU; compare --matrix full 231 s → 186 s CPU, at the cost of
 // 386 → 578 MB peak memory (its bound of 200k summaries is generous; lowering it is the next step).
@@ -112,12 +112,13 @@ export class RunStore {
     return id;
   }
 
-  find(key: string, valuesIn: (mask: number) => number): Stored | undefined {
+  /** A run of `key` whose read knobs `valuesIn`'s combination agrees on: the first `accept` takes (any, without it). */
+  find(key: string, valuesIn: (mask: number) => number, accept?: (s: RunSummary) => boolean): Stored | undefined {
     const slot = this.slots.get(key);
     if (!slot) return undefined;
     for (const [reads, byValues] of slot) {
       const summary = byValues.get(valuesIn(reads));
-      if (summary !== undefined) return { summary, reads };
+      if (summary !== undefined && (!accept || accept(summary))) return { summary, reads };
     }
     return undefined;
   }
@@ -182,9 +183,9 @@ export class RunScope {
     return id;
   };
 
-  /** The stored run of input `key` this combination would run the same way, if any. */
-  find(key: string): Stored | undefined {
-    return this.store.find(this.prefix + key, this.valuesIn);
+  /** The stored run of input `key` this combination would run the same way, if any (one `accept` takes). */
+  find(key: string, accept?: (s: RunSummary) => boolean): Stored | undefined {
+    return this.store.find(this.prefix + key, this.valuesIn, accept);
   }
 
   /** Input `key` ran under this combination, read `reads` (every knob where unknown) and gave `facts`. */

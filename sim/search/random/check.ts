@@ -14,10 +14,10 @@ import { coverageReport } from '../../world/coverage.ts';
 import type { WorldOptions } from '../../world/world.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
-import { noteReads } from './read-set.ts';
 import { worldRunner } from './world-runner.ts';
 import { InputJudge, randomCheck, type Judged, type Recorded } from './check-runner.ts';
 import type { ReferenceRun } from './input-judge.ts';
+import type { RunSummary, Stored } from '../run-store.ts';
 
 export { frameOf, worldRunner } from './world-runner.ts';
 import type { CheckResult, PropertyResult } from './result.ts';
@@ -53,8 +53,6 @@ export class Judge {
     properties: readonly Property[] = PROPERTIES,
     /** Count each run's vacuity stats (false: `judged` runs give empty stats). */
     withStats = true,
-    /** Whether the finder keeps this judge's runs in its memo (compare/mitigation-runs.ts), until it asks the store. */
-    readonly tracksReads = false,
   ) {
     this.judge = new InputJudge(worldRunner(combination, world), properties, withStats);
   }
@@ -62,9 +60,7 @@ export class Judge {
   /** The workload's fault-free run as the judge keeps it (what each call returned): the reference every
    *  run of the workload is judged against (compare/fault-free.ts reads it). */
   reference(workload: Workload): Reference {
-    const { reference, reads } = this.judge.reference(workload) as ReferenceRun;
-    noteReads(reads); // for the finder's read scopes (compare/mitigation-runs.ts) until it asks the store
-    return reference;
+    return (this.judge.reference(workload) as ReferenceRun).reference;
   }
 
   /** The run with its history, judged from it. */
@@ -79,16 +75,22 @@ export class Judge {
 
   /** The run with its history, judged from it. */
   recorded(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
-    const r = this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded;
-    noteReads(r.reads); // for the finder's read scopes (compare/mitigation-runs.ts) until it asks the store
-    return r;
+    return this.judge.recorded({ plan, workload, schedule: [...schedule] }) as Recorded;
   }
 
   /** The run judged as it goes, with no history kept, and the knobs it read. */
   judged(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Judged {
-    const j = this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
-    noteReads(j.reads); // for the finder's read scopes (compare/mitigation-runs.ts) until it asks the store
-    return j;
+    return this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
+  }
+
+  /** What the run store knows of this input's run under the judge's combination (`InputJudge.stored`). */
+  stored(plan: FaultPlan, workload: Workload, schedule: readonly number[], accept?: (s: RunSummary) => boolean): Stored | undefined {
+    return this.judge.stored({ plan, workload, schedule: [...schedule] }, accept);
+  }
+
+  /** Facts about this input's run, which read `reads`, for the run store (`InputJudge.note`). */
+  note(plan: FaultPlan, workload: Workload, schedule: readonly number[], reads: number, facts: Partial<RunSummary>): void {
+    this.judge.note({ plan, workload, schedule: [...schedule] }, reads, facts);
   }
 }
 

@@ -16,7 +16,7 @@ import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload, WorkloadStep } from '../../core/workload.ts';
 import { ALL_KNOBS } from '../../world/knob-reads.ts';
 import type { Ran } from '../../world/unrecorded.ts';
-import { LOUD, propertyBit, RunStore, SILENT, type RunScope, type RunSummary } from '../run-store.ts';
+import { LOUD, propertyBit, RunStore, SILENT, type RunScope, type RunSummary, type Stored } from '../run-store.ts';
 
 /** One run's input: what fast-check draws. */
 export interface CheckInput {
@@ -143,6 +143,16 @@ export class InputJudge {
       }
     }
     return andThen(this.runner.run(input), (h) => ({ reference: referenceOf(h), reads: ALL_KNOBS }));
+  }
+
+  /** What the store knows of `input`'s run under this runner's combination (the first summary `accept` takes). */
+  stored(input: CheckInput, accept?: (s: RunSummary) => boolean): Stored | undefined {
+    return this.store?.find(keyOf(input), accept);
+  }
+
+  /** Facts about `input`'s run (which read `reads`) from a reader of its own (the mitigation finder). */
+  note(input: CheckInput, reads: number, facts: Partial<RunSummary>): void {
+    this.store?.add(keyOf(input), reads, facts);
   }
 
   /** Whether `input`'s run holds `p`, where the store knows it. */
