@@ -5,9 +5,10 @@
 // reuse is answered here: fault-free references (the run of a workload with an empty plan), the
 // shrink's candidates, and the mitigation finder's marks of its searches' and replays' runs
 // (compare/mitigation-runs.ts `markFor`; a cell's sampled runs are added for them, `rememberRuns`).
-// What it saves, measured against RUN_STORE=off on the same build (`/usr/bin/time -v`, user+sys):
-// default compare 16.0 s → 13.2–14.9 s CPU; compare --matrix full 231 s → 186 s CPU, at the cost of
-// 386 → 578 MB peak memory (its bound of 200k summaries is generous; lowering it is the next step).
+// What it saves, measured against RUN_STORE=off (no reuse at all) on the same build, one sitting
+// (`/usr/bin/time -v`, user+sys CPU, peak RSS): default compare 13.2 s → 10.8 s (two pairs);
+// compare --matrix full 194.8 s → 156.4 s, at the cost of 360 → 418 MB. Its bound: 50k summaries
+// gave the full matrix the CPU of 200k (156.4 vs 157.4 s) with 40 MB less; 20k cost 3% more CPU.
 //
 // A summary holds what its readers need and nothing of the history: the properties judged and those
 // violated (by property, `propertyBit`), the outcome flags, a silent run's mechanism (read from its
@@ -48,8 +49,8 @@ export interface Stored {
   reads: number;
 }
 
-/** Summaries kept per thread at most: some five times what the full matrix's main thread stores. */
-const LIMIT = 200_000;
+/** Summaries kept per thread at most (see the header for the measured choice). */
+const LIMIT = 50_000;
 
 /** Property objects by identity, as bits: two properties of one name (a test's, a policy module's)
  *  never share. 30 at most: a property past them is never stored (its runs always run). */
