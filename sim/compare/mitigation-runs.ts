@@ -200,18 +200,17 @@ export function markFor(j: Judge, [plan, workload, schedule]: Drawn, x: Omit<Mit
   const counts = x.counts;
   if (counts) counts.asked++;
   const bit = recoversBit(x);
-  const known = (s: RunSummary) => {
+  // A stored run that gives the whole mark (its flags; silent, its mechanism too) first, else one that gives its flags.
+  const whole = (s: RunSummary) => {
     const f = storedFlags(s, bit);
     return f !== undefined && (!(f & SILENT) || s.mechanism !== undefined);
   };
-  const stored = j.stored(plan, workload, schedule, known) ?? j.stored(plan, workload, schedule, (s) => storedFlags(s, bit) !== undefined);
+  const stored = j.stored(plan, workload, schedule, whole) ?? j.stored(plan, workload, schedule, (s) => storedFlags(s, bit) !== undefined);
+  if (stored && whole(stored.summary)) {
+    const f = storedFlags(stored.summary, bit)!;
+    return internedMark(f & SILENT ? (stored.summary.mechanism ?? null) : null, (f & LOUD) !== 0, (f & STUCK) !== 0);
+  }
   const flagsKnown = stored ? storedFlags(stored.summary, bit) : given;
-  if (stored && flagsKnown !== undefined && (!(flagsKnown & SILENT) || stored.summary.mechanism !== undefined))
-    return internedMark(
-      flagsKnown & SILENT ? (stored.summary.mechanism ?? null) : null,
-      (flagsKnown & LOUD) !== 0,
-      (flagsKnown & STUCK) !== 0,
-    );
   let reads = 0;
   const recorded = () => {
     if (counts) counts.recorded++;
