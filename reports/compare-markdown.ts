@@ -262,7 +262,7 @@ export function renderMarkdown(c: Comparison, details: number): string {
   ];
   lines.push('## Findings', '');
   if (c.findings.length === 0) lines.push('No property was violated and no policy failed.', '');
-  shown.forEach((f, i) => lines.push(...finding(f, i + 1, anchors.get(f.id)!, groupOf.get(f.id))));
+  for (const [i, f] of shown.entries()) lines.push(...finding(f, i + 1, anchors.get(f.id)!, groupOf.get(f.id)));
   lines.push(...listed(rest, shown.length), ...extras(c));
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -39,8 +39,7 @@ function fetchHttps(url, m, signal) {
 async function exchange(m, signal) {
   if (m.url.startsWith('https:')) return fetchHttps(m.url, m, signal);
   const res = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body ?? undefined, signal, redirect: 'manual' });
-  const headers = [];
-  res.headers.forEach((v, k) => headers.push([k, v]));
+  const headers = [...res.headers];
   return { status: res.status, statusText: res.statusText, headers, body: res.body };
 }
 

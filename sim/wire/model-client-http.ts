@@ -150,8 +150,7 @@ export class ModelClientHttp implements ClientHooks {
 
   /** A real response as the model's HttpResponse: the whole body, read to its end. */
   private async read(res: Response, rpc: RequestBody['rpc']): Promise<HttpResponse> {
-    const headers: Record<string, string> = {};
-    res.headers.forEach((v, k) => (headers[k] = v));
+    const headers: Record<string, string> = Object.fromEntries(res.headers);
     const type = essence(res.headers.get('content-type'));
     // A resumed stream carries the answer of the tools/call it resumes.
     const answers = rpc === 'resume' ? 'tools/call' : rpc;
