@@ -82,12 +82,7 @@ export class ProbeClient {
 
   /** One request; `body` null for a GET, whose stream (if any) is let go of once its head arrived. */
   async send(method: 'GET' | 'POST', headers: Record<string, string>, body: unknown = null): Promise<ProbeAnswer> {
-    const request = new Request(this.url, {
-      method,
-      headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
-      body: body === null ? undefined : JSON.stringify(body),
-    });
-    const res = await this.adapter.handle(request, this.n++);
+    const res = await this.request(method, headers, body);
     const contentType = res.headers.get('content-type');
     const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
     let message: ProbeAnswer['message'] = null;
@@ -104,16 +99,20 @@ export class ProbeClient {
     return { status: res.status, contentType, sessionId: res.headers.get('mcp-session-id'), message };
   }
 
-  /** A request whose response stream the client closes as soon as its head arrived (close-cancels): the head only. */
+  /** A POST whose response stream the client closes as soon as its head arrived (close-cancels): the head only. */
   async sendAndClose(headers: Record<string, string>, body: unknown): Promise<Omit<ProbeAnswer, 'message'>> {
-    const request = new Request(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    const res = await this.adapter.handle(request, this.n++);
+    const res = await this.request('POST', headers, body);
     await res.body?.cancel().catch(() => {});
     return { status: res.status, contentType: res.headers.get('content-type'), sessionId: res.headers.get('mcp-session-id') };
+  }
+
+  private request(method: 'GET' | 'POST', headers: Record<string, string>, body: unknown): Promise<Response> {
+    const request = new Request(this.url, {
+      method,
+      headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
+      body: body === null ? undefined : JSON.stringify(body),
+    });
+    return this.adapter.handle(request, this.n++);
   }
 
   /** A 2025-11-25 session, opened as the spec says: initialize, then notifications/initialized. Null if refused. */
@@ -142,16 +141,10 @@ export class ProbeClient {
     return { accept: ACCEPT_BOTH, 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) };
   }
 
-  /** A tools/call of workload call `callId` with the plain tool, as JSON-RPC request `id`. */
-  callBody(id: number, callId: number, modern: boolean): unknown {
-    const tool = this.tools.plain;
+  /** A tools/call of workload call `callId` with `tool` (the plain tool unless told), as JSON-RPC request `id`. */
+  callBody(id: number, callId: number, modern: boolean, tool: ToolSpec = this.tools.plain): unknown {
     const _meta = { 'io.faultsim/call': callId, ...(modern ? modernMeta() : {}) };
     return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool.name, arguments: tool.args(callId), _meta } };
-  }
-
-  /** A 2026-07-28 tools/call of `tool` (its arguments for call 1), as JSON-RPC request `id`. */
-  toolCallBody(id: number, tool: ToolSpec): unknown {
-    return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool.name, arguments: tool.args(1), _meta: modernMeta() } };
   }
 
   async close(): Promise<void> {

@@ -185,13 +185,13 @@ async function closeCancels(server: WireServerSpec, _revisions: readonly Revisio
     let n = 1;
     const headers = (name: string) => c.modernHeaders('tools/call', name);
     const read = async () => {
-      const a = await c.send('POST', headers(slow.read.name), c.toolCallBody(n++, slow.read));
+      const a = await c.send('POST', headers(slow.read.name), c.callBody(n++, 1, true, slow.read));
       return a.message?.result ? text(a) : null;
     };
     const before = await read();
     if (before === null) return untested(`the read-back tool ${slow.read.name} got no result`);
     const clock = new WallTime();
-    const whole = await c.send('POST', headers(slow.tool.name), c.toolCallBody(n++, slow.tool));
+    const whole = await c.send('POST', headers(slow.tool.name), c.callBody(n++, 1, true, slow.tool));
     const took = clock.now;
     if (!whole.message?.result) return untested(`a call of ${slow.tool.name} run to its end got no result: ${describeAnswer(whole)}`);
     const after = await read();
@@ -199,7 +199,7 @@ async function closeCancels(server: WireServerSpec, _revisions: readonly Revisio
       return untested(
         `a call of ${slow.tool.name} run to its end leaves ${slow.read.name}'s answer as it was (${after}): its effect is not visible`,
       );
-    const head = await c.sendAndClose(headers(slow.tool.name), c.toolCallBody(n++, slow.tool));
+    const head = await c.sendAndClose(headers(slow.tool.name), c.callBody(n++, 1, true, slow.tool));
     const answered = describeAnswer({ ...head, message: null });
     if (head.status !== 200 || !(head.contentType ?? '').startsWith('text/event-stream'))
       return untested(`${slow.tool.name} was answered ${answered}: no SSE response stream to close`);

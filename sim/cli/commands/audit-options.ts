@@ -10,6 +10,7 @@ import { DEFAULT_WATCHDOG_MS } from '../../wire/watchdog.ts';
 import type { Revision } from '../../../models/policies.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from '../args.ts';
 import { UsageError } from '../errors.ts';
+import { REACH_OPTIONS } from '../upstream-options.ts';
 import { checkOutDir } from '../files.ts';
 import { MATRIX_FILES, runClientsAudit } from './audit-clients.ts';
 
@@ -100,7 +101,7 @@ export const AUDIT_OPTIONS: Record<string, OptionSpec> = {
     arg: 'URL',
     help: 'a running MCP server, http:// or https:// (TLS verified); on loopback unless --allow-remote',
   },
-  'allow-remote': { value: false, help: 'with --target: allow a host that is not loopback (the fault proxy still sits in between)' },
+  'allow-remote': REACH_OPTIONS['allow-remote']!,
   ca: { value: true, arg: 'FILE', help: "with --target https://: the PEM certificate of the CA that signed the server's (a private CA)" },
   header: {
     value: true,
@@ -108,12 +109,7 @@ export const AUDIT_OPTIONS: Record<string, OptionSpec> = {
     arg: "'NAME: VALUE'",
     help: 'with --serve/--target: add this header to every request (repeatable); reports show it <redacted>',
   },
-  'header-env': {
-    value: true,
-    repeatable: true,
-    arg: 'NAME=ENVVAR',
-    help: 'with --serve/--target: a header whose value is the environment variable ENVVAR (repeatable; for secrets)',
-  },
+  'header-env': REACH_OPTIONS['header-env']!,
   call: {
     value: true,
     repeatable: true,
