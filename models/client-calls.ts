@@ -14,6 +14,8 @@ import {
   withInflight,
 } from './client-context.ts';
 import { inflightWith } from './client-inflight.ts';
+import { choose } from './knob-choice.ts';
+import { CLIENT_KNOBS } from './knobs.ts';
 import { probes } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
 import type { TextContent } from './messages.ts';
@@ -34,8 +36,13 @@ export function end(
 
 /** Whether `client.reissue` lets this call be sent once more after its first attempt failed. */
 export function reissues(ctx: ClientContext, call: CallAttempt): boolean {
-  const policy = ctx.policy.reissue;
-  return call.attempt === 1 && !ctx.session?.dead && (policy === 'always' || (policy === 'idempotent-only' && call.idempotent));
+  const firstOnLiveSession = call.attempt === 1 && !ctx.session?.dead;
+  return choose(
+    ctx.policy,
+    'reissue',
+    CLIENT_KNOBS.reissue.values,
+    (policy) => firstOnLiveSession && (policy === 'always' || (policy === 'idempotent-only' && call.idempotent)),
+  );
 }
 
 /** An attempt failed: a first attempt waits for a reconnect (2026-07-28: for nothing) and is sent

@@ -10,7 +10,8 @@ import {
   type Transport,
 } from './capabilities.ts';
 import { JSON_TYPE, SSE_TYPE, type HttpRequest, type HttpResponse, type RequestBody, type TextContent } from './messages.ts';
-import { MODERN, type ClientPolicy, type Revision } from './knobs.ts';
+import { CLIENT_KNOBS, MODERN, type ClientPolicy, type Revision } from './knobs.ts';
+import { choose } from './knob-choice.ts';
 import type { Raise, Reduction } from './reducers.ts';
 
 export interface ClientConfig {
@@ -222,7 +223,7 @@ export function request(
   opts: { sessionId?: string | null; lastEventId?: string; deadlineFor?: number } = NO_OPTIONS,
 ): { ctx: ClientContext; req: number; effects: ClientEffect[] } {
   const req = ctx.nextReq;
-  const streamingAccept = ctx.policy.accept === 'always' || ctx.config.streaming;
+  const streamingAccept = choose(ctx.policy, 'accept', CLIENT_KNOBS.accept.values, (accept) => accept === 'always' || ctx.config.streaming);
   const sessionId = opts.sessionId === undefined ? ctx.session?.id : opts.sessionId;
   let headers: Record<string, string>;
   if (body.rpc !== 'resume' && body.rpc !== 'server/discover' && ctx.revision !== MODERN && opts.lastEventId === undefined) {

@@ -17,7 +17,9 @@ import {
 import { MODERN } from './policies.ts';
 import { abandonInflight, failAll, sendAll } from './client-calls.ts';
 import { reinitializeRefusal } from './client-guards.ts';
-import { reconnectStrategy } from './reconnect.ts';
+import { reconnectStrategy, reconnectValues } from './reconnect.ts';
+import { choose } from './knob-choice.ts';
+import { sameSet } from './capabilities.ts';
 import { finalMessage, isResult, type DiscoverResult, type HttpResponse, type InitializeResult } from './messages.ts';
 
 type Response = Extract<ClientEvent, { type: 'RESPONSE' }>;
@@ -31,8 +33,11 @@ function send(ctx: ClientContext, kind: HandshakeKind, params: InitParams): R {
   };
 }
 
+const sameParams = (a: InitParams, b: InitParams) => a.transport === b.transport && sameSet(a.capabilities, b.capabilities);
+
 function freshParams(ctx: ClientContext): InitParams {
-  return reconnectStrategy(ctx.policy.reconnect).handshake({ config: ctx.config, cached: ctx.cachedParams });
+  const view = { config: ctx.config, cached: ctx.cachedParams };
+  return choose(ctx.policy, 'reconnect', reconnectValues(), (r) => reconnectStrategy(r).handshake(view), sameParams);
 }
 
 export function startConnect(ctx: ClientContext): R {

@@ -3,6 +3,7 @@
 // it sends (built from the possibly reset config, or the cached first one).
 import { paramsFromConfig, type ClientConfig } from './client-context.ts';
 import type { ReconnectStrategyDef } from './policy-defs.ts';
+import { CLIENT_KNOBS } from './knobs.ts';
 import type { ReconnectPolicy } from './policies.ts';
 import { activeExtensions, type ModelExtensions } from './registry.ts';
 
@@ -30,6 +31,11 @@ export const KEEP_SESSION: ReconnectStrategyDef = {
   afterFailure: () => 'keep',
   handshake: fromConfig,
 };
+
+/** Every value `client.reconnect` can take under `ext`; null where a policy module adds some. */
+export function reconnectValues(ext: ModelExtensions = activeExtensions()): readonly ReconnectPolicy[] | null {
+  return ext.reconnect.names().length === 0 ? CLIENT_KNOBS.reconnect.values : null;
+}
 
 export function reconnectStrategy(name: ReconnectPolicy, ext: ModelExtensions = activeExtensions()): ReconnectStrategyDef {
   const def = BUILTIN.get(name) ?? ext.reconnect.get(name);

@@ -1,6 +1,7 @@
 // What the server does with a second `initialize` on a live session: one strategy per
 // `server.reinit` value. The spec does not define this case at all, so every value is a real choice.
 import { intersect, SERVER_CAPABILITIES, expressible, type CapabilitySet, type Transport } from './capabilities.ts';
+import { SERVER_KNOBS } from './knobs.ts';
 import type { AdvertisePolicy, ReinitPolicy } from './policies.ts';
 import type { ReinitPolicyDef } from './policy-defs.ts';
 import { activeExtensions, type ModelExtensions } from './registry.ts';
@@ -38,6 +39,12 @@ export function reinitPolicy(name: ReinitPolicy, ext: ModelExtensions = activeEx
   const def = BUILTIN.get(name) ?? ext.reinit.get(name);
   if (!def) throw new Error(`unknown server.reinit policy '${name}'`);
   return def;
+}
+
+/** Every value `server.reinit` can take under `ext`; null where a policy module adds some (its
+ *  strategies are asked only for the value a combination sets: models/knob-choice.ts). */
+export function reinitValues(ext: ModelExtensions = activeExtensions()): readonly ReinitPolicy[] | null {
+  return ext.reinit.names().length === 0 ? SERVER_KNOBS.reinit.values : null;
 }
 
 /** The capabilities a session opens with, before advertising. */

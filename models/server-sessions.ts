@@ -1,7 +1,8 @@
 // The 2025-11-25 server: a session opened by `initialize`, re-initialized by the `server.reinit`
 // policy, tool calls answered as JSON or an SSE stream (`server.streaming`) kept for `Last-Event-ID`
 // resumption, and sessions forgotten on expiry or restart.
-import { has, progressEncoding } from './capabilities.ts';
+import { has, progressEncoding, sameSet } from './capabilities.ts';
+import { SERVER_KNOBS } from './knobs.ts';
 import {
   emptyResponse,
   errorResponse,
@@ -14,7 +15,8 @@ import {
   type SseEvent,
   type TextContent,
 } from './messages.ts';
-import { advertised, openingCaps, reinitPolicy } from './reinit.ts';
+import { advertised, openingCaps, reinitPolicy, reinitValues } from './reinit.ts';
+import { choose } from './knob-choice.ts';
 import {
   initializeResult,
   PROGRESS_STEPS,
@@ -38,7 +40,8 @@ function openSession(ctx: ServerContext, e: RequestEvent): R {
   const body = e.request.body;
   if (body.rpc !== 'initialize') throw new Error('openSession needs an initialize request');
   const transport = selectTransport(e.request, body.transport, null);
-  const caps = advertised(openingCaps(ctx.policy.reinit, body.capabilities), transport, ctx.policy.advertise);
+  const opening = choose(ctx.policy, 'reinit', reinitValues(), (reinit) => openingCaps(reinit, body.capabilities));
+  const caps = choose(ctx.policy, 'advertise', SERVER_KNOBS.advertise.values, (a) => advertised(opening, transport, a), sameSet);
   const s: ServerSession = { id: `s${ctx.nextSession}`, caps, firstCaps: caps, transport, streams: {} };
   const context: ServerContext = {
     policy: ctx.policy,
@@ -124,8 +127,9 @@ function reinitialize(ctx: ServerContext, e: RequestEvent): R {
 
 /** Whether this `tools/call` is answered with an SSE stream (`server.streaming`). */
 function streams(ctx: ServerContext, s: ServerSession, request: HttpRequest): boolean {
-  if (ctx.policy.streaming === 'accept-header') return (request.headers['accept'] ?? '').includes(SSE_TYPE);
-  return has(s.caps, 'tools.streaming');
+  const byHeader = (request.headers['accept'] ?? '').includes(SSE_TYPE);
+  const byCaps = has(s.caps, 'tools.streaming');
+  return choose(ctx.policy, 'streaming', SERVER_KNOBS.streaming.values, (rule) => (rule === 'accept-header' ? byHeader : byCaps));
 }
 
 function callTool(ctx: ServerContext, e: RequestEvent): R {

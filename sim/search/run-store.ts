@@ -6,9 +6,10 @@
 // shrink's candidates, and the mitigation finder's marks of its searches' and replays' runs
 // (compare/mitigation-runs.ts `markFor`; a cell's sampled runs are added for them, `rememberRuns`).
 // What it saves, measured against RUN_STORE=off (no reuse at all) on the same build, one sitting
-// (`/usr/bin/time -v`, user+sys CPU, peak RSS): default compare 13.2 s → 10.8 s (two pairs);
-// compare --matrix full 194.8 s → 156.4 s, at the cost of 360 → 418 MB. Its bound: 50k summaries
-// gave the full matrix the CPU of 200k (156.4 vs 157.4 s) with 40 MB less; 20k cost 3% more CPU.
+// (`/usr/bin/time -v`, user+sys CPU, peak RSS): default compare 7.70 s → 5.33 s (three pairs);
+// compare --matrix full 90.5 s → 56.3 s, peak RSS 369 → 364 MB. Its bound, measured before the
+// models chose with models/knob-choice.ts (their runs then read more): 50k summaries gave the full
+// matrix the CPU of 200k with 40 MB less; 20k cost 3% more CPU.
 //
 // A summary holds what its readers need and nothing of the history: the properties judged and those
 // violated (by property, `propertyBit`), the outcome flags, a silent run's mechanism (read from its

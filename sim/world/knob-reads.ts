@@ -9,7 +9,9 @@
 // per run cost a tenth of the matrix's time: ten property definitions, and object shapes the
 // machines' code had not seen). JSON.stringify, spreads and structuredClone of a twin still see the
 // same values and count as reads of every field: sound, they only lose reuse. Runs are synchronous
-// and never nest, so one mask per twin is enough.
+// and never nest, so one mask per twin is enough. A choice a model makes with `choose`
+// (models/knob-choice.ts) reads the plain side first, and counts the knob only where its value decides.
+import { UNCOUNTED } from '../../models/knob-choice.ts';
 import { CLIENT_KNOBS, SERVER_KNOBS, type Combination } from '../../models/policies.ts';
 
 /** Every knob, `side.name`, in bit order. */
@@ -33,7 +35,8 @@ export function trackable(c: Combination): boolean {
 }
 
 function trackedSide<T extends object>(side: 'server' | 'client', policy: T, into: KnobReads): T {
-  const out = {} as T;
+  // Not enumerable, a symbol: spreads, JSON and structuredClone never see it (models/knob-choice.ts reads it).
+  const out = Object.defineProperty({}, UNCOUNTED, { value: policy }) as T;
   for (const [key, value] of Object.entries(policy)) {
     const bit = BIT.get(`${side}.${key}`)!;
     Object.defineProperty(out, key, {
