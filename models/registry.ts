@@ -89,11 +89,13 @@ export function emptyExtensions(modules: readonly string[] = []): ModelExtension
 /** The built-ins only. Nothing ever adds to it: the loader makes a new value per set of modules. */
 export const NO_EXTENSIONS: ModelExtensions = emptyExtensions();
 
-// The machines' reducers look a policy up by name deep inside a step (models/server.ts, client.ts);
-// rather than thread a value through every reducer, whoever steps a machine (the world, the wire
-// tier's model adapters) makes its extensions active around each synchronous step. A scope never
-// spans an `await`, so runs interleaved by the event loop cannot see each other's. Asynchronous code
-// (the wire's fault network) passes the value explicitly instead.
+// The machines' reducers look a policy up by name deep inside a step (models/server.ts, client.ts),
+// and a machine's context is data (snapshotted, hashed, forked), where a value of functions cannot
+// go; so whoever steps a machine (the world, the wire tier's model adapters) makes its extensions
+// active around each synchronous step, and the models' lookups default to them. That is the one
+// use of the scope: everything outside a step (parsing knobs, building matrices and cells, the
+// mitigation finder's neighbours, the wire's fault network) takes the extensions as a value. A
+// scope never spans an `await`, so runs interleaved by the event loop cannot see each other's.
 let active: ModelExtensions = NO_EXTENSIONS;
 
 /** The extensions of the step running now (the built-ins only outside any scope). */

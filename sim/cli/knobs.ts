@@ -9,12 +9,14 @@ import {
   type Guard,
   type ServerOverrides,
 } from '../../models/policies.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../../models/registry.ts';
 import { UsageError } from './errors.ts';
 
 type Knobs = Record<string, { values: readonly string[] }>;
 
-/** Each knob's values as given: one value for `check`, a `|`-separated list for matrices. */
-export function parseKnobList(side: 'server' | 'client', text: string): Record<string, string[]> {
+/** Each knob's values as given: one value for `check`, a `|`-separated list for matrices; the open
+ *  knobs also take the values `ext`'s policy modules registered. */
+export function parseKnobList(side: 'server' | 'client', text: string, ext: ModelExtensions = NO_EXTENSIONS): Record<string, string[]> {
   const knobs: Knobs = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const out: Record<string, string[]> = {};
   if (text.trim() === '') return out;
@@ -28,8 +30,7 @@ export function parseKnobList(side: 'server' | 'client', text: string): Record<s
       .slice(eq + 1)
       .split('|')
       .map((v) => v.trim());
-    // The open knobs also take the values policy modules registered.
-    for (const v of values) validate(side, knob, v, knobValues(side, knob));
+    for (const v of values) validate(side, knob, v, knobValues(side, knob, ext));
     out[knob] = values;
   }
   return out;
@@ -55,13 +56,13 @@ function single(side: string, lists: Record<string, string[]>): Record<string, s
   return out;
 }
 
-export function parseServer(text: string): ServerOverrides {
-  return single('server', parseKnobList('server', text)) as ServerOverrides;
+export function parseServer(text: string, ext: ModelExtensions = NO_EXTENSIONS): ServerOverrides {
+  return single('server', parseKnobList('server', text, ext)) as ServerOverrides;
 }
 
-export function parseClient(text: string): ClientOverrides {
-  const { guards, ...rest } = single('client', parseKnobList('client', text));
+export function parseClient(text: string, ext: ModelExtensions = NO_EXTENSIONS): ClientOverrides {
+  const { guards, ...rest } = single('client', parseKnobList('client', text, ext));
   const out: ClientOverrides = { ...(rest as ClientOverrides) };
-  if (guards !== undefined) out.guards = normalizeGuards(guards === '' ? [] : (guards.split('+') as Guard[]));
+  if (guards !== undefined) out.guards = normalizeGuards(guards === '' ? [] : (guards.split('+') as Guard[]), ext);
   return out;
 }

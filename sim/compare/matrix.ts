@@ -14,6 +14,7 @@ import {
   type Guard,
   type ServerProtocol,
 } from '../../models/policies.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../../models/registry.ts';
 import type { InputShape } from '../search/random/arbitraries.ts';
 import { SEED_CELLS, type Cell } from '../core/cells.ts';
 
@@ -90,7 +91,7 @@ function shapeOf(progressCalls: boolean): InputShape {
 }
 
 /** The seed cells (and any a policy module added), each under its own alphabet and the whole vocabulary. */
-export function seedMatrix(extra: readonly ExtraCell[] = []): Omit<MatrixCell, 'index'>[] {
+export function seedMatrix(extra: readonly ExtraCell[] = [], ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCell, 'index'>[] {
   const out: Omit<MatrixCell, 'index'>[] = [];
   for (const cell of [...SEED_CELLS, ...extra]) {
     const base = {
@@ -104,7 +105,7 @@ export function seedMatrix(extra: readonly ExtraCell[] = []): Omit<MatrixCell, '
     const own = cell.seed ? ('seed alphabet' as const) : ('cell alphabet' as const);
     if (cell.faults.length > 0)
       out.push({ ...base, id: slug(`${label} ${own}`), name: `${label} · ${own}`, alphabet: own, faults: cell.faults });
-    out.push({ ...base, id: slug(`${label} ${ALL}`), name: `${label} · all faults`, alphabet: ALL, faults: faultVocabulary() });
+    out.push({ ...base, id: slug(`${label} ${ALL}`), name: `${label} · all faults`, alphabet: ALL, faults: faultVocabulary(ext) });
   }
   return out;
 }
@@ -114,9 +115,9 @@ export function seedMatrix(extra: readonly ExtraCell[] = []): Omit<MatrixCell, '
  * vocabulary: the same policies and the same faults, only the protocol generation changes. Cells
  * are grouped by seed cell and alphabet, the pairs in REVISION_PAIRS order.
  */
-export function migrationMatrix(): Omit<MatrixCell, 'index'>[] {
+export function migrationMatrix(ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCell, 'index'>[] {
   const out: Omit<MatrixCell, 'index'>[] = [];
-  for (const base of seedMatrix()) {
+  for (const base of seedMatrix([], ext)) {
     for (const pair of REVISION_PAIRS) {
       const c = base.combination;
       const name = `${base.name} · ${pair.name}`;
@@ -143,8 +144,8 @@ export function guardSubsetName(guards: readonly string[]): string {
 }
 
 /** Every value of every knob (guards: every subset), under the whole vocabulary. */
-export function fullMatrix(): Omit<MatrixCell, 'index'>[] {
-  const v = (side: 'server' | 'client', knob: string) => knobValues(side, knob);
+export function fullMatrix(ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCell, 'index'>[] {
+  const v = (side: 'server' | 'client', knob: string) => knobValues(side, knob, ext);
   const out: Omit<MatrixCell, 'index'>[] = [];
   for (const reinit of v('server', 'reinit'))
     for (const streaming of SERVER_KNOBS.streaming.values)
@@ -153,10 +154,13 @@ export function fullMatrix(): Omit<MatrixCell, 'index'>[] {
           for (const accept of CLIENT_KNOBS.accept.values)
             for (const parser of CLIENT_KNOBS.parser.values)
               for (const guards of subsets(v('client', 'guards'))) {
-                const c = combination({
-                  server: { reinit, streaming, advertise },
-                  client: { reconnect, accept, parser, guards: guards as Guard[] },
-                });
+                const c = combination(
+                  {
+                    server: { reinit, streaming, advertise },
+                    client: { reconnect, accept, parser, guards: guards as Guard[] },
+                  },
+                  ext,
+                );
                 const name = `${reinit} ${streaming} ${advertise} · ${reconnect} ${accept} ${parser} ${guardSubsetName(c.client.guards)}`;
                 out.push({
                   id: slug(name),
@@ -165,7 +169,7 @@ export function fullMatrix(): Omit<MatrixCell, 'index'>[] {
                   role: 'product',
                   alphabet: ALL,
                   combination: c,
-                  faults: faultVocabulary(),
+                  faults: faultVocabulary(ext),
                   property: null,
                   shape: {},
                 });
@@ -173,21 +177,22 @@ export function fullMatrix(): Omit<MatrixCell, 'index'>[] {
   return out;
 }
 
-function keeps(cut: Cut, c: Combination): boolean {
+function keeps(cut: Cut, c: Combination, ext: ModelExtensions): boolean {
   for (const [knob, values] of Object.entries(cut.server))
     if (!values.includes((c.server as unknown as Record<string, string>)[knob]!)) return false;
   for (const [knob, values] of Object.entries(cut.client)) {
     if (knob === 'guards') {
-      const want = values.map((v) => guardSubsetName(normalizeGuards(v === '' ? [] : (v.split('+') as Guard[]))));
+      const want = values.map((v) => guardSubsetName(normalizeGuards(v === '' ? [] : (v.split('+') as Guard[]), ext)));
       if (!want.includes(guardSubsetName(c.client.guards))) return false;
     } else if (!values.includes((c.client as unknown as Record<string, string>)[knob]!)) return false;
   }
   return true;
 }
 
-export function buildMatrix(kind: MatrixKind, cut: Cut, extra: readonly ExtraCell[] = []): MatrixCell[] {
-  const all = kind === 'full' ? fullMatrix() : kind === 'migration' ? migrationMatrix() : seedMatrix(extra);
-  const cells = all.filter((c) => keeps(cut, c.combination));
+/** The cells of a matrix kind that `cut` keeps, knob values and faults `ext`'s modules registered included. */
+export function buildMatrix(kind: MatrixKind, cut: Cut, extra: readonly ExtraCell[] = [], ext: ModelExtensions = NO_EXTENSIONS): MatrixCell[] {
+  const all = kind === 'full' ? fullMatrix(ext) : kind === 'migration' ? migrationMatrix(ext) : seedMatrix(extra, ext);
+  const cells = all.filter((c) => keeps(cut, c.combination, ext));
   const seen = new Set<string>();
   return cells.map((c, index) => {
     let id = c.id;

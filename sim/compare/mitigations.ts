@@ -7,7 +7,7 @@
 // loud and recovers, loud and never recovers.
 //
 // A search's runs, and how they are judged, are compare/mitigation-runs.ts.
-import { NO_EXTENSIONS, PolicyError, withExtensions, type ModelExtensions } from '../../models/registry.ts';
+import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../models/registry.ts';
 import {
   CLIENT_KNOBS,
   combination as combinationIn,
@@ -61,7 +61,7 @@ function faredOf(marks: readonly RunMark[], mechanism: string | null = null): Fa
 export function neighbours(c: Combination, ext: ModelExtensions = NO_EXTENSIONS): { change: string; combination: Combination }[] {
   const out: { change: string; combination: Combination }[] = [];
   const knobValues = (side: 'server' | 'client', knob: string) => knobValuesIn(side, knob, ext);
-  const combination = (over: Parameters<typeof combinationIn>[0]) => withExtensions(ext, () => combinationIn(over));
+  const combination = (over: Parameters<typeof combinationIn>[0]) => combinationIn(over, ext);
   for (const knob of Object.keys(SERVER_KNOBS) as (keyof Combination['server'])[]) {
     for (const v of knobValues('server', knob)) {
       if (v === c.server[knob]) continue;

@@ -32,7 +32,7 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
     const server = (c.server ?? {}) as ServerOverrides;
     const client = (c.client ?? {}) as ClientOverrides;
     if (c.record === '000') {
-      const comb = combination({ server: { ...VULNERABLE_000.server, ...server }, client: { ...VULNERABLE_000.client, ...client } });
+      const comb = combination({ server: { ...VULNERABLE_000.server, ...server }, client: { ...VULNERABLE_000.client, ...client } }, ext);
       return {
         name: c.name,
         seed: '000',
@@ -44,7 +44,7 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
       };
     }
     if (c.record === '003') {
-      const comb = combination({ server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } });
+      const comb = combination({ server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } }, ext);
       return {
         name: c.name,
         seed: '003',
@@ -59,7 +59,7 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
       name: c.name,
       seed: null,
       role: 'beyond',
-      combination: combination({ server, client }),
+      combination: combination({ server, client }, ext),
       faults: faults ?? [],
       property: null,
       progressCalls: false,

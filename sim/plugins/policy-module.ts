@@ -14,7 +14,6 @@ import type { ReinitView, ResponseView } from '../../models/policy-defs.ts';
 import { allFaultFamilies } from '../../models/faults.ts';
 import { knobValues, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
 import type { ReconnectView } from '../../models/policy-defs.ts';
-import { withExtensions } from '../../models/registry.ts';
 import type { ReinitDecision, ReinitInput } from '../../models/policy-defs.ts';
 import type { HistoryFrame } from '../../properties/fold.ts';
 import type { CallOutcome, Reference } from '../../properties/outcomes.ts';
@@ -179,7 +178,7 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
     );
   }
   // Cells name knob values and faults of this registry (combination() normalizes guards by them).
-  into.cells.push(...withExtensions(ext, () => cellsOf(source, cells, ext, fail)));
+  into.cells.push(...cellsOf(source, cells, ext, fail));
   return into;
 }
 

@@ -1,6 +1,5 @@
 // `mcp-faultsim check`: run the properties over one combination.
 import { combination } from '../../../models/policies.ts';
-import { withExtensions } from '../../../models/registry.ts';
 import { worldOf } from '../../plugins/registry.ts';
 import { renderBroken, renderCheck } from '../../../reports/check-text.ts';
 import { withExhaustive } from '../../search/certify.ts';
@@ -103,11 +102,12 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   ])
     if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
   // Knob values are checked against this command's registry (combination() normalizes guards by it too).
-  const c = withExtensions(policies.extensions, () =>
-    combination({
-      server: parseServer(stringOption(args, 'server') ?? ''),
-      client: parseClient(stringOption(args, 'client') ?? ''),
-    }),
+  const c = combination(
+    {
+      server: parseServer(stringOption(args, 'server') ?? '', policies.extensions),
+      client: parseClient(stringOption(args, 'client') ?? '', policies.extensions),
+    },
+    policies.extensions,
   );
   const faults = parseFaults(stringOption(args, 'faults'), policies);
   const world = worldOf(policies);

@@ -9,7 +9,7 @@ import { withExhaustive } from '../../search/certify.ts';
 import { checkCell, runComparison, type CellRunner, type RunSettings } from '../../compare/compare.ts';
 import { sequentialWorkloads, type Exploration, type ExhaustiveOptions } from '../../search/exhaustive/exhaustive.ts';
 import { defaultWorkers, exploreInParallel, exploreMatrix } from '../../search/exhaustive/pool.ts';
-import { PolicyError, withExtensions } from '../../../models/registry.ts';
+import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../../models/registry.ts';
 import { registryProperties, worldOf } from '../../plugins/registry.ts';
 import { DEFAULT_SERVER } from '../../../models/policies.ts';
 import { requireWorkingReference } from '../reference-check.ts';
@@ -26,8 +26,8 @@ import { cellThreadsFor, HELP_EXTRA, MANY_CELLS, OPTIONS } from './compare-optio
 
 export { MANY_CELLS };
 
-export function parseCut(server: string | undefined, client: string | undefined): Cut {
-  return { server: parseKnobList('server', server ?? ''), client: parseKnobList('client', client ?? '') };
+export function parseCut(server: string | undefined, client: string | undefined, ext: ModelExtensions = NO_EXTENSIONS): Cut {
+  return { server: parseKnobList('server', server ?? '', ext), client: parseKnobList('client', client ?? '', ext) };
 }
 
 /** How `compare --depth` explores a model cell: its alphabet, sequential workloads of 1-3 calls. */
@@ -88,7 +88,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const kind = (stringOption(args, 'matrix') ?? 'seeds') as MatrixKind;
   if (!MATRIX_KINDS.includes(kind)) throw new UsageError(`unknown --matrix '${kind}' (valid: ${MATRIX_KINDS.join(', ')})`);
   const policies = await policiesOption(args);
-  const cut = withExtensions(policies.extensions, () => parseCut(stringOption(args, 'server'), stringOption(args, 'client')));
+  const cut = parseCut(stringOption(args, 'server'), stringOption(args, 'client'), policies.extensions);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
   const details = intOption(args, 'details', DEFAULT_DETAILS, { min: 0 });
@@ -102,7 +102,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
   const clientCmd = stringOption(args, 'client-cmd');
   if (clientCmd !== undefined && !args.options.wire) throw new UsageError('--client-cmd needs --wire');
   if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
-  const model = withExtensions(policies.extensions, () => buildMatrix(kind, cut, policies.cells));
+  const model = buildMatrix(kind, cut, policies.cells, policies.extensions);
   // The wire tier (msw, the SDKs) loads only for --wire: it is most of this command's start-up time.
   const wire = args.options.wire ? await import('../../wire/matrix.ts') : null;
   const wireRows = !wire ? [] : clientCmd !== undefined ? wire.clientCmdCells(model, clientCmd) : wire.wireCells(model);

@@ -1,6 +1,5 @@
 // `mcp-faultsim explore`: every fault plan up to a depth, on one combination, on every core.
 import { combination } from '../../../models/policies.ts';
-import { withExtensions } from '../../../models/registry.ts';
 import { POLICIES_OPTION, policiesOption } from '../common-options.ts';
 import { renderExplore } from '../../../reports/explore-text.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
@@ -39,11 +38,12 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
   }
   if (args.positionals.length) throw new UsageError(`explore: unexpected argument '${args.positionals[0]}'`);
   const registry = await policiesOption(args);
-  const c = withExtensions(registry.extensions, () =>
-    combination({
-      server: parseServer(stringOption(args, 'server') ?? ''),
-      client: parseClient(stringOption(args, 'client') ?? ''),
-    }),
+  const c = combination(
+    {
+      server: parseServer(stringOption(args, 'server') ?? '', registry.extensions),
+      client: parseClient(stringOption(args, 'client') ?? '', registry.extensions),
+    },
+    registry.extensions,
   );
   const depth = intOption(args, 'depth', DEFAULT_DEPTH, { min: 0, max: 12 });
   const e = await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json), registry);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildMatrix, shardOf } from '../../../sim/compare/matrix.ts';
 import { SEED_CELLS } from '../../../sim/core/cells.ts';
 import { FAULT_VOCABULARY } from '../../../models/faults.ts';
+import { parseCut } from '../../../sim/cli/commands/compare.ts';
+import { loadPolicies } from '../../../sim/plugins/policy-module.ts';
 
 const none = { server: {}, client: {} };
 
@@ -38,6 +40,21 @@ describe('the matrix', () => {
       'seed 000: server.reinit=idempotent · seed alphabet',
       'seed 000: server.reinit=idempotent · all faults',
     ]);
+  });
+
+  it("takes a policy module's values and faults from the extensions it is given, in every kind", async () => {
+    const { extensions } = await loadPolicies(['test/fixtures/policies/twin-a.ts']);
+    const cut = parseCut('reinit=twin|reject', 'guards=', extensions);
+    const full = buildMatrix('full', cut, [], extensions);
+    expect(new Set(full.map((c) => c.combination.server.reinit))).toEqual(new Set(['twin', 'reject']));
+    for (const kind of ['seeds', 'migration', 'full'] as const) {
+      const all = buildMatrix(kind, none, [], extensions).filter((c) => c.alphabet === 'all faults');
+      expect(all.length).toBeGreaterThan(0);
+      for (const c of all) expect(c.faults).toEqual([...FAULT_VOCABULARY, 'twin-fault']);
+    }
+    // Without them, the module's names are unknown.
+    expect(() => parseCut('reinit=twin', '')).toThrow(/unknown server.reinit value 'twin'/);
+    expect(buildMatrix('seeds', none).every((c) => !c.faults.includes('twin-fault'))).toBe(true);
   });
 
   it('splits into shards that cover it exactly once', () => {
