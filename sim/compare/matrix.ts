@@ -190,7 +190,12 @@ function keeps(cut: Cut, c: Combination, ext: ModelExtensions): boolean {
 }
 
 /** The cells of a matrix kind that `cut` keeps, knob values and faults `ext`'s modules registered included. */
-export function buildMatrix(kind: MatrixKind, cut: Cut, extra: readonly ExtraCell[] = [], ext: ModelExtensions = NO_EXTENSIONS): MatrixCell[] {
+export function buildMatrix(
+  kind: MatrixKind,
+  cut: Cut,
+  extra: readonly ExtraCell[] = [],
+  ext: ModelExtensions = NO_EXTENSIONS,
+): MatrixCell[] {
   const all = kind === 'full' ? fullMatrix(ext) : kind === 'migration' ? migrationMatrix(ext) : seedMatrix(extra, ext);
   const cells = all.filter((c) => keeps(cut, c.combination, ext));
   const seen = new Set<string>();
