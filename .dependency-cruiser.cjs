@@ -8,7 +8,12 @@
 // may import anything (they exercise the layers from outside).
 const OUTSIDE = '^(test|bench|examples)/|\\.test\\.ts$';
 
-/** The layers, lowest first. A layer may import its own folder and the folders listed as `may`. */
+/**
+ * The stages, lowest first: a stage never imports one above it, not even its types (`import type`
+ * is erased at run time, but it still ties a lower stage to a higher one's vocabulary). Within that
+ * order a stage imports only its own folder and the stages listed in `may`; from the stages in
+ * `types` it takes types only (a narrower rule, never a way up).
+ */
 const LAYERS = [
   { name: 'models', may: [], comment: 'models/ is the protocol as designers describe it: it imports nothing of the project' },
   {
@@ -28,6 +33,11 @@ const LAYERS = [
     comment: 'world/ runs the models on a virtual clock; it knows nothing of oracles or search',
   },
   {
+    name: 'sim/plugins',
+    may: ['models', 'sim/core', 'properties'],
+    comment: 'plugins/ loads policy modules into registry values (the cells a module adds are a core/ type)',
+  },
+  {
     name: 'sim/search',
     may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/plugins'],
     comment: 'search/ drives worlds and judges them (its pool workers load policy modules through plugins/); it never reports',
@@ -43,26 +53,58 @@ const LAYERS = [
     comment: 'corpus/ saves and replays findings',
   },
   {
-    name: 'sim/plugins',
-    may: ['models', 'sim/core', 'properties'],
-    types: ['sim/compare'],
-    comment: 'plugins/ loads policy modules into registry values (types of compare/ only: the cells a module adds)',
-  },
-  {
     name: 'sim/wire',
-    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/search', 'sim/compare', 'sim/plugins'],
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/plugins', 'sim/search', 'sim/compare'],
     comment: 'wire/ drives real code through the fault network',
   },
   {
     name: 'sim/audit',
-    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/search', 'sim/compare', 'sim/plugins', 'sim/wire'],
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/plugins', 'sim/search', 'sim/compare', 'sim/wire'],
     comment: 'audit/ runs named scenarios against real servers and clients through wire/',
   },
   {
     name: 'reports',
     may: ['models', 'sim/core', 'properties'],
     types: ['sim/world', 'sim/search', 'sim/compare', 'sim/wire', 'sim/audit'],
-    comment: 'reports/ renders result data and never runs the simulation (types of world/, search/, compare/, wire/ only)',
+    comment: 'reports/ renders result data and never runs the simulation (types of world/, search/, compare/, wire/, audit/ only)',
+  },
+  {
+    name: 'sim/cli',
+    may: [
+      'models',
+      'sim/core',
+      'properties',
+      'sim/world',
+      'sim/plugins',
+      'sim/search',
+      'sim/compare',
+      'sim/corpus',
+      'sim/wire',
+      'sim/audit',
+      'reports',
+    ],
+    comment: 'cli/ is the outermost stage: it parses the command line, runs the stages and writes the reports',
+  },
+];
+const STAGES = LAYERS.map((l) => l.name);
+
+/**
+ * The folders inside a stage, in the same way: `order` lowest first, the stage's own top-level
+ * files last (they import any of its folders, none of its folders imports them). `apart`: folders
+ * that never import each other, and the stage's top-level files import neither.
+ */
+const FOLDERS = [
+  {
+    stage: 'sim/wire',
+    order: ['protocol', 'net', 'process', 'peers'],
+    comment:
+      'wire/protocol (JSON-RPC, SSE, clocks, history) < net (the fault network and what sits behind it) < process (spawned servers ' +
+      'and clients, loopback fetch) < peers (the SDK and model ends) < wire/ itself (the world, setup and checks that put them together)',
+  },
+  {
+    stage: 'sim/audit',
+    apart: ['server', 'client'],
+    comment: 'audit/server (the server audit) and audit/client (the client audit) share only what sits in audit/ itself',
   },
 ];
 
@@ -83,33 +125,33 @@ const KNOWN = [
   ...KNOWN_ARROWS.map(([from, to, name]) => ({ type: 'dependency', from, to, rule: { name, severity: 'error' } })),
 ];
 
-// A layer that may import some folders for their types only gets a second, narrower rule: values
-// from those folders are forbidden, types are not.
+// Each stage gets up to three rules: nothing above it (values and types alike), of the stages below
+// only those it `may` import, and of its `types` stages no values.
 const forbidden = [];
-for (const l of LAYERS) {
-  const own = [l.name, ...l.may];
+for (const [i, l] of LAYERS.entries()) {
+  const below = STAGES.slice(0, i);
+  for (const f of [...l.may, ...(l.types ?? [])]) {
+    if (!below.includes(f)) throw new Error(`.dependency-cruiser.cjs: ${l.name} may import ${f}, which is not below it`);
+  }
+  const above = STAGES.slice(i + 1);
+  if (above.length) {
+    forbidden.push({
+      name: `stage-order-${l.name}`,
+      comment: `${l.name}/ is below ${above.map((f) => `${f}/`).join(', ')}: it imports none of them, not even a type`,
+      severity: 'error',
+      from: { path: `^${l.name}/`, pathNot: OUTSIDE },
+      to: { path: `^(${above.join('|')})/|^(index|vitest)\\.ts$` },
+    });
+  }
   const typesOnly = l.types ?? [];
-  const rest = [
-    'models',
-    'sim/core',
-    'sim/world',
-    'properties',
-    'sim/search',
-    'sim/compare',
-    'sim/corpus',
-    'sim/plugins',
-    'sim/wire',
-    'sim/audit',
-    'reports',
-    'sim/cli',
-  ].filter((f) => !own.includes(f) && !typesOnly.includes(f));
-  if (rest.length) {
+  const notAllowed = below.filter((f) => !l.may.includes(f) && !typesOnly.includes(f));
+  if (notAllowed.length) {
     forbidden.push({
       name: `layer-${l.name}`,
       comment: l.comment,
       severity: 'error',
       from: { path: `^${l.name}/`, pathNot: OUTSIDE },
-      to: { path: `^(${rest.join('|')})/|^index\\.ts$` },
+      to: { path: `^(${notAllowed.join('|')})/` },
     });
   }
   if (typesOnly.length) {
@@ -119,6 +161,38 @@ for (const l of LAYERS) {
       severity: 'error',
       from: { path: `^${l.name}/`, pathNot: OUTSIDE },
       to: { path: `^(${typesOnly.join('|')})/`, dependencyTypesNot: ['type-only'] },
+    });
+  }
+}
+for (const s of FOLDERS) {
+  const top = `^${s.stage}/[^/]+$`;
+  for (const [i, folder] of (s.order ?? []).entries()) {
+    const above = s.order.slice(i + 1);
+    forbidden.push({
+      name: `folder-order-${s.stage}/${folder}`,
+      comment: s.comment,
+      severity: 'error',
+      from: { path: `^${s.stage}/${folder}/`, pathNot: OUTSIDE },
+      to: { path: above.length ? `^${s.stage}/(${above.join('|')})/|${top}` : top },
+    });
+  }
+  for (const folder of s.apart ?? []) {
+    const others = s.apart.filter((f) => f !== folder);
+    forbidden.push({
+      name: `folder-apart-${s.stage}/${folder}`,
+      comment: s.comment,
+      severity: 'error',
+      from: { path: `^${s.stage}/${folder}/`, pathNot: OUTSIDE },
+      to: { path: `^${s.stage}/(${others.join('|')})/` },
+    });
+  }
+  if (s.apart) {
+    forbidden.push({
+      name: `folder-apart-${s.stage}`,
+      comment: s.comment,
+      severity: 'error',
+      from: { path: top, pathNot: OUTSIDE },
+      to: { path: `^${s.stage}/(${s.apart.join('|')})/` },
     });
   }
 }

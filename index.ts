@@ -69,7 +69,7 @@ export function verdictOf(
 
 // Writing your own policies (`--policies ./my-policy.ts`): see docs/library.md.
 export { definePolicies, loadPolicies, type PolicyModule } from './sim/plugins/policy-module.ts';
-export { EMPTY_REGISTRY, type Registry } from './sim/plugins/registry.ts';
+export { EMPTY_REGISTRY, type Registry } from './sim/plugins/loaded.ts';
 export { SERVER_CAPABILITIES, type Capability, type CapabilitySet, type Transport } from './models/capabilities.ts';
 export { emptyResponse, errorResponse, jsonResponse, type HttpRequest, type HttpResponse } from './models/messages.ts';
 export { runComparison, checkCell, type Comparison, type CellResult, type CellRunner } from './sim/compare/compare.ts';
@@ -81,9 +81,9 @@ export { emptyReach, union, type Reach } from './sim/core/reach.ts';
 export { decideVerdict, type Verdict } from './properties/vacuity.ts';
 
 // The resilience audit of one server (`mcp-faultsim audit`): the scenario set and its runner.
-export { runAudit, serverRevisions, type AuditResult, type ScenarioResult } from './sim/audit/runner.ts';
+export { runAudit, serverRevisions, type AuditResult, type ScenarioResult } from './sim/audit/server/runner.ts';
 export { SCENARIOS, type Scenario } from './sim/audit/scenarios.ts';
 export { VERDICTS, type Verdict as AuditVerdict } from './sim/audit/verdict.ts';
 // The audit of a client process (`audit --client-cmd`): its scenarios, and those that do not apply with why.
-export { runClientAudit, type ClientAuditOptions } from './sim/audit/client-runner.ts';
-export { CLIENT_SCENARIOS, NOT_FOR_CLIENTS, type ClientScenario } from './sim/audit/client-scenarios.ts';
+export { runClientAudit, type ClientAuditOptions } from './sim/audit/client/runner.ts';
+export { CLIENT_SCENARIOS, NOT_FOR_CLIENTS, type ClientScenario } from './sim/audit/client/scenarios.ts';

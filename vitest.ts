@@ -4,8 +4,8 @@
 import { renderHandlerCheck } from './reports/handler-check-text.ts';
 import type { WireCheckResult } from './sim/wire/check.ts';
 import { checkClient, checkHandler, type ClientTestOptions, type HandlerTestOptions } from './sim/wire/handler-check.ts';
-import type { HandlerTarget } from './sim/wire/handler-server.ts';
-import type { ClientFactory } from './sim/wire/sdk-client.ts';
+import type { HandlerTarget } from './sim/wire/process/handler-server.ts';
+import type { ClientFactory } from './sim/wire/peers/sdk-client.ts';
 
 export {
   checkHandler,
@@ -21,10 +21,10 @@ export {
   type HandlerTarget,
   type HandlerServerOptions,
   type ToolChoice,
-} from './sim/wire/handler-server.ts';
-export type { ClientFactory, McpClientLike } from './sim/wire/sdk-client.ts';
+} from './sim/wire/process/handler-server.ts';
+export type { ClientFactory, McpClientLike } from './sim/wire/peers/sdk-client.ts';
 export type { WireCheckResult } from './sim/wire/check.ts';
-export type { ToolSpec } from './sim/wire/json-rpc.ts';
+export type { ToolSpec } from './sim/wire/protocol/json-rpc.ts';
 
 // The throwing forms live here, the entry layer: the wire tier returns data, and only an entry
 // (this, or the CLI) turns a result into a report.

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ClientMatrix } from '../sim/audit/client-matrix.ts';
+import type { ClientMatrix } from '../sim/audit/client/matrix.ts';
 import { renderMatrixMarkdown } from '../reports/client-matrix-text.ts';
 import { replaceBlock } from './docs-block.ts';
 

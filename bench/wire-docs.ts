@@ -5,7 +5,7 @@ import { combination } from '../models/policies.ts';
 import { VULNERABLE_000, VULNERABLE_003 } from '../sim/core/cells.ts';
 import { describePlan } from '../sim/core/plan.ts';
 import { wireCheck, type WireCheckResult } from '../sim/wire/check.ts';
-import { ServedProcess, servedEndpoint } from '../sim/wire/loopback.ts';
+import { ServedProcess, servedEndpoint } from '../sim/wire/process/loopback.ts';
 import type { WireSetup } from '../sim/wire/setup.ts';
 import { replaceBlock } from './docs-block.ts';
 

@@ -12,7 +12,7 @@ import { buildDigest, DIGEST_FILE, distIsFresh } from './build-digest.js';
 
 /** Worker entries written in JavaScript that compiled code starts as `new URL('./x.mjs', import.meta.url)`:
  *  tsc does not copy them (test/sim/cli/entry-build.test.ts finds every such reference in the sources). */
-export const COPIED = ['sim/wire/loopback-worker.mjs', 'sim/plugins/import-probe.mjs'];
+export const COPIED = ['sim/wire/process/loopback-worker.mjs', 'sim/plugins/import-probe.mjs'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,12 +1,12 @@
 // The client's guards as definitions: each `client.guards` value may check a tools/call response
 // before it is read (a reason fails the attempt loudly) and an accepted re-initialize result (a
 // reason kills the session). The built-ins are the records' detectors and mitigation; a policy
-// module may register more (registry.ts). The probe is sent in client-calls.ts and its answer read in client-answers.ts.
+// module may register more (extensions.ts). The probe is sent in client-calls.ts and its answer read in client-answers.ts.
 import { sameSet } from './capabilities.ts';
 import { CapabilityRenegotiationError, contentTypeMatches, validateReinitialize } from './guards.ts';
 import type { Guard } from './policies.ts';
 import type { GuardDef, ReinitView, ResponseView } from './policy-defs.ts';
-import { activeExtensions, type ModelExtensions } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './extensions.ts';
 
 /** seed 000's `validate_reinitialize`, plus "treat any narrowing as an error" for the other capabilities. */
 function compareInit({ sessionId, firstCaps, incoming }: ReinitView): string | null {

@@ -2,7 +2,7 @@
 // the server through hooks the tier provides), on the request, and on its response. Rules are
 // written against the model's plain HTTP exchange (messages.ts), which both tiers hand them: the
 // model world has it already, the wire tier builds it from real Request/Response objects
-// (wire/exchange-view.ts). A fault a policy module registers becomes a rule of the same shape, so
+// (wire/net/exchange-view.ts). A fault a policy module registers becomes a rule of the same shape, so
 // built-in and registered faults go through one path (network.ts) on both tiers.
 import { delayMs, strippedHeader, type FaultName } from './faults.ts';
 import { CONNECTION_RESET, emptyResponse, type HttpRequest, type HttpResponse } from './messages.ts';

@@ -1,8 +1,8 @@
 // The fault vocabulary of docs/design.md and the point at which each fault fires. A fault fires at a
 // point named by the run's own events: the n-th request the network carries (`at`), or just before
-// it (`before`): never by wall-clock time. A policy module may add faults (registry.ts); they act
+// it (`before`): never by wall-clock time. A policy module may add faults (extensions.ts); they act
 // `at` a request, through the network's rule loop.
-import { activeExtensions, type ModelExtensions } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './extensions.ts';
 
 export const STRIPPABLE_HEADERS = ['transfer-encoding', 'accept', 'mcp-session-id', 'last-event-id', 'mcp-protocol-version'] as const;
 /** Delays the arbitraries draw: one that reorders responses, one past the client's deadline. */

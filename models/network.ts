@@ -1,7 +1,7 @@
 // The load balancer and reverse proxy a request crosses: where faults act. One loop applies the
 // rules (fault-rules.ts) of the faults that fire at a request, in plan order, as msw's handler loop
 // asks each handler in turn. Both tiers call it: the model world (world/world.ts) and the msw fault
-// network (wire/fault-network.ts), so built-in and registered faults write the same entries there.
+// network (wire/net/fault-network.ts), so built-in and registered faults write the same entries there.
 // Stateless between requests, so plain functions rather than a machine.
 import { faultKind, type FaultName } from './faults.ts';
 import {
@@ -16,7 +16,7 @@ import {
 } from './fault-rules.ts';
 import type { FaultDef } from './fault-def.ts';
 import type { HttpRequest, HttpResponse } from './messages.ts';
-import { activeExtensions, type ModelExtensions } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './extensions.ts';
 
 export type { FaultEffect, Maybe, ReachHooks, RequestVerdict, ResponseVerdict } from './fault-rules.ts';
 export type { FaultDef } from './fault-def.ts';

@@ -1,6 +1,6 @@
 // The policy vocabulary of docs/design.md as the project imports it: the built-in knobs and types
 // (knobs.ts, re-exported) and the open knobs — `server.reinit`, `client.reconnect` and
-// `client.guards` — whose values a policy module may add (registry.ts): `knobValues` lists the
+// `client.guards` — whose values a policy module may add (extensions.ts): `knobValues` lists the
 // built-ins followed by those, and `combination` orders guards by it.
 import {
   CLIENT_KNOBS,
@@ -12,7 +12,7 @@ import {
   SERVER_KNOBS,
   type ServerOverrides,
 } from './knobs.ts';
-import { activeExtensions, type ModelExtensions } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './extensions.ts';
 
 export * from './knobs.ts';
 

@@ -5,7 +5,7 @@ import { paramsFromConfig, type ClientConfig } from './client-context.ts';
 import type { ReconnectStrategyDef } from './policy-defs.ts';
 import { CLIENT_KNOBS } from './knobs.ts';
 import type { ReconnectPolicy } from './policies.ts';
-import { activeExtensions, type ModelExtensions } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './extensions.ts';
 
 const fromConfig = ({ config }: { config: ClientConfig }) => paramsFromConfig(config);
 

@@ -4,7 +4,7 @@ import { intersect, SERVER_CAPABILITIES, expressible, type CapabilitySet, type T
 import { SERVER_KNOBS } from './knobs.ts';
 import type { AdvertisePolicy, ReinitPolicy } from './policies.ts';
 import type { ReinitPolicyDef } from './policy-defs.ts';
-import { activeExtensions, type ModelExtensions } from './registry.ts';
+import { activeExtensions, type ModelExtensions } from './extensions.ts';
 
 /** The capability set a server advertises: fixed at handshake, or recomputed for the transport in use. */
 export function advertised(caps: CapabilitySet, transport: Transport, advertise: AdvertisePolicy): CapabilitySet {

@@ -1,9 +1,9 @@
 // The audit as one self-contained HTML page (no script, no external asset): the verdict table with
 // the spec lens beside it, then each scenario with what it asks, its plan, each requirement judged
 // (linked to the spec's section), the spec-literal client's outcome and the command lines.
-import type { AuditResult } from '../sim/audit/runner.ts';
+import type { AuditResult } from '../sim/audit/server/runner.ts';
 import { auditSubject, literalDiffers, specOf } from './audit-text.ts';
-import type { ScenarioResult } from '../sim/audit/runner.ts';
+import type { ScenarioResult } from '../sim/audit/server/runner.ts';
 import { esc } from './compare-html.ts';
 
 const COLOR: Record<string, string> = {

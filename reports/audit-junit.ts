@@ -2,7 +2,7 @@
 // <failure> (its type the verdict), `not applicable` a <skipped>; each spec check is a test case of
 // class `audit.spec`, a violation a <failure type="spec-violation">. Times are not known here (the
 // audit runs on virtual time): every testcase says time="0".
-import type { AuditResult } from '../sim/audit/runner.ts';
+import type { AuditResult } from '../sim/audit/server/runner.ts';
 import { auditSubject } from './audit-text.ts';
 import { passes } from '../sim/core/audit-verdict.ts';
 

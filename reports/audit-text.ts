@@ -1,6 +1,6 @@
 // The audit in the terminal (≤ 120 columns) and as Markdown: one row per scenario, its verdict and
 // evidence; then the command line that reproduces each non-pass.
-import type { AuditResult, ScenarioResult } from '../sim/audit/runner.ts';
+import type { AuditResult, ScenarioResult } from '../sim/audit/server/runner.ts';
 import { passes } from '../sim/core/audit-verdict.ts';
 import { table } from './table.ts';
 

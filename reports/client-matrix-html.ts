@@ -1,7 +1,7 @@
 // The ecosystem matrix as one self-contained HTML page (no script, no external asset) and as JUnit
 // XML (one suite per client × revision × server, one test case per scenario: a non-pass is a
 // <failure>, an audit that did not finish an <error>).
-import type { ClientMatrix } from '../sim/audit/client-matrix.ts';
+import type { ClientMatrix } from '../sim/audit/client/matrix.ts';
 import { xmlEscape } from './audit-junit.ts';
 import { cellText, matrixLines, matrixScenarios } from './client-matrix-text.ts';
 import { esc } from './escape.ts';

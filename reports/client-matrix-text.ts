@@ -1,8 +1,8 @@
-// The ecosystem matrix (sim/audit/client-matrix.ts) in the terminal and as Markdown: one line per
+// The ecosystem matrix (sim/audit/client/matrix.ts) in the terminal and as Markdown: one line per
 // client × revision × server, one column per scenario, each cell the agent's verdict and the
 // library's behaviour; then every non-pass with its evidence, the requirement it breaks (quoted) and
 // the command that reproduces it; then the audits that did not finish.
-import type { ClientMatrix, MatrixRow } from '../sim/audit/client-matrix.ts';
+import type { ClientMatrix, MatrixRow } from '../sim/audit/client/matrix.ts';
 import { table } from './table.ts';
 
 /** The library's behaviour in a cell: a word. */

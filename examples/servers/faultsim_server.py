@@ -5,7 +5,7 @@ Run it through the wire tier (the venv comes from .ci/python-venv.sh):
     mcp-faultsim check --wire --client sdk2,protocol=2026-07-28 --tools faultsim \
       --serve ".venv-mcp/bin/python examples/servers/faultsim_server.py --port {port}"
 
-The tools match the in-process servers' (wire/sdk-server.ts, wire/sdk2-server.ts) and
+The tools match the in-process servers' (wire/peers/sdk-server.ts, wire/peers/sdk2-server.ts) and
 `--tools faultsim`: `work` returns non-empty content; `progress` (and `probe`) sends two
 `notifications/progress` first when the call asks for progress. Each names the workload's call id,
 which the wire tier sends as `_meta['io.faultsim/call']`.

@@ -1,5 +1,6 @@
-// One row of an audit (a scenario or a probe, of a server or a client audit): what every report
-// renders. Its own file so that the runner and the probes both build it without importing each other.
+// One row of an audit (a scenario or a probe, of a server or a client audit), and the audit's whole
+// result: what every report renders. Its own file so that the runner and the probes both build a row,
+// and the server and client runners both return a result, without importing each other.
 import type { Revision } from '../../models/policies.ts';
 import type { SpecCheck, SpecVerdict, Verdict } from '../core/audit-verdict.ts';
 import type { LibraryVerdict } from './client-library.ts';
@@ -26,6 +27,20 @@ export interface ScenarioResult {
   spec?: { verdict: SpecVerdict; checks: SpecCheck[] };
   /** The same plan with the spec-literal client (spec-client.ts), where it is another client than the model's. */
   literal?: { verdict: Verdict; why: string; evidence: string };
+}
+
+export interface AuditResult {
+  /** Set when a client was audited (its command line); `server` is then the constant side. */
+  client?: string;
+  server: string;
+  revisions: readonly Revision[];
+  scenarios: ScenarioResult[];
+  pending: readonly { name: string; why: string }[];
+  passed: boolean;
+  /** No spec check reads `violates` (what `--strict` also requires); absent where no spec lens ran. */
+  conforms?: boolean;
+  /** A real server's tools as called (tool-choice.ts), in one line. */
+  tools?: string;
 }
 
 /** The library's verdict as a client audit reports it (`not applicable` when its run tested nothing). */

@@ -1,11 +1,11 @@
 // Before a real server (`--serve`, `--target`) is audited: its own tools, from its `tools/list` and
-// the user's `--call`/`--args`/`--tools` (audit/tool-choice.ts), then one fault-free run of the audit's
+// the user's `--call`/`--args`/`--tools` (audit/server/tool-choice.ts), then one fault-free run of the audit's
 // own client with them. A server that cannot be listed (401: authentication missing or wrong) or whose
 // fault-free run fails is one line and exit 2 here — never a scorecard of `stuck` rows.
-import { chooseTools, namedCalls, ToolChoiceError, type ToolChoice } from '../audit/tool-choice.ts';
+import { chooseTools, namedCalls, ToolChoiceError, type ToolChoice } from '../audit/server/tool-choice.ts';
 import { MODERN_CLIENT, SPEC_CLIENT } from '../audit/scenarios.ts';
 import { combination, type Revision } from '../../models/policies.ts';
-import { discoverTools } from '../wire/discover-tools.ts';
+import { discoverTools } from '../wire/process/discover-tools.ts';
 import type { WireServerSpec } from '../wire/setup.ts';
 import { runWire } from '../wire/world.ts';
 import { stringOption, type Parsed } from './args.ts';

@@ -5,7 +5,7 @@
 // is the one this thread would compute (the golden test runs compare this way).
 import { Worker } from 'node:worker_threads';
 import { CellStopped, type CellRunner, type RunSettings } from '../compare/compare.ts';
-import { PolicyError } from '../../models/registry.ts';
+import { PolicyError } from '../../models/extensions.ts';
 import type { CheckResult } from '../search/random/check.ts';
 import type { RemoteSearcher, Searched } from '../compare/mitigation-searches.ts';
 

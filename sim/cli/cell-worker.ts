@@ -6,9 +6,9 @@ import { checkCell, type RunSettings } from '../compare/compare.ts';
 import type { MatrixCell } from '../compare/matrix.ts';
 import type { SearchSpec } from '../compare/mitigation-searches.ts';
 import { runSearch } from '../compare/mitigations.ts';
-import { PolicyError } from '../../models/registry.ts';
+import { PolicyError } from '../../models/extensions.ts';
 import { loadPolicies } from '../plugins/policy-module.ts';
-import { registryProperty, worldOf } from '../plugins/registry.ts';
+import { registryProperty, worldOf } from '../plugins/loaded.ts';
 
 const { policies, stop } = workerData as { policies: string[]; stop: Int32Array };
 class Stopped extends Error {}

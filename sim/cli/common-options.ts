@@ -2,7 +2,7 @@
 // limits, and stopping on SIGINT.
 import { expandFault, faultVocabulary, type FaultName } from '../../models/faults.ts';
 import { PolicyLoadError, loadPolicies } from '../plugins/policy-module.ts';
-import { EMPTY_REGISTRY, registryProperties, registryProperty, type Registry } from '../plugins/registry.ts';
+import { EMPTY_REGISTRY, registryProperties, registryProperty, type Registry } from '../plugins/loaded.ts';
 import { stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 

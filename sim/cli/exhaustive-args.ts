@@ -5,7 +5,7 @@ import { sequentialWorkloads, DEFAULT_EXPLORE_CALLS, type Exploration } from '..
 import { defaultWorkers, exploreInParallel } from '../search/exhaustive/pool.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { parseFaults, parseProperty } from './common-options.ts';
-import { EMPTY_REGISTRY, worldOf, type Registry } from '../plugins/registry.ts';
+import { EMPTY_REGISTRY, worldOf, type Registry } from '../plugins/loaded.ts';
 import { UsageError } from './errors.ts';
 import { progressBar } from './progress.ts';
 

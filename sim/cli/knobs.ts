@@ -9,7 +9,7 @@ import {
   type Guard,
   type ServerOverrides,
 } from '../../models/policies.ts';
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/registry.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
 import { UsageError } from './errors.ts';
 
 type Knobs = Record<string, { values: readonly string[] }>;

@@ -4,7 +4,7 @@
 // report carries one — a reproduce line says `--header 'Name: <redacted>'` (give it again, or use
 // --header-env) or repeats the `--header-env` as given, which names the variable, not its value.
 import { readFileSync } from 'node:fs';
-import type { Upstream } from '../wire/upstream.ts';
+import type { Upstream } from '../wire/process/upstream.ts';
 import { listOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 import { quote } from './wire-server.ts';

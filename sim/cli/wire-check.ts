@@ -4,14 +4,14 @@
 // `--target http://127.0.0.1:PORT/mcp`, `--serve "<cmd with {port}>"`.
 import type { FaultName } from '../../models/faults.ts';
 import { combination, type Revision } from '../../models/policies.ts';
-import { NO_EXTENSIONS } from '../../models/registry.ts';
-import type { Registry } from '../plugins/registry.ts';
+import { NO_EXTENSIONS } from '../../models/extensions.ts';
+import type { Registry } from '../plugins/loaded.ts';
 import type { Property } from '../../properties/properties.ts';
 import { renderWireCheck } from '../../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
-import { LoopbackError, type ServedProcess } from '../wire/loopback.ts';
-import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/watchdog.ts';
-import { realSleep } from '../wire/virtual-time.ts';
+import { LoopbackError, type ServedProcess } from '../wire/process/loopback.ts';
+import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/process/watchdog.ts';
+import { realSleep } from '../wire/protocol/virtual-time.ts';
 import { wireCheck } from '../wire/check.ts';
 import { runWire } from '../wire/world.ts';
 import { requireWorkingReference } from './reference-check.ts';

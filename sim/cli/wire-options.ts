@@ -1,7 +1,7 @@
 // `check --wire`'s options, its help and its presets, apart from the wire check itself
 // (cli/wire-check.ts): `check` parses and explains them without loading msw and the SDKs, which it
 // loads only for a --wire run.
-import { DEFAULT_WATCHDOG_MS } from '../wire/watchdog.ts';
+import { DEFAULT_WATCHDOG_MS } from '../wire/process/watchdog.ts';
 import {
   CLIENT_PRESETS,
   clientPreset,

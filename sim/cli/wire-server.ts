@@ -2,12 +2,12 @@
 // (cli/wire-check.ts) and `audit` (cli/commands/audit.ts): `--target URL` (a server already
 // running; off loopback only with the audit's --allow-remote) or `--serve CMD` (started here, stopped at the end), with the tool set it
 // offers (`--tools`); how a command line is quoted back to the user; and the teardown both share.
-import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../wire/json-rpc.ts';
-import { closeLoopback } from '../wire/loopback-fetch.ts';
-import { ServedProcess, servedEndpoint, targetEndpoint } from '../wire/loopback.ts';
+import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap } from '../wire/protocol/json-rpc.ts';
+import { closeLoopback } from '../wire/process/loopback-fetch.ts';
+import { ServedProcess, servedEndpoint, targetEndpoint } from '../wire/process/loopback.ts';
 import type { WireServerSpec } from '../wire/setup.ts';
-import { LOCAL_UPSTREAM, type Upstream } from '../wire/upstream.ts';
-import type { Watchdog } from '../wire/watchdog.ts';
+import { LOCAL_UPSTREAM, type Upstream } from '../wire/process/upstream.ts';
+import type { Watchdog } from '../wire/process/watchdog.ts';
 import { stringOption, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 

@@ -7,7 +7,7 @@
 import type { FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
 import { notApplicable } from '../../models/policies.ts';
-import { PolicyError } from '../../models/registry.ts';
+import { PolicyError } from '../../models/extensions.ts';
 import { PROPERTIES, type Property } from '../../properties/properties.ts';
 import type { CheckResult } from '../search/random/result.ts';
 import { coverageReport } from '../world/coverage.ts';

@@ -14,9 +14,9 @@ import {
   type Guard,
   type ServerProtocol,
 } from '../../models/policies.ts';
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/registry.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
 import type { InputShape } from '../search/random/arbitraries.ts';
-import { SEED_CELLS, type Cell } from '../core/cells.ts';
+import { SEED_CELLS, type Cell, type ExtraCell } from '../core/cells.ts';
 
 export type MatrixKind = 'seeds' | 'full' | 'migration';
 export const MATRIX_KINDS: readonly MatrixKind[] = ['seeds', 'full', 'migration'];
@@ -73,9 +73,6 @@ export interface WireChoice {
   /** The revision both v2 sides speak; absent: 2025-11-25 (the only one the v1 SDK and the model speak). */
   protocol?: '2026-07-28';
 }
-
-/** A named cell a policy module adds to the default matrix (plugins/policy-module.ts). */
-export type ExtraCell = Cell | (Omit<Cell, 'seed' | 'property'> & { seed: null; property: null });
 
 const ALL = 'all faults' as const;
 

@@ -11,7 +11,7 @@
 // here, so most searches end after a few runs. Every bound is a count, never a time: the same
 // comparison tries the same pairs.
 import type { Combination } from '../../models/policies.ts';
-import { PolicyError } from '../../models/registry.ts';
+import { PolicyError } from '../../models/extensions.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 import { drawsOf, judgeOf, markFor, searchedCombination, type MitigationContext } from './mitigation-runs.ts';

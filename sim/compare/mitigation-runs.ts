@@ -9,7 +9,7 @@
 // its defaults (`applicableCombination`), so that a change to the 2026-07-28 revision lands on the
 // same search from every cell that differs only in session knobs, and runs it once; and with
 // `client.reissue=idempotent-only` as `never` where the search draws no idempotent call.
-import { PolicyError } from '../../models/registry.ts';
+import { PolicyError } from '../../models/extensions.ts';
 import { applicableCombination, type Combination } from '../../models/policies.ts';
 import type { FaultName } from '../../models/faults.ts';
 import type { Judgement } from '../../properties/judge.ts';

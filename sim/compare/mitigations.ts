@@ -7,7 +7,7 @@
 // loud and recovers, loud and never recovers.
 //
 // A search's runs, and how they are judged, are compare/mitigation-runs.ts.
-import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../models/registry.ts';
+import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../models/extensions.ts';
 import {
   CLIENT_KNOBS,
   combination as combinationIn,

@@ -3,7 +3,7 @@
 // that ends by the deadline or never is judged with this (`end.answer`, `end.serverFinished`). One
 // array of flags indexed by request, so a world's state that includes a ledger clones like the rest
 // of it (world/state.ts copies arrays); the model world and the msw fault network
-// (wire/fault-network.ts) keep one each. (Four sets of request numbers were a twentieth of a run.)
+// (wire/net/fault-network.ts) keep one each. (Four sets of request numbers were a twentieth of a run.)
 import type { Answer } from './history.ts';
 
 const LOST = 1;

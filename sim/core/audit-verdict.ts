@@ -17,7 +17,7 @@ export function passes(v: Verdict): boolean {
 export const SPEC_VERDICTS = ['violates', 'conforms', 'optional, not implemented', 'unspecified', 'not tested'] as const;
 export type SpecVerdict = (typeof SPEC_VERDICTS)[number];
 
-/** One requirement judged on one scenario's run (audit/spec-lens.ts): what reports print and link. */
+/** One requirement judged on one scenario's run (audit/server/spec-lens.ts): what reports print and link. */
 export interface SpecCheck {
   /** The requirement's id (audit/requirements.ts). */
   requirement: string;

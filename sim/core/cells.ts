@@ -1,6 +1,7 @@
 // The named combinations the two records discuss: each seed's vulnerable cell, each of its "does
 // not apply" conditions (the rest of the combination kept vulnerable), and the beyond-the-records
-// cells. The tests pin them; `compare` runs them as its default matrix.
+// cells. The tests pin them; `compare` runs them as its default matrix. The shape of a cell a policy
+// module adds is here too, below the plugins that make such cells and the matrix that runs them.
 import type { FaultName } from '../../models/faults.ts';
 import { combination, type Combination } from '../../models/policies.ts';
 
@@ -94,3 +95,6 @@ export const SEED_CELLS: readonly Cell[] = [
   ...BEYOND_000,
   ...BEYOND_003,
 ];
+
+/** A named cell a policy module adds to the default matrix (plugins/policy-module.ts). */
+export type ExtraCell = Cell | (Omit<Cell, 'seed' | 'property'> & { seed: null; property: null });

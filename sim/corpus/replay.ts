@@ -3,10 +3,10 @@
 // properties violated for the same reasons (or the same policy error).
 import { faultFamily } from '../../models/faults.ts';
 import { knobValues } from '../../models/policies.ts';
-import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../models/registry.ts';
+import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../models/extensions.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { checkHistory } from '../../properties/fold.ts';
-import { findProperty, type RegisteredProperty } from '../../properties/registry.ts';
+import { findProperty, type RegisteredProperty } from '../../properties/registered.ts';
 import { BadCounterexample, type CounterexampleFile } from './counterexample-file.ts';
 import type { HistoryEntry } from '../core/history.ts';
 import { runWorld } from '../world/world.ts';
@@ -20,7 +20,7 @@ export interface ReplayResult {
   verdicts: { property: string; expected: string; actual: string }[];
 }
 
-/** What the policy modules a file was saved with add: a registry (plugins/registry.ts) fits. */
+/** What the policy modules a file was saved with add: a registry (plugins/loaded.ts) fits. */
 export interface Loaded {
   extensions?: ModelExtensions;
   properties?: readonly RegisteredProperty[];

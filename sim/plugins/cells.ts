@@ -2,9 +2,8 @@
 // combination with some knobs changed (under that record's alphabet), or a combination of its own.
 import { allFaultFamilies } from '../../models/faults.ts';
 import { combination, knobValues, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
-import type { ModelExtensions } from '../../models/registry.ts';
-import { ALPHABET_000, ALPHABET_003, VULNERABLE_000, VULNERABLE_003 } from '../core/cells.ts';
-import type { ExtraCell } from '../compare/matrix.ts';
+import type { ModelExtensions } from '../../models/extensions.ts';
+import { ALPHABET_000, ALPHABET_003, VULNERABLE_000, VULNERABLE_003, type ExtraCell } from '../core/cells.ts';
 import type { CellShape } from './policy-schema.ts';
 
 type Fail = (source: string, message: string) => never;

@@ -2,7 +2,7 @@
 // `definePolicies`, may add server re-init policies, client reconnect strategies, guards, faults,
 // properties, and named cells for the default `compare` matrix. The loader checks the module's
 // shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
-// addition into a registry value of its own (plugins/registry.ts; nothing process-global), and
+// addition into a registry value of its own (plugins/loaded.ts; nothing process-global), and
 // wraps every hook in the sandbox, so that a hook that throws, hangs or answers nonsense becomes
 // a `policy-error` finding of the combination it ran in.
 import type { FaultDef } from '../../models/fault-def.ts';
@@ -18,7 +18,7 @@ import type { ReinitDecision, ReinitInput } from '../../models/policy-defs.ts';
 import type { HistoryFrame } from '../../properties/fold.ts';
 import type { CallOutcome, Reference } from '../../properties/outcomes.ts';
 import type { PropertyVerdict } from '../../properties/properties.ts';
-import { findProperty, registerProperty } from '../../properties/registry.ts';
+import { findProperty, registerProperty } from '../../properties/registered.ts';
 import type { History, HistoryEntry } from '../core/history.ts';
 import { parseWith } from '../core/schema-issue.ts';
 import { bad, capabilities, ExitCalled, isRecord, ok, oneOf, reasonOrNull, sandboxed, withoutExit } from './sandbox.ts';
@@ -26,7 +26,7 @@ import { probeImport } from './import-probe.ts';
 import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
 import { policyModuleSchema } from './policy-schema.ts';
-import { draftRegistry, type Registry, type RegistryDraft } from './registry.ts';
+import { draftRegistry, type Registry, type RegistryDraft } from './loaded.ts';
 
 /** What a policy module's default export may hold. Every part is optional. */
 export interface PolicyModule {

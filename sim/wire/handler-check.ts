@@ -6,9 +6,9 @@
 import { expandFault, type FaultName } from '../../models/faults.ts';
 import { propertyByName, type Property } from '../../properties/properties.ts';
 import { wireCheck, type WireCheckResult } from './check.ts';
-import { handlerEndpoint, type HandlerServerOptions, type HandlerTarget } from './handler-server.ts';
-import type { ClientFactory } from './sdk-client.ts';
-import type { SdkServerPreset } from './sdk-server.ts';
+import { handlerEndpoint, type HandlerServerOptions, type HandlerTarget } from './process/handler-server.ts';
+import type { ClientFactory } from './peers/sdk-client.ts';
+import type { SdkServerPreset } from './peers/sdk-server.ts';
 import type { WireClientSpec, WireSetup } from './setup.ts';
 import type { WireOptions } from './world.ts';
 

@@ -4,17 +4,17 @@
 // timers. A run ends when every call has ended, or after RUN_LIMIT_MS of real time (its open calls
 // then end `never`, as past the model tier's horizon); a run against a loopback server is also armed
 // on that endpoint's watchdog. The client's process group is ended on every path.
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/registry.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
 import { HISTORY_VERSION, type History } from '../core/history.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
-import { CmdClient } from './cmd-client.ts';
-import { FaultNetwork } from './fault-network.ts';
-import { HttpFaultProxy } from './http-proxy.ts';
-import { Recorder } from './recorder.ts';
+import { CmdClient } from './process/cmd-client.ts';
+import { FaultNetwork } from './net/fault-network.ts';
+import { HttpFaultProxy } from './net/http-proxy.ts';
+import { Recorder } from './protocol/recorder.ts';
 import { describeSides, modelCombination, toolsOf, type WireSetup } from './setup.ts';
-import { realSleep } from './virtual-time.ts';
-import { WallTime } from './wall-time.ts';
+import { realSleep } from './protocol/virtual-time.ts';
+import { WallTime } from './protocol/wall-time.ts';
 import { serverFor } from './server-for.ts';
 
 /** Real ms a run with a client process may take before its open calls end `never`. */

@@ -1,11 +1,11 @@
 // The server side of a wire run, as its spec names it: the model behind HTTP, an SDK server
 // in-process, or a loopback server's adapter (armed on that endpoint's watchdog).
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/registry.ts';
-import { ModelServerHttp } from './model-server-http.ts';
-import type { Recorder } from './recorder.ts';
-import { SdkServer } from './sdk-server.ts';
-import { Sdk2Server } from './sdk2-server.ts';
-import type { ServerAdapter } from './server-adapter.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
+import { ModelServerHttp } from './peers/model-server-http.ts';
+import type { Recorder } from './protocol/recorder.ts';
+import { SdkServer } from './peers/sdk-server.ts';
+import { Sdk2Server } from './peers/sdk2-server.ts';
+import type { ServerAdapter } from './net/server-adapter.ts';
 import type { WireSetup } from './setup.ts';
 
 export function serverFor(setup: WireSetup, recorder: Recorder, ext: ModelExtensions = NO_EXTENSIONS): ServerAdapter {

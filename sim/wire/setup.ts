@@ -13,11 +13,11 @@ import {
   type Combination,
   type ServerPolicy,
 } from '../../models/policies.ts';
-import { FAULTSIM_TOOLS, type ToolMap } from './json-rpc.ts';
-import type { LoopbackEndpoint } from './loopback.ts';
-import type { Watchdog } from './watchdog.ts';
-import type { HarnessRevision } from './cmd-client.ts';
-import type { ClientFactory } from './sdk-client.ts';
+import { FAULTSIM_TOOLS, type ToolMap } from './protocol/json-rpc.ts';
+import type { LoopbackEndpoint } from './process/loopback.ts';
+import type { Watchdog } from './process/watchdog.ts';
+import type { HarnessRevision } from './process/cmd-client.ts';
+import type { ClientFactory } from './peers/sdk-client.ts';
 import {
   SDK_SERVER_PRESETS,
   SDK2_CLIENT_PROTOCOLS,
@@ -27,7 +27,7 @@ import {
   type Sdk2ServerPreset,
   type Sdk2ServerProtocol,
   type SdkServerPreset,
-} from './presets.ts';
+} from './peers/presets.ts';
 
 /** `sdk` is the official SDK's client; with `connect`, a user's own (the agent loop around it is the same). */
 export type WireClientSpec =

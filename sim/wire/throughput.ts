@@ -9,12 +9,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { HttpHandler } from 'msw';
-import { FaultNetwork } from './fault-network.ts';
-import { META_CALL } from './json-rpc.ts';
-import { acquireMsw, releaseMsw, route } from './msw-host.ts';
-import { Recorder } from './recorder.ts';
-import { SdkServer } from './sdk-server.ts';
-import { realTick, VirtualTime } from './virtual-time.ts';
+import { FaultNetwork } from './net/fault-network.ts';
+import { META_CALL } from './protocol/json-rpc.ts';
+import { acquireMsw, releaseMsw, route } from './net/msw-host.ts';
+import { Recorder } from './protocol/recorder.ts';
+import { SdkServer } from './peers/sdk-server.ts';
+import { realTick, VirtualTime } from './protocol/virtual-time.ts';
 
 const FAULTED_URL = 'http://faulted.throughput.test/mcp';
 const BARE_URL = 'http://bare.throughput.test/mcp';

@@ -11,14 +11,14 @@
 import { HISTORY_VERSION, type History } from '../core/history.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/registry.ts';
-import { FaultNetwork } from './fault-network.ts';
-import { ModelClientHttp } from './model-client-http.ts';
-import { acquireMsw, install, releaseMsw, route } from './msw-host.ts';
-import { Recorder } from './recorder.ts';
-import { SdkClient } from './sdk-client.ts';
-import { Sdk2Client } from './sdk2-client.ts';
-import { VirtualTime } from './virtual-time.ts';
+import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
+import { FaultNetwork } from './net/fault-network.ts';
+import { ModelClientHttp } from './peers/model-client-http.ts';
+import { acquireMsw, install, releaseMsw, route } from './net/msw-host.ts';
+import { Recorder } from './protocol/recorder.ts';
+import { SdkClient } from './peers/sdk-client.ts';
+import { Sdk2Client } from './peers/sdk2-client.ts';
+import { VirtualTime } from './protocol/virtual-time.ts';
 import { runThroughProxy } from './proxy-run.ts';
 import { serverFor } from './server-for.ts';
 import { describeSides, modelCombination, toolsOf, type WireSetup } from './setup.ts';
@@ -32,7 +32,7 @@ export interface WireOptions {
   horizonMs: number;
   /** Timer firings a run may take before it is stopped and marked. */
   stepBudget: number;
-  /** What policy modules add (models/registry.ts), passed to the network and the model's sides. */
+  /** What policy modules add (models/extensions.ts), passed to the network and the model's sides. */
   extensions?: ModelExtensions;
 }
 

@@ -4,7 +4,7 @@
 import { clientMachine, clientReducers } from '../../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../../models/client-context.ts';
 import type { Combination } from '../../models/policies.ts';
-import type { ModelExtensions } from '../../models/registry.ts';
+import type { ModelExtensions } from '../../models/extensions.ts';
 import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../../models/server.ts';
 import type { HistoryEntry } from '../core/history.ts';
 import type { FaultPlan } from '../core/plan.ts';
@@ -22,7 +22,7 @@ export interface WorldOptions {
   /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
    *  to a table (world/engine/compiled-step.ts; identical histories, several times faster). */
   engine: 'compiled' | 'xstate';
-  /** What policy modules add to the model (models/registry.ts); absent: the built-ins only. The
+  /** What policy modules add to the model (models/extensions.ts); absent: the built-ins only. The
    *  world makes them active around each of its synchronous steps. */
   extensions?: ModelExtensions;
 }

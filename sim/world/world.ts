@@ -18,7 +18,7 @@ import type { FaultName } from '../../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../../models/network.ts';
 import type { BeforeSite, FaultEffect } from '../../models/network.ts';
-import { extensionsUsed, PolicyError, withExtensions } from '../../models/registry.ts';
+import { extensionsUsed, PolicyError, withExtensions } from '../../models/extensions.ts';
 import type { ServerEffect, ServerEvent } from '../../models/server.ts';
 import { EventQueue } from './clock.ts';
 import { answerDelivered, answerOf, answerSent, finishedBy, serverFinished } from '../core/answer-ledger.ts';
@@ -116,7 +116,7 @@ export class World {
     return this.history();
   }
 
-  /** Run a synchronous step with this world's extensions active (models/registry.ts says why a scope). */
+  /** Run a synchronous step with this world's extensions active (models/extensions.ts says why a scope). */
   protected scoped<T>(step: () => T): T {
     return withExtensions(this.options.extensions, step);
   }

@@ -56,7 +56,7 @@ describe('determinism lint rule (.ci/lint-rules/no-wall-clock.grit)', () => {
         'sim/search/random/planted.ts': CLOCK,
         'sim/cli/planted.ts': CLOCK,
         'bench/planted.ts': CLOCK,
-        'sim/wire/virtual-time.ts': CLOCK,
+        'sim/wire/protocol/virtual-time.ts': CLOCK,
       },
       ['biome.jsonc', '.ci/lint-rules'],
     );
@@ -115,11 +115,45 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     const { status, violations } = depcruise(dir, ['models', 'sim', 'properties', 'reports']);
     const found = violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
     expect(found).toEqual([
-      'layer-models: models/a.ts → sim/core/one.ts',
       'layer-properties-types-only: properties/oracle.ts → models/b.ts',
       'layer-reports-types-only: reports/render.ts → sim/search/run.ts',
       'no-circular: models/a.ts → models/b.ts',
       'no-clock-modules: sim/world/clock.ts → perf_hooks',
+      'stage-order-models: models/a.ts → sim/core/one.ts',
+    ]);
+    expect(status).not.toBe(0);
+  });
+  it("fire on an upward import that is only a type: between stages, between the wire tier's folders, between the two audits", () => {
+    const type = (name: string) => `export type ${name} = { n: number };\n`;
+    const dir = project(
+      {
+        // plugins/ below compare/: the import that ran back up before ExtraCell moved to core/.
+        'sim/compare/matrix.ts': type('ExtraCell'),
+        'sim/plugins/cells.ts': "import type { ExtraCell } from '../compare/matrix.ts';\nexport const cells = (c: ExtraCell) => c.n;\n",
+        // A value import the same way fails too, and a downward type import passes.
+        'sim/core/cells.ts': type('Cell'),
+        'sim/search/run.ts': "import type { Cell } from '../core/cells.ts';\nexport const run = (c: Cell) => c.n;\n",
+        'sim/world/step.ts': "import { run } from '../search/run.ts';\nexport const step = run;\n",
+        'sim/wire/protocol/json-rpc.ts': "import type { Peer } from '../peers/peer.ts';\nexport const id = (p: Peer) => p.n;\n",
+        'sim/wire/peers/peer.ts': "import type { Net } from '../net/net.ts';\nexport type Peer = Net;\n",
+        'sim/wire/net/net.ts': "import type { World } from '../world.ts';\nexport type Net = World;\n",
+        'sim/wire/world.ts': type('World'),
+        'sim/audit/server/runner.ts': "import type { Row } from '../client/row.ts';\nexport const r = (x: Row) => x.n;\n",
+        'sim/audit/client/row.ts': "import type { Shared } from '../shared.ts';\nexport type Row = Shared;\n",
+        'sim/audit/shared.ts':
+          "import type { Row } from './client/row.ts';\nexport type Shared = { n: number };\nexport type Again = Row;\n",
+      },
+      ['.dependency-cruiser.cjs', 'tsconfig.json'],
+    );
+    const { status, violations } = depcruise(dir, ['sim']);
+    const found = violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    expect(found).toEqual([
+      'folder-apart-sim/audit/server: sim/audit/server/runner.ts → sim/audit/client/row.ts',
+      'folder-apart-sim/audit: sim/audit/shared.ts → sim/audit/client/row.ts',
+      'folder-order-sim/wire/net: sim/wire/net/net.ts → sim/wire/world.ts',
+      'folder-order-sim/wire/protocol: sim/wire/protocol/json-rpc.ts → sim/wire/peers/peer.ts',
+      'stage-order-sim/plugins: sim/plugins/cells.ts → sim/compare/matrix.ts',
+      'stage-order-sim/world: sim/world/step.ts → sim/search/run.ts',
     ]);
     expect(status).not.toBe(0);
   });

@@ -1,12 +1,12 @@
 // `mcp-faultsim audit --clients MANIFEST`: the ecosystem matrix. Every client of the manifest
-// (audit/client-manifest.ts) in every revision it speaks, against the model server and the SDK v2
-// server in that revision (audit/client-matrix.ts), `--jobs` audits at a time (each client a process
+// (audit/client/manifest.ts) in every revision it speaks, against the model server and the SDK v2
+// server in that revision (audit/client/matrix.ts), `--jobs` audits at a time (each client a process
 // on the wall clock; the in-process servers are light), with a progress bar on stderr. One report
 // set: clients.md, clients.html, clients.json, clients.junit.xml; `--repro DIR` writes a standalone
-// reproduction per non-pass (audit/client-repro.ts). An audit whose harness fails its fault-free run
+// reproduction per non-pass (audit/client/repro.ts). An audit whose harness fails its fault-free run
 // or overstays the watchdog is reported as not finished (exit 4), the others still run.
 import { join } from 'node:path';
-import { runClientAudit } from '../../audit/client-runner.ts';
+import { runClientAudit } from '../../audit/client/runner.ts';
 import {
   jobArgs,
   matrixJobs,
@@ -16,15 +16,15 @@ import {
   type ClientMatrix,
   type MatrixAudit,
   type MatrixJob,
-} from '../../audit/client-matrix.ts';
-import { ManifestError, readManifest, resolvedCommand } from '../../audit/client-manifest.ts';
-import { CLIENT_AUDIT_ORDER } from '../../audit/client-scenarios.ts';
-import { writeRepros } from '../../audit/client-repro.ts';
+} from '../../audit/client/matrix.ts';
+import { ManifestError, readManifest, resolvedCommand } from '../../audit/client/manifest.ts';
+import { CLIENT_AUDIT_ORDER } from '../../audit/client/scenarios.ts';
+import { writeRepros } from '../../audit/client/repro.ts';
 import { renderMatrixHtml, renderMatrixJunit } from '../../../reports/client-matrix-html.ts';
 import { renderMatrixMarkdown, renderMatrixText } from '../../../reports/client-matrix-text.ts';
 import { formatJson } from '../../../reports/json-format.ts';
-import { Watchdog } from '../../wire/watchdog.ts';
-import { realSleep } from '../../wire/virtual-time.ts';
+import { Watchdog } from '../../wire/process/watchdog.ts';
+import { realSleep } from '../../wire/protocol/virtual-time.ts';
 import { runWire } from '../../wire/world.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { checkOutDir, replaceFolder } from '../files.ts';

@@ -2,11 +2,11 @@
 // the revision a client harness is asked to speak), and the `--clients MANIFEST` entry that hands
 // the ecosystem matrix to audit-clients.ts. Split from audit.ts, which reads the rest.
 import { existsSync, readdirSync } from 'node:fs';
-import { REPRO_INDEX } from '../../audit/client-repro.ts';
-import { CLIENT_AUDIT_ORDER } from '../../audit/client-scenarios.ts';
-import { AUDIT_SCENARIO_NAMES } from '../../audit/runner.ts';
-import { HARNESS_REVISIONS, type HarnessRevision } from '../../wire/cmd-client.ts';
-import { DEFAULT_WATCHDOG_MS } from '../../wire/watchdog.ts';
+import { REPRO_INDEX } from '../../audit/client/repro.ts';
+import { CLIENT_AUDIT_ORDER } from '../../audit/client/scenarios.ts';
+import { AUDIT_SCENARIO_NAMES } from '../../audit/server/runner.ts';
+import { HARNESS_REVISIONS, type HarnessRevision } from '../../wire/process/cmd-client.ts';
+import { DEFAULT_WATCHDOG_MS } from '../../wire/process/watchdog.ts';
 import type { Revision } from '../../../models/policies.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from '../args.ts';
 import { UsageError } from '../errors.ts';

@@ -1,12 +1,12 @@
 // `mcp-faultsim audit`: the fixed scenario set (audit/scenarios.ts) against one server: an in-process
 // preset, the model (a knob list), `--serve CMD` or `--target URL`; or, with `--client-cmd CMD`, the
-// client scenarios (audit/client-scenarios.ts) against a client process through the loopback fault
+// client scenarios (audit/client/scenarios.ts) against a client process through the loopback fault
 // proxy, the server then the constant (the model by default). Prints a table of verdicts with
 // evidence; `--out DIR` writes audit.md, audit.html, audit.json and audit.junit.xml as one set.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runClientAudit } from '../../audit/client-runner.ts';
-import { CLIENT_AUDIT_ORDER } from '../../audit/client-scenarios.ts';
+import { runClientAudit } from '../../audit/client/runner.ts';
+import { CLIENT_AUDIT_ORDER } from '../../audit/client/scenarios.ts';
 import {
   AUDIT_OPTIONS,
   CLIENT_AUDIT_SERVER,
@@ -16,18 +16,18 @@ import {
   onlyOption,
   revisionsOption,
 } from './audit-options.ts';
-import { runAudit, serverRevisions, type AuditResult } from '../../audit/runner.ts';
-import { PROBES } from '../../audit/probes.ts';
-import { CLIENT_SCENARIOS, NOT_FOR_CLIENTS } from '../../audit/client-scenarios.ts';
+import { runAudit, serverRevisions, type AuditResult } from '../../audit/server/runner.ts';
+import { PROBES } from '../../audit/server/probes.ts';
+import { CLIENT_SCENARIOS, NOT_FOR_CLIENTS } from '../../audit/client/scenarios.ts';
 import { SCENARIOS } from '../../audit/scenarios.ts';
 import { combination, type Revision } from '../../../models/policies.ts';
 import { renderAuditHtml } from '../../../reports/audit-html.ts';
 import { renderAuditJunit } from '../../../reports/audit-junit.ts';
 import { renderAuditMarkdown, renderAuditText } from '../../../reports/audit-text.ts';
 import { formatJson } from '../../../reports/json-format.ts';
-import { LoopbackError, type ServedProcess } from '../../wire/loopback.ts';
-import { DEFAULT_WATCHDOG_MS, Watchdog } from '../../wire/watchdog.ts';
-import { realSleep } from '../../wire/virtual-time.ts';
+import { LoopbackError, type ServedProcess } from '../../wire/process/loopback.ts';
+import { DEFAULT_WATCHDOG_MS, Watchdog } from '../../wire/process/watchdog.ts';
+import { realSleep } from '../../wire/protocol/virtual-time.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { helpText, intOption, parseArgs, stringOption } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
@@ -40,7 +40,7 @@ import { endWireRun, loopbackServer, quote, toolsOption } from '../wire-server.t
 import { callsOption, realServerTools } from '../audit-real-server.ts';
 import { redact } from '../redact.ts';
 import { upstreamOptions } from '../upstream-options.ts';
-import type { ToolChoice } from '../../audit/tool-choice.ts';
+import type { ToolChoice } from '../../audit/server/tool-choice.ts';
 
 const OUT_FILES = ['audit.md', 'audit.html', 'audit.json', 'audit.junit.xml'];
 

@@ -1,6 +1,6 @@
 // `mcp-faultsim check`: run the properties over one combination.
 import { combination } from '../../../models/policies.ts';
-import { worldOf } from '../../plugins/registry.ts';
+import { worldOf } from '../../plugins/loaded.ts';
 import { renderBroken, renderCheck } from '../../../reports/check-text.ts';
 import { withExhaustive } from '../../search/certify.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';

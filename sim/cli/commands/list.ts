@@ -1,8 +1,8 @@
 // `mcp-faultsim list`: the vocabulary, with defaults.
 import { allFaultFamilies } from '../../../models/faults.ts';
 import { CLIENT_KNOBS, describeValue, knobValues, SERVER_KNOBS } from '../../../models/policies.ts';
-import type { ModelExtensions } from '../../../models/registry.ts';
-import { EMPTY_REGISTRY, registryProperties, type Registry } from '../../plugins/registry.ts';
+import type { ModelExtensions } from '../../../models/extensions.ts';
+import { EMPTY_REGISTRY, registryProperties, type Registry } from '../../plugins/loaded.ts';
 import { POLICIES_OPTION, policiesOption } from '../common-options.ts';
 import { helpText, parseArgs, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';

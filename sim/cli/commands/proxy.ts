@@ -1,8 +1,8 @@
-// `mcp-faultsim proxy`: the loopback fault proxy (wire/http-proxy.ts) standing alone, for clients the
+// `mcp-faultsim proxy`: the loopback fault proxy (wire/net/http-proxy.ts) standing alone, for clients the
 // tool cannot drive (the Inspector, an agent): it applies a saved plan to whatever connects, in front
 // of --target, --serve or a server in-process (the model or an SDK preset, --server), and prints the
 // history one line per entry as it happens. Request n is the n-th request the proxy carries, from
-// any client. It runs on the wall clock (wire/wall-time.ts) until SIGINT or SIGTERM.
+// any client. It runs on the wall clock (wire/protocol/wall-time.ts) until SIGINT or SIGTERM.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describePlan, sortPlan, type FaultPlan } from '../../core/plan.ts';
@@ -11,14 +11,14 @@ import { BadCounterexample, COUNTEREXAMPLE_FORMAT, parseCounterexample } from '.
 import { faultVocabulary } from '../../../models/faults.ts';
 import { combination } from '../../../models/policies.ts';
 import { describeEntry, stepLine } from '../../../reports/history-text.ts';
-import { FaultNetwork } from '../../wire/fault-network.ts';
-import { HttpFaultProxy } from '../../wire/http-proxy.ts';
-import { EVERYTHING_TOOLS } from '../../wire/json-rpc.ts';
-import { closeLoopback } from '../../wire/loopback-fetch.ts';
-import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../../wire/loopback.ts';
-import { Recorder, type Entry } from '../../wire/recorder.ts';
+import { FaultNetwork } from '../../wire/net/fault-network.ts';
+import { HttpFaultProxy } from '../../wire/net/http-proxy.ts';
+import { EVERYTHING_TOOLS } from '../../wire/protocol/json-rpc.ts';
+import { closeLoopback } from '../../wire/process/loopback-fetch.ts';
+import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../../wire/process/loopback.ts';
+import { Recorder, type Entry } from '../../wire/protocol/recorder.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
-import { WallTime } from '../../wire/wall-time.ts';
+import { WallTime } from '../../wire/protocol/wall-time.ts';
 import { serverFor } from '../../wire/server-for.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';

@@ -6,8 +6,8 @@
 // compiled (dist/), the worker is worker.js and needs no loader.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { PolicyError, type ModelExtensions } from '../../../models/registry.ts';
-import { portableProperty } from '../../plugins/registry.ts';
+import { PolicyError, type ModelExtensions } from '../../../models/extensions.ts';
+import { portableProperty } from '../../plugins/loaded.ts';
 import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
 import { cellOptions, jobsFor, mergeJobs, type Exploration, type ExhaustiveOptions } from './exhaustive.ts';
 import type { Cell } from '../../core/cells.ts';

@@ -3,9 +3,9 @@
 // worker loads the modules into a registry of its own (once per list of paths) and finds the
 // properties there; a stop flag, in shared memory.
 import { parentPort } from 'node:worker_threads';
-import { PolicyError } from '../../../models/registry.ts';
+import { PolicyError } from '../../../models/extensions.ts';
 import { loadPolicies } from '../../plugins/policy-module.ts';
-import { EMPTY_REGISTRY, registryProperty, worldOf, type Registry } from '../../plugins/registry.ts';
+import { EMPTY_REGISTRY, registryProperty, worldOf, type Registry } from '../../plugins/loaded.ts';
 import { exploreJob } from './explore.ts';
 import type { JobSpec } from './pool.ts';
 

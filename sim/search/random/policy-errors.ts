@@ -2,7 +2,7 @@
 // the combination it ran in (`policy-error`), not a crash: the rest of a matrix still runs. Like a
 // violation it comes shrunk, with the input that reproduces it.
 import fc from 'fast-check';
-import { PolicyError } from '../../../models/registry.ts';
+import { PolicyError } from '../../../models/extensions.ts';
 import type { Property } from '../../../properties/properties.ts';
 import { inputs, type InputShape } from './arbitraries.ts';
 import { Judge } from './check.ts';

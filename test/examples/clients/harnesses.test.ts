@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { combination, type Revision } from '../../../models/policies.ts';
 import type { History } from '../../../sim/core/history.ts';
 import { call } from '../../../sim/core/workload.ts';
-import { liveGroups } from '../../../sim/wire/process-groups.ts';
+import { liveGroups } from '../../../sim/wire/process/process-groups.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import { ROOT } from '../../sim/cli/run.ts';
 

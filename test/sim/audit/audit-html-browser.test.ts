@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PROBES } from '../../../sim/audit/probes.ts';
+import { PROBES } from '../../../sim/audit/server/probes.ts';
 import { SCENARIOS } from '../../../sim/audit/scenarios.ts';
 import { run, tempDir } from '../cli/run.ts';
 import { launchChromium } from '../../fixtures/chromium.ts';

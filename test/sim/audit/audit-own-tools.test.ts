@@ -4,7 +4,7 @@
 // scenario that applies gets a verdict (none `not applicable` for want of a tool); the token given
 // either way is in no file written and no line printed; over https with a certificate this test
 // generates (openssl) and `--ca`. Traffic stays on 127.0.0.1.
-import { PROBES } from '../../../sim/audit/probes.ts';
+import { PROBES } from '../../../sim/audit/server/probes.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

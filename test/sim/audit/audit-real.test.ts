@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ServedProcess } from '../../../sim/wire/loopback.ts';
+import { ServedProcess } from '../../../sim/wire/process/loopback.ts';
 import { ROOT } from '../cli/run.ts';
 import { auditCli } from '../../fixtures/audit-cli.ts';
 

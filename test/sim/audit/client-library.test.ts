@@ -2,9 +2,9 @@
 // (test/fixtures/clients/fake-client.mjs), each its own process through the loopback proxy to the
 // model server, on the wall clock with a 1 s request timeout (≈ 30 s in all, most of it the hang).
 import { describe, expect, it } from 'vitest';
-import { runClientAudit } from '../../../sim/audit/client-runner.ts';
+import { runClientAudit } from '../../../sim/audit/client/runner.ts';
 import { combination } from '../../../models/policies.ts';
-import { liveGroups } from '../../../sim/wire/process-groups.ts';
+import { liveGroups } from '../../../sim/wire/process/process-groups.ts';
 
 const fake = (mode: string) => `node test/fixtures/clients/fake-client.mjs ${mode}`;
 const model = (protocol: string) => ({

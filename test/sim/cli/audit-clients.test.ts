@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { liveGroups } from '../../../sim/wire/process-groups.ts';
+import { liveGroups } from '../../../sim/wire/process/process-groups.ts';
 import { itRejects, run, tempDir } from './run.ts';
 
 const FAKES = 'test/fixtures/clients/fakes.json';

@@ -8,7 +8,7 @@ import { buildMatrix } from '../../../sim/compare/matrix.ts';
 import { DEFAULT_CLIENT } from '../../../models/policies.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { clientCmdCells, withWire } from '../../../sim/wire/matrix.ts';
-import { liveGroups } from '../../../sim/wire/process-groups.ts';
+import { liveGroups } from '../../../sim/wire/process/process-groups.ts';
 import { itRejects, run, tempDir } from './run.ts';
 
 const CUT = [

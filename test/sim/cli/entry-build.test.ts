@@ -67,7 +67,7 @@ describe('the entry point in a checkout', () => {
     for (const f of [
       'sim/cli/main.ts',
       'index.ts',
-      'sim/wire/loopback-worker.mjs',
+      'sim/wire/process/loopback-worker.mjs',
       'models/policies.ts',
       'tsconfig.build.json',
       'package-lock.json',

@@ -4,7 +4,7 @@
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { describe, expect, it } from 'vitest';
 import { combination } from '../../../models/policies.ts';
-import { PolicyError } from '../../../models/registry.ts';
+import { PolicyError } from '../../../models/extensions.ts';
 import { loadPolicies, registerPolicies } from '../../../sim/plugins/policy-module.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { runWorld } from '../../../sim/world/world.ts';

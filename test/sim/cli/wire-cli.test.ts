@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../../sim/cli/args.ts';
 import { wireSideArgs } from '../../../sim/cli/wire-check.ts';
 import { WIRE_OPTIONS } from '../../../sim/cli/wire-options.ts';
-import { ServedProcess } from '../../../sim/wire/loopback.ts';
+import { ServedProcess } from '../../../sim/wire/process/loopback.ts';
 import { groupsStartedBy, leftIn, processTable, runCli, sleep, startCli, waitFor, type PsRow } from './process.ts';
 import { itRejects, run } from './run.ts';
 

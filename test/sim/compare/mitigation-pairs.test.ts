@@ -9,7 +9,7 @@ import { runComparison, singleCell, type ReportedFinding } from '../../../sim/co
 import { overall } from '../../../sim/compare/mitigations.ts';
 import { PAIRS_SEARCHED, PAIRS_TRIED } from '../../../sim/compare/mitigation-pairs.ts';
 import { loadPolicies } from '../../../sim/plugins/policy-module.ts';
-import { registryProperties, worldOf } from '../../../sim/plugins/registry.ts';
+import { registryProperties, worldOf } from '../../../sim/plugins/loaded.ts';
 
 async function planted(): Promise<ReportedFinding[]> {
   const r = await loadPolicies(['test/fixtures/policies/legacy-blank.ts']);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { knobValues } from '../../../models/policies.ts';
 import { PolicyLoadError, registerPolicies } from '../../../sim/plugins/policy-module.ts';
-import { draftRegistry } from '../../../sim/plugins/registry.ts';
+import { draftRegistry } from '../../../sim/plugins/loaded.ts';
 
 const decide = () => ({ kind: 'reject' as const });
 

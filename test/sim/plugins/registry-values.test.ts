@@ -7,7 +7,7 @@ import { checkCell, runComparison, singleCell, type Comparison } from '../../../
 import type { MatrixCell } from '../../../sim/compare/matrix.ts';
 import { combination } from '../../../models/policies.ts';
 import { loadPolicies, registerPolicies } from '../../../sim/plugins/policy-module.ts';
-import { registryProperties, registryProperty, worldOf, type Registry } from '../../../sim/plugins/registry.ts';
+import { registryProperties, registryProperty, worldOf, type Registry } from '../../../sim/plugins/loaded.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { certify } from '../../../sim/search/certify.ts';
 import { sequentialWorkloads } from '../../../sim/search/exhaustive/exhaustive.ts';

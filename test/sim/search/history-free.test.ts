@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_CELLS } from '../../../sim/core/cells.ts';
 import { call } from '../../../sim/core/workload.ts';
-import { PolicyError } from '../../../models/registry.ts';
+import { PolicyError } from '../../../models/extensions.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { inputs, workload as anyWorkload } from '../../../sim/search/random/arbitraries.ts';
 import fc from 'fast-check';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { History } from '../../../sim/core/history.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { callOutcomes, referenceOf } from '../../../properties/outcomes.ts';
-import { ServedProcess, servedEndpoint } from '../../../sim/wire/loopback.ts';
+import { ServedProcess, servedEndpoint } from '../../../sim/wire/process/loopback.ts';
 import type { WireSetup } from '../../../sim/wire/setup.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 

@@ -7,7 +7,7 @@ import { call } from '../../../sim/core/workload.ts';
 import type { HttpResponse } from '../../../models/messages.ts';
 import { combination, type Combination } from '../../../models/policies.ts';
 import { loadPolicies, registerPolicies } from '../../../sim/plugins/policy-module.ts';
-import { draftRegistry } from '../../../sim/plugins/registry.ts';
+import { draftRegistry } from '../../../sim/plugins/loaded.ts';
 import { callOutcomes, referenceOf } from '../../../properties/outcomes.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import { runWorld } from '../../../sim/world/world.ts';

@@ -15,7 +15,7 @@ import { call, type Workload } from '../../../sim/core/workload.ts';
 import type { FaultPlan } from '../../../sim/core/plan.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import { runWorld } from '../../../sim/world/world.ts';
-import type { Sdk2ServerPreset } from '../../../sim/wire/sdk2-server.ts';
+import type { Sdk2ServerPreset } from '../../../sim/wire/peers/sdk2-server.ts';
 
 /** Faults both sides take part in alike. Left out, each pinned below or in sdk2-under-faults: a
  *  stripped `accept` (the SDK: 406) or `mcp-session-id` (the SDK: 400), a stripped

@@ -7,8 +7,8 @@ import type { History } from '../../../sim/core/history.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import type { WireSetup } from '../../../sim/wire/setup.ts';
-import type { Sdk2ClientProtocol } from '../../../sim/wire/sdk2-client.ts';
-import type { Sdk2ServerPreset, Sdk2ServerProtocol } from '../../../sim/wire/sdk2-server.ts';
+import type { Sdk2ClientProtocol } from '../../../sim/wire/peers/sdk2-client.ts';
+import type { Sdk2ServerPreset, Sdk2ServerProtocol } from '../../../sim/wire/peers/sdk2-server.ts';
 
 const v2 = (client: Sdk2ClientProtocol, preset: Sdk2ServerPreset, server: Sdk2ServerProtocol): WireSetup => ({
   client: { kind: 'sdk2', protocol: client },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combination } from '../../../models/policies.ts';
 import { callOutcomes, referenceOf } from '../../../properties/outcomes.ts';
 import type { History } from '../../../sim/core/history.ts';
-import { ServedProcess, servedEndpoint } from '../../../sim/wire/loopback.ts';
+import { ServedProcess, servedEndpoint } from '../../../sim/wire/process/loopback.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import type { WireClientSpec, WireSetup } from '../../../sim/wire/setup.ts';
 import { call } from '../../../sim/core/workload.ts';

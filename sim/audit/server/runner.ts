@@ -1,0 +1,181 @@
+// Run the audit: every scenario against one server, each on the wire (runWire) with its own
+// fault-free reference run, judged by the existing oracles (judge, callOutcomes). A scenario whose
+// revision the server does not speak, or whose fault the server cannot take part in (a --target
+// server cannot be made to forget a session), is `not applicable`, with why. Deterministic: no clock.
+import type { History, HistoryEntry } from '../../core/history.ts';
+import { describePlan } from '../../core/plan.ts';
+import { combination, formatClient, type Revision } from '../../../models/policies.ts';
+import { judge } from '../../../properties/judge.ts';
+import { referenceOf } from '../../../properties/outcomes.ts';
+import { propertyByName } from '../../../properties/properties.ts';
+import type { AnyFold } from '../../../properties/fold.ts';
+import type { WireServerSpec, WireSetup } from '../../wire/setup.ts';
+import { describeSides } from '../../wire/setup.ts';
+import { runWire } from '../../wire/world.ts';
+import { PENDING_SCENARIOS, SCENARIOS, type Scenario } from '../scenarios.ts';
+import { deliveredTwice } from './delivered.ts';
+import { shapeResults } from './result-shape.ts';
+import type { ToolChoice } from './tool-choice.ts';
+import { evidenceOf, passes, verdictOf, type Verdict } from '../verdict.ts';
+
+export type { AuditResult, LibraryResult, ScenarioResult } from '../audit-row.ts';
+import { specVerdictOf } from '../../core/audit-verdict.ts';
+import type { AuditResult, ScenarioResult } from '../audit-row.ts';
+import { PROBES, runProbe } from './probes.ts';
+import { SPEC_LITERAL, specLiteralOf } from './spec-client.ts';
+import { lensOfRun } from './spec-lens.ts';
+
+export interface AuditOptions {
+  /** How the server is named on a command line (`--server sdk-sse`, `--serve '…'`). */
+  serverArgs: string;
+  /** The revisions a --target/--serve server speaks (in-process servers say so themselves). */
+  loopbackRevisions?: readonly Revision[];
+  only?: readonly string[];
+  onScenario?: (done: number, total: number, name: string) => void;
+  /** A real server's own tools (tool-choice.ts); absent: the server's preset tools. */
+  toolChoice?: ToolChoice;
+}
+
+/** The server a scenario runs against: for one that needs a side effect, a loopback server calls the
+ *  side-effecting tool the user named, or the scenario cannot run (null, with why). */
+function withSideEffect(s: Scenario, server: WireServerSpec, o: AuditOptions): { server: WireServerSpec; tool?: string } | { why: string } {
+  if (!s.needsSideEffect || server.kind !== 'loopback' || !o.toolChoice) return { server };
+  const se = o.toolChoice.sideEffect;
+  if (!se)
+    return {
+      why: 'no tool with a side effect was named: give --call NAME --args JSON for a tool not annotated readOnlyHint/idempotentHint (the audit calls none on its own)',
+    };
+  const tools = { plain: se.tool, progress: se.tool };
+  return { server: { ...server, endpoint: { ...server.endpoint, tools } }, tool: `${se.tool.name} (${se.why})` };
+}
+
+export function serverRevisions(server: WireServerSpec, loopback: readonly Revision[] = ['2025-11-25']): Revision[] {
+  const protocol =
+    server.kind === 'model'
+      ? server.policy.protocol
+      : server.kind === 'sdk2'
+        ? server.protocol
+        : server.kind === 'sdk'
+          ? '2025-11-25'
+          : null;
+  if (protocol === null) return [...loopback];
+  return protocol === 'dual' ? ['2025-11-25', '2026-07-28'] : [protocol];
+}
+
+function skippedWhy(entries: readonly HistoryEntry[]): string | null {
+  for (const e of entries)
+    if (e.kind === 'fault' && !e.applied && e.detail.startsWith('skipped: ')) return e.detail.slice('skipped: '.length);
+  return null;
+}
+
+async function runScenario(
+  given: Scenario,
+  server: WireServerSpec,
+  revisions: readonly Revision[],
+  o: AuditOptions,
+): Promise<ScenarioResult> {
+  // A 2025-11-25 client cannot talk to a server of 2026-07-28 only: such a server meets the modern variant.
+  const s = given.modern && !revisions.includes('2025-11-25') ? { ...given, ...given.modern } : given;
+  const policy = combination({ client: s.client }).client;
+  const faults = [...new Set(s.plan.map((f) => f.fault))].join(',');
+  const base = {
+    name: s.name,
+    asks: s.asks,
+    plan: describePlan(s.plan),
+    judgedBy: s.judgedBy,
+    reproduce: {
+      audit: `mcp-faultsim audit ${o.serverArgs} --only ${s.name}`,
+      check: `mcp-faultsim check --wire --client ${formatClient(policy)} ${o.serverArgs} --faults ${faults}`,
+    },
+  };
+  if (!s.revisions.some((r) => revisions.includes(r))) {
+    const why = `the server speaks ${revisions.join(', ')}; the scenario is for ${s.revisions.join(', ')}`;
+    return { ...base, verdict: 'not applicable', why, evidence: why, spec: NOT_TESTED };
+  }
+  const chosen = withSideEffect(s, server, o);
+  if ('why' in chosen) return { ...base, verdict: 'not applicable', why: chosen.why, evidence: chosen.why, spec: NOT_TESTED };
+  const tool = chosen.tool !== undefined ? { tool: chosen.tool } : {};
+  const setup: WireSetup = { client: { kind: 'model', policy }, server: chosen.server };
+  const shape = o.toolChoice?.byShape ? shapeResults : (h: History) => h;
+  const reference = shape(await runWire(setup, { workload: s.workload, plan: [] }));
+  const history = shape(await runWire(setup, { workload: s.workload, plan: s.plan }));
+  const skipped = skippedWhy(history.entries);
+  if (skipped) {
+    const why = `the fault cannot act on this server: ${skipped}`;
+    return { ...base, ...tool, verdict: 'not applicable', why, evidence: skipped, spec: NOT_TESTED };
+  }
+  // A plan none of whose faults acted tested nothing: reported as such, never as a pass.
+  const faultEntries = history.entries.filter((e) => e.kind === 'fault');
+  const acted = faultEntries.some((e) => e.kind === 'fault' && e.applied);
+  if (!acted) {
+    const first = faultEntries[0];
+    const why = `the fault did not act on this server: ${first?.kind === 'fault' ? first.detail : 'the run ended before it fired'}`;
+    const evidence = evidenceOf(history, judge(history, referenceOf(reference), []));
+    return { ...base, ...tool, verdict: 'not applicable', why, evidence, spec: NOT_TESTED };
+  }
+  const { verdict, why, evidence: seen } = judgeRun(s, history, reference);
+  const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
+  const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${seen}${proxyNote(s, history)}`;
+  const checks = lensOfRun(s.name, history, revisions);
+  const result: ScenarioResult = { ...base, ...tool, verdict, why, evidence, spec: { verdict: specVerdictOf(checks), checks } };
+  const literal = specLiteralOf(policy);
+  // The two clients part only at a failed attempt (the forgiving one opens a new session there): a run
+  // without one is the spec-literal client's run too, and is not run twice.
+  const parted = history.entries.some((e) => e.kind === 'client' && e.note === 'attempt-failed');
+  if (literal && !parted) result.literal = { verdict, why: `${why} (no call failed: the two clients did not part)`, evidence: seen };
+  else if (literal) {
+    const literalSetup: WireSetup = { client: { kind: 'model', policy: literal }, server: chosen.server };
+    const h = shape(await runWire(literalSetup, { workload: s.workload, plan: s.plan }, { extensions: SPEC_LITERAL }));
+    result.literal = judgeRun(s, h, reference);
+  }
+  return result;
+}
+
+const NOT_TESTED = { verdict: 'not tested' as const, checks: [] };
+
+/** A run's resilience verdict, why and evidence, by the scenario's oracles. */
+function judgeRun(s: Scenario, history: History, reference: History): { verdict: Verdict; why: string; evidence: string } {
+  const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
+  const judgement = judge(history, referenceOf(reference), properties);
+  const judged = verdictOf(s, judgement, history);
+  // A black box tells nothing of what it ran: a side-effecting call the server accepted twice ran twice.
+  const twice = s.judgedBy.includes('at-most-once') && judged.verdict !== 'silent' ? deliveredTwice(history) : null;
+  const { verdict, why } = twice ? { verdict: 'silent' as const, why: `at-most-once: ${twice}` } : judged;
+  return { verdict, why, evidence: evidenceOf(history, judgement) };
+}
+
+/** A session the server could not be made to forget was forgotten at the proxy: said beside the evidence. */
+function proxyNote(s: Scenario, h: History): string {
+  if (s.name !== 'unknown-session' || !h.wire) return '';
+  const inProcess = ['model', 'sdk', 'sdk2'].some((k) => h.wire!.server.startsWith(k));
+  const forgot = h.entries.some((e) => e.kind === 'server' && e.note === 'session-forgotten');
+  return forgot && !inProcess
+    ? ' (the session was forgotten at the proxy: its requests reach the server with a session id it never issued)'
+    : '';
+}
+
+/** Every scenario name `--only` takes: the fault scenarios, then the probes. */
+export const AUDIT_SCENARIO_NAMES: readonly string[] = [...SCENARIOS.map((s) => s.name), ...PROBES.map((p) => p.name)];
+
+export async function runAudit(server: WireServerSpec, o: AuditOptions): Promise<AuditResult> {
+  const revisions = serverRevisions(server, o.loopbackRevisions);
+  const pick = <T extends { name: string }>(list: readonly T[]) => (o.only?.length ? list.filter((s) => o.only!.includes(s.name)) : list);
+  const chosen = pick(SCENARIOS);
+  const probes = pick(PROBES);
+  const total = chosen.length + probes.length;
+  const scenarios: ScenarioResult[] = [];
+  for (const s of chosen) {
+    o.onScenario?.(scenarios.length, total, s.name);
+    scenarios.push(await runScenario(s, server, revisions, o));
+  }
+  for (const p of probes) {
+    o.onScenario?.(scenarios.length, total, p.name);
+    scenarios.push(await runProbe(p, server, revisions, o.serverArgs, o.toolChoice));
+  }
+  o.onScenario?.(scenarios.length, total, '');
+  const name = describeSides({ client: { kind: 'sdk' }, server }).server;
+  const passed = scenarios.every((r) => passes(r.verdict));
+  const conforms = scenarios.every((r) => r.spec?.verdict !== 'violates');
+  const tools = o.toolChoice ? { tools: o.toolChoice.said } : {};
+  return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools };
+}

@@ -1,0 +1,193 @@
+// The model client (models/client.ts, stepped by the compiled engine) speaking real HTTP: its
+// requests become real JSON-RPC over `fetch` (json-rpc.ts), its answers are real bodies read
+// whole — JSON checked against the SDK's schemas, SSE parsed with eventsource-parser — and mapped
+// back onto the model's messages. Its deadline timers are (faked) `setTimeout`s. Any MCP endpoint
+// can be run against every `client.*` strategy this way.
+import { clientMachine, clientReducers } from '../../../models/client.ts';
+import type { ClientEffect, ClientEvent } from '../../../models/client-context.ts';
+import { finalMessage, isResult, type HttpRequest, type HttpResponse, type RequestBody, type SseEvent } from '../../../models/messages.ts';
+import type { ClientPolicy } from '../../../models/policies.ts';
+import { NO_EXTENSIONS, withExtensions, type ModelExtensions } from '../../../models/extensions.ts';
+import { compiledStepper } from '../../world/engine/compiled-step.ts';
+import { stateName } from '../../world/engine/step.ts';
+import type { Workload } from '../../core/workload.ts';
+import { Agent } from '../protocol/agent.ts';
+import type { FaultNetwork } from '../net/fault-network.ts';
+import { CLIENT_REQ_HEADER } from '../protocol/wire-headers.ts';
+import { messageFromJson, progressFromJson, requestToJson, type ToolMap } from '../protocol/json-rpc.ts';
+import type { Recorder } from '../protocol/recorder.ts';
+import type { ClientHooks } from '../net/server-adapter.ts';
+import { carriesResponse, readEvents } from '../protocol/sse.ts';
+
+const stepper = compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers);
+
+/** No usable answer (a network error, an unreadable handshake reply): the model reads it as HTTP 0. */
+const NETWORK_ERROR: HttpResponse = { status: 0, headers: {}, body: { kind: 'empty' } };
+
+/** A 2026-07-28 call's `Mcp-Name` names the real tool the JSON calls (the model knows only its own names). */
+function realToolName(headers: Record<string, string>, json: ReturnType<typeof requestToJson>): Record<string, string> {
+  const name = json?.method === 'tools/call' ? json.params?.name : undefined;
+  return headers['mcp-name'] !== undefined && typeof name === 'string' ? { 'mcp-name': name } : {};
+}
+
+function essence(type: string | null): string {
+  return (type ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export class ModelClientHttp implements ClientHooks {
+  private snapshot;
+  private state: string;
+  readonly agent: Agent;
+  private readonly aborts = new Set<AbortController>();
+  private closed = false;
+
+  constructor(
+    policy: ClientPolicy,
+    deadlineMs: number,
+    private readonly url: string,
+    private readonly tools: ToolMap,
+    private readonly recorder: Recorder,
+    private readonly network: FaultNetwork,
+    workload: Workload,
+    /** Active around each synchronous step of the machine (models/extensions.ts). */
+    private readonly ext: ModelExtensions = NO_EXTENSIONS,
+  ) {
+    this.snapshot = withExtensions(ext, () => stepper.initial({ policy, deadlineMs }).snapshot);
+    this.state = stateName(this.snapshot.value);
+    this.agent = new Agent(workload, recorder, (callId, step) =>
+      this.step({ type: 'CALL', callId, method: step.method, progress: step.progress, ...(step.idempotent ? { idempotent: true } : {}) }),
+    );
+  }
+
+  start(): void {
+    this.step({ type: 'CONNECT' });
+    this.agent.start();
+  }
+
+  configReset(): boolean {
+    this.step({ type: 'CONFIG_RESET' });
+    return true;
+  }
+
+  /** Calls still open when the run stops: the request each was waiting on (the network's index). */
+  pendingRequest(callId: number): { req: number; attempts: number } {
+    const inflight = (
+      this.snapshot.context as { inflight: Record<number, { attemptId: number; call?: { callId: number; attempt: number } }> }
+    ).inflight;
+    const f = Object.values(inflight).find((x) => x.call?.callId === callId);
+    return { req: f ? this.network.requestOfClientReq(f.attemptId) : -1, attempts: f?.call?.attempt ?? 1 };
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const a of this.aborts) a.abort();
+    this.aborts.clear();
+  }
+
+  private step(event: ClientEvent): void {
+    if (this.closed) return;
+    const { snapshot, effects } = withExtensions(this.ext, () => stepper.step(this.snapshot, event));
+    this.snapshot = snapshot;
+    const to = stateName(snapshot.value);
+    if (to !== this.state) this.recorder.record({ kind: 'state', machine: 'client', from: this.state, to });
+    this.state = to;
+    for (const effect of effects) this.perform(effect);
+  }
+
+  private perform(effect: ClientEffect): void {
+    switch (effect.type) {
+      case 'send':
+        return void this.send(effect.req, effect.request);
+      case 'timer':
+        return void setTimeout(() => this.step(effect.event), effect.afterMs);
+      case 'note':
+        return this.recorder.record({ kind: 'client', ...effect.note });
+      case 'call-ended': {
+        const req = this.network.requestOfClientReq(effect.req);
+        if (effect.end === 'deadline') {
+          return this.agent.end(effect.callId, effect.attempts, req, {
+            end: 'deadline',
+            answer: this.network.answer(req),
+            serverFinished: this.network.serverFinished(req),
+          });
+        }
+        return this.agent.end(
+          effect.callId,
+          effect.attempts,
+          req,
+          effect.end === 'error' ? { end: 'error', reason: effect.reason } : { end: 'result', content: effect.content },
+        );
+      }
+      case 'raise':
+        throw new Error('raised events are handled inside the machine step');
+    }
+  }
+
+  private async send(req: number, request: HttpRequest): Promise<void> {
+    const json = requestToJson(request.body, req, this.tools);
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    let response: HttpResponse;
+    try {
+      const res = await fetch(this.url, {
+        method: request.method,
+        headers: { ...request.headers, ...realToolName(request.headers, json), [CLIENT_REQ_HEADER]: String(req) },
+        body: json === null ? undefined : JSON.stringify(json),
+        signal: abort.signal,
+      });
+      response = await this.read(res, request.body.rpc);
+      // The model takes a 200 initialize reply to carry an InitializeResult; a real one may not (an
+      // SSE answer cut before its final event). Such a reply is no answer at all: a failed handshake.
+      if (request.body.rpc === 'initialize' && response.status === 200 && !isResult(finalMessage(response))) response = NETWORK_ERROR;
+    } catch {
+      if (abort.signal.aborted) return;
+      response = NETWORK_ERROR;
+    } finally {
+      this.aborts.delete(abort);
+    }
+    this.step({ type: 'RESPONSE', req, response });
+  }
+
+  /** A real response as the model's HttpResponse: the whole body, read to its end. */
+  private async read(res: Response, rpc: RequestBody['rpc']): Promise<HttpResponse> {
+    const headers: Record<string, string> = Object.fromEntries(res.headers);
+    const type = essence(res.headers.get('content-type'));
+    // A resumed stream carries the answer of the tools/call it resumes.
+    const answers = rpc === 'resume' ? 'tools/call' : rpc;
+    if (type === 'application/json') {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await res.text());
+      } catch {
+        return { status: res.status, headers, body: { kind: 'empty' } };
+      }
+      const message = messageFromJson(raw, answers);
+      return { status: res.status, headers, body: message ? { kind: 'json', message } : { kind: 'empty' } };
+    }
+    if (type === 'text/event-stream') {
+      const events: SseEvent[] = [];
+      for (const e of await readEvents(res.body)) {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(e.data);
+        } catch {
+          continue; // priming events and keep-alives carry no JSON
+        }
+        const id = e.id ?? '';
+        if (carriesResponse(e) !== undefined) {
+          const message = messageFromJson(raw, answers);
+          if (message) events.push({ id, event: 'message', data: message });
+        } else if (e.event === 'progress') {
+          events.push({ id, event: 'progress', data: raw as never });
+        } else {
+          const progress = progressFromJson(raw);
+          if (progress) events.push({ id, event: 'progress', data: progress });
+        }
+      }
+      return { status: res.status, headers, body: { kind: 'sse', events, complete: true } };
+    }
+    // Any other body (a load balancer's HTML page) carries no JSON-RPC: drain it.
+    await res.arrayBuffer().catch(() => undefined);
+    return { status: res.status, headers, body: { kind: 'empty' } };
+  }
+}
