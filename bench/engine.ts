@@ -12,7 +12,7 @@ import { describePlan, type FaultPlan } from '../sim/core/plan.ts';
 import { call, describeWorkload } from '../sim/core/workload.ts';
 import { judge as judgeHistory } from '../properties/judge.ts';
 import { referenceOf } from '../properties/outcomes.ts';
-import { runWorld } from '../sim/world/world.ts';
+import { DEFAULT_WORLD, runWorld } from '../sim/world/world.ts';
 import { FoldedJudge } from './judged-world.ts';
 import { median, note, round } from './measure.ts';
 import { MinimalSession } from './minimal-reducer.ts';
@@ -64,13 +64,13 @@ function cpuMs(f: () => void): number {
 }
 
 const judge = new FoldedJudge(SESSION);
-const reference = referenceOf(runWorld({ ...SESSION, plan: [] }));
+const reference = referenceOf(runWorld({ ...SESSION, plan: [] }, DEFAULT_WORLD));
 const VARIANTS = {
-  engine: () => runWorld(SESSION),
-  judged: () => judgeHistory(runWorld(SESSION), reference),
+  engine: () => runWorld(SESSION, DEFAULT_WORLD),
+  judged: () => judgeHistory(runWorld(SESSION, DEFAULT_WORLD), reference),
   historyOff: () => judge.run(SESSION.plan),
   minimal: () => new MinimalSession(SESSION.workload, SESSION.plan).run(),
-  xstate: () => runWorld(SESSION, { engine: 'xstate' }),
+  xstate: () => runWorld(SESSION, { ...DEFAULT_WORLD, engine: 'xstate' }),
 };
 type Variant = keyof typeof VARIANTS;
 

@@ -18,7 +18,9 @@ import {
   type ExhaustiveOptions,
 } from '../sim/search/exhaustive/exhaustive.ts';
 import type { JobResult } from '../sim/search/exhaustive/explore.ts';
-import { closeWorkers, defaultWorkers, runJobs } from '../sim/search/exhaustive/pool.ts';
+import { closeWorkers, defaultWorkers, runJobs } from '../sim/search/exhaustive/parallel.ts';
+import { DEFAULT_CONFIG } from '../sim/plugins/run-config.ts';
+import { NO_ADDITIONS } from '../models/additions.ts';
 import { median, note, now, round } from './measure.ts';
 
 export interface DepthRun {
@@ -122,14 +124,14 @@ async function runDepth(
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100);
   const perCell = items.map(({ combination, options }) => jobsFor(combination, options));
-  const jobs = await runJobs(perCell.flat(), { workers, stop }).finally(() => {
+  const jobs = await runJobs(perCell.flat(), DEFAULT_CONFIG, { workers, stop }).finally(() => {
     clearTimeout(timer);
     clearInterval(sampler);
   });
   peakRss = Math.max(peakRss, process.memoryUsage.rss());
   let at = 0;
   const explorations = items.map(({ combination, options }, i) =>
-    mergeJobs(combination, options, jobs.slice(at, (at += perCell[i]!.length))),
+    mergeJobs(combination, options, DEFAULT_CONFIG.properties, jobs.slice(at, (at += perCell[i]!.length))),
   );
   const seconds = (now() - t) / 1000;
   const used = process.cpuUsage(cpu);
@@ -178,8 +180,8 @@ async function deepen(
 
 /** The whole vocabulary on the default combination, as `mcp-faultsim explore` runs it. */
 function vocabularyItems(depth: number) {
-  const options = { faults: faultVocabulary(), depth, workloads: sequentialWorkloads(DEFAULT_EXPLORE_CALLS, 'any') };
-  return [{ combination: combination(), options }];
+  const options = { faults: faultVocabulary(NO_ADDITIONS), depth, workloads: sequentialWorkloads(DEFAULT_EXPLORE_CALLS, 'any') };
+  return [{ combination: combination({}, NO_ADDITIONS), options }];
 }
 
 export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigures> {
@@ -262,7 +264,7 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
         .map((s) => ({ cell: `[${s.cell.seed}] ${s.cell.name}`, faults: s.result.shortest!.faults.length })),
     },
     vocabulary: {
-      faults: faultVocabulary().length,
+      faults: faultVocabulary(NO_ADDITIONS).length,
       workloads: sequentialWorkloads(DEFAULT_EXPLORE_CALLS, 'any').length,
       budgetSeconds,
       depthReached: vocabulary.reached,

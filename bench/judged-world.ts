@@ -22,7 +22,7 @@ export class FoldedJudge {
     private readonly input: Omit<RunInput, 'plan'>,
     private readonly properties: readonly Property[] = PROPERTIES,
   ) {
-    this.reference = referenceOf(runWorld({ ...input, plan: [] }));
+    this.reference = referenceOf(runWorld({ ...input, plan: [] }, DEFAULT_WORLD));
   }
 
   run(plan: RunInput['plan']): { judgement: Judgement; stats: RunStats } {

@@ -6,7 +6,7 @@ import { judge } from '../properties/judge.ts';
 import { referenceOf, type Reference } from '../properties/outcomes.ts';
 import { inputs } from '../sim/search/random/arbitraries.ts';
 import { VULNERABLE_000 } from '../sim/core/cells.ts';
-import { runWorld } from '../sim/world/world.ts';
+import { DEFAULT_WORLD, runWorld } from '../sim/world/world.ts';
 import { note, round } from './measure.ts';
 
 export interface MemoryFigures {
@@ -31,8 +31,8 @@ export function measureMemory(quick: boolean): MemoryFigures {
     const [plan, workload, schedule] = sample[i % sample.length]!;
     const key = JSON.stringify(workload);
     let reference = references.get(key);
-    if (!reference) references.set(key, (reference = referenceOf(runWorld({ combination: VULNERABLE_000, workload, plan: [] }))));
-    judge(runWorld({ combination: VULNERABLE_000, workload, plan, schedule }), reference);
+    if (!reference) references.set(key, (reference = referenceOf(runWorld({ combination: VULNERABLE_000, workload, plan: [] }, DEFAULT_WORLD))));
+    judge(runWorld({ combination: VULNERABLE_000, workload, plan, schedule }, DEFAULT_WORLD), reference);
   };
   for (let i = 0; i < 10_000; i++) session(i);
   const after10k = heapMB();

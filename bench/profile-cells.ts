@@ -11,6 +11,7 @@ import { checkShape, worldRunner } from '../sim/search/random/check.ts';
 import { InputJudge } from '../sim/search/random/input-judge.ts';
 import { inputStream } from '../sim/search/random/input-stream.ts';
 import { SampleTally } from '../sim/search/random/tally.ts';
+import { DEFAULT_WORLD } from '../sim/world/world.ts';
 
 const RUNS = 200;
 const passes = Number(process.argv[2] ?? 1);
@@ -19,7 +20,7 @@ for (let pass = 0; pass < passes; pass++) {
   const t = process.cpuUsage();
   let runs = 0;
   for (const c of cells) {
-    const judge = new InputJudge(worldRunner(c.combination), PROPERTIES);
+    const judge = new InputJudge(worldRunner(c.combination, DEFAULT_WORLD), PROPERTIES);
     const tally = new SampleTally(PROPERTIES);
     for (const [plan, workload, schedule] of inputStream(inputs(checkShape(c.combination, c.faults, c.shape)), 1, RUNS)) {
       const j = judge.run(judge.inputOf(plan, workload, schedule), false);

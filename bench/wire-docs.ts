@@ -2,6 +2,7 @@
 // wire run (`npm run wire:docs`): real client × model servers, model clients × real servers, real ×
 // real, each under the whole fault vocabulary, and the SDK client against server-everything on loopback.
 import { combination } from '../models/policies.ts';
+import { NO_ADDITIONS } from '../models/additions.ts';
 import { VULNERABLE_000, VULNERABLE_003 } from '../sim/core/cells.ts';
 import { describePlan } from '../sim/core/plan.ts';
 import { wireCheck, type WireCheckResult } from '../sim/wire/check.ts';
@@ -28,7 +29,7 @@ try {
     { client: { kind: 'model', policy: VULNERABLE_000.client }, server: { kind: 'sdk', preset: 'sdk-json' } },
     { client: { kind: 'model', policy: VULNERABLE_003.client }, server: { kind: 'sdk', preset: 'sdk-sse' } },
     {
-      client: { kind: 'model', policy: combination({ client: { parser: 'adaptive', reconnect: 'new-session' } }).client },
+      client: { kind: 'model', policy: combination({ client: { parser: 'adaptive', reconnect: 'new-session' } }, NO_ADDITIONS).client },
       server: { kind: 'sdk', preset: 'sdk-sse' },
     },
     { client: { kind: 'sdk' }, server: { kind: 'loopback', endpoint: servedEndpoint(served) } },

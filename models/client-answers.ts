@@ -19,6 +19,7 @@ import {
 import { inflightAt, inflightWith } from './client-inflight.ts';
 import { probes, responseRefusal } from './client-guards.ts';
 import { end, failAll, failAttempt, reissues, sendAll } from './client-calls.ts';
+import type { PolicyAdditions } from './additions.ts';
 import {
   contentType,
   finalMessage,
@@ -47,7 +48,13 @@ function contentOf(call: CallAttempt, result: CallResult | ListResult): TextCont
   return call.method === 'tools/list' ? [{ type: 'text', text: (result as ListResult).tools.join(',') }] : (result as CallResult).content;
 }
 
-function readCall(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 'call' }>, res: HttpResponse): R {
+function readCall(
+  ctx: ClientContext,
+  req: number,
+  f: Extract<Inflight, { kind: 'call' }>,
+  res: HttpResponse,
+  additions: PolicyAdditions,
+): R {
   const { call } = f;
   if (res.status !== 200) {
     const failure = httpFailure(ctx, res);
@@ -63,25 +70,36 @@ function readCall(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
       note({ note: 'read', callId: call.callId, req, contentType: type, expected: pinned ? (expectSse ? 'sse' : 'json') : 'any' }),
     ];
     const s = ctx.session!;
-    const refusal = responseRefusal(ctx.policy.guards, () => ({
-      callId: call.callId,
-      contentType: type,
-      negotiatedStreaming: negotiatedStreaming(ctx),
-      session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
-    }));
+    const refusal = responseRefusal(
+      ctx.policy.guards,
+      () => ({
+        callId: call.callId,
+        contentType: type,
+        negotiatedStreaming: negotiatedStreaming(ctx),
+        session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
+      }),
+      additions,
+    );
     if (refusal !== null) {
       const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, refusal);
       effects.push(...r.effects);
       return { context: r.context, effects };
     }
-    const r = readBody(ctx, req, f, res, expectSse);
+    const r = readBody(ctx, req, f, res, expectSse, additions);
     effects.push(...r.effects);
     return { context: r.context, effects };
   }
-  return readBody(ctx, req, f, res, expectSse);
+  return readBody(ctx, req, f, res, expectSse, additions);
 }
 
-function readBody(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 'call' }>, res: HttpResponse, expectSse: boolean): R {
+function readBody(
+  ctx: ClientContext,
+  req: number,
+  f: Extract<Inflight, { kind: 'call' }>,
+  res: HttpResponse,
+  expectSse: boolean,
+  additions: PolicyAdditions,
+): R {
   const { call } = f;
   const body = res.body;
   if (expectSse && body.kind === 'json') {
@@ -107,7 +125,7 @@ function readBody(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 
   const s = context.session;
   if (
     s &&
-    probes(ctx.policy.guards) &&
+    probes(ctx.policy.guards, additions) &&
     expectedProgress(ctx, call) &&
     s.transport !== s.proposed &&
     !s.probed.includes('streaming-progress')
@@ -142,7 +160,13 @@ function streamWithoutAnswer(ctx: ClientContext, req: number, f: Extract<Infligh
   };
 }
 
-function readProbe(ctx: ClientContext, req: number, f: Extract<Inflight, { kind: 'probe' }>, res: HttpResponse): R {
+function readProbe(
+  ctx: ClientContext,
+  req: number,
+  f: Extract<Inflight, { kind: 'probe' }>,
+  res: HttpResponse,
+  additions: PolicyAdditions,
+): R {
   const base = withoutInflight(ctx, req);
   const message = finalMessage(res);
   if (res.status !== 200 || !isResult(message)) {
@@ -163,14 +187,18 @@ function readProbe(ctx: ClientContext, req: number, f: Extract<Inflight, { kind:
   }
   const s = base.session!;
   const verified = withContext(base, { session: { ...s, probed: [...s.probed, f.cap] } });
-  const r = sendAll(verified, f.waiting);
+  const r = sendAll(verified, f.waiting, additions);
   return { context: r.context, effects: [note({ note: 'probe', cap: f.cap, req, verdict: 'verified' }), ...r.effects] };
 }
 
-export function handleResponse(ctx: ClientContext, e: { type: 'RESPONSE'; req: number; response: HttpResponse }): R {
+export function handleResponse(
+  ctx: ClientContext,
+  e: { type: 'RESPONSE'; req: number; response: HttpResponse },
+  additions: PolicyAdditions,
+): R {
   const f = inflightAt(ctx.inflight, e.req);
   if (!f) return { context: ctx, effects: [note({ note: 'late-response', req: e.req })] };
-  return f.kind === 'call' ? readCall(ctx, e.req, f, e.response) : readProbe(ctx, e.req, f, e.response);
+  return f.kind === 'call' ? readCall(ctx, e.req, f, e.response, additions) : readProbe(ctx, e.req, f, e.response, additions);
 }
 
 export function handleDeadline(ctx: ClientContext, e: { type: 'DEADLINE'; req: number }): R {

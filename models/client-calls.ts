@@ -18,6 +18,7 @@ import { choose } from './knob-choice.ts';
 import { CLIENT_KNOBS } from './knobs.ts';
 import { probes } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
+import type { PolicyAdditions } from './additions.ts';
 import type { TextContent } from './messages.ts';
 
 const FAILED: ClientEffect = { type: 'raise', event: { type: 'ATTEMPT_FAILED' } };
@@ -70,10 +71,10 @@ export function failAll(ctx: ClientContext, calls: CallAttempt[], req: number, r
 }
 
 /** Send one call attempt on the current session, probing first where the `probe` guard asks. */
-export function sendCall(ctx: ClientContext, call: CallAttempt): R {
+export function sendCall(ctx: ClientContext, call: CallAttempt, additions: PolicyAdditions): R {
   const s = ctx.session!;
   const encoding = expectedProgress(ctx, call);
-  if (encoding && probes(ctx.policy.guards)) {
+  if (encoding && probes(ctx.policy.guards, additions)) {
     const [cap] = unadmitted(['streaming-progress'], s.transport, s.proposed, s.probed);
     if (cap !== undefined) return probeFirst(ctx, call, cap);
   }
@@ -115,11 +116,11 @@ function probeFirst(ctx: ClientContext, call: CallAttempt, cap: string): R {
   };
 }
 
-export function sendAll(ctx: ClientContext, calls: CallAttempt[]): R {
+export function sendAll(ctx: ClientContext, calls: CallAttempt[], additions: PolicyAdditions): R {
   let context = ctx;
   const effects: ClientEffect[] = [];
   for (const call of calls) {
-    const r = sendCall(context, call);
+    const r = sendCall(context, call, additions);
     context = r.context;
     effects.push(...r.effects);
   }
@@ -149,8 +150,8 @@ export function queueCall(ctx: ClientContext, e: CallEvent): R {
   return { context: withContext(ctx, { waiting: [...ctx.waiting, firstAttempt(e)] }), effects: [] };
 }
 
-export function callNow(ctx: ClientContext, e: CallEvent): R {
-  return sendCall(ctx, firstAttempt(e));
+export function callNow(ctx: ClientContext, e: CallEvent, additions: PolicyAdditions): R {
+  return sendCall(ctx, firstAttempt(e), additions);
 }
 
 export function failCallOnDeadSession(ctx: ClientContext, e: CallEvent): R {
@@ -160,6 +161,6 @@ export function failCallOnDeadSession(ctx: ClientContext, e: CallEvent): R {
 
 /** 2026-07-28: a failed attempt needs no reconnect; the calls waiting to be re-issued go at once,
  *  each as a new request with a new id. */
-export function reissueWaiting(ctx: ClientContext): R {
-  return sendAll(withContext(ctx, { waiting: [] }), ctx.waiting);
+export function reissueWaiting(ctx: ClientContext, _e: unknown, additions: PolicyAdditions): R {
+  return sendAll(withContext(ctx, { waiting: [] }), ctx.waiting, additions);
 }

@@ -1,12 +1,12 @@
 // The client's guards as definitions: each `client.guards` value may check a tools/call response
 // before it is read (a reason fails the attempt loudly) and an accepted re-initialize result (a
 // reason kills the session). The built-ins are the records' detectors and mitigation; a policy
-// module may register more (extensions.ts). The probe is sent in client-calls.ts and its answer read in client-answers.ts.
+// module may register more (additions.ts). The probe is sent in client-calls.ts and its answer read in client-answers.ts.
 import { sameSet } from './capabilities.ts';
 import { CapabilityRenegotiationError, contentTypeMatches, validateReinitialize } from './guards.ts';
 import type { Guard } from './policies.ts';
 import type { GuardDef, ReinitView, ResponseView } from './policy-defs.ts';
-import { activeExtensions, type ModelExtensions } from './extensions.ts';
+import type { PolicyAdditions } from './additions.ts';
 
 /** seed 000's `validate_reinitialize`, plus "treat any narrowing as an error" for the other capabilities. */
 function compareInit({ sessionId, firstCaps, incoming }: ReinitView): string | null {
@@ -39,20 +39,20 @@ const BUILTIN: ReadonlyMap<string, GuardDef> = new Map(
   ).map((d) => [d.name, d]),
 );
 
-export function guardDef(name: Guard, ext: ModelExtensions = activeExtensions()): GuardDef {
-  const def = BUILTIN.get(name) ?? ext.guards.get(name);
+export function guardDef(name: Guard, additions: PolicyAdditions): GuardDef {
+  const def = BUILTIN.get(name) ?? additions.guards.get(name);
   if (!def) throw new Error(`unknown client.guards value '${name}'`);
   return def;
 }
 
-export function probes(guards: readonly Guard[]): boolean {
-  return guards.some((g) => guardDef(g).probes === true);
+export function probes(guards: readonly Guard[], additions: PolicyAdditions): boolean {
+  return guards.some((g) => guardDef(g, additions).probes === true);
 }
 
 /** The first guard's reason to fail this response, or null. */
-export function responseRefusal(guards: readonly Guard[], view: () => ResponseView): string | null {
+export function responseRefusal(guards: readonly Guard[], view: () => ResponseView, additions: PolicyAdditions): string | null {
   for (const g of guards) {
-    const check = guardDef(g).checkResponse;
+    const check = guardDef(g, additions).checkResponse;
     const reason = check ? check(view()) : null;
     if (reason !== null) return reason;
   }
@@ -60,9 +60,9 @@ export function responseRefusal(guards: readonly Guard[], view: () => ResponseVi
 }
 
 /** The first guard's reason to refuse this re-initialize result, or null. */
-export function reinitializeRefusal(guards: readonly Guard[], view: ReinitView): string | null {
+export function reinitializeRefusal(guards: readonly Guard[], view: ReinitView, additions: PolicyAdditions): string | null {
   for (const g of guards) {
-    const check = guardDef(g).checkReinitialize;
+    const check = guardDef(g, additions).checkReinitialize;
     const reason = check ? check(view) : null;
     if (reason !== null) return reason;
   }

@@ -19,6 +19,7 @@ import { abandonInflight, failAll, sendAll } from './client-calls.ts';
 import { reinitializeRefusal } from './client-guards.ts';
 import { reconnectStrategy, reconnectValues } from './reconnect.ts';
 import { choose } from './knob-choice.ts';
+import type { PolicyAdditions } from './additions.ts';
 import { sameSet } from './capabilities.ts';
 import { finalMessage, isResult, type DiscoverResult, type HttpResponse, type InitializeResult } from './messages.ts';
 
@@ -35,27 +36,27 @@ function send(ctx: ClientContext, kind: HandshakeKind, params: InitParams): R {
 
 const sameParams = (a: InitParams, b: InitParams) => a.transport === b.transport && sameSet(a.capabilities, b.capabilities);
 
-function freshParams(ctx: ClientContext): InitParams {
+function freshParams(ctx: ClientContext, additions: PolicyAdditions): InitParams {
   const view = { config: ctx.config, cached: ctx.cachedParams };
-  return choose(ctx.policy, 'reconnect', reconnectValues(), (r) => reconnectStrategy(r).handshake(view), sameParams);
+  return choose(ctx.policy, 'reconnect', reconnectValues(additions), (r) => reconnectStrategy(r, additions).handshake(view), sameParams);
 }
 
-export function startConnect(ctx: ClientContext): R {
-  return send(withContext(ctx, { session: null }), 'connect', freshParams(ctx));
+export function startConnect(ctx: ClientContext, _e: unknown, additions: PolicyAdditions): R {
+  return send(withContext(ctx, { session: null }), 'connect', freshParams(ctx, additions));
 }
 
-export function startNewSession(ctx: ClientContext): R {
+export function startNewSession(ctx: ClientContext, _e: unknown, additions: PolicyAdditions): R {
   const reason = ctx.session?.gone ? 'session not found' : ctx.session?.dead ? 'session dead' : 'call failed';
   const abandoned = abandonInflight(ctx, `session ${ctx.session?.id ?? '?'} abandoned for a new one`);
-  const r = send({ ...abandoned.context, session: null }, 'new-session', freshParams(ctx));
+  const r = send({ ...abandoned.context, session: null }, 'new-session', freshParams(ctx, additions));
   return {
     context: r.context,
     effects: [note({ note: 'reconnect', handshake: 'new-session', reason }), ...abandoned.effects, ...r.effects],
   };
 }
 
-export function startReplay(ctx: ClientContext): R {
-  const r = send(ctx, 'replay', freshParams(ctx));
+export function startReplay(ctx: ClientContext, _e: unknown, additions: PolicyAdditions): R {
+  const r = send(ctx, 'replay', freshParams(ctx, additions));
   return { context: r.context, effects: [note({ note: 'reconnect', handshake: 'replay', reason: 'call failed' }), ...r.effects] };
 }
 
@@ -110,9 +111,9 @@ export function adoptReplayResult(ctx: ClientContext, e: Response): R {
 }
 
 /** The handshake finished: send every call that waited for it. */
-export function completeHandshake(ctx: ClientContext): R {
+export function completeHandshake(ctx: ClientContext, _e: unknown, additions: PolicyAdditions): R {
   const calls = ctx.waiting;
-  return sendAll(withContext(ctx, { handshake: null, waiting: [] }), calls);
+  return sendAll(withContext(ctx, { handshake: null, waiting: [] }), calls, additions);
 }
 
 function replyReason(e: ClientEvent): string {
@@ -132,10 +133,12 @@ export function failHandshake(ctx: ClientContext, e: ClientEvent): R {
 }
 
 /** "A session's negotiated capabilities are immutable after first handshake, or the session is dead." */
-export function killSession(ctx: ClientContext, e: ClientEvent): R {
+export function killSession(ctx: ClientContext, e: ClientEvent, additions: PolicyAdditions): R {
   const s = ctx.session!;
   const reason =
-    e.type === 'RESPONSE' && e.response.status === 400 ? `re-initialize rejected: ${replyReason(e)}` : (narrowingError(ctx, e) ?? 'killed');
+    e.type === 'RESPONSE' && e.response.status === 400
+      ? `re-initialize rejected: ${replyReason(e)}`
+      : (narrowingError(ctx, e, additions) ?? 'killed');
   const dead = { ...s, dead: reason };
   const r = failAll(withContext(ctx, { handshake: null, session: dead, waiting: [] }), ctx.waiting, ctx.handshake?.req ?? -1, reason);
   return { context: r.context, effects: [note({ note: 'session-dead', session: s.id, reason }), ...r.effects] };
@@ -143,18 +146,18 @@ export function killSession(ctx: ClientContext, e: ClientEvent): R {
 
 /** The guards' verdict on an accepted re-initialize result (seed 000's `compare-init`): null when
  *  every guard passes it, else why the session is dead. */
-export function narrowingError(ctx: ClientContext, e: ClientEvent): string | null {
+export function narrowingError(ctx: ClientContext, e: ClientEvent, additions: PolicyAdditions): string | null {
   if (e.type !== 'RESPONSE' || !ctx.session) return null;
   const m = finalMessage(e.response);
   if (!isResult(m)) return null;
   const incoming = (m.result as InitializeResult).capabilities;
-  return reinitializeRefusal(ctx.policy.guards, { sessionId: ctx.session.id, firstCaps: ctx.session.firstCaps, incoming });
+  return reinitializeRefusal(ctx.policy.guards, { sessionId: ctx.session.id, firstCaps: ctx.session.firstCaps, incoming }, additions);
 }
 
 /** 2026-07-28: nothing to open. The "session" the client keeps is its own view: no id, the
  *  capabilities it declares now, and the parser binding of its first request (its connect-time
  *  config), which a later config reset does not re-pin. */
-export function startStateless(ctx: ClientContext): R {
+export function startStateless(ctx: ClientContext, _e: unknown, additions: PolicyAdditions): R {
   const caps = paramsFromConfig(ctx.config).capabilities;
   const pinned = bindParser(caps);
   const session = {
@@ -168,7 +171,7 @@ export function startStateless(ctx: ClientContext): R {
     gone: false,
     dead: null,
   };
-  const r = sendAll(withContext(ctx, { revision: MODERN, session, handshake: null, waiting: [] }), ctx.waiting);
+  const r = sendAll(withContext(ctx, { revision: MODERN, session, handshake: null, waiting: [] }), ctx.waiting, additions);
   return { context: r.context, effects: [note({ note: 'stateless', caps, pinned }), ...r.effects] };
 }
 
@@ -187,8 +190,8 @@ export function startDiscover(ctx: ClientContext): R {
 }
 
 /** The server answered `server/discover` listing 2026-07-28: speak it from now on. */
-export function adoptDiscovered(ctx: ClientContext): R {
-  const r = startStateless(withContext(ctx, { handshake: null }));
+export function adoptDiscovered(ctx: ClientContext, e: ClientEvent, additions: PolicyAdditions): R {
+  const r = startStateless(withContext(ctx, { handshake: null }), e, additions);
   return {
     context: r.context,
     effects: [note({ note: 'discovered', revision: MODERN, reason: 'server/discover lists 2026-07-28' }), ...r.effects],
@@ -196,8 +199,8 @@ export function adoptDiscovered(ctx: ClientContext): R {
 }
 
 /** The server answered `server/discover` as a 2025-11-25 server does (an error): initialize instead. */
-export function fallBackToInitialize(ctx: ClientContext, e: ClientEvent): R {
-  const r = startConnect(withContext(ctx, { revision: '2025-11-25', handshake: null }));
+export function fallBackToInitialize(ctx: ClientContext, e: ClientEvent, additions: PolicyAdditions): R {
+  const r = startConnect(withContext(ctx, { revision: '2025-11-25', handshake: null }), e, additions);
   return { context: r.context, effects: [note({ note: 'discovered', revision: '2025-11-25', reason: replyReason(e) }), ...r.effects] };
 }
 

@@ -26,7 +26,8 @@ import {
 } from './client-handshake.ts';
 import { MODERN, type ClientPolicy } from './policies.ts';
 import { reconnectStrategy } from './reconnect.ts';
-import { effectAction, reducerActions } from './reducers.ts';
+import { effectAction, reducerActions, unbound } from './reducers.ts';
+import { NO_ADDITIONS, type PolicyAdditions } from './additions.ts';
 import { CONFIG_DEFAULTS, note, withContext } from './client-context.ts';
 
 export const clientReducers = {
@@ -54,14 +55,15 @@ export const clientReducers = {
   }),
 } as const;
 
-const afterFailure = (ctx: ClientContext) => {
+const afterFailure = (ctx: ClientContext, additions: PolicyAdditions) => {
   const s = ctx.session;
-  return reconnectStrategy(ctx.policy.reconnect).afterFailure({ session: s && { id: s.id, gone: s.gone, dead: s.dead } });
+  return reconnectStrategy(ctx.policy.reconnect, additions).afterFailure({ session: s && { id: s.id, gone: s.gone, dead: s.dead } });
 };
 const reply = (ctx: ClientContext, e: ClientEvent) => e.type === 'RESPONSE' && ctx.handshake !== null && e.req === ctx.handshake.req;
 const status = (e: ClientEvent) => (e.type === 'RESPONSE' ? e.response.status : 0);
 
-export const clientGuards = {
+/** The machine's guards with a run's additions bound (its reconnect strategies and guards). */
+export const clientGuards = (additions: PolicyAdditions) => ({
   isHandshakeReply: ({ context, event }: { context: ClientContext; event: ClientEvent }) => reply(context, event),
   isHandshakeDeadline: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
     event.type === 'DEADLINE' && context.handshake !== null && event.req === context.handshake.req,
@@ -75,18 +77,18 @@ export const clientGuards = {
     return m !== undefined && 'error' in m && m.error.code === JSONRPC.invalidRequest;
   },
   replyNarrowsCapabilities: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
-    reply(context, event) && status(event) === 200 && narrowingError(context, event) !== null,
+    reply(context, event) && status(event) === 200 && narrowingError(context, event, additions) !== null,
   needsNewSession: ({ context }: { context: ClientContext }) =>
-    context.session === null || context.session.gone || afterFailure(context) === 'new-session',
-  reconnectsWithNewSession: ({ context }: { context: ClientContext }) => afterFailure(context) === 'new-session',
-  keepsSession: ({ context }: { context: ClientContext }) => afterFailure(context) === 'keep',
+    context.session === null || context.session.gone || afterFailure(context, additions) === 'new-session',
+  reconnectsWithNewSession: ({ context }: { context: ClientContext }) => afterFailure(context, additions) === 'new-session',
+  keepsSession: ({ context }: { context: ClientContext }) => afterFailure(context, additions) === 'keep',
   speaksStateless: ({ context }: { context: ClientContext }) => context.revision === MODERN,
   negotiates: ({ context }: { context: ClientContext }) => context.revision === null,
   discoverListsModern: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
     reply(context, event) && discoverListsModern(event),
   discoverAnsweredAsLegacy: ({ context, event }: { context: ClientContext; event: ClientEvent }) =>
     reply(context, event) && discoverAnsweredAsLegacy(event),
-};
+});
 
 /** How a client without a session starts: 2026-07-28 needs nothing, `negotiate` asks first. */
 function opening(then: readonly (keyof typeof clientReducers)[] = []) {
@@ -105,7 +107,7 @@ const CALL_TRAFFIC = {
   CONFIG_RESET: { actions: 'resetConfig' },
 } as const;
 
-type Branch = { guard?: keyof typeof clientGuards; target: string; actions: keyof typeof clientReducers };
+type Branch = { guard?: keyof ReturnType<typeof clientGuards>; target: string; actions: keyof typeof clientReducers };
 
 /**
  * One phase of a handshake (waiting for the `initialize` reply, or for the `initialized` ack): the
@@ -133,14 +135,17 @@ export interface ClientInput {
   config?: ClientConfig;
 }
 
+/** The statechart, its implementations named but `unbound` (models/reducers.ts): what reads its
+ *  structure (coverage, the compiled engine) takes it as is; what steps it takes `clientMachineFor`. */
 export const clientMachine = setup({
   types: {
     context: {} as ClientContext,
     events: {} as ClientEvent,
     input: {} as ClientInput,
   },
-  actions: { ...(reducerActions(clientReducers as never) as Record<keyof typeof clientReducers, never>), effect: effectAction },
-  guards: clientGuards,
+  actions: { ...(unbound('client', clientReducers) as Record<keyof typeof clientReducers, never>), effect: effectAction },
+  // The names only: every guard fails until `clientMachineFor` provides the bound ones.
+  guards: unbound('client', clientGuards(NO_ADDITIONS)),
 }).createMachine({
   id: 'client',
   context: ({ input }) => initialContext(input),
@@ -219,3 +224,11 @@ export const clientMachine = setup({
     },
   },
 });
+
+/** The client machine with a run's additions bound to its implementations (XState's `provide`). */
+export function clientMachineFor(additions: PolicyAdditions): typeof clientMachine {
+  return clientMachine.provide({
+    actions: reducerActions(clientReducers as never, additions) as never,
+    guards: clientGuards(additions),
+  });
+}

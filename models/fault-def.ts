@@ -1,5 +1,5 @@
 // The shape of a fault a policy module adds (`faults.<name>` in definePolicies): names and types
-// only, so the registry (extensions.ts) can hold definitions without importing the network's rules.
+// only, so the registry (additions.ts) can hold definitions without importing the network's rules.
 import type { HttpRequest, HttpResponse } from './messages.ts';
 
 /** A fault a policy module adds: it acts at request n, on the request, its response, or both. Its

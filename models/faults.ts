@@ -1,8 +1,8 @@
 // The fault vocabulary of docs/design.md and the point at which each fault fires. A fault fires at a
 // point named by the run's own events: the n-th request the network carries (`at`), or just before
-// it (`before`): never by wall-clock time. A policy module may add faults (extensions.ts); they act
+// it (`before`): never by wall-clock time. A policy module may add faults (additions.ts); they act
 // `at` a request, through the network's rule loop.
-import { activeExtensions, type ModelExtensions } from './extensions.ts';
+import type { PolicyAdditions } from './additions.ts';
 
 export const STRIPPABLE_HEADERS = ['transfer-encoding', 'accept', 'mcp-session-id', 'last-event-id', 'mcp-protocol-version'] as const;
 /** Delays the arbitraries draw: one that reorders responses, one past the client's deadline. */
@@ -98,21 +98,21 @@ export function faultKind(name: FaultName): FaultKind {
 }
 
 /** The built-in families, then the ones policy modules registered. */
-export function allFaultFamilies(ext: ModelExtensions = activeExtensions()): FaultFamily[] {
-  const added = ext.faults
+export function allFaultFamilies(additions: PolicyAdditions): FaultFamily[] {
+  const added = additions.faults
     .all()
     .map((d): FaultFamily => ({ kind: d.name, when: 'at', effect: d.describe, instances: d.instances ?? [d.name] }));
   return [...FAULT_FAMILIES, ...added];
 }
 
 /** Every concrete fault the arbitraries draw when no alphabet is given, registered ones included. */
-export function faultVocabulary(ext: ModelExtensions = activeExtensions()): FaultName[] {
-  return allFaultFamilies(ext).flatMap((f) => f.instances);
+export function faultVocabulary(additions: PolicyAdditions): FaultName[] {
+  return allFaultFamilies(additions).flatMap((f) => f.instances);
 }
 
-export function faultFamily(name: FaultName, ext: ModelExtensions = activeExtensions()): FaultFamily {
+export function faultFamily(name: FaultName, additions: PolicyAdditions): FaultFamily {
   const kind = faultKind(name);
-  const family = FAULT_FAMILIES.find((f) => f.kind === kind) ?? allFaultFamilies(ext).find((f) => f.kind === kind);
+  const family = FAULT_FAMILIES.find((f) => f.kind === kind) ?? allFaultFamilies(additions).find((f) => f.kind === kind);
   if (!family) throw new Error(`unknown fault '${name}'`);
   return family;
 }
@@ -121,7 +121,7 @@ export function faultFamily(name: FaultName, ext: ModelExtensions = activeExtens
  *  every drawn plan asks of each of its faults several times. */
 const BEFORE_KINDS: ReadonlySet<string> = new Set(FAULT_FAMILIES.filter((f) => f.when === 'before').map((f) => f.kind));
 
-/** A registered fault always acts `at` its request, so this needs no extensions (plans sort by it). */
+/** A registered fault always acts `at` its request, so this needs no additions (plans sort by it). */
 export function firesBefore(name: FaultName): boolean {
   return BEFORE_KINDS.has(faultKind(name));
 }
@@ -139,8 +139,8 @@ export function delayMs(name: FaultName): number | undefined {
  * its default instances; `strip-header:<name>` and `delay:<ms>` are taken as given. Returns an
  * error message (one line, naming the valid choices) for anything else.
  */
-export function expandFault(item: string, ext: ModelExtensions = activeExtensions()): FaultName[] | string {
-  const families = allFaultFamilies(ext);
+export function expandFault(item: string, additions: PolicyAdditions): FaultName[] | string {
+  const families = allFaultFamilies(additions);
   const family = families.find((f) => f.kind === item);
   if (family) return [...family.instances];
   if (families.some((f) => f.instances.includes(item))) return [item];

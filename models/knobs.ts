@@ -1,6 +1,6 @@
 // The built-in policy vocabulary of docs/design.md: knobs, their values, defaults and meanings, the
 // policy types, and what a combination can reach. These names are stable: the CLI, the reports and
-// the tests all use exactly these strings. Names and data only, below the registry (extensions.ts),
+// the tests all use exactly these strings. Names and data only, below the registry (additions.ts),
 // so the definitions a policy module registers can name these types without an import cycle; the
 // rest of the project imports them through policies.ts, which adds the values modules register.
 

@@ -16,7 +16,7 @@ import {
 } from './fault-rules.ts';
 import type { FaultDef } from './fault-def.ts';
 import type { HttpRequest, HttpResponse } from './messages.ts';
-import { activeExtensions, type ModelExtensions } from './extensions.ts';
+import type { PolicyAdditions } from './additions.ts';
 
 export type { FaultEffect, Maybe, ReachHooks, RequestVerdict, ResponseVerdict } from './fault-rules.ts';
 export type { FaultDef } from './fault-def.ts';
@@ -49,10 +49,10 @@ function registeredRule(def: FaultDef): FaultRule {
 const registeredRules = new WeakMap<FaultDef, FaultRule>();
 
 /** The rule of a fault: a built-in family's, else the one a policy module registered. */
-export function ruleOf(fault: FaultName, ext: ModelExtensions = activeExtensions()): FaultRule | undefined {
+export function ruleOf(fault: FaultName, additions: PolicyAdditions): FaultRule | undefined {
   const kind = faultKind(fault);
   if (Object.hasOwn(BUILTIN_RULES, kind)) return BUILTIN_RULES[kind];
-  const def = ext.faults.get(kind);
+  const def = additions.faults.get(kind);
   if (!def) return undefined;
   let rule = registeredRules.get(def);
   if (!rule) registeredRules.set(def, (rule = registeredRule(def)));
@@ -70,12 +70,12 @@ export function fireBeforeFaults(
   faults: readonly FaultName[],
   request: HttpRequest,
   site: BeforeSite,
-  ext: ModelExtensions = activeExtensions(),
+  additions: PolicyAdditions,
 ): Maybe<void> {
   // Nothing yet: synchronous until a hook answers with a promise.
   let done = undefined as Maybe<void>;
   for (const fault of faults) {
-    const before = ruleOf(fault, ext)?.before;
+    const before = ruleOf(fault, additions)?.before;
     if (!before) continue;
     done = andThen(done, () => {
       const write = site.hold();
@@ -88,11 +88,11 @@ export function fireBeforeFaults(
 export function applyRequestFaults(
   request: HttpRequest,
   faults: readonly FaultName[],
-  ext: ModelExtensions = activeExtensions(),
+  additions: PolicyAdditions,
 ): RequestVerdict {
   const v: RequestVerdict = { request, effects: [] };
   for (const fault of faults) {
-    const onRequest = ruleOf(fault, ext)?.onRequest;
+    const onRequest = ruleOf(fault, additions)?.onRequest;
     const outcome = onRequest?.(fault, v);
     if (outcome) v.effects.push({ fault, ...outcome });
   }
@@ -102,22 +102,22 @@ export function applyRequestFaults(
 export function applyResponseFaults(
   response: HttpResponse,
   faults: readonly FaultName[],
-  from: ResponseVerdict['from'] = 'server',
-  ext: ModelExtensions = activeExtensions(),
+  from: ResponseVerdict['from'],
+  additions: PolicyAdditions,
 ): ResponseVerdict {
   const v: ResponseVerdict = { response, from, delayMs: 0, lostAnswer: false, effects: [] };
   for (const fault of faults) {
-    const onResponse = ruleOf(fault, ext)?.onResponse;
+    const onResponse = ruleOf(fault, additions)?.onResponse;
     if (onResponse) v.effects.push({ fault, ...onResponse(fault, v) });
   }
   return v;
 }
 
-export function isResponseFault(fault: FaultName, ext: ModelExtensions = activeExtensions()): boolean {
-  return ruleOf(fault, ext)?.onResponse !== undefined;
+export function isResponseFault(fault: FaultName, additions: PolicyAdditions): boolean {
+  return ruleOf(fault, additions)?.onResponse !== undefined;
 }
 
 /** Some response fault here reads the body's events (the wire tier gathers an SSE stream for it). */
-export function readsBody(faults: readonly FaultName[], ext: ModelExtensions = activeExtensions()): boolean {
-  return faults.some((f) => ruleOf(f, ext)?.readsBody === true);
+export function readsBody(faults: readonly FaultName[], additions: PolicyAdditions): boolean {
+  return faults.some((f) => ruleOf(f, additions)?.readsBody === true);
 }

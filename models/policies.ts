@@ -1,6 +1,6 @@
 // The policy vocabulary of docs/design.md as the project imports it: the built-in knobs and types
 // (knobs.ts, re-exported) and the open knobs — `server.reinit`, `client.reconnect` and
-// `client.guards` — whose values a policy module may add (extensions.ts): `knobValues` lists the
+// `client.guards` — whose values a policy module may add (additions.ts): `knobValues` lists the
 // built-ins followed by those, and `combination` orders guards by it.
 import {
   CLIENT_KNOBS,
@@ -12,11 +12,11 @@ import {
   SERVER_KNOBS,
   type ServerOverrides,
 } from './knobs.ts';
-import { activeExtensions, type ModelExtensions } from './extensions.ts';
+import type { PolicyAdditions } from './additions.ts';
 
 export * from './knobs.ts';
 
-/** The open knobs and where their extensions register. */
+/** The open knobs and where their additions register. */
 const OPEN_KNOBS: Record<string, 'reinit' | 'reconnect' | 'guards'> = {
   'server.reinit': 'reinit',
   'client.reconnect': 'reconnect',
@@ -24,36 +24,36 @@ const OPEN_KNOBS: Record<string, 'reinit' | 'reconnect' | 'guards'> = {
 };
 
 /** Every value of a knob: the built-ins, then those policy modules registered. */
-export function knobValues(side: 'server' | 'client', knob: string, ext: ModelExtensions = activeExtensions()): string[] {
+export function knobValues(side: 'server' | 'client', knob: string, additions: PolicyAdditions): string[] {
   const table: Record<string, { values: readonly string[] }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const builtin = Object.hasOwn(table, knob) ? [...table[knob]!.values] : [];
   const open = OPEN_KNOBS[`${side}.${knob}`];
-  return open ? [...builtin, ...ext[open].names()] : builtin;
+  return open ? [...builtin, ...additions[open].names()] : builtin;
 }
 
 /** What a value means, for `list` and the reports. */
-export function describeValue(side: 'server' | 'client', knob: string, value: string, ext: ModelExtensions = activeExtensions()): string {
+export function describeValue(side: 'server' | 'client', knob: string, value: string, additions: PolicyAdditions): string {
   const table: Record<string, { describe: Record<string, string> }> = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const builtin = Object.hasOwn(table, knob) ? table[knob]!.describe[value] : undefined;
   if (builtin !== undefined) return builtin;
   const open = OPEN_KNOBS[`${side}.${knob}`];
-  const def = open ? ext[open].get(value) : undefined;
+  const def = open ? additions[open].get(value) : undefined;
   return def ? `${def.describe ?? '(no description)'} [from ${def.source}]` : '';
 }
 
 /** A full combination from partial overrides; unspecified knobs take their defaults. Guards are put
- *  in knob order, those `ext` registers included (a guard it does not know is dropped). */
+ *  in knob order, those `additions` registers included (a guard it does not know is dropped). */
 export function combination(
   over: { server?: ServerOverrides; client?: ClientOverrides } = {},
-  ext: ModelExtensions = activeExtensions(),
+  additions: PolicyAdditions,
 ): Combination {
   const client = { ...DEFAULT_CLIENT, ...over.client };
   return {
     server: { ...DEFAULT_SERVER, ...over.server },
-    client: { ...client, guards: normalizeGuards(client.guards, ext) },
+    client: { ...client, guards: normalizeGuards(client.guards, additions) },
   };
 }
 
-export function normalizeGuards(guards: readonly Guard[], ext: ModelExtensions = activeExtensions()): Guard[] {
-  return knobValues('client', 'guards', ext).filter((g) => guards.includes(g));
+export function normalizeGuards(guards: readonly Guard[], additions: PolicyAdditions): Guard[] {
+  return knobValues('client', 'guards', additions).filter((g) => guards.includes(g));
 }

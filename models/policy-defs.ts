@@ -1,6 +1,6 @@
 // The shapes of what a policy module adds to the open knobs (`server.reinit`, `client.reconnect`,
 // `client.guards`; faults are in fault-def.ts): the definitions and the views their hooks get. Names
-// and types only, so the registry (extensions.ts) can hold definitions without importing the
+// and types only, so the registry (additions.ts) can hold definitions without importing the
 // behaviour that uses them (reinit.ts, reconnect.ts, client-guards.ts), which itself reads the registry.
 import type { CapabilitySet, Transport } from './capabilities.ts';
 import type { ClientConfig, InitParams } from './client-context.ts';
@@ -32,7 +32,7 @@ export interface ReinitInput {
 
 export type ReinitStrategy = (input: ReinitInput) => ReinitDecision;
 
-/** A `server.reinit` value: a built-in (reinit.ts), or one a policy module registers (extensions.ts). */
+/** A `server.reinit` value: a built-in (reinit.ts), or one a policy module registers (additions.ts). */
 export interface ReinitPolicyDef {
   name: string;
   /** One line for `list` and the reports. */

@@ -5,7 +5,7 @@ import { paramsFromConfig, type ClientConfig } from './client-context.ts';
 import type { ReconnectStrategyDef } from './policy-defs.ts';
 import { CLIENT_KNOBS } from './knobs.ts';
 import type { ReconnectPolicy } from './policies.ts';
-import { activeExtensions, type ModelExtensions } from './extensions.ts';
+import type { PolicyAdditions } from './additions.ts';
 
 const fromConfig = ({ config }: { config: ClientConfig }) => paramsFromConfig(config);
 
@@ -23,7 +23,7 @@ const BUILTIN: ReadonlyMap<string, ReconnectStrategyDef> = new Map(
  * The client as the 2025-11-25 transport text describes it, for the audit's spec-literal run: it
  * starts a new session only where the spec says so (after HTTP 404 on a request that carried its
  * session id) and otherwise keeps its session, sending a failed call again on it. Not a knob value
- * of the matrices (compare/explore never meet it): the audit registers it as an extension.
+ * of the matrices (compare/explore never meet it): the audit registers it as an addition.
  */
 export const KEEP_SESSION: ReconnectStrategyDef = {
   name: 'keep-session',
@@ -32,13 +32,13 @@ export const KEEP_SESSION: ReconnectStrategyDef = {
   handshake: fromConfig,
 };
 
-/** Every value `client.reconnect` can take under `ext`; null where a policy module adds some. */
-export function reconnectValues(ext: ModelExtensions = activeExtensions()): readonly ReconnectPolicy[] | null {
-  return ext.reconnect.names().length === 0 ? CLIENT_KNOBS.reconnect.values : null;
+/** Every value `client.reconnect` can take under `additions`; null where a policy module adds some. */
+export function reconnectValues(additions: PolicyAdditions): readonly ReconnectPolicy[] | null {
+  return additions.reconnect.names().length === 0 ? CLIENT_KNOBS.reconnect.values : null;
 }
 
-export function reconnectStrategy(name: ReconnectPolicy, ext: ModelExtensions = activeExtensions()): ReconnectStrategyDef {
-  const def = BUILTIN.get(name) ?? ext.reconnect.get(name);
+export function reconnectStrategy(name: ReconnectPolicy, additions: PolicyAdditions): ReconnectStrategyDef {
+  const def = BUILTIN.get(name) ?? additions.reconnect.get(name);
   if (!def) throw new Error(`unknown client.reconnect strategy '${name}'`);
   return def;
 }

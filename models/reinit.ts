@@ -4,7 +4,7 @@ import { intersect, SERVER_CAPABILITIES, expressible, type CapabilitySet, type T
 import { SERVER_KNOBS } from './knobs.ts';
 import type { AdvertisePolicy, ReinitPolicy } from './policies.ts';
 import type { ReinitPolicyDef } from './policy-defs.ts';
-import { activeExtensions, type ModelExtensions } from './extensions.ts';
+import type { PolicyAdditions } from './additions.ts';
 
 /** The capability set a server advertises: fixed at handshake, or recomputed for the transport in use. */
 export function advertised(caps: CapabilitySet, transport: Transport, advertise: AdvertisePolicy): CapabilitySet {
@@ -35,20 +35,20 @@ const BUILTIN: ReadonlyMap<string, ReinitPolicyDef> = new Map(
   ).map((d) => [d.name, d]),
 );
 
-export function reinitPolicy(name: ReinitPolicy, ext: ModelExtensions = activeExtensions()): ReinitPolicyDef {
-  const def = BUILTIN.get(name) ?? ext.reinit.get(name);
+export function reinitPolicy(name: ReinitPolicy, additions: PolicyAdditions): ReinitPolicyDef {
+  const def = BUILTIN.get(name) ?? additions.reinit.get(name);
   if (!def) throw new Error(`unknown server.reinit policy '${name}'`);
   return def;
 }
 
-/** Every value `server.reinit` can take under `ext`; null where a policy module adds some (its
+/** Every value `server.reinit` can take under `additions`; null where a policy module adds some (its
  *  strategies are asked only for the value a combination sets: models/knob-choice.ts). */
-export function reinitValues(ext: ModelExtensions = activeExtensions()): readonly ReinitPolicy[] | null {
-  return ext.reinit.names().length === 0 ? SERVER_KNOBS.reinit.values : null;
+export function reinitValues(additions: PolicyAdditions): readonly ReinitPolicy[] | null {
+  return additions.reinit.names().length === 0 ? SERVER_KNOBS.reinit.values : null;
 }
 
 /** The capabilities a session opens with, before advertising. */
-export function openingCaps(reinit: ReinitPolicy, clientCaps: CapabilitySet): CapabilitySet {
-  const { opening } = reinitPolicy(reinit);
+export function openingCaps(reinit: ReinitPolicy, clientCaps: CapabilitySet, additions: PolicyAdditions): CapabilitySet {
+  const { opening } = reinitPolicy(reinit, additions);
   return opening ? opening(clientCaps) : intersect(SERVER_CAPABILITIES, clientCaps);
 }

@@ -17,6 +17,7 @@ import {
 } from './messages.ts';
 import { advertised, openingCaps, reinitPolicy, reinitValues } from './reinit.ts';
 import { choose } from './knob-choice.ts';
+import type { PolicyAdditions } from './additions.ts';
 import {
   initializeResult,
   PROGRESS_STEPS,
@@ -36,11 +37,11 @@ import {
 } from './server-context.ts';
 import { selectTransport } from './transport.ts';
 
-function openSession(ctx: ServerContext, e: RequestEvent): R {
+function openSession(ctx: ServerContext, e: RequestEvent, additions: PolicyAdditions): R {
   const body = e.request.body;
   if (body.rpc !== 'initialize') throw new Error('openSession needs an initialize request');
   const transport = selectTransport(e.request, body.transport, null);
-  const opening = choose(ctx.policy, 'reinit', reinitValues(), (reinit) => openingCaps(reinit, body.capabilities));
+  const opening = choose(ctx.policy, 'reinit', reinitValues(additions), (reinit) => openingCaps(reinit, body.capabilities, additions));
   const caps = choose(ctx.policy, 'advertise', SERVER_KNOBS.advertise.values, (a) => advertised(opening, transport, a), sameSet);
   const s: ServerSession = { id: `s${ctx.nextSession}`, caps, firstCaps: caps, transport, streams: {} };
   const context: ServerContext = {
@@ -58,12 +59,12 @@ function openSession(ctx: ServerContext, e: RequestEvent): R {
   };
 }
 
-function reinitialize(ctx: ServerContext, e: RequestEvent): R {
+function reinitialize(ctx: ServerContext, e: RequestEvent, additions: PolicyAdditions): R {
   const s = sessionOf(ctx, e)!;
   const body = e.request.body;
   if (body.rpc !== 'initialize') throw new Error('reinitialize needs an initialize request');
   const transport = selectTransport(e.request, body.transport, s.transport);
-  const decision = reinitPolicy(ctx.policy.reinit).decide({
+  const decision = reinitPolicy(ctx.policy.reinit, additions).decide({
     session: s,
     clientCaps: body.capabilities,
     transport,
@@ -79,7 +80,7 @@ function reinitialize(ctx: ServerContext, e: RequestEvent): R {
     };
   }
   if (decision.kind === 'new-session') {
-    const opened = openSession(ctx, e);
+    const opened = openSession(ctx, e, additions);
     const fresh = `s${ctx.nextSession}`;
     const next = opened.context.sessions[fresh]!;
     return {

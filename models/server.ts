@@ -4,7 +4,8 @@
 // says which server behaviours a run exercised. The reducers live in server-sessions.ts (2025-11-25)
 // and server-stateless.ts (2026-07-28); the state as data in server-context.ts.
 import { setup } from 'xstate';
-import { effectAction, reducerActions } from './reducers.ts';
+import { effectAction, reducerActions, unbound } from './reducers.ts';
+import type { PolicyAdditions } from './additions.ts';
 import { rpcOf as rpc, type ServerContext, type ServerEvent } from './server-context.ts';
 import type { ServerPolicy } from './policies.ts';
 import { sessionReducers } from './server-sessions.ts';
@@ -35,7 +36,8 @@ export const serverMachine = setup({
     events: {} as ServerEvent,
     input: {} as { policy: ServerPolicy },
   },
-  actions: { ...(reducerActions(serverReducers as never) as Record<keyof typeof serverReducers, never>), effect: effectAction },
+  // Named, `unbound` (models/reducers.ts): what steps the machine takes `serverMachineFor`.
+  actions: { ...(unbound('server', serverReducers) as Record<keyof typeof serverReducers, never>), effect: effectAction },
   guards: {
     isNewHandshake: ({ event }) => rpc(event) === 'initialize' && sessionHeader(event) === undefined,
     isHandshakeOnUnknownSession: ({ context, event }) => rpc(event) === 'initialize' && !known(context, event),
@@ -77,3 +79,9 @@ export const serverMachine = setup({
     },
   },
 });
+
+/** The server machine with a run's additions bound to its reducers (XState's `provide`): its
+ *  re-initialize policies. Its guards read no policy a module adds. */
+export function serverMachineFor(additions: PolicyAdditions): typeof serverMachine {
+  return serverMachine.provide({ actions: reducerActions(serverReducers as never, additions) as never });
+}

@@ -11,6 +11,7 @@ import { runWire } from '../wire/world.ts';
 import { stringOption, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 import { requireWorkingReference } from './reference-check.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 /** `--call`/`--args` pairs as given: checked before anything starts (a JSON error is bad input). */
 export function callsOption(args: Parsed) {
@@ -47,7 +48,7 @@ export async function realServerTools(
 ): Promise<{ server: WireServerSpec; choice: ToolChoice }> {
   const legacy = revisions.includes('2025-11-25');
   const { server: chosen, choice } = await serverTools(server, args, legacy ? '2025-11-25' : '2026-07-28');
-  const policy = combination({ client: legacy ? SPEC_CLIENT : MODERN_CLIENT }).client;
+  const policy = combination({ client: legacy ? SPEC_CLIENT : MODERN_CLIENT }, NO_ADDITIONS).client;
   await requireWorkingReference('audit', (workload) =>
     runWire({ client: { kind: 'model', policy }, server: chosen }, { workload, plan: [] }),
   );

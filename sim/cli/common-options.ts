@@ -7,13 +7,13 @@ import { stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 
 export function parseFaults(text: string | undefined, registry: Registry = EMPTY_REGISTRY): FaultName[] {
-  if (text === undefined) return faultVocabulary(registry.extensions);
+  if (text === undefined) return faultVocabulary(registry.additions);
   const out: FaultName[] = [];
   for (const item of text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    const expanded = expandFault(item, registry.extensions);
+    const expanded = expandFault(item, registry.additions);
     if (typeof expanded === 'string') throw new UsageError(expanded);
     for (const f of expanded) if (!out.includes(f)) out.push(f);
   }

@@ -2,10 +2,11 @@
 // cores), and the exhaustive search they run from them.
 import type { Combination } from '../../models/policies.ts';
 import { sequentialWorkloads, DEFAULT_EXPLORE_CALLS, type Exploration } from '../search/exhaustive/exhaustive.ts';
-import { defaultWorkers, exploreInParallel } from '../search/exhaustive/pool.ts';
+import { defaultWorkers, exploreInParallel } from '../search/exhaustive/parallel.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { parseFaults, parseProperty } from './common-options.ts';
-import { EMPTY_REGISTRY, worldOf, type Registry } from '../plugins/loaded.ts';
+import type { Registry } from '../plugins/loaded.ts';
+import { runConfig } from '../plugins/run-config.ts';
 import { UsageError } from './errors.ts';
 import { progressBar } from './progress.ts';
 
@@ -32,28 +33,20 @@ export function parseProgress(text: string | undefined): 'any' | 'always' | 'nev
 }
 
 /** Run the exhaustive search to `depth` on every core, with a progress bar unless `quiet`, under the
- *  command's registry (the pool's workers load the same modules). */
-export async function exhaustiveFromArgs(
-  args: Parsed,
-  c: Combination,
-  depth: number,
-  quiet: boolean,
-  registry: Registry = EMPTY_REGISTRY,
-): Promise<Exploration> {
+ *  command's registry (the pool's threads load the same modules) and the properties `--property` names. */
+export async function exhaustiveFromArgs(args: Parsed, c: Combination, depth: number, quiet: boolean, registry: Registry): Promise<Exploration> {
   const faults = parseFaults(stringOption(args, 'faults'), registry);
-  const properties = parseProperty(stringOption(args, 'property'), registry);
-  const world = worldOf(registry);
+  const config = runConfig({ registry, properties: parseProperty(stringOption(args, 'property'), registry) });
   const calls = intOption(args, 'calls', DEFAULT_EXPLORE_CALLS, { min: 1, max: 5 });
   const workers = intOption(args, 'workers', defaultWorkers(), { min: 1, max: 256 });
   const maxStates = args.options['max-states'] === undefined ? undefined : intOption(args, 'max-states', 1, { min: 1 });
   const workloads = sequentialWorkloads(calls, parseProgress(stringOption(args, 'progress')));
   const progress = progressBar(!quiet);
   progress.update(0, workloads.length, 'workloads explored'); // shown (and its clock ticking) before the first job ends
-  const e = await exploreInParallel(
-    c,
-    { faults, depth, workloads, properties, ...(world.extensions ? { world } : {}), ...(maxStates !== undefined ? { maxStates } : {}) },
-    { workers, onJob: (done, total) => progress.update(done, total, 'workloads explored') },
-  );
+  const e = await exploreInParallel(c, { faults, depth, workloads, ...(maxStates !== undefined ? { maxStates } : {}) }, config, {
+    workers,
+    onJob: (done, total) => progress.update(done, total, 'workloads explored'),
+  });
   progress.done();
   return e;
 }

@@ -9,14 +9,14 @@ import {
   type Guard,
   type ServerOverrides,
 } from '../../models/policies.ts';
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
+import { NO_ADDITIONS, type PolicyAdditions } from '../../models/additions.ts';
 import { UsageError } from './errors.ts';
 
 type Knobs = Record<string, { values: readonly string[] }>;
 
 /** Each knob's values as given: one value for `check`, a `|`-separated list for matrices; the open
- *  knobs also take the values `ext`'s policy modules registered. */
-export function parseKnobList(side: 'server' | 'client', text: string, ext: ModelExtensions = NO_EXTENSIONS): Record<string, string[]> {
+ *  knobs also take the values `additions`'s policy modules registered. */
+export function parseKnobList(side: 'server' | 'client', text: string, additions: PolicyAdditions = NO_ADDITIONS): Record<string, string[]> {
   const knobs: Knobs = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const out: Record<string, string[]> = {};
   if (text.trim() === '') return out;
@@ -30,7 +30,7 @@ export function parseKnobList(side: 'server' | 'client', text: string, ext: Mode
       .slice(eq + 1)
       .split('|')
       .map((v) => v.trim());
-    for (const v of values) validate(side, knob, v, knobValues(side, knob, ext));
+    for (const v of values) validate(side, knob, v, knobValues(side, knob, additions));
     out[knob] = values;
   }
   return out;
@@ -56,13 +56,13 @@ function single(side: string, lists: Record<string, string[]>): Record<string, s
   return out;
 }
 
-export function parseServer(text: string, ext: ModelExtensions = NO_EXTENSIONS): ServerOverrides {
-  return single('server', parseKnobList('server', text, ext)) as ServerOverrides;
+export function parseServer(text: string, additions: PolicyAdditions = NO_ADDITIONS): ServerOverrides {
+  return single('server', parseKnobList('server', text, additions)) as ServerOverrides;
 }
 
-export function parseClient(text: string, ext: ModelExtensions = NO_EXTENSIONS): ClientOverrides {
-  const { guards, ...rest } = single('client', parseKnobList('client', text, ext));
+export function parseClient(text: string, additions: PolicyAdditions = NO_ADDITIONS): ClientOverrides {
+  const { guards, ...rest } = single('client', parseKnobList('client', text, additions));
   const out: ClientOverrides = { ...(rest as ClientOverrides) };
-  if (guards !== undefined) out.guards = normalizeGuards(guards === '' ? [] : (guards.split('+') as Guard[]), ext);
+  if (guards !== undefined) out.guards = normalizeGuards(guards === '' ? [] : (guards.split('+') as Guard[]), additions);
   return out;
 }

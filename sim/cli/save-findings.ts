@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { formatJson } from '../../reports/json-format.ts';
 import { counterexampleFile } from '../corpus/counterexample-file.ts';
 import { savedWorld, type Finding } from '../compare/findings.ts';
+import { DEFAULT_WORLD } from '../world/options.ts';
 import { writeAtomic } from './files.ts';
 import { slug } from '../compare/matrix.ts';
 import { DEFAULT_CLIENT, DEFAULT_SERVER, type Combination } from '../../models/policies.ts';
@@ -32,7 +33,7 @@ export function saveFindings(
   return findings.map((f) => {
     // Other world options make another finding of the same input (default options keep the names
     // saved before them).
-    const world = JSON.stringify(f.world) === JSON.stringify(savedWorld()) ? [] : [f.world];
+    const world = JSON.stringify(f.world) === JSON.stringify(savedWorld(DEFAULT_WORLD)) ? [] : [f.world];
     const key = JSON.stringify([f.combination, f.plan, f.workload, f.schedule, ...world]);
     const hash = createHash('sha256').update(key).digest('hex').slice(0, 10);
     const id = `${f.properties[0]!.property}--${slug(nonDefaults(f.combination)) || 'defaults'}--${hash}`;

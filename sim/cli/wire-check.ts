@@ -4,7 +4,7 @@
 // `--target http://127.0.0.1:PORT/mcp`, `--serve "<cmd with {port}>"`.
 import type { FaultName } from '../../models/faults.ts';
 import { combination, type Revision } from '../../models/policies.ts';
-import { NO_EXTENSIONS } from '../../models/extensions.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 import type { Registry } from '../plugins/loaded.ts';
 import type { Property } from '../../properties/properties.ts';
 import { renderWireCheck } from '../../reports/wire-check-text.ts';
@@ -40,8 +40,8 @@ export async function runWireCheck(
   out: NodeJS.WritableStream,
   common: { faults: FaultName[]; properties: readonly Property[]; registry?: Registry },
 ): Promise<number> {
-  const ext = common.registry?.extensions ?? NO_EXTENSIONS;
-  const wire = ext === NO_EXTENSIONS ? {} : { extensions: ext };
+  const additions = common.registry?.additions ?? NO_ADDITIONS;
+  const wire = additions === NO_ADDITIONS ? {} : { additions: additions };
   const clientText = stringOption(args, 'client') ?? '';
   const serverText = stringOption(args, 'server');
   const target = stringOption(args, 'target');
@@ -61,7 +61,7 @@ export async function runWireCheck(
       ? { kind: 'cmd', command: clientCmd, watchdog }
       : ((presetOf('client', clientText) as WireClientSpec | null) ?? {
           kind: 'model',
-          policy: combination({ client: parseClient(clientText, ext) }, ext).client,
+          policy: combination({ client: parseClient(clientText, additions) }, additions).client,
         });
   for (const o of ['header', 'header-env', 'call', 'args', 'revision'])
     if (args.options[o] !== undefined && target === undefined && serve === undefined)
@@ -87,7 +87,7 @@ export async function runWireCheck(
       server = (await serverTools(server, args, revisionOf(args, client))).server;
     if (server === null && serverText !== undefined && isWirePreset('server', serverText))
       server = presetOf('server', serverText) as WireServerSpec;
-    server ??= { kind: 'model', policy: combination({ server: parseServer(serverText ?? '', ext) }, ext).server };
+    server ??= { kind: 'model', policy: combination({ server: parseServer(serverText ?? '', additions) }, additions).server };
 
     const progress = progressBar(!args.options.quiet && !args.options.json);
     const onProgress = (d: number, t: number) => progress.update(d, t, 'wire runs');

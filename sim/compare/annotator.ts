@@ -3,7 +3,7 @@
 // the whole comparison (compare/mitigation-searches.ts), and the cells that answer searches with
 // their own runs.
 import type { MatrixCell } from './matrix.ts';
-import type { Property } from '../../properties/properties.ts';
+import type { RunConfig } from '../plugins/run-config.ts';
 import { shapeKey } from '../search/random/arbitraries.ts';
 import { checkShape } from '../search/random/check.ts';
 import { causeOf } from './causes.ts';
@@ -11,8 +11,16 @@ import { withHistoryOf, type Finding } from './findings.ts';
 import { MitigationSearches } from './mitigation-searches.ts';
 import { isSilentFinding, MITIGATION_PROPERTIES } from './mitigations.ts';
 import { findMitigations } from './mitigation-finder.ts';
-import { rememberRuns, searchedCombination, searchRuns, searchShape, searchSteps, type FinderRunCounts } from './mitigation-runs.ts';
-import type { ReportedFinding, RunSettings } from './run-settings.ts';
+import {
+  rememberRuns,
+  searchedCombination,
+  searchRuns,
+  searchShape,
+  searchSteps,
+  type FinderRunCounts,
+  type MitigationContext,
+} from './mitigation-runs.ts';
+import type { ReportedFinding } from './cell-runner.ts';
 
 /** Each finding with its cause (compare/causes.ts) and, when silent on a model cell, the single knob
  *  changes that make it hold (compare/mitigations.ts), placed before its long history. One per
@@ -24,18 +32,14 @@ export class Annotator {
   /** This thread's finder runs (mitigation-runs.ts `markFor`): marks asked, runs judged, runs recorded. */
   readonly runCounts: FinderRunCounts = { asked: 0, judged: 0, recorded: 0 };
   readonly searches: MitigationSearches;
-  // The finder reads outcomes and recovery only: judging the other properties would cost without telling.
-  private readonly properties: readonly Property[];
+  /** The run's config as the finder runs it: it reads outcomes and recovery only (judging the other
+   *  properties would cost without telling). */
+  private readonly finder: RunConfig;
 
-  constructor(
-    cells: readonly MatrixCell[],
-    private readonly s: RunSettings,
-  ) {
+  constructor(cells: readonly MatrixCell[], config: RunConfig) {
     this.byId = new Map(cells.map((c) => [c.id, c]));
-    this.properties = s.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
-    const { seed, runs, world } = s;
-    const settings = { seed, runs, properties: this.properties, ...(world ? { world } : {}) };
-    this.searches = new MitigationSearches(settings, (spec, sampled) => searchSteps(spec.combination, this.context(spec), sampled));
+    this.finder = { ...config, properties: config.properties.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) };
+    this.searches = new MitigationSearches(this.finder, (spec, sampled) => searchSteps(spec.combination, this.context(spec), sampled));
     for (const cell of cells) {
       const key = this.offerKey(cell);
       if (key) this.searches.expect(key);
@@ -58,23 +62,19 @@ export class Annotator {
    *  answer the search of its combination, and any run of another search that read the same. */
   offer(cell: MatrixCell, sampled: Uint8Array, reads?: Uint16Array): void {
     const key = this.offerKey(cell);
-    if (!key || sampled.length !== searchRuns(this.s.runs)) return;
+    if (!key || sampled.length !== searchRuns(this.finder.runs)) return;
     if (reads) rememberRuns(cell.combination, this.context(cell), sampled, reads);
     this.searches.offer(key, sampled);
   }
 
-  private context(where: { faults: MatrixCell['faults']; shape: MatrixCell['shape'] }) {
-    const { seed, runs, world } = this.s;
+  private context(where: { faults: MatrixCell['faults']; shape: MatrixCell['shape'] }): Omit<MitigationContext, 'cache'> {
     return {
-      seed,
-      runs,
-      properties: this.properties,
+      config: this.finder,
       faults: where.faults,
       shape: where.shape,
       judges: this.judges,
       draws: this.draws,
       counts: this.runCounts,
-      ...(world ? { world } : {}),
     };
   }
 

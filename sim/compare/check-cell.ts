@@ -1,8 +1,8 @@
 // A model cell's runner (`checkCell`): `check` of its combination, with the flags of its first runs
 // and the knobs each read, for the mitigation finder's runs (compare/mitigation-runs.ts `rememberRuns`).
-import { check } from '../search/random/check.ts';
+import { checkCombination } from '../search/random/check.ts';
 import type { CheckResult } from '../search/random/result.ts';
-import type { CellRunner } from './run-settings.ts';
+import type { CellRunner } from './cell-runner.ts';
 import { flagsOf, searchRuns } from './mitigation-runs.ts';
 
 /** A cell's result as a runner returns it: with the flags of its first runs (the mitigation finder's
@@ -10,18 +10,12 @@ import { flagsOf, searchRuns } from './mitigation-runs.ts';
  *  (world/knob-reads.ts; kept in the run store, compare/mitigation-runs.ts), which the reports do not carry. */
 export type RunnerResult = CheckResult & { sampled?: Uint8Array; sampledReads?: Uint16Array };
 
-export const checkCell: CellRunner = (cell, s) => {
-  const sampled = new Uint8Array(searchRuns(s.runs));
+export const checkCell: CellRunner = (cell, config, onProgress) => {
+  const sampled = new Uint8Array(searchRuns(config.runs));
   const sampledReads = new Uint16Array(sampled.length);
   let i = 0;
-  const result: RunnerResult = check(cell.combination, {
-    faults: cell.faults,
-    seed: s.seed,
-    runs: s.runs,
-    shape: cell.shape,
-    properties: s.properties,
-    ...(s.world ? { world: s.world } : {}),
-    ...(s.onProgress ? { onProgress: s.onProgress } : {}),
+  const result: RunnerResult = checkCombination(cell.combination, config, cell, {
+    ...(onProgress ? { onProgress } : {}),
     onSample: (j) => {
       if (i < sampled.length) {
         sampled[i] = flagsOf(j.judgement);

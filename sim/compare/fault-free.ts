@@ -40,7 +40,7 @@ export interface FaultFreeRuns {
 }
 
 /** Fault-free runs in the model world, each run when asked (a cell asks a handful). */
-export function worldFaultFree(c: Combination, world: Partial<WorldOptions> = {}): FaultFreeRuns {
+export function worldFaultFree(c: Combination, world: WorldOptions): FaultFreeRuns {
   const history = (workload: Workload) => runWorld({ combination: c, workload, plan: [], schedule: [] }, world);
   return { reference: (w) => referenceOf(history(w)), history: (w) => history(w).entries };
 }

@@ -7,16 +7,15 @@ import type { CellResult } from './cell-result.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Outcome } from '../../properties/outcomes.ts';
-import { DEFAULT_WORLD, runWorld, type WorldOptions } from '../world/world.ts';
+import { runWorld, type WorldOptions } from '../world/world.ts';
 import type { Combination } from '../../models/policies.ts';
 
-/** World options as a finding keeps them: every one resolved, without the engine (engines give
- *  identical histories, and a stepper object does not serialize) or the extensions (the finding's
- *  file names its policy modules instead). */
-export type SavedWorld = Omit<WorldOptions, 'engine' | 'extensions'>;
+/** World options as a finding keeps them: without the engine (engines give identical histories)
+ *  or the additions (the finding's file names its policy modules instead). */
+export type SavedWorld = Omit<WorldOptions, 'engine' | 'additions'>;
 
-export function savedWorld(world: Partial<WorldOptions> = {}): SavedWorld {
-  const { engine: _engine, extensions: _extensions, ...saved } = { ...DEFAULT_WORLD, ...world };
+export function savedWorld(world: WorldOptions): SavedWorld {
+  const { engine: _engine, additions: _additions, ...saved } = world;
   return saved;
 }
 
@@ -92,7 +91,7 @@ export function withHistoryOf<T extends object>(target: T, source: Finding): T &
 }
 
 /** The findings of a cell whose runs used `world` (the options its check was given). */
-export function findingsOf(cell: CellResult, world: Partial<WorldOptions> = {}): Finding[] {
+export function findingsOf(cell: CellResult, world: WorldOptions): Finding[] {
   const saved = savedWorld(world);
   const base = {
     cell: cell.id,

@@ -14,7 +14,7 @@ import {
   type Guard,
   type ServerProtocol,
 } from '../../models/policies.ts';
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
+import { NO_ADDITIONS, type PolicyAdditions } from '../../models/additions.ts';
 import type { InputShape } from '../search/random/arbitraries.ts';
 import { SEED_CELLS, type Cell, type ExtraCell } from '../core/cells.ts';
 
@@ -88,7 +88,7 @@ function shapeOf(progressCalls: boolean): InputShape {
 }
 
 /** The seed cells (and any a policy module added), each under its own alphabet and the whole vocabulary. */
-export function seedMatrix(extra: readonly ExtraCell[] = [], ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCell, 'index'>[] {
+export function seedMatrix(extra: readonly ExtraCell[] = [], additions: PolicyAdditions = NO_ADDITIONS): Omit<MatrixCell, 'index'>[] {
   const out: Omit<MatrixCell, 'index'>[] = [];
   for (const cell of [...SEED_CELLS, ...extra]) {
     const base = {
@@ -102,7 +102,7 @@ export function seedMatrix(extra: readonly ExtraCell[] = [], ext: ModelExtension
     const own = cell.seed ? ('seed alphabet' as const) : ('cell alphabet' as const);
     if (cell.faults.length > 0)
       out.push({ ...base, id: slug(`${label} ${own}`), name: `${label} · ${own}`, alphabet: own, faults: cell.faults });
-    out.push({ ...base, id: slug(`${label} ${ALL}`), name: `${label} · all faults`, alphabet: ALL, faults: faultVocabulary(ext) });
+    out.push({ ...base, id: slug(`${label} ${ALL}`), name: `${label} · all faults`, alphabet: ALL, faults: faultVocabulary(additions) });
   }
   return out;
 }
@@ -112,9 +112,9 @@ export function seedMatrix(extra: readonly ExtraCell[] = [], ext: ModelExtension
  * vocabulary: the same policies and the same faults, only the protocol generation changes. Cells
  * are grouped by seed cell and alphabet, the pairs in REVISION_PAIRS order.
  */
-export function migrationMatrix(ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCell, 'index'>[] {
+export function migrationMatrix(additions: PolicyAdditions = NO_ADDITIONS): Omit<MatrixCell, 'index'>[] {
   const out: Omit<MatrixCell, 'index'>[] = [];
-  for (const base of seedMatrix([], ext)) {
+  for (const base of seedMatrix([], additions)) {
     for (const pair of REVISION_PAIRS) {
       const c = base.combination;
       const name = `${base.name} · ${pair.name}`;
@@ -141,8 +141,8 @@ export function guardSubsetName(guards: readonly string[]): string {
 }
 
 /** Every value of every knob (guards: every subset), under the whole vocabulary. */
-export function fullMatrix(ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCell, 'index'>[] {
-  const v = (side: 'server' | 'client', knob: string) => knobValues(side, knob, ext);
+export function fullMatrix(additions: PolicyAdditions = NO_ADDITIONS): Omit<MatrixCell, 'index'>[] {
+  const v = (side: 'server' | 'client', knob: string) => knobValues(side, knob, additions);
   const out: Omit<MatrixCell, 'index'>[] = [];
   for (const reinit of v('server', 'reinit'))
     for (const streaming of SERVER_KNOBS.streaming.values)
@@ -156,7 +156,7 @@ export function fullMatrix(ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCel
                     server: { reinit, streaming, advertise },
                     client: { reconnect, accept, parser, guards: guards as Guard[] },
                   },
-                  ext,
+                  additions,
                 );
                 const name = `${reinit} ${streaming} ${advertise} · ${reconnect} ${accept} ${parser} ${guardSubsetName(c.client.guards)}`;
                 out.push({
@@ -166,7 +166,7 @@ export function fullMatrix(ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCel
                   role: 'product',
                   alphabet: ALL,
                   combination: c,
-                  faults: faultVocabulary(ext),
+                  faults: faultVocabulary(additions),
                   property: null,
                   shape: {},
                 });
@@ -174,27 +174,27 @@ export function fullMatrix(ext: ModelExtensions = NO_EXTENSIONS): Omit<MatrixCel
   return out;
 }
 
-function keeps(cut: Cut, c: Combination, ext: ModelExtensions): boolean {
+function keeps(cut: Cut, c: Combination, additions: PolicyAdditions): boolean {
   for (const [knob, values] of Object.entries(cut.server))
     if (!values.includes((c.server as unknown as Record<string, string>)[knob]!)) return false;
   for (const [knob, values] of Object.entries(cut.client)) {
     if (knob === 'guards') {
-      const want = values.map((v) => guardSubsetName(normalizeGuards(v === '' ? [] : (v.split('+') as Guard[]), ext)));
+      const want = values.map((v) => guardSubsetName(normalizeGuards(v === '' ? [] : (v.split('+') as Guard[]), additions)));
       if (!want.includes(guardSubsetName(c.client.guards))) return false;
     } else if (!values.includes((c.client as unknown as Record<string, string>)[knob]!)) return false;
   }
   return true;
 }
 
-/** The cells of a matrix kind that `cut` keeps, knob values and faults `ext`'s modules registered included. */
+/** The cells of a matrix kind that `cut` keeps, knob values and faults `additions`'s modules registered included. */
 export function buildMatrix(
   kind: MatrixKind,
   cut: Cut,
   extra: readonly ExtraCell[] = [],
-  ext: ModelExtensions = NO_EXTENSIONS,
+  additions: PolicyAdditions = NO_ADDITIONS,
 ): MatrixCell[] {
-  const all = kind === 'full' ? fullMatrix(ext) : kind === 'migration' ? migrationMatrix(ext) : seedMatrix(extra, ext);
-  const cells = all.filter((c) => keeps(cut, c.combination, ext));
+  const all = kind === 'full' ? fullMatrix(additions) : kind === 'migration' ? migrationMatrix(additions) : seedMatrix(extra, additions);
+  const cells = all.filter((c) => keeps(cut, c.combination, additions));
   const seen = new Set<string>();
   return cells.map((c, index) => {
     let id = c.id;

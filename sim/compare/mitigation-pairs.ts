@@ -11,7 +11,7 @@
 // here, so most searches end after a few runs. Every bound is a count, never a time: the same
 // comparison tries the same pairs.
 import type { Combination } from '../../models/policies.ts';
-import { PolicyError } from '../../models/extensions.ts';
+import { PolicyError } from '../../models/additions.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 import { drawsOf, judgeOf, markFor, searchedCombination, type MitigationContext } from './mitigation-runs.ts';
@@ -65,7 +65,7 @@ function pairsInOrder(order: readonly Tried[], x: Omit<MitigationContext, 'cache
     const a = order[i]!;
     const b = order[j]!;
     // b applied on top of a: the same value b gives, with a's knob as a has it.
-    const second = neighbours(a.combination, x.world?.extensions).find((n) => n.change === b.change);
+    const second = neighbours(a.combination, x.config.world.additions).find((n) => n.change === b.change);
     if (second) pairs.push({ change: `${a.change} + ${b.change}`, combination: second.combination });
   }
   return { pairs, of: indices.length };

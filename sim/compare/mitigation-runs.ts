@@ -9,17 +9,16 @@
 // its defaults (`applicableCombination`), so that a change to the 2026-07-28 revision lands on the
 // same search from every cell that differs only in session knobs, and runs it once; and with
 // `client.reissue=idempotent-only` as `never` where the search draws no idempotent call.
-import { PolicyError } from '../../models/extensions.ts';
+import { PolicyError } from '../../models/additions.ts';
 import { applicableCombination, type Combination } from '../../models/policies.ts';
 import type { FaultName } from '../../models/faults.ts';
 import type { Judgement } from '../../properties/judge.ts';
-import type { Property } from '../../properties/properties.ts';
 import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.ts';
 import { checkShape, Judge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
 import { keyOf } from '../search/random/input-judge.ts';
 import { propertyBit, runStore, type RunSummary } from '../search/run-store.ts';
-import type { WorldOptions } from '../world/world.ts';
+import type { RunConfig } from '../plugins/run-config.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
@@ -62,13 +61,10 @@ function markOf(
 }
 
 export interface MitigationContext {
-  seed: number;
-  runs: number;
-  properties: readonly Property[];
+  /** The comparison's config as the finder runs it (its own properties): every run here uses it. */
+  config: RunConfig;
   faults: readonly FaultName[];
   shape: InputShape;
-  /** The comparison's world options (its extensions among them): every run here uses them. */
-  world?: Partial<WorldOptions>;
   /** Searches already run in this comparison, by combination, alphabet and shape (speed only). */
   cache: Map<string, RunMark[] | 'policy-error'>;
   /** The judges of this comparison's changed combinations, by combination: each computes a
@@ -114,11 +110,12 @@ export function searchedCombination(changed: Combination, shape: InputShape): Co
 
 /** The search's inputs: the first `runs` of the seed's sequence, drawn once per alphabet and shape. */
 export function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
-  const n = searchRuns(x.runs);
-  const key = JSON.stringify([x.faults, x.shape, x.seed, n]);
+  const { seed, runs } = x.config;
+  const n = searchRuns(runs);
+  const key = JSON.stringify([x.faults, x.shape, seed, n]);
   let drawn = x.draws?.get(key);
   if (!drawn) {
-    drawn = [...inputStream(inputs(searchShape(x.faults, x.shape)), x.seed, n)];
+    drawn = [...inputStream(inputs(searchShape(x.faults, x.shape)), seed, n)];
     x.draws?.set(key, drawn);
   }
   return drawn;
@@ -131,7 +128,7 @@ export function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Ju
   const key = JSON.stringify(c);
   let j = x.judges?.get(key);
   if (!j) {
-    j = new Judge(c, x.world ?? {}, x.properties, false);
+    j = new Judge(c, x.config, false);
     // Bounded: a full matrix's findings have thousands of neighbours, each judge a reference per workload.
     if (x.judges && x.judges.size >= JUDGES_KEPT) x.judges.clear();
     x.judges?.set(key, j);
@@ -156,7 +153,7 @@ const SEARCH_SLICE = 10;
 
 /** The bit of `recovers` among the finder's properties (run-store.ts `propertyBit`); 0 without it. */
 function recoversBit(x: Omit<MitigationContext, 'cache'>): number {
-  const p = x.properties.find((q) => q.name === 'recovers');
+  const p = x.config.properties.find((q) => q.name === 'recovers');
   return p ? propertyBit(p) : 0;
 }
 
@@ -182,7 +179,7 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
   // Only a cell that drew the search's inputs (`check` adds idempotent calls for a client that tells them apart).
   if (shapeKey(checkShape(c, x.faults, x.shape)) !== shapeKey(searchShape(x.faults, x.shape))) return;
   const drawn = drawsOf(x);
-  const store = runStore.scope(c, x.world ?? {});
+  const store = runStore.scope(c, x.config.world);
   const bit = recoversBit(x);
   if (!store || bit === 0 || drawn.length !== flags.length) return;
   for (const [i, [plan, workload, schedule]] of drawn.entries())

@@ -11,9 +11,8 @@
 // their mechanism. Once the cells are done (or stopped), a search still waiting runs in full.
 import type { FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
-import type { Property } from '../../properties/properties.ts';
 import type { InputShape } from '../search/random/arbitraries.ts';
-import type { WorldOptions } from '../world/world.ts';
+import type { RunConfig } from '../plugins/run-config.ts';
 
 /** One judged run of a search, as the finder needs it: the silent mechanism if it went silent, else loud / stuck. */
 export interface RunMark {
@@ -35,23 +34,16 @@ export function internedMark(silent: string | null, loud: boolean, stuck: boolea
 /** A search's runs, or its combination's own policy failing. */
 export type Searched = RunMark[] | 'policy-error';
 
-/** What a search depends on besides the comparison's seed, runs, properties and world. */
+/** What a search depends on besides the comparison's config (its seed, runs, properties and world). */
 export interface SearchSpec {
   combination: Combination;
   faults: readonly FaultName[];
   shape: InputShape;
 }
 
-/** What every search of one comparison shares: its seed, runs, the finder's properties, the world. */
-export interface SearchSettings {
-  seed: number;
-  runs: number;
-  properties: readonly Property[];
-  world?: Partial<WorldOptions>;
-}
-
-/** Runs one search elsewhere (another thread); rejects if it cannot. `sampled`: its runs' flags, from a cell. */
-export type RemoteSearcher = (spec: SearchSpec, settings: SearchSettings, sampled?: Uint8Array) => Promise<Searched>;
+/** Runs one search elsewhere (another thread) under the finder's config (every search of one
+ *  comparison shares it); rejects if it cannot. `sampled`: its runs' flags, from a cell. */
+export type RemoteSearcher = (spec: SearchSpec, config: RunConfig, sampled?: Uint8Array) => Promise<Searched>;
 
 interface Job {
   spec: SearchSpec;
@@ -85,7 +77,8 @@ export class MitigationSearches {
   /** `here` runs a search in this thread (`sampled`: its runs' flags, from a cell): at once, or in
    *  steps (an iterator), each taken in its own turn of the event loop. */
   constructor(
-    readonly settings: SearchSettings,
+    /** The comparison's config as the finder runs it (its own properties). */
+    readonly config: RunConfig,
     private readonly here: (spec: SearchSpec, sampled?: Uint8Array) => Searched | Iterator<void, Searched>,
   ) {}
 
@@ -188,7 +181,7 @@ export class MitigationSearches {
       const job = this.pending.pop();
       if (!job) return;
       try {
-        job.resolve(interned(await remote(job.spec, this.settings, job.sampled)));
+        job.resolve(interned(await remote(job.spec, this.config, job.sampled)));
       } catch {
         this.pending.push(job);
         void this.drain();

@@ -7,7 +7,7 @@
 // loud and recovers, loud and never recovers.
 //
 // A search's runs, and how they are judged, are compare/mitigation-runs.ts.
-import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../models/extensions.ts';
+import { PolicyError, type PolicyAdditions } from '../../models/additions.ts';
 import {
   CLIENT_KNOBS,
   combination as combinationIn,
@@ -56,12 +56,12 @@ function faredOf(marks: readonly RunMark[], mechanism: string | null = null): Fa
   return kept.some((m) => m.stuck) ? 'loud, never recovers' : 'loud, recovers';
 }
 
-/** Every combination one knob value away from `c` (registered values in `ext` included), with the
+/** Every combination one knob value away from `c` (registered values in `additions` included), with the
  *  change's name, in knob order. */
-export function neighbours(c: Combination, ext: ModelExtensions = NO_EXTENSIONS): { change: string; combination: Combination }[] {
+export function neighbours(c: Combination, additions: PolicyAdditions): { change: string; combination: Combination }[] {
   const out: { change: string; combination: Combination }[] = [];
-  const knobValues = (side: 'server' | 'client', knob: string) => knobValuesIn(side, knob, ext);
-  const combination = (over: Parameters<typeof combinationIn>[0]) => combinationIn(over, ext);
+  const knobValues = (side: 'server' | 'client', knob: string) => knobValuesIn(side, knob, additions);
+  const combination = (over: Parameters<typeof combinationIn>[0]) => combinationIn(over, additions);
   for (const knob of Object.keys(SERVER_KNOBS) as (keyof Combination['server'])[]) {
     for (const v of knobValues('server', knob)) {
       if (v === c.server[knob]) continue;
@@ -137,7 +137,7 @@ export function brokenUnder(c: Combination, x: Omit<MitigationContext, 'cache'>)
  *  every neighbour that changes a knob it never read, without a run of its own. */
 export function replaysOf(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
   replayOf(f, f.combination, x);
-  return neighbours(f.combination, x.world?.extensions).map(({ change, combination: c }) => {
+  return neighbours(f.combination, x.config.world.additions).map(({ change, combination: c }) => {
     const broken = brokenUnder(c, x);
     if (broken !== null) return { change, combination: c, broken, replay: null };
     return { change, combination: c, broken, replay: replayOf(f, c, x) };

@@ -4,6 +4,7 @@
 // module adds is here too, below the plugins that make such cells and the matrix that runs them.
 import type { FaultName } from '../../models/faults.ts';
 import { combination, type Combination } from '../../models/policies.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 export interface Cell {
   name: string;
@@ -22,17 +23,21 @@ export const ALPHABET_000: readonly FaultName[] = ['http-502', 'config-reset'];
 export const ALPHABET_003: readonly FaultName[] = ['strip-header:transfer-encoding'];
 export const ALPHABET_003_WITH_502: readonly FaultName[] = ['strip-header:transfer-encoding', 'http-502'];
 
-export const VULNERABLE_000 = combination({
-  server: { reinit: 'honor-last', streaming: 'negotiated' },
-  client: { reconnect: 'replay-mutable', accept: 'always', parser: 'pinned', guards: [] },
-});
-export const VULNERABLE_003 = combination({ server: { advertise: 'static' }, client: { parser: 'pinned', guards: [] } });
+// The records' cells are built-in combinations: their guards are the built-ins'.
+export const VULNERABLE_000 = combination(
+  {
+    server: { reinit: 'honor-last', streaming: 'negotiated' },
+    client: { reconnect: 'replay-mutable', accept: 'always', parser: 'pinned', guards: [] },
+  },
+  NO_ADDITIONS,
+);
+export const VULNERABLE_003 = combination({ server: { advertise: 'static' }, client: { parser: 'pinned', guards: [] } }, NO_ADDITIONS);
 
 const v000 = VULNERABLE_000;
 const with000 = (server: Partial<Combination['server']>, client: Partial<Combination['client']> = {}) =>
-  combination({ server: { ...v000.server, ...server }, client: { ...v000.client, ...client } });
+  combination({ server: { ...v000.server, ...server }, client: { ...v000.client, ...client } }, NO_ADDITIONS);
 const with003 = (server: Partial<Combination['server']>, client: Partial<Combination['client']> = {}) =>
-  combination({ server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } });
+  combination({ server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } }, NO_ADDITIONS);
 
 const cell000 = (name: string, role: Cell['role'], c: Combination): Cell => ({
   name,

@@ -3,10 +3,12 @@
 // properties violated for the same reasons (or the same policy error).
 import { faultFamily } from '../../models/faults.ts';
 import { knobValues } from '../../models/policies.ts';
-import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../models/extensions.ts';
+import { PolicyError } from '../../models/additions.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { checkHistory } from '../../properties/fold.ts';
-import { findProperty, type RegisteredProperty } from '../../properties/registered.ts';
+import { findProperty } from '../../properties/registered.ts';
+import type { Registry } from '../plugins/loaded.ts';
+import { runConfig } from '../plugins/run-config.ts';
 import { BadCounterexample, type CounterexampleFile } from './counterexample-file.ts';
 import type { HistoryEntry } from '../core/history.ts';
 import { runWorld } from '../world/world.ts';
@@ -20,18 +22,12 @@ export interface ReplayResult {
   verdicts: { property: string; expected: string; actual: string }[];
 }
 
-/** What the policy modules a file was saved with add: a registry (plugins/loaded.ts) fits. */
-export interface Loaded {
-  extensions?: ModelExtensions;
-  properties?: readonly RegisteredProperty[];
-}
-
 /** Refuse a file naming a knob value, fault or property the loaded modules and the built-ins do not know. */
-export function checkKnown(f: CounterexampleFile, loaded: Loaded = {}): void {
-  const { extensions = NO_EXTENSIONS, properties = [] } = loaded;
+export function checkKnown(f: CounterexampleFile, registry: Registry): void {
+  const { additions, properties } = registry;
   const hint = f.policies.length ? ` (it was saved with --policies ${f.policies.join(',')})` : '';
   const known = (side: 'server' | 'client', knob: string, value: string) => {
-    if (!knobValues(side, knob, extensions).includes(value)) throw new BadCounterexample(`unknown ${side}.${knob} value '${value}'${hint}`);
+    if (!knobValues(side, knob, additions).includes(value)) throw new BadCounterexample(`unknown ${side}.${knob} value '${value}'${hint}`);
   };
   for (const [k, v] of Object.entries(f.combination.server)) known('server', k, v as string);
   for (const [k, v] of Object.entries(f.combination.client)) {
@@ -40,7 +36,7 @@ export function checkKnown(f: CounterexampleFile, loaded: Loaded = {}): void {
   }
   for (const { fault } of f.plan) {
     try {
-      faultFamily(fault, extensions);
+      faultFamily(fault, additions);
     } catch {
       throw new BadCounterexample(`unknown fault '${fault}'${hint}`);
     }
@@ -60,11 +56,12 @@ function firstDifference(expected: HistoryEntry[], actual: HistoryEntry[]): stri
   return null;
 }
 
-/** Replay `f` under `loaded` (the registry of the modules it names; none: the built-ins only). */
-export function replay(f: CounterexampleFile, loaded: Loaded = {}): ReplayResult {
-  checkKnown(f, loaded);
+/** Replay `f` under `registry` (the modules it names loaded; EMPTY_REGISTRY: the built-ins only), in
+ *  the world it was saved with. */
+export function replay(f: CounterexampleFile, registry: Registry): ReplayResult {
+  checkKnown(f, registry);
   const input = { combination: f.combination, workload: f.workload, plan: f.plan, schedule: f.schedule };
-  const world = { ...f.world, ...(loaded.extensions ? { extensions: loaded.extensions } : {}) };
+  const { world } = runConfig({ registry, world: f.world });
   const differences: string[] = [];
   const verdicts: ReplayResult['verdicts'] = [];
   let history: HistoryEntry[];
@@ -88,7 +85,7 @@ export function replay(f: CounterexampleFile, loaded: Loaded = {}): ReplayResult
     const reference = referenceOf(runWorld({ ...input, plan: [], schedule: [] }, world));
     const outcomes = callOutcomes(h, reference);
     for (const { property, why } of f.expected.properties) {
-      const v = checkHistory(findProperty(property, loaded.properties)!, h, reference);
+      const v = checkHistory(findProperty(property, registry.properties)!, h, reference);
       const actual = v.holds ? 'holds' : (v.why ?? '');
       verdicts.push({ property, expected: why, actual });
       if (actual !== why) differences.push(`${property}: expected "violated: ${why}", got "${v.holds ? 'holds' : `violated: ${actual}`}"`);

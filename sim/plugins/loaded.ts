@@ -1,10 +1,10 @@
 // A registry: everything one set of policy modules adds, as a value. `loadPolicies` (policy-module.ts)
 // makes a new one per call, so that what one command or comparison loaded never changes another's
-// results; the built-ins alone are `EMPTY_REGISTRY`. Its parts travel separately to where they are
-// used: `extensions` in the world options (models/extensions.ts), `properties` in a check's property
-// list, `cells` into the default matrix, and `modules` (the paths it came from) to worker threads,
-// which load the same modules into a registry of their own.
-import { emptyExtensions, NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
+// results; the built-ins alone are `EMPTY_REGISTRY`. It travels whole in the run's configuration
+// (run-config.ts): its `additions` are bound into the world's machines, its `properties` are the
+// default ones judged, its `cells` join the default matrix, and its `modules` (the paths it came
+// from) go to worker threads, which load the same modules into a registry of their own.
+import { emptyAdditions, NO_ADDITIONS, type PolicyAdditions } from '../../models/additions.ts';
 import { PROPERTIES, type Property } from '../../properties/properties.ts';
 import { allProperties, findProperty, type RegisteredProperty } from '../../properties/registered.ts';
 import type { ExtraCell } from '../core/cells.ts';
@@ -13,7 +13,7 @@ export interface Registry {
   /** The module files it was loaded from, as given, in load order (none for one registered from an
    *  object in this process: a worker thread could not rebuild that one). */
   readonly modules: readonly string[];
-  readonly extensions: ModelExtensions;
+  readonly additions: PolicyAdditions;
   readonly properties: readonly RegisteredProperty[];
   readonly cells: readonly ExtraCell[];
 }
@@ -25,12 +25,12 @@ export interface RegistryDraft extends Registry {
   readonly cells: ExtraCell[];
 }
 
-export const EMPTY_REGISTRY: Registry = Object.freeze({ modules: [], extensions: NO_EXTENSIONS, properties: [], cells: [] });
+export const EMPTY_REGISTRY: Registry = Object.freeze({ modules: [], additions: NO_ADDITIONS, properties: [], cells: [] });
 
 export function draftRegistry(): RegistryDraft {
-  // One array: the extensions name the same modules as the registry (a worker loads them from there).
+  // One array: the additions name the same modules as the registry (a worker loads them from there).
   const modules: string[] = [];
-  return { modules, extensions: emptyExtensions(modules), properties: [], cells: [] };
+  return { modules, additions: emptyAdditions(modules), properties: [], cells: [] };
 }
 
 /** The properties a check runs by default under this registry: the built-ins, then the registered. */
@@ -40,12 +40,6 @@ export function registryProperties(r: Registry): readonly Property[] {
 
 export function registryProperty(r: Registry, name: string): Property | undefined {
   return findProperty(name, r.properties);
-}
-
-/** The world options that carry this registry's extensions (none for the built-ins, so that the
- *  options, and what is saved from them, stay as they were without modules). */
-export function worldOf(r: Registry): { extensions?: ModelExtensions } {
-  return r.extensions === NO_EXTENSIONS || r.modules.length === 0 ? {} : { extensions: r.extensions };
 }
 
 /** Is `p` one a thread loading `modules` has too (a built-in, or registered by one of them)? */

@@ -95,16 +95,16 @@ function checkNew(source: string, what: string, name: string, taken: readonly st
 /** Register one module's additions into `into` (a new registry unless given), and return it.
  *  `source` names the module in messages and reports. */
 export function registerPolicies(m: unknown, source: string, into: RegistryDraft = draftRegistry()): RegistryDraft {
-  const ext = into.extensions;
+  const additions = into.additions;
   if (!isRecord(m)) fail(source, 'the default export should be an object (use definePolicies({ … }))');
   const parsed = parseWith(policyModuleSchema, m, 'the module');
   if (!parsed.ok) fail(source, parsed.message);
   const { server = {}, client = {}, faults = {}, properties = {}, cells } = parsed.value;
 
   for (const [name, def] of Object.entries(server.reinit ?? {})) {
-    checkNew(source, 'server.reinit', name, knobValues('server', 'reinit', ext));
+    checkNew(source, 'server.reinit', name, knobValues('server', 'reinit', additions));
     const label = `server.reinit=${name}`;
-    ext.reinit.add(
+    additions.reinit.add(
       {
         name,
         describe: def.describe,
@@ -115,9 +115,9 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
     );
   }
   for (const [name, def] of Object.entries(client.reconnect ?? {})) {
-    checkNew(source, 'client.reconnect', name, knobValues('client', 'reconnect', ext));
+    checkNew(source, 'client.reconnect', name, knobValues('client', 'reconnect', additions));
     const label = `client.reconnect=${name}`;
-    ext.reconnect.add(
+    additions.reconnect.add(
       {
         name,
         describe: def.describe,
@@ -128,11 +128,11 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
     );
   }
   for (const [name, def] of Object.entries(client.guards ?? {})) {
-    checkNew(source, 'client.guards', name, knobValues('client', 'guards', ext));
+    checkNew(source, 'client.guards', name, knobValues('client', 'guards', additions));
     const label = `client.guards=${name}`;
     const { checkResponse: res, checkReinitialize: reinit } = def;
     if (!res && !reinit) fail(source, `client.guards.${name} needs checkResponse or checkReinitialize (or both)`);
-    ext.guards.add(
+    additions.guards.add(
       {
         name,
         describe: def.describe,
@@ -143,7 +143,7 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
     );
   }
   for (const [name, def] of Object.entries(faults)) {
-    const taken = allFaultFamilies(ext).flatMap((f) => [f.kind, ...f.instances]);
+    const taken = allFaultFamilies(additions).flatMap((f) => [f.kind, ...f.instances]);
     checkNew(source, 'fault', name, taken);
     const instances = def.instances ?? [name];
     if (instances.some((i) => i !== name && !i.startsWith(`${name}:`))) {
@@ -151,7 +151,7 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
     }
     const { request, response } = def;
     if (!request && !response) fail(source, `faults.${name} needs request or response (or both)`);
-    ext.faults.add(
+    additions.faults.add(
       {
         name,
         describe: def.describe,
@@ -178,7 +178,7 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
     );
   }
   // Cells name knob values and faults of this registry (combination() normalizes guards by them).
-  into.cells.push(...cellsOf(source, cells, ext, fail));
+  into.cells.push(...cellsOf(source, cells, additions, fail));
   return into;
 }
 

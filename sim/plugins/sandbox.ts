@@ -7,7 +7,7 @@
 // hook that returns, only stop one that does not (Node's vm watchdog interrupts the running code).
 import vm from 'node:vm';
 import { capSet, type Capability, type CapabilitySet } from '../../models/capabilities.ts';
-import { PolicyError } from '../../models/extensions.ts';
+import { PolicyError } from '../../models/additions.ts';
 
 /** How long one call of a designer's hook may take. */
 export const HOOK_TIME_LIMIT_MS = 1000;

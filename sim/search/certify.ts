@@ -2,9 +2,8 @@
 // a plan longer than it need be (dropping one fault renumbers the requests the others fire at).
 // A certificate settles it: an exhaustive search of every plan with fewer faults, on the
 // counterexample's own workload and schedule. `minimal: true` means none of them violates the
-// property; otherwise `shorter` is one that does, with the fewest faults. Not kept: a module-global
-// cache of certificates answered 0 of the full matrix's 3,261 on one thread and 22 of the default
-// comparison's 158 (measured before it was removed).
+// property; otherwise `shorter` is one that does, with the fewest faults. Certificates are not
+// cached: one is rarely asked for twice (docs/performance.md has the measurement).
 import type { FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
 import type { Property } from '../../properties/properties.ts';
@@ -32,18 +31,11 @@ export function certify(
   property: Property,
   ce: Certifiable,
   alphabet: readonly FaultName[],
-  world: Partial<WorldOptions> = {},
+  world: WorldOptions,
 ): Certificate {
   if (ce.faults.length === 0) return { minimal: true, shorter: null };
-  const r = exploreJob({
-    combination,
-    workload: ce.workload,
-    schedule: ce.schedule,
-    faults: alphabet,
-    depth: ce.faults.length - 1,
-    properties: [property],
-    world,
-  });
+  const job = { combination, workload: ce.workload, schedule: ce.schedule, faults: alphabet, depth: ce.faults.length - 1 };
+  const r = exploreJob(job, { world, properties: [property] });
   const shortest = r.properties[0]!.shortest;
   return shortest ? { minimal: false, shorter: { faults: shortest, workload: ce.workload } } : { minimal: true, shorter: null };
 }

@@ -5,11 +5,9 @@
 // reuse is answered here: fault-free references (the run of a workload with an empty plan), the
 // shrink's candidates, and the mitigation finder's marks of its searches' and replays' runs
 // (compare/mitigation-runs.ts `markFor`; a cell's sampled runs are added for them, `rememberRuns`).
-// What it saves, measured against RUN_STORE=off (no reuse at all) on the same build, one sitting
-// (`/usr/bin/time -v`, user+sys CPU, peak RSS): default compare 7.70 s → 5.33 s (three pairs);
-// compare --matrix full 90.5 s → 56.3 s, peak RSS 369 → 364 MB. Its bound, measured before the
-// models chose with models/knob-choice.ts (their runs then read more): 50k summaries gave the full
-// matrix the CPU of 200k with 40 MB less; 20k cost 3% more CPU.
+// A comparison's cells and searches run the same inputs under combinations that differ in knobs
+// most runs never read, so most of its runs need not run at all (docs/performance.md has what it
+// saves, and how its bound was chosen).
 //
 // A summary holds what its readers need and nothing of the history: the properties judged and those
 // violated (by property, `propertyBit`), the outcome flags, a silent run's mechanism (read from its
@@ -50,7 +48,7 @@ export interface Stored {
   reads: number;
 }
 
-/** Summaries kept per thread at most (see the header for the measured choice). */
+/** Summaries kept per thread at most: a bound on its memory that costs little reuse (docs/performance.md). */
 const LIMIT = 50_000;
 
 /** Property objects by identity, as bits: two properties of one name (a test's, a policy module's)
@@ -63,17 +61,17 @@ export function propertyBit(p: Property): number {
   return bit;
 }
 
-/** Object-valued world options (an engine of steppers, a registry's extensions) by identity. */
+/** Object-valued world options (a registry's additions) by identity. */
 const objectIds = new WeakMap<object, number>();
 let nextObject = 0;
 
 /** The world's options as one key: every option by value, an object by identity (two worlds that
  *  differ in any option never share; two equal ones written differently only miss a share). */
-export function worldKey(world: Partial<WorldOptions>): string {
+export function worldKey(world: WorldOptions): string {
   return Object.keys(world)
     .sort()
     .map((k) => {
-      const v = (world as Record<string, unknown>)[k];
+      const v = (world as unknown as Record<string, unknown>)[k];
       if (v === undefined) return '';
       if (typeof v !== 'object' && typeof v !== 'function') return `${k}=${typeof v}:${String(v)}`;
       let id = objectIds.get(v as object);
@@ -97,7 +95,7 @@ export class RunStore {
   constructor(private readonly limit = LIMIT) {}
 
   /** The store as runs of `c` under `world` see it; undefined when it is off or `c`'s reads cannot be told. */
-  scope(c: Combination, world: Partial<WorldOptions>): RunScope | undefined {
+  scope(c: Combination, world: WorldOptions): RunScope | undefined {
     return this.enabled && trackable(c) ? new RunScope(this, knobValues(c), `${worldKey(world)}\u0000`) : undefined;
   }
 

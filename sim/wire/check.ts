@@ -45,11 +45,7 @@ export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
   const shape: InputShape = { ...options.shape, plan: { ...options.shape?.plan, faults } };
   const skipped: Record<string, string> = {};
-  const { tally, counterexamples } = await randomCheck(wireRunner(setup, options.wire), {
-    properties,
-    shape,
-    seed,
-    runs,
+  const { tally, counterexamples } = await randomCheck(wireRunner(setup, options.wire), { properties, seed, runs }, shape, {
     onSample: (j) => skippedOf(j.history!, skipped), // real code keeps its history: no runInto
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });

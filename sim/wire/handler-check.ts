@@ -11,6 +11,7 @@ import type { ClientFactory } from './peers/sdk-client.ts';
 import type { SdkServerPreset } from './peers/sdk-server.ts';
 import type { WireClientSpec, WireSetup } from './setup.ts';
 import type { WireOptions } from './world.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 /** The silent-failure properties: what "no silent failures" means. */
 export const SILENT_FAILURE_PROPERTIES = ['no-silent-empty', 'no-silent-hang'] as const;
@@ -44,7 +45,7 @@ export interface ClientTestOptions extends WireTestOptions {
 function faultsOf(names: readonly string[] | undefined): FaultName[] | undefined {
   if (names === undefined) return undefined;
   return names.flatMap((name) => {
-    const f = expandFault(name);
+    const f = expandFault(name, NO_ADDITIONS);
     if (typeof f === 'string') throw new TypeError(f);
     return f;
   });

@@ -110,16 +110,16 @@ export function wireSetup(cell: MatrixCell & { wire: WireChoice }): WireSetup {
 
 /** Runs wire cells through the wire tier and every other cell with `model`. */
 export function withWire(model: CellRunner): CellRunner {
-  return (cell, s) => {
-    if (!cell.wire) return model(cell, s);
+  return (cell, config, onProgress) => {
+    if (!cell.wire) return model(cell, config, onProgress);
     return wireCheck(wireSetup(cell as MatrixCell & { wire: WireChoice }), {
       faults: cell.faults,
       shape: cell.shape,
-      seed: s.seed,
-      runs: s.runs,
-      properties: s.properties,
-      ...(s.world?.extensions ? { wire: { extensions: s.world.extensions } } : {}),
-      ...(s.onProgress ? { onProgress: s.onProgress } : {}),
+      seed: config.seed,
+      runs: config.runs,
+      properties: config.properties,
+      wire: { additions: config.world.additions },
+      ...(onProgress ? { onProgress } : {}),
     });
   };
 }

@@ -4,7 +4,7 @@
 // timers. A run ends when every call has ended, or after RUN_LIMIT_MS of real time (its open calls
 // then end `never`, as past the model tier's horizon); a run against a loopback server is also armed
 // on that endpoint's watchdog. The client's process group is ended on every path.
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
+import type { PolicyAdditions } from '../../models/additions.ts';
 import { HISTORY_VERSION, type History } from '../core/history.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
@@ -25,14 +25,14 @@ export async function runThroughProxy(
   command: string,
   input: { workload: Workload; plan: FaultPlan },
   latencyMs: number,
-  ext: ModelExtensions = NO_EXTENSIONS,
+  additions: PolicyAdditions,
 ): Promise<History> {
   const plan = sortPlan(input.plan);
   const time = new WallTime();
   const recorder = new Recorder(time);
-  const server = serverFor(setup, recorder, ext);
+  const server = serverFor(setup, recorder, additions);
   const hooks = { configReset: (): boolean => client.configReset() };
-  const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, latencyMs, ext);
+  const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, latencyMs, additions);
   network.recordRpcIds = true;
   const proxy = await HttpFaultProxy.start(network);
   const path = setup.server.kind === 'loopback' ? new URL(setup.server.endpoint.url).pathname : '/mcp';

@@ -28,6 +28,7 @@ import {
   type Sdk2ServerProtocol,
   type SdkServerPreset,
 } from './peers/presets.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 /** `sdk` is the official SDK's client; with `connect`, a user's own (the agent loop around it is the same). */
 export type WireClientSpec =
@@ -139,12 +140,16 @@ export function describeSides(s: WireSetup): WireSides {
   return { client, server };
 }
 
-/** The knobs of the sides that are the model; the defaults stand for the real sides (see `wire`). */
+/** The knobs of the sides that are the model; the defaults stand for the real sides (see `wire`).
+ *  Guards are put in the built-ins' order (a module's guards, being no built-in, are dropped). */
 export function modelCombination(s: WireSetup): Combination {
-  return combination({
-    server: s.server.kind === 'model' ? s.server.policy : DEFAULT_SERVER,
-    client: s.client.kind === 'model' ? s.client.policy : DEFAULT_CLIENT,
-  });
+  return combination(
+    {
+      server: s.server.kind === 'model' ? s.server.policy : DEFAULT_SERVER,
+      client: s.client.kind === 'model' ? s.client.policy : DEFAULT_CLIENT,
+    },
+    NO_ADDITIONS,
+  );
 }
 
 /** The tools a run's calls use: the target's, or those of the model and the in-process SDK servers. */

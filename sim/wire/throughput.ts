@@ -15,6 +15,7 @@ import { acquireMsw, releaseMsw, route } from './net/msw-host.ts';
 import { Recorder } from './protocol/recorder.ts';
 import { SdkServer } from './peers/sdk-server.ts';
 import { realTick, VirtualTime } from './protocol/virtual-time.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 const FAULTED_URL = 'http://faulted.throughput.test/mcp';
 const BARE_URL = 'http://bare.throughput.test/mcp';
@@ -61,7 +62,7 @@ export async function measureWireThroughput(opts: { calls: number }): Promise<Wi
   const faultedServer = new SdkServer('sdk-sse');
   // No faults, no latency: the network's own work, on the real clock (nothing waits on a timer).
   const recorder = new Recorder(new VirtualTime());
-  const network = new FaultNetwork([], recorder, faultedServer, { configReset: () => false }, 0);
+  const network = new FaultNetwork([], recorder, faultedServer, { configReset: () => false }, 0, NO_ADDITIONS);
   const arm = (url: string, handler: HttpHandler): Arm => ({ url, handler, client: null, used: 0, calls: 0, wallMs: 0, cpuMs: 0 });
   const bare = arm(
     BARE_URL,

@@ -11,7 +11,7 @@
 import { HISTORY_VERSION, type History } from '../core/history.ts';
 import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
-import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
+import { NO_ADDITIONS, type PolicyAdditions } from '../../models/additions.ts';
 import { FaultNetwork } from './net/fault-network.ts';
 import { ModelClientHttp } from './peers/model-client-http.ts';
 import { acquireMsw, install, releaseMsw, route } from './net/msw-host.ts';
@@ -32,8 +32,8 @@ export interface WireOptions {
   horizonMs: number;
   /** Timer firings a run may take before it is stopped and marked. */
   stepBudget: number;
-  /** What policy modules add (models/extensions.ts), passed to the network and the model's sides. */
-  extensions?: ModelExtensions;
+  /** What policy modules add (models/additions.ts), passed to the network and the model's sides. */
+  additions?: PolicyAdditions;
 }
 
 export const DEFAULT_WIRE: WireOptions = { latencyMs: 5, deadlineMs: 30_000, horizonMs: 600_000, stepBudget: 10_000 };
@@ -49,18 +49,18 @@ export interface WireInput {
 export async function runWire(setup: WireSetup, input: WireInput, options: Partial<WireOptions> = {}): Promise<History> {
   const o = { ...DEFAULT_WIRE, ...options };
   // A client in another process runs on the wall clock, through the loopback proxy.
-  const ext = o.extensions ?? NO_EXTENSIONS;
-  if (setup.client.kind === 'cmd') return runThroughProxy(setup, setup.client.command, input, o.latencyMs, ext);
+  const additions = o.additions ?? NO_ADDITIONS;
+  if (setup.client.kind === 'cmd') return runThroughProxy(setup, setup.client.command, input, o.latencyMs, additions);
   const plan = sortPlan(input.plan);
   const time = new VirtualTime();
   const recorder = new Recorder(time);
   const url = setup.server.kind === 'loopback' ? setup.server.endpoint.url : IN_PROCESS_URL;
-  const server = serverFor(setup, recorder, ext);
+  const server = serverFor(setup, recorder, additions);
   const hooks = { configReset: (): boolean => client.configReset() };
-  const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, o.latencyMs, ext);
+  const network: FaultNetwork = new FaultNetwork(plan, recorder, server, hooks, o.latencyMs, additions);
   const client: ModelClientHttp | SdkClient | Sdk2Client =
     setup.client.kind === 'model'
-      ? new ModelClientHttp(setup.client.policy, o.deadlineMs, url, toolsOf(setup), recorder, network, input.workload, ext)
+      ? new ModelClientHttp(setup.client.policy, o.deadlineMs, url, toolsOf(setup), recorder, network, input.workload, additions)
       : setup.client.kind === 'sdk2'
         ? new Sdk2Client(setup.client.protocol, url, toolsOf(setup), recorder, network, input.workload)
         : new SdkClient(url, toolsOf(setup), recorder, network, input.workload, setup.client.connect ?? null);

@@ -46,10 +46,8 @@ export class ForkableWorld extends World {
   startPaused(sink: EntrySink): boolean {
     this.s.pauses = true;
     this.writeTo(sink);
-    return this.scoped(() => {
-      this.start();
-      return this.loop();
-    });
+    this.start();
+    return this.loop();
   }
 
   /** The world's state record, read-only (tests, tools): a fork clones it with `cloneState`. */
@@ -72,11 +70,9 @@ export class ForkableWorld extends World {
     if (!pending) throw new Error('internal: resume() on a world that is not paused');
     this.s.pending = null;
     const send = pending.effects[pending.index] as Extract<ClientEffect, { type: 'send' }>;
-    return this.scoped(() => {
-      this.carry(send.req, send.request, faults);
-      this.perform(pending.effects, pending.index + 1);
-      return this.s.pending ? false : this.loop();
-    });
+    this.carry(send.req, send.request, faults);
+    this.perform(pending.effects, pending.index + 1);
+    return this.s.pending ? false : this.loop();
   }
 
   /** An independent copy writing to `sink`. Machine snapshots, queued items and effects are

@@ -1,11 +1,12 @@
-// How a world runs: its options (latency, deadline, step budget, engine), its input (combination,
-// workload, plan, schedule), where it writes, and the machines' steppers for each engine. The
-// states and transitions it reaches (`Reach`) are kept beside it, shared by its forks.
-import { clientMachine, clientReducers } from '../../models/client.ts';
+// How a world runs: its options (latency, deadline, step budget, engine, the policy modules'
+// additions), its input (combination, workload, plan, schedule), where it writes, and the machines'
+// steppers for each engine, made with the additions bound (`enginesFor`). The states and transitions
+// it reaches (`Reach`) are kept beside it, shared by its forks.
+import { clientMachineFor, clientReducers } from '../../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../../models/client-context.ts';
 import type { Combination } from '../../models/policies.ts';
-import type { ModelExtensions } from '../../models/extensions.ts';
-import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../../models/server.ts';
+import { NO_ADDITIONS, type PolicyAdditions } from '../../models/additions.ts';
+import { serverMachineFor, serverReducers, type ServerEffect, type ServerEvent } from '../../models/server.ts';
 import type { HistoryEntry } from '../core/history.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
@@ -22,9 +23,9 @@ export interface WorldOptions {
   /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
    *  to a table (world/engine/compiled-step.ts; identical histories, several times faster). */
   engine: 'compiled' | 'xstate';
-  /** What policy modules add to the model (models/extensions.ts); absent: the built-ins only. The
-   *  world makes them active around each of its synchronous steps. */
-  extensions?: ModelExtensions;
+  /** What policy modules add to the model (models/additions.ts; NO_ADDITIONS: the built-ins only),
+   *  bound to the machines when the engine's steppers are made (`enginesFor`). */
+  additions: PolicyAdditions;
 }
 
 export interface Engine {
@@ -72,7 +73,13 @@ export function wantsOf(reads: ReadonlySet<HistoryEntry['kind']> | undefined): W
 /** The states and transitions a world reached, per machine (core/reach.ts). */
 export { emptyReach, type Reach } from '../core/reach.ts';
 
-export const DEFAULT_WORLD: WorldOptions = { latencyMs: 5, deadlineMs: 30_000, stepBudget: 10_000, engine: 'compiled' };
+export const DEFAULT_WORLD: WorldOptions = {
+  latencyMs: 5,
+  deadlineMs: 30_000,
+  stepBudget: 10_000,
+  engine: 'compiled',
+  additions: NO_ADDITIONS,
+};
 
 export interface RunInput {
   combination: Combination;
@@ -82,19 +89,25 @@ export interface RunInput {
   schedule?: readonly number[];
 }
 
-const ENGINES = {
-  xstate: () => ({
-    client: xstateStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
-    server: xstateStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
-  }),
-  compiled: () => ({
-    client: compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers),
-    server: compiledStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers),
-  }),
-};
-const steppers = new Map<'compiled' | 'xstate', Engine>();
-export function enginesFor(engine: WorldOptions['engine']): Engine {
-  let s = steppers.get(engine);
-  if (!s) steppers.set(engine, (s = ENGINES[engine]()));
-  return s;
+/** Both machines with `additions` bound (XState's `provide`), stepped by `engine`. */
+function engineOf(engine: WorldOptions['engine'], additions: PolicyAdditions): Engine {
+  const client = clientMachineFor(additions);
+  const server = serverMachineFor(additions);
+  if (engine === 'xstate')
+    return {
+      client: xstateStepper<ClientEvent, ClientEffect>(client, clientReducers, additions),
+      server: xstateStepper<ServerEvent, ServerEffect>(server, serverReducers, additions),
+    };
+  return {
+    client: compiledStepper<ClientEvent, ClientEffect>(client, clientReducers, additions),
+    server: compiledStepper<ServerEvent, ServerEffect>(server, serverReducers, additions),
+  };
+}
+
+/** Steppers made once per additions value and engine: the one place a run's additions meet the machines. */
+const engines = new WeakMap<PolicyAdditions, Partial<Record<WorldOptions['engine'], Engine>>>();
+export function enginesFor(engine: WorldOptions['engine'], additions: PolicyAdditions): Engine {
+  let byEngine = engines.get(additions);
+  if (!byEngine) engines.set(additions, (byEngine = {}));
+  return (byEngine[engine] ??= engineOf(engine, additions));
 }

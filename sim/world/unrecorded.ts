@@ -5,7 +5,7 @@
 // (a counterexample, a report) is run again with `runWorld`.
 import type { Combination } from '../../models/policies.ts';
 import { ALL_KNOBS, trackedTwin } from './knob-reads.ts';
-import { DEFAULT_WORLD, emptyReach, World, type EntrySink, type Reach, type RunInput, type WorldOptions } from './world.ts';
+import { emptyReach, World, type EntrySink, type Reach, type RunInput, type WorldOptions } from './world.ts';
 
 /** What a history-free run leaves: what its machines reached, and the knobs it read (every knob
  *  where its combination is not trackable). */
@@ -17,10 +17,8 @@ export interface Ran {
 export class UnrecordedWorld extends World {
   runInto(sink: EntrySink): Reach {
     this.writeTo(sink);
-    this.scoped(() => {
-      this.start();
-      this.loop();
-    });
+    this.start();
+    this.loop();
     return this.reach;
   }
 
@@ -34,15 +32,11 @@ export class UnrecordedWorld extends World {
  *  `sink` may be made from the combination as the run's machines see it (its tracked twin: a fold
  *  that reads a knob counts as the run reading it). A designer's policy failing throws as in
  *  `runWorld`, without the history attached. */
-export function runWorldInto(
-  input: RunInput,
-  sink: EntrySink | ((seen: Combination) => EntrySink),
-  options: Partial<WorldOptions> = {},
-): Ran {
+export function runWorldInto(input: RunInput, sink: EntrySink | ((seen: Combination) => EntrySink), world: WorldOptions): Ran {
   const twin = trackedTwin(input.combination);
   if (twin) twin.reads.mask = 0;
   const seen = twin?.combination ?? input.combination;
   const into = typeof sink === 'function' ? sink(seen) : sink;
-  const reach = new UnrecordedWorld(input, { ...DEFAULT_WORLD, ...options }, emptyReach(), undefined, seen).runInto(into);
+  const reach = new UnrecordedWorld(input, world, emptyReach(), undefined, seen).runInto(into);
   return { reach, reads: twin ? twin.reads.mask : ALL_KNOBS };
 }

@@ -18,7 +18,7 @@ import type { FaultName } from '../../models/faults.ts';
 import { contentType, type HttpRequest, type HttpResponse } from '../../models/messages.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault } from '../../models/network.ts';
 import type { BeforeSite, FaultEffect } from '../../models/network.ts';
-import { extensionsUsed, PolicyError, withExtensions } from '../../models/extensions.ts';
+import { additionsUsed, PolicyError } from '../../models/additions.ts';
 import type { ServerEffect, ServerEvent } from '../../models/server.ts';
 import { EventQueue } from './clock.ts';
 import { answerDelivered, answerOf, answerSent, finishedBy, serverFinished } from '../core/answer-ledger.ts';
@@ -31,7 +31,7 @@ import { cloneState, type Item, type WorldState } from './state.ts';
 import { ALL_KNOBS, trackedTwin } from './knob-reads.ts';
 import type { Combination } from '../../models/policies.ts';
 
-import { DEFAULT_WORLD, enginesFor } from './options.ts';
+import { enginesFor } from './options.ts';
 import { emptyReach, union, type MachineReach } from '../core/reach.ts';
 import { ALL_WANTED, wantsOf, type EntrySink, type Reach, type RunInput, type WorldOptions } from './options.ts';
 
@@ -70,7 +70,7 @@ export class World {
   ) {
     this.ownsReach = reach === undefined;
     this.reach = reach ?? emptyReach();
-    ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine));
+    ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine, options.additions));
     this.clientSeen = new Uint8Array(this.clientStepper.transitionNames?.length ?? 0);
     this.serverSeen = new Uint8Array(this.serverStepper.transitionNames?.length ?? 0);
     if (from) {
@@ -79,8 +79,8 @@ export class World {
       return;
     }
     this.plan = sortPlan(input.plan);
-    const client = this.scoped(() => this.clientStepper.initial({ policy: policies.client, deadlineMs: options.deadlineMs }));
-    const server = this.scoped(() => this.serverStepper.initial({ policy: policies.server }));
+    const client = this.clientStepper.initial({ policy: policies.client, deadlineMs: options.deadlineMs });
+    const server = this.serverStepper.initial({ policy: policies.server });
     this.s = {
       queue: new EventQueue(input.schedule ?? []),
       client: client.snapshot,
@@ -104,21 +104,14 @@ export class World {
 
   run(): History {
     try {
-      this.scoped(() => {
-        this.start();
-        this.loop();
-      });
+      this.start();
+      this.loop();
     } catch (e) {
       // A designer's policy failed mid-run: keep what happened up to there for the report.
       if (e instanceof PolicyError) e.history ??= this.history();
       throw e;
     }
     return this.history();
-  }
-
-  /** Run a synchronous step with this world's extensions active (models/extensions.ts says why a scope). */
-  protected scoped<T>(step: () => T): T {
-    return withExtensions(this.options.extensions, step);
   }
 
   protected start(): void {
@@ -136,10 +129,10 @@ export class World {
         this.record({ t: this.s.queue.now, kind: 'budget-exhausted', steps: this.options.stepBudget });
         // The built-ins always terminate well inside the budget; a run that does not, with a
         // designer's policy in it, is that policy's failure.
-        const used = extensionsUsed(
+        const used = additionsUsed(
           this.input.combination,
           this.plan.map((f) => f.fault),
-          this.options.extensions,
+          this.options.additions,
         );
         if (used.length > 0)
           throw new PolicyError(
@@ -298,7 +291,7 @@ export class World {
     const s = this.s;
     if (req !== s.carried) throw new Error(`client request ${req} is not the network's request ${s.carried}`);
     s.carried++;
-    if (faults.length > 0 && fireBeforeFaults(faults, request, this.beforeSite()) instanceof Promise) {
+    if (faults.length > 0 && fireBeforeFaults(faults, request, this.beforeSite(), this.options.additions) instanceof Promise) {
       throw new Error('internal: a model-tier hook is asynchronous');
     }
     const body = request.body;
@@ -316,11 +309,12 @@ export class World {
       s.queue.push(this.options.latencyMs, { to: 'server', req, request });
       return;
     }
-    const verdict = applyRequestFaults(request, faults);
+    const additions = this.options.additions;
+    const verdict = applyRequestFaults(request, faults, additions);
     this.recordFaults(req, verdict.effects);
     s.responseFaults.set(
       req,
-      faults.filter((f) => isResponseFault(f)),
+      faults.filter((f) => isResponseFault(f, additions)),
     );
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
     else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
@@ -364,7 +358,7 @@ export class World {
     let delay = this.options.latencyMs * (from === 'server' ? 1 : 2);
     let lost = false;
     if (faults && faults.length > 0) {
-      const verdict = applyResponseFaults(response, faults, from);
+      const verdict = applyResponseFaults(response, faults, from, this.options.additions);
       this.recordFaults(req, verdict.effects);
       res = verdict.response;
       delay += verdict.delayMs;
@@ -446,15 +440,15 @@ export class World {
 const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
 
 /** Run one workload under one fault plan to completion (or the step budget) and return its history. */
-export function runWorld(input: RunInput, options: Partial<WorldOptions> = {}): History {
-  return new World(input, { ...DEFAULT_WORLD, ...options }).run();
+export function runWorld(input: RunInput, world: WorldOptions): History {
+  return new World(input, world).run();
 }
 
 /** `runWorld`, and the knobs of its combination the run read (every knob where they cannot be told). */
-export function runWorldReading(input: RunInput, options: Partial<WorldOptions> = {}): { history: History; reads: number } {
+export function runWorldReading(input: RunInput, world: WorldOptions): { history: History; reads: number } {
   const twin = trackedTwin(input.combination);
-  if (!twin) return { history: runWorld(input, options), reads: ALL_KNOBS };
+  if (!twin) return { history: runWorld(input, world), reads: ALL_KNOBS };
   twin.reads.mask = 0;
-  const history = new World(input, { ...DEFAULT_WORLD, ...options }, undefined, undefined, twin.combination).run();
+  const history = new World(input, world, undefined, undefined, twin.combination).run();
   return { history, reads: twin.reads.mask };
 }

@@ -13,6 +13,7 @@ import { referenceOf } from '../../properties/outcomes.ts';
 import { statsOf } from '../../properties/stats.ts';
 import { faultPlan, workload } from '../../sim/search/random/arbitraries.ts';
 import { runWorld } from '../../sim/world/world.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
 describe('history-off world', () => {
   let violated = 0;
@@ -20,9 +21,9 @@ describe('history-off world', () => {
     numRuns: 100,
   })('gives every property the verdict the recorded history gives', (w, plans) => {
     const folded = new FoldedJudge({ combination: VULNERABLE_000, workload: w });
-    const reference = referenceOf(runWorld({ combination: VULNERABLE_000, workload: w, plan: [] }));
+    const reference = referenceOf(runWorld({ combination: VULNERABLE_000, workload: w, plan: [] }, DEFAULT_WORLD));
     for (const plan of plans) {
-      const history = runWorld({ combination: VULNERABLE_000, workload: w, plan });
+      const history = runWorld({ combination: VULNERABLE_000, workload: w, plan }, DEFAULT_WORLD);
       const fromFolds = folded.run(plan);
       expect(fromFolds.judgement).toEqual(judge(history, reference));
       expect(fromFolds.stats).toEqual(statsOf(history));

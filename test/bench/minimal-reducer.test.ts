@@ -7,9 +7,10 @@ import { VULNERABLE_000 } from '../../sim/core/cells.ts';
 import type { FaultPlan } from '../../sim/core/plan.ts';
 import { sequentialWorkloads } from '../../sim/search/exhaustive/exhaustive.ts';
 import { runWorld } from '../../sim/world/world.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
 function worldEnds(workload: ReturnType<typeof sequentialWorkloads>[number], plan: FaultPlan) {
-  const h = runWorld({ combination: VULNERABLE_000, workload, plan });
+  const h = runWorld({ combination: VULNERABLE_000, workload, plan }, DEFAULT_WORLD);
   const rpcOf = new Map(h.entries.flatMap((e) => (e.kind === 'request' ? [[e.req, e.rpc] as const] : [])));
   const ends = h.entries.flatMap((e) =>
     e.kind === 'end'

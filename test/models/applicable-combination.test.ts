@@ -8,13 +8,15 @@ import { applicableCombination, combination, notApplicable } from '../../models/
 import { inputs } from '../../sim/search/random/arbitraries.ts';
 import { runWorld } from '../../sim/world/world.ts';
 import { anyCombination } from '../fixtures/combinations.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
 /** Combinations that cannot speak 2025-11-25 together: one side (or both) on 2026-07-28 only. */
 const newRevisionOnly = fc.tuple(anyCombination, fc.constantFrom('server', 'client', 'both')).map(([c, newSide]) =>
   combination({
     server: { ...c.server, protocol: newSide === 'client' ? c.server.protocol : '2026-07-28' },
     client: { ...c.client, protocol: newSide === 'server' ? c.client.protocol : '2026-07-28' },
-  }),
+  }, NO_ADDITIONS),
 );
 
 describe('applicableCombination', () => {
@@ -26,9 +28,9 @@ describe('applicableCombination', () => {
         const a = applicableCombination(c);
         expect(notApplicable(c).length).toBeGreaterThan(0);
         if (JSON.stringify(a) !== JSON.stringify(c)) changed++;
-        const run = runWorld({ combination: c, plan, workload, schedule });
+        const run = runWorld({ combination: c, plan, workload, schedule }, DEFAULT_WORLD);
         if (run.entries.some((e) => e.kind === 'fault')) faulted++;
-        expect(runWorld({ combination: a, plan, workload, schedule }).entries).toEqual(run.entries);
+        expect(runWorld({ combination: a, plan, workload, schedule }, DEFAULT_WORLD).entries).toEqual(run.entries);
       }),
       { numRuns: 300, seed: 7 },
     );
@@ -38,7 +40,7 @@ describe('applicableCombination', () => {
   });
 
   it('leaves a combination that speaks 2025-11-25 as it is', () => {
-    const c = combination({ server: { reinit: 'pin-first', protocol: 'dual' }, client: { guards: ['probe'], protocol: 'negotiate' } });
+    const c = combination({ server: { reinit: 'pin-first', protocol: 'dual' }, client: { guards: ['probe'], protocol: 'negotiate' } }, NO_ADDITIONS);
     expect(applicableCombination(c)).toBe(c);
   });
 });

@@ -3,6 +3,7 @@ import { FAULT_FAMILIES } from '../../models/faults.ts';
 import { applyRequestFaults, applyResponseFaults, ruleOf } from '../../models/network.ts';
 import { selectTransport } from '../../models/transport.ts';
 import type { HttpRequest, HttpResponse } from '../../models/messages.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 const post: HttpRequest = {
   method: 'POST',
@@ -24,12 +25,12 @@ const stream: HttpResponse = {
 
 describe('request faults', () => {
   it('a 502 answers the request at the load balancer', () => {
-    const v = applyRequestFaults(post, ['http-502']);
+    const v = applyRequestFaults(post, ['http-502'], NO_ADDITIONS);
     expect(v.answer?.status).toBe(502);
     expect(v.effects).toEqual([{ fault: 'http-502', applied: true, detail: expect.stringContaining('502') }]);
   });
   it('strip-header removes the header, and says so when there was none', () => {
-    const v = applyRequestFaults(post, ['strip-header:mcp-session-id', 'strip-header:last-event-id']);
+    const v = applyRequestFaults(post, ['strip-header:mcp-session-id', 'strip-header:last-event-id'], NO_ADDITIONS);
     expect(v.request.headers).not.toHaveProperty('mcp-session-id');
     expect(v.request.headers).toHaveProperty('accept');
     expect(v.effects.map((e) => e.applied)).toEqual([true, false]);
@@ -39,7 +40,7 @@ describe('request faults', () => {
 
 describe('response faults', () => {
   it('stream-cut ends the stream before its final event and loses the answer', () => {
-    const v = applyResponseFaults(stream, ['stream-cut']);
+    const v = applyResponseFaults(stream, ['stream-cut'], 'server', NO_ADDITIONS);
     expect(v.response.body).toEqual({ kind: 'sse', complete: false, events: [stream.body.kind === 'sse' ? stream.body.events[0] : null] });
     expect(v.lostAnswer).toBe(true);
   });
@@ -49,23 +50,23 @@ describe('response faults', () => {
       headers: { 'content-type': 'application/json' },
       body: { kind: 'json', message: { result: { content: [] } } },
     };
-    const v = applyResponseFaults(json, ['stream-cut']);
+    const v = applyResponseFaults(json, ['stream-cut'], 'server', NO_ADDITIONS);
     expect(v.response).toBe(json);
     expect(v.effects[0]!.applied).toBe(false);
   });
   it('delays add up', () => {
-    expect(applyResponseFaults(stream, ['delay:1000', 'delay:40000']).delayMs).toBe(41000);
+    expect(applyResponseFaults(stream, ['delay:1000', 'delay:40000'], 'server', NO_ADDITIONS).delayMs).toBe(41000);
   });
 });
 
 describe('transport selection (seed 003)', () => {
   it('a stripped transfer-encoding on an initialize POST forces the SSE fallback', () => {
-    const stripped = applyRequestFaults(post, ['strip-header:transfer-encoding']).request;
+    const stripped = applyRequestFaults(post, ['strip-header:transfer-encoding'], NO_ADDITIONS).request;
     expect(selectTransport(post, 'streamable-http', null)).toBe('streamable-http');
     expect(selectTransport(stripped, 'streamable-http', null)).toBe('sse');
   });
   it('also moves a live session, and a session never comes back from SSE', () => {
-    const stripped = applyRequestFaults(post, ['strip-header:transfer-encoding']).request;
+    const stripped = applyRequestFaults(post, ['strip-header:transfer-encoding'], NO_ADDITIONS).request;
     expect(selectTransport(stripped, 'streamable-http', 'streamable-http')).toBe('sse');
     expect(selectTransport(post, 'streamable-http', 'sse')).toBe('sse');
   });
@@ -75,7 +76,7 @@ describe('one rule per fault family', () => {
   it('a family fires before a request exactly when its rule reaches in before one, and every family has a rule', () => {
     for (const family of FAULT_FAMILIES) {
       for (const fault of family.instances) {
-        const rule = ruleOf(fault);
+        const rule = ruleOf(fault, NO_ADDITIONS);
         expect(rule, fault).toBeDefined();
         expect(rule!.before !== undefined, fault).toBe(family.when === 'before');
         expect(rule!.onRequest !== undefined || rule!.onResponse !== undefined, fault).toBe(family.when === 'at');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ALPHABET_000, VULNERABLE_000 } from '../../sim/core/cells.ts';
 import type { HistoryEntry } from '../../sim/core/history.ts';
 import { call } from '../../sim/core/workload.ts';
-import { PolicyError } from '../../models/extensions.ts';
+import { PolicyError } from '../../models/additions.ts';
 import { PolicyLoadError, registerPolicies } from '../../sim/plugins/policy-module.ts';
 import { registryProperty } from '../../sim/plugins/loaded.ts';
 import { exploreJob } from '../../sim/search/exhaustive/explore.ts';

@@ -14,6 +14,7 @@ import { PROPERTIES } from '../../properties/properties.ts';
 import { inputs } from '../../sim/search/random/arbitraries.ts';
 import { sampleLazily } from '../../sim/search/random/input-stream.ts';
 import { runWorld } from '../../sim/world/world.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
 describe('fold reads', () => {
   it('every built-in fold leaves its state as it was on the entries of kinds it does not read', () => {
@@ -24,8 +25,8 @@ describe('fold reads', () => {
       // The arbitrary draws no idempotent calls; one run with them (a side-effecting call beside it).
       samples.push([[{ fault: 'http-502', at: 2 }], [call(false, false, true), call()], []]);
       for (const [plan, workload, schedule] of samples) {
-        const history = runWorld({ combination: cell.combination, plan, workload, schedule });
-        const reference = referenceOf(runWorld({ combination: cell.combination, plan: [], workload }));
+        const history = runWorld({ combination: cell.combination, plan, workload, schedule }, DEFAULT_WORLD);
+        const reference = referenceOf(runWorld({ combination: cell.combination, plan: [], workload }, DEFAULT_WORLD));
         const { entries, ...frame } = history;
         for (const fold of PROPERTIES) {
           expect(fold.reads, fold.name).toBeDefined();
@@ -57,8 +58,8 @@ describe('fold reads', () => {
     let runs = 0;
     for (const cell of SEED_CELLS) {
       for (const [plan, workload, schedule] of sampleLazily(inputs({}), 13, 4)) {
-        const history = runWorld({ combination: cell.combination, plan, workload, schedule });
-        const reference = referenceOf(runWorld({ combination: cell.combination, plan: [], workload }));
+        const history = runWorld({ combination: cell.combination, plan, workload, schedule }, DEFAULT_WORLD);
+        const reference = referenceOf(runWorld({ combination: cell.combination, plan: [], workload }, DEFAULT_WORLD));
         const outcomes = new OutcomesFold(reference);
         const stats = new StatsFold();
         for (const e of history.entries) {

@@ -16,6 +16,7 @@ import { PROPERTIES, propertyByName } from '../../properties/properties.ts';
 import { faultPlan, inputs, workload as anyWorkload } from '../../sim/search/random/arbitraries.ts';
 import { runWorld } from '../../sim/world/world.ts';
 import { anyCombination } from '../fixtures/combinations.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
 const reduce = (f: AnyFold, entries: readonly HistoryEntry[], reference: Reference, frame: HistoryFrame) => {
   let s = f.init(reference, frame);
@@ -28,8 +29,8 @@ describe('the property folds on random histories', () => {
     let violated = 0;
     fc.assert(
       fc.property(anyCombination, inputs({ workload: { overlap: true, lists: true } }), (c, [plan, workload, schedule]) => {
-        const history = runWorld({ combination: c, plan, workload, schedule });
-        const reference = referenceOf(runWorld({ combination: c, plan: [], workload }));
+        const history = runWorld({ combination: c, plan, workload, schedule }, DEFAULT_WORLD);
+        const reference = referenceOf(runWorld({ combination: c, plan: [], workload }, DEFAULT_WORLD));
         const { entries, ...frame } = history;
         const whole = judge(history, reference).verdicts;
         const set = FoldSet.start(PROPERTIES, reference, frame);
@@ -59,8 +60,8 @@ describe('the property folds on random histories', () => {
         anyWorkload({ maxCalls: 3, overlap: true, lists: true }),
         fc.array(faultPlan(), { minLength: 3, maxLength: 3 }),
         (c, workload, plans) => {
-          const reference = referenceOf(runWorld({ combination: c, plan: [], workload }));
-          const histories = plans.map((plan) => runWorld({ combination: c, plan, workload }));
+          const reference = referenceOf(runWorld({ combination: c, plan: [], workload }, DEFAULT_WORLD));
+          const histories = plans.map((plan) => runWorld({ combination: c, plan, workload }, DEFAULT_WORLD));
           const frame = { ...histories[0]!, entries: undefined };
           for (const f of PROPERTIES) {
             // Every prefix of every history, by its key at the instant the next entry is written (a state

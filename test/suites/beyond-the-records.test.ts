@@ -13,6 +13,8 @@ import {
   VULNERABLE_000,
   VULNERABLE_003,
 } from '../../sim/core/cells.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 const PROGRESS_CALLS = { workload: { overlap: false, progress: 'always' as const } };
 const SEQUENTIAL = { workload: { overlap: false } };
@@ -41,7 +43,7 @@ describe('seed 003 cells when a 502 makes the client re-initialize', () => {
       expect(k[k.length - 1], `seed ${seed}`).toBe('strip-header:transfer-encoding');
     }
     // The replayed handshake's result does drop streaming-progress; the pinned parser never reads it.
-    const h = runWorld({ combination: perTransport, workload: [call(true)], plan: r.counterexample!.faults });
+    const h = runWorld({ combination: perTransport, workload: [call(true)], plan: r.counterexample!.faults }, DEFAULT_WORLD);
     expect(h.entries.find((e) => e.kind === 'client' && e.note === 'reinit-accepted')).toMatchObject({
       transport: 'sse',
       caps: ['resources', 'tools', 'tools.streaming'],
@@ -72,7 +74,7 @@ describe('seed 003 cells when a 502 makes the client re-initialize', () => {
 
 describe('seed 000 cells under knob values the record does not discuss', () => {
   it('server.reinit=new-session does not help: the replaying client adopts the new id but keeps its pinned parser', () => {
-    const c = combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'new-session' } });
+    const c = combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'new-session' } }, NO_ADDITIONS);
     const r = result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });
     expect(r.verdict).toBe('violated');
     expect(r.counterexample!.faults).toEqual([
@@ -85,14 +87,14 @@ describe('seed 000 cells under knob values the record does not discuss', () => {
   });
 
   it('client.reconnect=new-session holds: a new session re-pins the parser to what it negotiated', () => {
-    const c = combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, reconnect: 'new-session' } });
+    const c = combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, reconnect: 'new-session' } }, NO_ADDITIONS);
     expect(result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL }).verdict).toBe('holds');
     const { runs, reached } = exhaust(c, 'no-silent-empty', ALPHABET_000, smallWorkloads(false), 3);
     expect(reached / runs).toBeGreaterThan(0.5);
   });
 
   it('client.accept=from-config changes nothing while the server decides by negotiation', () => {
-    const c = combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, accept: 'from-config' } });
+    const c = combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, accept: 'from-config' } }, NO_ADDITIONS);
     const r = result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });
     expect(r.counterexample!.faults).toEqual([
       { fault: 'config-reset', at: 0 },
@@ -104,7 +106,7 @@ describe('seed 000 cells under knob values the record does not discuss', () => {
     const c = combination({
       server: { ...VULNERABLE_000.server, streaming: 'accept-header' },
       client: { ...VULNERABLE_000.client, accept: 'from-config' },
-    });
+    }, NO_ADDITIONS);
     const r = result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });
     expect(r.verdict).toBe('violated');
     expect(r.counterexample!.faults).toEqual([{ fault: 'config-reset', at: 0 }]);

@@ -6,6 +6,7 @@ import { check, Judge, type CheckOptions, type PropertyResult } from '../../sim/
 import { enumeratePlans } from '../fixtures/enumerate-plans.ts';
 import { call, type Workload } from '../../sim/core/workload.ts';
 import { propertyByName } from '../../properties/properties.ts';
+import { DEFAULT_CONFIG } from '../../sim/plugins/run-config.ts';
 
 export function result(c: Combination, property: string, options: CheckOptions): PropertyResult {
   const p = propertyByName(property)!;
@@ -26,7 +27,7 @@ export function smallWorkloads(progress: boolean): Workload[] {
  * them reached the property's situation, so that callers can assert the proof was not vacuous.
  */
 export function exhaust(c: Combination, property: string, alphabet: readonly FaultName[], workloads: Workload[], depth = 3, maxPoint = 9) {
-  const judgeRun = new Judge(c);
+  const judgeRun = new Judge(c, DEFAULT_CONFIG);
   let runs = 0;
   let reached = 0;
   for (const workload of workloads) {

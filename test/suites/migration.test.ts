@@ -14,12 +14,14 @@ import { call, type Workload } from '../../sim/core/workload.ts';
 import { combination, type ClientProtocol, type Combination, type ReissuePolicy, type ServerProtocol } from '../../models/policies.ts';
 import { runWorld } from '../../sim/world/world.ts';
 import { exhaust, result, smallWorkloads } from './helpers.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
 const SEQUENTIAL = { workload: { overlap: false } };
 const PROGRESS = { workload: { overlap: false, progress: 'always' as const } };
 
 function under(c: Combination, server: ServerProtocol, client: ClientProtocol, over: Partial<Combination['client']> = {}): Combination {
-  return combination({ server: { ...c.server, protocol: server }, client: { ...c.client, ...over, protocol: client } });
+  return combination({ server: { ...c.server, protocol: server }, client: { ...c.client, ...over, protocol: client } }, NO_ADDITIONS);
 }
 const modern = (c: Combination, over: Partial<Combination['client']> = {}) => under(c, '2026-07-28', '2026-07-28', over);
 
@@ -92,7 +94,7 @@ describe('migration, seed 003: no transport fallback in 2026-07-28', () => {
 describe('at-most-once, for every client.reissue value in both revisions', () => {
   const FAULTS = ['stream-cut', 'http-502'];
   const adaptive = (revision: '2025-11-25' | '2026-07-28', reissue: ReissuePolicy) =>
-    combination({ server: { protocol: revision }, client: { parser: 'adaptive', protocol: revision, reissue } });
+    combination({ server: { protocol: revision }, client: { parser: 'adaptive', protocol: revision, reissue } }, NO_ADDITIONS);
   const mixed: Workload[] = [[call()], [call(), call(false, false, true)], [call(false, false, true), call()]];
 
   it('always: a cut stream the server was not told about makes the re-sent call run twice, silently (2026-07-28)', () => {
@@ -124,7 +126,7 @@ describe('at-most-once, for every client.reissue value in both revisions', () =>
   it('idempotent-only re-issues an idempotent call after a cut stream and fails a side-effecting one loudly', () => {
     const c = adaptive('2026-07-28', 'idempotent-only');
     const endOf = (workload: Workload) =>
-      runWorld({ combination: c, workload, plan: [{ fault: 'stream-cut', at: 0 }] }).entries.find((e) => e.kind === 'end');
+      runWorld({ combination: c, workload, plan: [{ fault: 'stream-cut', at: 0 }] }, DEFAULT_WORLD).entries.find((e) => e.kind === 'end');
     expect(endOf([call(false, false, true)])).toMatchObject({
       end: 'result',
       attempts: 2,

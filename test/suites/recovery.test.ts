@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { kinds, result } from './helpers.ts';
 import { ALPHABET_000 as ALPHABET, DOES_NOT_APPLY_000, VULNERABLE_000 } from '../../sim/core/cells.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 const SEQUENTIAL = { workload: { overlap: false } };
 
@@ -50,7 +51,7 @@ describe('recovery of the seed-000 mitigations', () => {
     const c = combination({
       server: { ...VULNERABLE_000.server, reinit: 'reject' },
       client: { ...VULNERABLE_000.client, reconnect: 'new-session' },
-    });
+    }, NO_ADDITIONS);
     for (const property of ['no-silent-empty', 'recovers']) {
       const r = result(c, property, { faults: ALPHABET, shape: SEQUENTIAL, runs: 300 });
       expect(r.verdict, property).toBe('holds');

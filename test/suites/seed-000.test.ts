@@ -10,6 +10,9 @@ import { check, Judge } from '../../sim/search/random/check.ts';
 import { call } from '../../sim/core/workload.ts';
 import { runWorld } from '../../sim/world/world.ts';
 import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
+import { DEFAULT_CONFIG } from '../../sim/plugins/run-config.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 const ALPHABET = ALPHABET_000;
 const SEQUENTIAL = { workload: { overlap: false } };
@@ -42,7 +45,7 @@ describe('seed 000: silent degradation after a capability renegotiation', () => 
         { fault: 'config-reset', at: 0 },
         { fault: 'http-502', at: 2 },
       ],
-    });
+    }, DEFAULT_WORLD);
     const responses = h.entries.filter((e) => e.kind === 'response').map((e) => e.kind === 'response' && `${e.status} ${e.contentType}`);
     expect(responses).toEqual([
       '200 application/json',
@@ -82,7 +85,7 @@ describe('seed 000: every "does not apply" condition holds', () => {
   for (const { name, combination: c } of DOES_NOT_APPLY_000) {
     describe(name, () => {
       it('no-silent-empty holds on random plans, most of which reach its situation', () => {
-        const judge = new Judge(c);
+        const judge = new Judge(c, DEFAULT_CONFIG);
         let reached = 0;
         fc.assert(
           fc.property(inputs({ plan: { faults: ALPHABET }, workload: { overlap: false } }), ([plan, workload, schedule]) => {
@@ -109,7 +112,7 @@ describe('seed 000: every "does not apply" condition holds', () => {
             { fault: 'config-reset', at: 0 },
             { fault: 'http-502', at: 2 },
           ],
-        });
+        }, DEFAULT_WORLD);
         expect(h.entries.some((e) => e.kind === 'client' && e.note === 'reconnect')).toBe(true);
         const ends = h.entries.filter((e) => e.kind === 'end');
         expect(ends.every((e) => e.kind === 'end' && (e.end === 'error' || (e.end === 'result' && e.content.length > 0)))).toBe(true);
@@ -119,7 +122,7 @@ describe('seed 000: every "does not apply" condition holds', () => {
 
   it('where a guard is on, the degraded calls are errors, not silent', () => {
     for (const guard of ['content-type', 'compare-init'] as const) {
-      const c = combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, guards: [guard] } });
+      const c = combination({ ...VULNERABLE_000, client: { ...VULNERABLE_000.client, guards: [guard] } }, NO_ADDITIONS);
       const r = check(c, { faults: ALPHABET, shape: SEQUENTIAL, runs: 200 });
       const outcomes = r.results[0]!.outcomes;
       expect(outcomes['silent-empty'], guard).toBe(0);
@@ -131,7 +134,7 @@ describe('seed 000: every "does not apply" condition holds', () => {
           { fault: 'config-reset', at: 0 },
           { fault: 'http-502', at: 2 },
         ],
-      });
+      }, DEFAULT_WORLD);
       const end = h.entries.find((e) => e.kind === 'end');
       expect(end, guard).toMatchObject({ end: 'error' });
       expect(end!.kind === 'end' && end!.end === 'error' && end!.reason, guard).toMatch(

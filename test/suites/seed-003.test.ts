@@ -10,6 +10,9 @@ import { check, Judge } from '../../sim/search/random/check.ts';
 import { call, list } from '../../sim/core/workload.ts';
 import { runWorld } from '../../sim/world/world.ts';
 import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
+import { DEFAULT_CONFIG } from '../../sim/plugins/run-config.ts';
+import { NO_ADDITIONS } from '../../models/additions.ts';
 
 const ALPHABET = ALPHABET_003;
 const PROGRESS_CALLS = { workload: { overlap: false, progress: 'always' as const } };
@@ -33,7 +36,7 @@ describe('seed 003: a first tool call hangs after a transport downgrade', () => 
   });
 
   it('happens as the record tells it: negotiation succeeds, the call completes on the server, the client waits', () => {
-    const h = runWorld({ combination: VULNERABLE_003, workload: [call(true)], plan: STRIP });
+    const h = runWorld({ combination: VULNERABLE_003, workload: [call(true)], plan: STRIP }, DEFAULT_WORLD);
     expect(h.entries.find((e) => e.kind === 'client' && e.note === 'session-opened')).toMatchObject({
       caps: ['resources', 'streaming-progress', 'tools', 'tools.streaming'],
       transport: 'sse',
@@ -61,7 +64,7 @@ describe('seed 003: every "does not apply" condition holds', () => {
   for (const { name, combination: c } of DOES_NOT_APPLY_003) {
     describe(name, () => {
       it('no-silent-hang holds on random plans, most of which reach its situation', () => {
-        const judge = new Judge(c);
+        const judge = new Judge(c, DEFAULT_CONFIG);
         let reached = 0;
         fc.assert(
           fc.property(inputs({ plan: { faults: ALPHABET }, workload: { overlap: false } }), ([plan, workload, schedule]) => {
@@ -83,7 +86,7 @@ describe('seed 003: every "does not apply" condition holds', () => {
 
   it('the probe makes it loud when the encoding is wrong, and verified when it is right', () => {
     const probePinned = DOES_NOT_APPLY_003[2]!.combination;
-    const loud = runWorld({ combination: probePinned, workload: [call(true)], plan: STRIP });
+    const loud = runWorld({ combination: probePinned, workload: [call(true)], plan: STRIP }, DEFAULT_WORLD);
     expect(
       loud.entries
         .filter((e) => e.kind === 'client' && e.note === 'probe')
@@ -93,8 +96,8 @@ describe('seed 003: every "does not apply" condition holds', () => {
     expect(end).toMatchObject({ end: 'error' });
     expect(end!.kind === 'end' && end!.end === 'error' && end!.reason).toMatch(/TransportCapabilityMismatch/);
 
-    const probeAdaptive = combination({ client: { parser: 'adaptive', guards: ['probe'] } });
-    const verified = runWorld({ combination: probeAdaptive, workload: [call(true), call(true)], plan: STRIP });
+    const probeAdaptive = combination({ client: { parser: 'adaptive', guards: ['probe'] } }, NO_ADDITIONS);
+    const verified = runWorld({ combination: probeAdaptive, workload: [call(true), call(true)], plan: STRIP }, DEFAULT_WORLD);
     expect(
       verified.entries
         .filter((e) => e.kind === 'client' && e.note === 'probe')
@@ -107,14 +110,14 @@ describe('seed 003: every "does not apply" condition holds', () => {
 
   it('a tools/list round-trip does not count as the probe (Decision Boundary)', () => {
     const probePinned = DOES_NOT_APPLY_003[2]!.combination;
-    const h = runWorld({ combination: probePinned, workload: [list(), call(true)], plan: STRIP });
+    const h = runWorld({ combination: probePinned, workload: [list(), call(true)], plan: STRIP }, DEFAULT_WORLD);
     const listEnd = h.entries.find((e) => e.kind === 'end' && e.callId === 0);
     expect(listEnd).toMatchObject({ end: 'result', content: [{ type: 'text', text: 'work,lookup,probe' }] });
     const afterList = h.entries.slice(h.entries.indexOf(listEnd!));
     expect(afterList.some((e) => e.kind === 'client' && e.note === 'probe' && e.verdict === 'sent')).toBe(true);
     expect(h.entries.find((e) => e.kind === 'end' && e.callId === 1)).toMatchObject({ end: 'error' });
     // Without the guard, the same list round-trip does not save the progress call from hanging.
-    const unguarded = runWorld({ combination: VULNERABLE_003, workload: [list(), call(true)], plan: STRIP });
+    const unguarded = runWorld({ combination: VULNERABLE_003, workload: [list(), call(true)], plan: STRIP }, DEFAULT_WORLD);
     expect(unguarded.entries.find((e) => e.kind === 'end' && e.callId === 1)).toMatchObject({ end: 'deadline', answer: 'delivered' });
   });
 });

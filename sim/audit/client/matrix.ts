@@ -11,6 +11,7 @@ import type { ClientAuditResult } from './runner.ts';
 import type { SpecMark } from '../client-library.ts';
 import type { ManifestClient } from './manifest.ts';
 import { requirementById } from '../requirements.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 export const MATRIX_SERVERS = ['model', 'sdk2'] as const;
 export type MatrixServer = (typeof MATRIX_SERVERS)[number];
@@ -73,7 +74,7 @@ export function modelServerArgs(r: Revision): string {
 
 export function matrixServer(server: MatrixServer, r: Revision): WireServerSpec {
   if (server === 'sdk2') return serverPreset(`sdk2-sse,protocol=${r}`)!;
-  return { kind: 'model', policy: combination({ server: { streaming: 'accept-header', protocol: r } }).server };
+  return { kind: 'model', policy: combination({ server: { streaming: 'accept-header', protocol: r } }, NO_ADDITIONS).server };
 }
 
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;

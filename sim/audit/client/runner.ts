@@ -132,10 +132,10 @@ async function faultedRun(
   plan: FaultPlan,
   reference: History,
 ): Promise<{ history: History; miss: string | null }> {
-  let history = await runWire(setup, { workload: s.workload, plan }, { extensions: CLIENT_AUDIT_FAULTS });
+  let history = await runWire(setup, { workload: s.workload, plan }, { additions: CLIENT_AUDIT_FAULTS });
   let miss = orderMiss(s, plan, reference, history);
   for (let tries = 1; miss && tries < ORDER_TRIES; tries++) {
-    history = await runWire(setup, { workload: s.workload, plan }, { extensions: CLIENT_AUDIT_FAULTS });
+    history = await runWire(setup, { workload: s.workload, plan }, { additions: CLIENT_AUDIT_FAULTS });
     miss = orderMiss(s, plan, reference, history);
   }
   return { history, miss };

@@ -9,7 +9,7 @@
 import { emptyResponse } from '../../../models/messages.ts';
 import type { FaultName } from '../../../models/faults.ts';
 import type { Revision } from '../../../models/policies.ts';
-import { emptyExtensions, type ModelExtensions } from '../../../models/extensions.ts';
+import { emptyAdditions, type PolicyAdditions } from '../../../models/additions.ts';
 import type { PropertyName } from '../../../properties/properties.ts';
 import { call, type Workload } from '../../core/workload.ts';
 import { SCENARIOS } from '../scenarios.ts';
@@ -38,9 +38,9 @@ const BOTH: readonly Revision[] = ['2025-11-25', '2026-07-28'];
 const first = (fault: FaultName) => [{ fault, on: { call: 0 } }];
 
 /** The client audit's own fault: the network answers a GET with 405 (a server that offers no GET stream). */
-export const CLIENT_AUDIT_FAULTS: ModelExtensions = (() => {
-  const ext = emptyExtensions();
-  ext.faults.add(
+export const CLIENT_AUDIT_FAULTS: PolicyAdditions = (() => {
+  const additions = emptyAdditions();
+  additions.faults.add(
     {
       name: 'get-405',
       describe: 'a GET is answered 405 Method Not Allowed (a server that offers no standalone SSE stream)',
@@ -51,7 +51,7 @@ export const CLIENT_AUDIT_FAULTS: ModelExtensions = (() => {
     },
     'sim/audit/client/scenarios.ts',
   );
-  return ext;
+  return additions;
 })();
 
 export const CLIENT_SCENARIOS: readonly ClientScenario[] = [

@@ -12,6 +12,7 @@ import type { ServerAdapter } from '../../wire/net/server-adapter.ts';
 import { toolsOf, type WireServerSpec } from '../../wire/setup.ts';
 import { VirtualTime } from '../../wire/protocol/virtual-time.ts';
 import { IN_PROCESS_URL } from '../../wire/world.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 export const MODERN = '2026-07-28';
 const ACCEPT_BOTH = 'application/json, text/event-stream';
@@ -75,7 +76,7 @@ export class ProbeClient {
 
   constructor(server: WireServerSpec) {
     const setup = { client: { kind: 'model' as const, policy: DEFAULT_CLIENT }, server };
-    this.adapter = serverFor(setup, new Recorder(new VirtualTime()));
+    this.adapter = serverFor(setup, new Recorder(new VirtualTime()), NO_ADDITIONS);
     this.url = server.kind === 'loopback' ? server.endpoint.url : IN_PROCESS_URL;
     this.tools = toolsOf(setup);
   }

@@ -24,6 +24,7 @@ import type { AuditResult, ScenarioResult } from '../audit-row.ts';
 import { PROBES, runProbe } from './probes.ts';
 import { SPEC_LITERAL, specLiteralOf } from './spec-client.ts';
 import { lensOfRun } from './spec-lens.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 export interface AuditOptions {
   /** How the server is named on a command line (`--server sdk-sse`, `--serve '…'`). */
@@ -76,7 +77,7 @@ async function runScenario(
 ): Promise<ScenarioResult> {
   // A 2025-11-25 client cannot talk to a server of 2026-07-28 only: such a server meets the modern variant.
   const s = given.modern && !revisions.includes('2025-11-25') ? { ...given, ...given.modern } : given;
-  const policy = combination({ client: s.client }).client;
+  const policy = combination({ client: s.client }, NO_ADDITIONS).client;
   const faults = [...new Set(s.plan.map((f) => f.fault))].join(',');
   const base = {
     name: s.name,
@@ -125,7 +126,7 @@ async function runScenario(
   if (literal && !parted) result.literal = { verdict, why: `${why} (no call failed: the two clients did not part)`, evidence: seen };
   else if (literal) {
     const literalSetup: WireSetup = { client: { kind: 'model', policy: literal }, server: chosen.server };
-    const h = shape(await runWire(literalSetup, { workload: s.workload, plan: s.plan }, { extensions: SPEC_LITERAL }));
+    const h = shape(await runWire(literalSetup, { workload: s.workload, plan: s.plan }, { additions: SPEC_LITERAL }));
     result.literal = judgeRun(s, h, reference);
   }
   return result;

@@ -41,6 +41,7 @@ import { callsOption, realServerTools } from '../audit-real-server.ts';
 import { redact } from '../redact.ts';
 import { upstreamOptions } from '../upstream-options.ts';
 import type { ToolChoice } from '../../audit/server/tool-choice.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const OUT_FILES = ['audit.md', 'audit.html', 'audit.json', 'audit.junit.xml'];
 
@@ -48,7 +49,7 @@ const nothing = () => {};
 
 function inProcessServer(text: string): WireServerSpec {
   try {
-    return serverPreset(text) ?? { kind: 'model', policy: combination({ server: parseServer(text) }).server };
+    return serverPreset(text) ?? { kind: 'model', policy: combination({ server: parseServer(text) }, NO_ADDITIONS).server };
   } catch (e) {
     if (e instanceof WirePresetError) throw new UsageError(e.message);
     throw e;

@@ -1,6 +1,6 @@
 // `mcp-faultsim check`: run the properties over one combination.
 import { combination } from '../../../models/policies.ts';
-import { worldOf } from '../../plugins/loaded.ts';
+import { runConfig } from '../../plugins/run-config.ts';
 import { renderBroken, renderCheck } from '../../../reports/check-text.ts';
 import { withExhaustive } from '../../search/certify.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
@@ -104,22 +104,23 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   // Knob values are checked against this command's registry (combination() normalizes guards by it too).
   const c = combination(
     {
-      server: parseServer(stringOption(args, 'server') ?? '', policies.extensions),
-      client: parseClient(stringOption(args, 'client') ?? '', policies.extensions),
+      server: parseServer(stringOption(args, 'server') ?? '', policies.additions),
+      client: parseClient(stringOption(args, 'client') ?? '', policies.additions),
     },
-    policies.extensions,
+    policies.additions,
   );
   const faults = parseFaults(stringOption(args, 'faults'), policies);
-  const world = worldOf(policies);
   const depth = args.options.depth === undefined ? undefined : intOption(args, 'depth', 0, { min: 0, max: 12 });
-  const progress = progressBar(!args.options.quiet && !args.options.json);
-  // The same path as a comparison's cell: run, classify, and take its findings from the result.
-  const random = await runCell(singleCell(c, faults), checkCell, {
-    onProgress: (done, total) => progress.update(done, total, 'runs'),
+  const config = runConfig({
+    registry: policies,
     properties: parseProperty(stringOption(args, 'property'), policies),
-    world,
     seed: intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 }),
     runs: intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 }),
+  });
+  const progress = progressBar(!args.options.quiet && !args.options.json);
+  // The same path as a comparison's cell: run, classify, and take its findings from the result.
+  const random = await runCell(singleCell(c, faults), checkCell, config, {
+    onProgress: (done, total) => progress.update(done, total, 'runs'),
   });
   progress.done();
   const { policyError, brokenWithoutFaults: broken } = random;
@@ -138,7 +139,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
       out.write(`\npolicy-error: ${policyError.policy}: ${policyError.message}\n  faults    ${describePlan(policyError.faults)}\n`);
   }
   if (args.options.save) {
-    const saved = saveFindings(findingsOf(result, world), stringOption(args, 'corpus') ?? DEFAULT_CORPUS, [...policies.modules]);
+    const saved = saveFindings(findingsOf(result, config.world), stringOption(args, 'corpus') ?? DEFAULT_CORPUS, [...policies.modules]);
     if (!args.options.json) for (const s of saved) out.write(`${s.status === 'added' ? 'saved' : 'already saved'} ${s.path}\n`);
   }
   return policyError || result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;

@@ -1,6 +1,6 @@
 // `mcp-faultsim compare`'s options and help: what each option means and its default, and how many
 // cell threads a comparison of so many cells gets by default.
-import { defaultWorkers } from '../../search/exhaustive/pool.ts';
+import { defaultWorkers } from '../../search/exhaustive/parallel.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
 import { DEFAULT_DETAILS } from '../../../reports/compare-common.ts';
 import type { OptionSpec } from '../args.ts';

@@ -40,10 +40,10 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
   const registry = await policiesOption(args);
   const c = combination(
     {
-      server: parseServer(stringOption(args, 'server') ?? '', registry.extensions),
-      client: parseClient(stringOption(args, 'client') ?? '', registry.extensions),
+      server: parseServer(stringOption(args, 'server') ?? '', registry.additions),
+      client: parseClient(stringOption(args, 'client') ?? '', registry.additions),
     },
-    registry.extensions,
+    registry.additions,
   );
   const depth = intOption(args, 'depth', DEFAULT_DEPTH, { min: 0, max: 12 });
   const e = await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json), registry);

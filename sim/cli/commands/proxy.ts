@@ -23,6 +23,7 @@ import { serverFor } from '../../wire/server-for.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { parseServer } from '../knobs.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const OPTIONS: Record<string, OptionSpec> = {
   plan: { value: true, arg: 'FILE', help: 'the plan: a counterexample file (compare, check --save) or a plan JSON [{"fault":…,"at":n}]' },
@@ -73,7 +74,7 @@ function readPlan(path: string): FaultPlan {
   }
   const parsed = z.array(plannedFaultSchema).safeParse(json);
   if (!parsed.success) throw new UsageError(`proxy --plan ${path}: not a counterexample file nor a plan [{"fault":NAME,"at":n}, …]`);
-  const known = new Set<string>(faultVocabulary());
+  const known = new Set<string>(faultVocabulary(NO_ADDITIONS));
   for (const f of parsed.data) if (!known.has(f.fault)) throw new UsageError(`proxy --plan ${path}: unknown fault '${f.fault}'`);
   return sortPlan(parsed.data as FaultPlan);
 }
@@ -138,10 +139,10 @@ export async function runProxy(argv: readonly string[], out: NodeJS.WritableStre
         if (e instanceof WirePresetError) throw new UsageError(e.message);
         throw e;
       }
-      spec = preset ?? { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }).server };
+      spec = preset ?? { kind: 'model', policy: combination({ server: parseServer(serverText ?? '') }, NO_ADDITIONS).server };
     }
-    server = serverFor({ client: { kind: 'sdk' }, server: spec }, recorder);
-    const network = new FaultNetwork(plan, recorder, server, { configReset: () => false }, latency);
+    server = serverFor({ client: { kind: 'sdk' }, server: spec }, recorder, NO_ADDITIONS);
+    const network = new FaultNetwork(plan, recorder, server, { configReset: () => false }, latency, NO_ADDITIONS);
     try {
       proxy = await HttpFaultProxy.start(network, port);
     } catch (e) {

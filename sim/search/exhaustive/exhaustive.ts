@@ -4,15 +4,14 @@
 // or the shortest counterexample over every workload explored.
 import type { FaultName } from '../../../models/faults.ts';
 import type { Combination } from '../../../models/policies.ts';
-import { PROPERTIES, type Property } from '../../../properties/properties.ts';
+import type { Property } from '../../../properties/properties.ts';
 import { decideVerdict, type Verdict } from '../../../properties/vacuity.ts';
 import type { Cell } from '../../core/cells.ts';
 import { union } from '../../core/reach.ts';
 import { coverageReport, type MachineCoverage } from '../../world/coverage.ts';
-import { exploreJob, type ExploreJob, type JobResult } from './explore.ts';
+import { exploreJob, type ExploreConfig, type ExploreJob, type JobResult } from './explore.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import { call, type Workload } from '../../core/workload.ts';
-import type { WorldOptions } from '../../world/world.ts';
 
 export interface ExhaustiveOptions {
   /** The fault alphabet. */
@@ -20,8 +19,6 @@ export interface ExhaustiveOptions {
   depth: number;
   /** Default: every sequential workload of up to 2 calls, with and without progress. */
   workloads?: readonly Workload[];
-  properties?: readonly Property[];
-  world?: Partial<WorldOptions>;
   /** Per workload: stop there, incomplete (a deterministic budget). */
   maxStates?: number;
 }
@@ -81,15 +78,18 @@ export function jobsFor(combination: Combination, options: ExhaustiveOptions): E
     workload,
     faults: options.faults,
     depth: options.depth,
-    ...(options.properties ? { properties: options.properties } : {}),
-    ...(options.world ? { world: options.world } : {}),
     ...(options.maxStates !== undefined ? { maxStates: options.maxStates } : {}),
   }));
 }
 
-/** Merge the results of `jobsFor(...)`, in job order. */
-export function mergeJobs(combination: Combination, options: ExhaustiveOptions, jobs: readonly JobResult[]): Exploration {
-  const names = (options.properties ?? PROPERTIES).map((p) => p.name);
+/** Merge the results of `jobsFor(...)`, in job order; `properties`: those the jobs judged. */
+export function mergeJobs(
+  combination: Combination,
+  options: ExhaustiveOptions,
+  properties: readonly Property[],
+  jobs: readonly JobResult[],
+): Exploration {
+  const names = properties.map((p) => p.name);
   const width = Math.max(0, ...jobs.map((j) => j.plansByFaults.length));
   const plansByFaults = Array.from({ length: width }, (_, r) => jobs.reduce((sum, j) => sum + (j.plansByFaults[r] ?? 0), 0));
   const states = jobs.reduce((sum, j) => sum + j.states, 0);
@@ -123,28 +123,25 @@ export function mergeJobs(combination: Combination, options: ExhaustiveOptions, 
   };
 }
 
-/** Explore in this thread. `exploreInParallel` (search/exhaustive/pool.ts) gives the same result. */
+/** Explore in this thread, under the run's world and properties. `exploreInParallel`
+ *  (search/exhaustive/parallel.ts) gives the same result. */
 export function exploreCombination(
   combination: Combination,
   options: ExhaustiveOptions,
+  config: ExploreConfig,
   onJob?: (done: number, total: number) => void,
 ): Exploration {
   const jobs = jobsFor(combination, options);
   const results = jobs.map((job, i) => {
     onJob?.(i, jobs.length);
-    return exploreJob(job);
+    return exploreJob(job, config);
   });
   onJob?.(jobs.length, jobs.length);
-  return mergeJobs(combination, options, results);
+  return mergeJobs(combination, options, config.properties, results);
 }
 
 /** How a seed cell is explored: its record's alphabet; sequential workloads of up to three calls,
  *  all with progress for seed 003's cells, any mix for seed 000's (as `compare` draws them). */
-export function cellOptions(cell: Cell, depth: number, properties?: readonly Property[]): ExhaustiveOptions {
-  return {
-    faults: cell.faults,
-    depth,
-    workloads: sequentialWorkloads(3, cell.progressCalls ? 'always' : 'any'),
-    ...(properties ? { properties } : {}),
-  };
+export function cellOptions(cell: Cell, depth: number): ExhaustiveOptions {
+  return { faults: cell.faults, depth, workloads: sequentialWorkloads(3, cell.progressCalls ? 'always' : 'any') };
 }

@@ -14,91 +14,182 @@
 // frontier as a few integers an entry (frontier.ts). A frontier entry forks the world of the state
 // it adds faults to; at most `liveWorlds` such worlds are kept at once, the others are re-created
 // when needed by replaying their plan from the start (deterministic: the same world, the same folds).
-import { firesBefore, type FaultName } from '../../../models/faults.ts';
+//
+// One job is one `Explorer`: the graph of states, the worlds kept for the frontier and the
+// depth-first stack are its fields, and each step of the search one short method.
+import type { FaultName } from '../../../models/faults.ts';
 import { FoldSet } from '../../../properties/fold-set.ts';
-import { referenceOf } from '../../../properties/outcomes.ts';
-import { PROPERTIES } from '../../../properties/properties.ts';
+import type { HistoryFrame } from '../../../properties/fold.ts';
+import { referenceOf, type Reference } from '../../../properties/outcomes.ts';
+import type { Property } from '../../../properties/properties.ts';
 import { HISTORY_VERSION } from '../../core/history.ts';
-import { sortPlan, type FaultPlan, type PlannedFault } from '../../core/plan.ts';
-import { DEFAULT_WORLD, emptyReach, runWorld } from '../../world/world.ts';
+import type { PlannedFault } from '../../core/plan.ts';
+import { emptyReach, runWorld, type RunInput, type WorldOptions } from '../../world/world.ts';
 import { ForkableWorld } from '../../world/fork.ts';
 import { PathCounter } from './path-count.ts';
 import { FingerprintTable } from './fingerprints.ts';
 import { Frontier } from './frontier.ts';
+import { orderAlphabet, planOf, type Base, type PlanLink, type StateNode } from './explore-nodes.ts';
 
-export type { ExploreJob, JobResult, PropertyOutcome } from './job.ts';
-import type { ExploreJob, JobResult, PropertyOutcome } from './job.ts';
-
-/** A plan as a persistent list: nodes share their prefixes. */
-interface PlanLink {
-  fault: PlannedFault;
-  prev: PlanLink | null;
-}
-
-/** A state (no fault chosen yet for its next request) being expanded: on the depth-first stack. */
-interface StateNode {
-  /** The state's id in the path counter. */
-  id: number;
-  /** Paused before request `world.nextRequest`; never resumed itself, only forked. */
-  world: ForkableWorld;
-  folds: FoldSet;
-  plan: PlanLink | null;
-  cost: number;
-}
-
-/** A state whose next request gets faults in later levels: what its frontier entries fork. */
-interface Base {
-  /** Null once dropped (more than `liveWorlds` kept): re-created from `plan` by replay. */
-  world: ForkableWorld | null;
-  folds: FoldSet | null;
-  plan: PlanLink | null;
-  request: number;
-  /** Frontier entries of this base not expanded yet: at none, no more can come, and it is released. */
-  pending: number;
-}
-
-/**
- * A state's fingerprint: a 64-bit digest of its key (world/fork.ts `fingerprint`, core/digest.ts; the key
- * is never written out, nor kept). Two different states merge only if their fingerprints collide: by the
- * birthday bound, with probability at most n²/2^65 over n distinct states of one job (taking the digest
- * as uniform, which a non-cryptographic hash is only close to), below 3·10⁻⁸ for
- * a million states and 3·10⁻⁶ for ten million; the bench prints the bound for its largest job.
- */
-function planOf(link: PlanLink | null): FaultPlan {
-  const out: PlannedFault[] = [];
-  for (let l = link; l; l = l.prev) out.push(l.fault);
-  return sortPlan(out.reverse());
-}
-
-/** Canonical order of faults at one request: those fired before it first, then alphabet order. */
-function orderAlphabet(faults: readonly FaultName[]): FaultName[] {
-  return [...faults].sort((a, b) => Number(firesBefore(b)) - Number(firesBefore(a)) || faults.indexOf(a) - faults.indexOf(b));
-}
+export type { ExploreConfig, ExploreJob, JobResult, PropertyOutcome } from './job.ts';
+import type { ExploreConfig, ExploreJob, JobResult, PropertyOutcome } from './job.ts';
 
 export const DEFAULT_LIVE_WORLDS = 4096;
 
-export function exploreJob(job: ExploreJob): JobResult {
-  const { combination, workload, depth, dedup = true, maxStates = Infinity, liveWorlds = DEFAULT_LIVE_WORLDS } = job;
-  const alphabet = orderAlphabet(job.faults);
-  const properties = job.properties ?? PROPERTIES;
-  const world = { ...DEFAULT_WORLD, ...job.world };
-  const schedule = job.schedule ?? [];
-  const input = { combination, workload, plan: [], schedule };
-  const reference = referenceOf(runWorld({ combination, workload, plan: [] }, world));
-  const frame = { version: HISTORY_VERSION, combination, workload, plan: [], schedule };
-  const reach = emptyReach();
+/** Explore one job under the run's world and properties; `shouldStop`, asked every few hundred
+ *  states, ends it incomplete (the bench's clock, a pool's stop flag). */
+export function exploreJob(job: ExploreJob, config: ExploreConfig, shouldStop?: () => boolean): JobResult {
+  return new Explorer(job, config, shouldStop).run();
+}
 
-  const outcomes: PropertyOutcome[] = properties.map((p) => ({ property: p.name, holds: true, reached: false, shortest: null, why: null }));
-  const counter = new PathCounter(depth);
-  const seen = new FingerprintTable();
-  let states = 0;
-  let budgetExhausted = 0;
-  let replays = 0;
+/** One job's search: level by level (number of faults), each level's frontier entries expanded in
+ *  the order they were found, and each one's fault-free descendants depth-first. */
+class Explorer {
+  private readonly alphabet: FaultName[];
+  private readonly properties: readonly Property[];
+  private readonly world: WorldOptions;
+  private readonly input: RunInput;
+  private readonly reference: Reference;
+  private readonly frame: HistoryFrame;
+  private readonly reach = emptyReach();
+  private readonly outcomes: PropertyOutcome[];
+  private readonly counter: PathCounter;
+  private readonly seen = new FingerprintTable();
+  private readonly dedup: boolean;
+  private readonly maxStates: number;
+  private readonly liveWorlds: number;
+  private states = 0;
+  private budgetExhausted = 0;
+  private replays = 0;
+  /** Bases by index (released ones undefined), how many keep their world, and the frontier of each level to come. */
+  private readonly bases: (Base | undefined)[] = [];
+  private live = 0;
+  private readonly frontiers: Frontier[];
+  /** The last base re-created by replay, kept while its entries are expanded one after another. */
+  private replayed: { b: number; world: ForkableWorld; folds: FoldSet } | null = null;
+  private readonly stack: StateNode[] = [];
+  /** The chosen faults of the entry being expanded, by name (one array, reused). */
+  private readonly chosenNames: FaultName[] = [];
 
-  const terminal = (folds: FoldSet, plan: PlanLink | null) => {
-    if (folds.budgetExhausted) budgetExhausted++;
+  constructor(
+    private readonly job: ExploreJob,
+    config: ExploreConfig,
+    private readonly shouldStop: (() => boolean) | undefined,
+  ) {
+    const { combination, workload, depth } = job;
+    this.alphabet = orderAlphabet(job.faults);
+    this.properties = config.properties;
+    this.world = config.world;
+    this.dedup = job.dedup ?? true;
+    this.maxStates = job.maxStates ?? Infinity;
+    this.liveWorlds = job.liveWorlds ?? DEFAULT_LIVE_WORLDS;
+    const schedule = job.schedule ?? [];
+    this.input = { combination, workload, plan: [], schedule };
+    this.reference = referenceOf(runWorld({ combination, workload, plan: [] }, this.world));
+    this.frame = { version: HISTORY_VERSION, combination, workload, plan: [], schedule };
+    this.outcomes = this.properties.map((p) => ({ property: p.name, holds: true, reached: false, shortest: null, why: null }));
+    this.counter = new PathCounter(depth);
+    this.frontiers = Array.from({ length: depth + 1 }, () => new Frontier());
+  }
+
+  run(): JobResult {
+    this.start();
+    let completed = -1;
+    let stopped = false;
+    for (let level = 0; level <= this.job.depth; level++) {
+      if (!this.exploreLevel(level)) {
+        stopped = true;
+        break;
+      }
+      this.frontiers[level] = new Frontier();
+      completed = level;
+      if (this.outcomes.every((o) => !o.holds)) break; // every property has its shortest counterexample
+    }
+    return this.result(completed, stopped);
+  }
+
+  /** The root state on the stack, or the run's end if it carries no request. */
+  private start(): void {
+    const folds = FoldSet.start(this.properties, this.reference, this.frame);
+    const root = new ForkableWorld(this.input, this.world, this.reach);
+    if (root.startPaused(folds)) {
+      this.counter.edgeToEnd(this.counter.node(0, 0, 0));
+      this.terminal(folds, null);
+    } else {
+      this.stack.push({ id: this.register(root, folds, 0, -1)!, world: root, folds, plan: null, cost: 0 });
+    }
+  }
+
+  /** The seeds of a level in the order they were found (level 0: the start), each one's no-fault
+   *  descendants depth-first. False when a budget or `shouldStop` stopped the search. */
+  private exploreLevel(level: number): boolean {
+    const frontier = this.frontiers[level]!;
+    for (let seed = level === 0 ? -1 : 0; seed < frontier.length; seed++) {
+      if (seed >= 0) this.expandEntry(frontier, seed, level);
+      if (!this.drainStack()) return false;
+    }
+    return true;
+  }
+
+  /** A state with one more fault for its next request: expand it, its carried state to the stack. */
+  private expandEntry(frontier: Frontier, seed: number, level: number): void {
+    const { base: b, id, chosen } = frontier.entry(seed);
+    const base = this.bases[b]!;
+    this.counter.markExpanded(id);
+    if (level < this.job.depth) this.extend(b, base, chosen, id, level);
+    let from = base.world;
+    let folds = base.folds;
+    if (!from) {
+      if (this.replayed?.b !== b) this.replayed = { b, ...this.replay(base) };
+      from = this.replayed.world;
+      folds = this.replayed.folds;
+    }
+    const names = this.chosenNames;
+    names.length = 0;
+    for (const i of chosen) names.push(this.alphabet[i]!);
+    this.carry(id, from, folds!, base.plan, names, level, base.pending === 1);
+    if (--base.pending === 0) {
+      if (base.world) this.live--;
+      this.bases[b] = undefined;
+      if (this.replayed?.b === b) this.replayed = null;
+    }
+  }
+
+  /** Expand the states on the stack, depth-first. False when a budget or `shouldStop` stopped it. */
+  private drainStack(): boolean {
+    const { stack, counter } = this;
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (counter.expanded(node.id) || counter.cost(node.id) < node.cost) continue;
+      if (this.states >= this.maxStates || (this.states % 512 === 511 && this.shouldStop?.())) return false;
+      this.states++;
+      counter.markExpanded(node.id);
+      // The world is kept for the frontier entries that add faults to its next request, unless
+      // there are none or more than `liveWorlds` are kept (then they replay its plan).
+      let kept = false;
+      if (node.cost < this.job.depth && this.alphabet.length > 0) {
+        kept = this.live < this.liveWorlds;
+        if (kept) this.live++;
+        const base: Base = {
+          world: kept ? node.world : null,
+          folds: kept ? node.folds : null,
+          plan: node.plan,
+          request: node.world.nextRequest,
+          pending: 0,
+        };
+        this.bases.push(base);
+        this.extend(this.bases.length - 1, base, [], node.id, node.cost);
+      }
+      this.carry(node.id, node.world, node.folds, node.plan, [], node.cost, !kept);
+    }
+    return true;
+  }
+
+  /** A run ended: count its budget and take each property's verdict (the first violation is the shortest). */
+  private terminal(folds: FoldSet, plan: PlanLink | null): void {
+    if (folds.budgetExhausted) this.budgetExhausted++;
     folds.verdicts().forEach((v, i) => {
-      const o = outcomes[i]!;
+      const o = this.outcomes[i]!;
       if (v.reached) o.reached = true;
       if (!v.holds && o.holds) {
         o.holds = false;
@@ -106,17 +197,18 @@ export function exploreJob(job: ExploreJob): JobResult {
         o.why = v.why ?? '';
       }
     });
-  };
+  }
 
   /** The id of a state reached over an edge from `parent` (-1: none) if it is to be expanded at this
    *  cost, or null when it already was (or will be) at a cost no higher. A state with faults chosen
    *  for its next request is reached only from the one state it extends: those are never looked up. */
-  const register = (w: ForkableWorld, folds: FoldSet, cost: number, parent: number): number | null => {
-    const fp = dedup ? w.fingerprint(folds.key(w.now)) : null;
-    let id = fp ? seen.get(fp) : -1;
+  private register(w: ForkableWorld, folds: FoldSet, cost: number, parent: number): number | null {
+    const counter = this.counter;
+    const fp = this.dedup ? w.fingerprint(folds.key(w.now)) : null;
+    let id = fp ? this.seen.get(fp) : -1;
     if (id < 0) {
       id = counter.node(w.nextRequest, 0, cost);
-      if (fp) seen.add(fp, id);
+      if (fp) this.seen.add(fp, id);
     } else {
       if (parent >= 0) counter.edge(parent, id, 0);
       if (counter.cost(id) <= cost) return null;
@@ -125,50 +217,37 @@ export function exploreJob(job: ExploreJob): JobResult {
     }
     if (parent >= 0) counter.edge(parent, id, 0);
     return id;
-  };
+  }
 
-  // Bases by index (released ones undefined), and the frontier of each level to come.
-  const bases: (Base | undefined)[] = [];
-  let live = 0;
-  const frontiers = Array.from({ length: depth + 1 }, () => new Frontier());
   /** The frontier entries of one more fault for the request `base` is paused before, after `chosen`. */
-  const extend = (b: number, base: Base, chosen: readonly number[], parent: number, cost: number) => {
+  private extend(b: number, base: Base, chosen: readonly number[], parent: number, cost: number): void {
     const last = chosen.length > 0 ? chosen[chosen.length - 1]! : 0;
-    for (let i = last; i < alphabet.length; i++) {
-      const id = counter.node(base.request, chosen.length + 1, cost + 1);
-      counter.edge(parent, id, 1);
-      frontiers[cost + 1]!.push(b, id, chosen, i);
+    for (let i = last; i < this.alphabet.length; i++) {
+      const id = this.counter.node(base.request, chosen.length + 1, cost + 1);
+      this.counter.edge(parent, id, 1);
+      this.frontiers[cost + 1]!.push(b, id, chosen, i);
       base.pending++;
     }
-  };
-  const replay = (base: Base): { world: ForkableWorld; folds: FoldSet } => {
+  }
+
+  /** A dropped base's world and folds, re-created by running its plan again from the start. */
+  private replay(base: Base): { world: ForkableWorld; folds: FoldSet } {
     const byRequest: FaultName[][] = Array.from({ length: base.request }, () => []);
     const faults: PlannedFault[] = [];
     for (let l = base.plan; l; l = l.prev) faults.push(l.fault);
     for (let i = faults.length - 1; i >= 0; i--) byRequest[faults[i]!.at]!.push(faults[i]!.fault);
-    const folds = FoldSet.start(properties, reference, frame);
-    const w = new ForkableWorld(input, world, reach);
+    const folds = FoldSet.start(this.properties, this.reference, this.frame);
+    const w = new ForkableWorld(this.input, this.world, this.reach);
     let ended = w.startPaused(folds);
     for (let r = 0; r < base.request && !ended; r++) ended = w.resume(byRequest[r]!);
     if (ended || w.nextRequest !== base.request) throw new Error('internal: a replayed plan did not reach its state');
-    replays++;
+    this.replays++;
     return { world: w, folds };
-  };
-  let replayed = null as { b: number; world: ForkableWorld; folds: FoldSet } | null;
-
-  const stack: StateNode[] = [];
-  const folds0 = FoldSet.start(properties, reference, frame);
-  const root = new ForkableWorld(input, world, reach);
-  if (root.startPaused(folds0)) {
-    counter.edgeToEnd(counter.node(0, 0, 0));
-    terminal(folds0, null);
-  } else {
-    stack.push({ id: register(root, folds0, 0, -1)!, world: root, folds: folds0, plan: null, cost: 0 });
   }
 
   /** Carry the request `from` is paused before with `chosen`: the run's end, or a state for the stack.
    *  `last`: nothing forks `from` after this, so it is carried itself rather than a copy of it. */
-  const carry = (
+  private carry(
     id: number,
     from: ForkableWorld,
     folds0: FoldSet,
@@ -176,95 +255,35 @@ export function exploreJob(job: ExploreJob): JobResult {
     chosen: readonly FaultName[],
     cost: number,
     last: boolean,
-  ) => {
+  ): void {
     const folds = last ? folds0 : folds0.clone();
     const w = last ? from : from.fork(folds);
     let plan = plan0;
     for (const fault of chosen) plan = { fault: { fault, at: from.nextRequest }, prev: plan };
     if (w.resume(chosen)) {
-      counter.edgeToEnd(id);
-      terminal(folds, plan);
+      this.counter.edgeToEnd(id);
+      this.terminal(folds, plan);
       return;
     }
-    const next = register(w, folds, cost, id);
-    if (next !== null) stack.push({ id: next, world: w, folds, plan, cost });
-  };
-
-  let completed = -1;
-  let stopped = false;
-  const chosenNames: FaultName[] = [];
-  outer: for (let level = 0; level <= depth; level++) {
-    const frontier = frontiers[level]!;
-    // The seeds of a level in the order they were found (level 0: the start); each one's no-fault
-    // descendants depth-first.
-    for (let seed = level === 0 ? -1 : 0; seed < frontier.length; seed++) {
-      if (seed >= 0) {
-        // A state with one more fault for its next request: expand it, its carried state to the stack.
-        const { base: b, id, chosen } = frontier.entry(seed);
-        const base = bases[b]!;
-        counter.markExpanded(id);
-        if (level < depth) extend(b, base, chosen, id, level);
-        let from = base.world;
-        let folds = base.folds;
-        if (!from) {
-          if (replayed?.b !== b) replayed = { b, ...replay(base) };
-          from = replayed.world;
-          folds = replayed.folds;
-        }
-        chosenNames.length = 0;
-        for (const i of chosen) chosenNames.push(alphabet[i]!);
-        carry(id, from, folds!, base.plan, chosenNames, level, base.pending === 1);
-        if (--base.pending === 0) {
-          if (base.world) live--;
-          bases[b] = undefined;
-          if (replayed?.b === b) replayed = null;
-        }
-      }
-      while (stack.length > 0) {
-        const node = stack.pop()!;
-        if (counter.expanded(node.id) || counter.cost(node.id) < node.cost) continue;
-        if (states >= maxStates || (states % 512 === 511 && job.shouldStop?.())) {
-          stopped = true;
-          break outer;
-        }
-        states++;
-        counter.markExpanded(node.id);
-        // The world is kept for the frontier entries that add faults to its next request, unless
-        // there are none or more than `liveWorlds` are kept (then they replay its plan).
-        let kept = false;
-        if (node.cost < depth && alphabet.length > 0) {
-          kept = live < liveWorlds;
-          if (kept) live++;
-          const base: Base = {
-            world: kept ? node.world : null,
-            folds: kept ? node.folds : null,
-            plan: node.plan,
-            request: node.world.nextRequest,
-            pending: 0,
-          };
-          bases.push(base);
-          extend(bases.length - 1, base, [], node.id, node.cost);
-        }
-        carry(node.id, node.world, node.folds, node.plan, [], node.cost, !kept);
-      }
-    }
-    frontiers[level] = new Frontier();
-    completed = level;
-    if (outcomes.every((o) => !o.holds)) break; // every property has its shortest counterexample
+    const next = this.register(w, folds, cost, id);
+    if (next !== null) this.stack.push({ id: next, world: w, folds, plan, cost });
   }
 
-  return {
-    workload,
-    depth: completed,
-    complete: !stopped,
-    states,
-    plansByFaults: counter.plansByFaults(Math.max(completed, 0)),
-    budgetExhausted,
-    replays,
-    properties: outcomes,
-    reach: {
-      client: { states: [...reach.client.states].sort(), transitions: [...reach.client.transitions].sort() },
-      server: { states: [...reach.server.states].sort(), transitions: [...reach.server.transitions].sort() },
-    },
-  };
+  private result(completed: number, stopped: boolean): JobResult {
+    const { reach } = this;
+    return {
+      workload: this.job.workload,
+      depth: completed,
+      complete: !stopped,
+      states: this.states,
+      plansByFaults: this.counter.plansByFaults(Math.max(completed, 0)),
+      budgetExhausted: this.budgetExhausted,
+      replays: this.replays,
+      properties: this.outcomes,
+      reach: {
+        client: { states: [...reach.client.states].sort(), transitions: [...reach.client.transitions].sort() },
+        server: { states: [...reach.server.states].sort(), transitions: [...reach.server.transitions].sort() },
+      },
+    };
+  }
 }

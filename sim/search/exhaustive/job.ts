@@ -1,12 +1,15 @@
 // What one exhaustive job is asked (a combination, a workload, the fault alphabet, a depth) and what
 // it answers (states, plans by number of faults, each property's outcome with its shortest plan, the
-// coverage reached): the data explore.ts computes and the pool, the merge and the reports read.
+// coverage reached): the data explore.ts computes and the pool, the merge and the reports read. The
+// properties judged and the world's options are the run's config's (`ExploreConfig`).
 import type { FaultName } from '../../../models/faults.ts';
 import type { Combination } from '../../../models/policies.ts';
-import type { Property } from '../../../properties/properties.ts';
 import type { FaultPlan } from '../../core/plan.ts';
-import type { WorldOptions } from '../../world/world.ts';
 import type { Workload } from '../../core/workload.ts';
+import type { RunConfig } from '../../plugins/run-config.ts';
+
+/** What an exploration reads of a run's config (plugins/run-config.ts): the world and the properties. */
+export type ExploreConfig = Pick<RunConfig, 'world' | 'properties'>;
 
 export interface ExploreJob {
   combination: Combination;
@@ -14,16 +17,12 @@ export interface ExploreJob {
   /** The fault alphabet. */
   faults: readonly FaultName[];
   depth: number;
-  properties?: readonly Property[];
   /** Tie-breaking picks among simultaneous events (world/clock.ts); FIFO when empty. */
   schedule?: readonly number[];
-  world?: Partial<WorldOptions>;
   /** Merge equal states (default). Off, the explorer walks the plain tree of plans: for tests. */
   dedup?: boolean;
   /** Stop, incomplete, once this many states have been reached (a deterministic budget). */
   maxStates?: number;
-  /** Asked every few hundred states; true stops the exploration, incomplete (the bench's clock). */
-  shouldStop?: () => boolean;
   /** Worlds the frontier keeps at once (default 4096); beyond, they are re-created by replay. Same result. */
   liveWorlds?: number;
 }

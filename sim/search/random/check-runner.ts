@@ -25,6 +25,7 @@ import { inputs } from './arbitraries.ts';
 import type { Counterexample } from './result.ts';
 import { inputStream } from './input-stream.ts';
 import { SampleTally } from './tally.ts';
+import type { RunConfig } from '../../plugins/run-config.ts';
 
 export {
   andThen,
@@ -39,11 +40,11 @@ export {
 } from './input-judge.ts';
 import { andThen, InputJudge, type CheckInput, type Judged, type Maybe, type Runner } from './input-judge.ts';
 
-export interface RandomCheckOptions {
-  properties: readonly Property[];
-  shape: InputShape;
-  seed: number;
-  runs: number;
+/** What a random check reads of a run's config (plugins/run-config.ts): any tier's runner takes it. */
+export type RandomCheckConfig = Pick<RunConfig, 'properties' | 'seed' | 'runs'>;
+
+/** What watches a random check as it runs. */
+export interface RandomCheckObserver {
   /** Called as sampled runs finish (done, total), every `progressEvery` runs. */
   onProgress?: (done: number, total: number) => void;
   progressEvery?: number;
@@ -70,19 +71,26 @@ function eachInput(items: Iterator<Drawn>, f: (d: Drawn, i: number) => Maybe<unk
   }
 }
 
-/** Both phases over one runner. Synchronous for a synchronous runner (see the overloads). */
-export function randomCheck(runner: Runner & { run(input: CheckInput): History }, o: RandomCheckOptions): RandomCheck;
-export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<RandomCheck>;
-export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<RandomCheck> {
-  const arb = inputs(o.shape);
-  const judge = new InputJudge(runner, o.properties);
-  const tally = new SampleTally(o.properties);
-  const every = o.progressEvery ?? 1;
+/** Both phases over one runner, drawing inputs of `shape`. Synchronous for a synchronous runner (see the overloads). */
+export function randomCheck(
+  runner: Runner & { run(input: CheckInput): History },
+  config: RandomCheckConfig,
+  shape: InputShape,
+  observe?: RandomCheckObserver,
+): RandomCheck;
+export function randomCheck(runner: Runner, config: RandomCheckConfig, shape: InputShape, observe?: RandomCheckObserver): Maybe<RandomCheck>;
+export function randomCheck(runner: Runner, config: RandomCheckConfig, shape: InputShape, observe: RandomCheckObserver = {}): Maybe<RandomCheck> {
+  const { properties, seed, runs } = config;
+  const { onProgress, onSample } = observe;
+  const arb = inputs(shape);
+  const judge = new InputJudge(runner, properties);
+  const tally = new SampleTally(properties);
+  const every = observe.progressEvery ?? 1;
   let isAsync = false;
   // The index of the first run that violated each property: its shrink starts there.
   const firstViolation = new Map<string, number>();
-  const sampled = eachInput(inputStream(arb, o.seed, o.runs), ([plan, workload, schedule], i) => {
-    if (o.onProgress && i % every === 0) o.onProgress(i, o.runs);
+  const sampled = eachInput(inputStream(arb, seed, runs), ([plan, workload, schedule], i) => {
+    if (onProgress && i % every === 0) onProgress(i, runs);
     const input = judge.inputOf(plan, workload, schedule);
     // History-free runs are cheap and all different: only a violating one is kept, for the shrink
     // that starts there. A runner of real code has each run kept, so that the shrink never runs an
@@ -92,23 +100,23 @@ export function randomCheck(runner: Runner, o: RandomCheckOptions): Maybe<Random
     return andThen(judged, (j) => {
       tally.add(j);
       let violates = false;
-      for (const p of o.properties) {
+      for (const p of properties) {
         if (j.judgement.verdicts[p.name]!.holds) continue;
         violates = true;
         if (!firstViolation.has(p.name)) firstViolation.set(p.name, i);
       }
       if (violates && judge.historyFree) judge.keep(input, j);
-      o.onSample?.(j);
+      onSample?.(j);
     });
   });
   return andThen(sampled, () => {
-    o.onProgress?.(o.runs, o.runs);
+    onProgress?.(runs, runs);
     const counterexamples = new Map<string, Counterexample>();
-    const violated = o.properties.filter((p) => tally.violated(p));
+    const violated = properties.filter((p) => tally.violated(p));
     const shrinkAll = (k: number): Maybe<RandomCheck> => {
       if (k === violated.length) return { tally, counterexamples, judge };
       const p = violated[k]!;
-      return andThen(shrink(judge, arb, p, o.seed, firstViolation.get(p.name)!, isAsync), (ce) => {
+      return andThen(shrink(judge, arb, p, seed, firstViolation.get(p.name)!, isAsync), (ce) => {
         counterexamples.set(p.name, ce);
         return shrinkAll(k + 1);
       });

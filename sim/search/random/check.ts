@@ -1,17 +1,16 @@
-// Random exploration of one combination in the model world: the one check runner
-// (check-runner.ts) over `runWorld`, then a minimality certificate for each counterexample
-// (search/certify.ts) and the machine coverage of the sampled runs. Returns data (the runner
-// formats nothing and throws nothing for a violation).
-import { FAULT_VOCABULARY, type FaultName } from '../../../models/faults.ts';
+// Random exploration of one combination in the model world, under a run's config
+// (plugins/run-config.ts): the one check runner (check-runner.ts) over `runWorld`, then a minimality
+// certificate for each counterexample (search/certify.ts) and the machine coverage of the sampled
+// runs. Returns data (the runner formats nothing and throws nothing for a violation).
+import type { FaultName } from '../../../models/faults.ts';
 import type { Combination } from '../../../models/policies.ts';
-import { PROPERTIES, type Property } from '../../../properties/properties.ts';
 import { sortedStats } from '../../../properties/stats.ts';
 import type { History } from '../../core/history.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
 import type { Reference } from '../../../properties/outcomes.ts';
 import { coverageReport } from '../../world/coverage.ts';
-import type { WorldOptions } from '../../world/world.ts';
+import type { RunConfig } from '../../plugins/run-config.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
 import { worldRunner } from './world-runner.ts';
@@ -24,23 +23,23 @@ import type { CheckResult, PropertyResult } from './result.ts';
 
 export type { CheckResult, Counterexample, PropertyResult } from './result.ts';
 
-export interface CheckOptions {
-  /** The fault alphabet (default: the whole vocabulary). */
-  faults?: readonly FaultName[];
-  properties?: readonly Property[];
-  seed?: number;
-  runs?: number;
+/** Where a check draws its inputs from: the fault alphabet and the shape of plans and workloads
+ *  (a cell's; compare/matrix.ts). */
+export interface CheckSpace {
+  faults: readonly FaultName[];
   shape?: InputShape;
-  world?: Partial<WorldOptions>;
-  /** Called as sampled runs finish (done, total): for a progress bar. */
+}
+
+/** What watches a check as it runs (the config is data; these are not). */
+export interface CheckObserver {
+  /** Called as sampled runs finish (done, total): for a progress bar, or to stop the check by throwing. */
   onProgress?: (done: number, total: number) => void;
   /** Each sampled run's judgement, in order, with the knobs it read (`Judged.reads`): the mitigation
    *  finder keeps what the first ones say (compare/check-cell.ts). */
   onSample?: (judged: Judged) => void;
 }
 
-export const DEFAULT_SEED = 1;
-export const DEFAULT_RUNS = 200;
+export { DEFAULT_RUNS, DEFAULT_SEED } from '../../plugins/run-config.ts';
 
 /** Model-world runs and judgements of one combination (check-runner.ts), each judged run with the
  *  knobs it read; a workload's fault-free reference found in the run store where it has it. */
@@ -49,12 +48,12 @@ export class Judge {
 
   constructor(
     readonly combination: Combination,
-    world: Partial<WorldOptions> = {},
-    properties: readonly Property[] = PROPERTIES,
+    /** The run's world and the properties judged (the mitigation finder's judge takes fewer). */
+    config: Pick<RunConfig, 'world' | 'properties'>,
     /** Count each run's vacuity stats (false: `judged` runs give empty stats). */
     withStats = true,
   ) {
-    this.judge = new InputJudge(worldRunner(combination, world), properties, withStats);
+    this.judge = new InputJudge(worldRunner(combination, config.world), config.properties, withStats);
   }
 
   /** The workload's fault-free run as the judge keeps it (what each call returned): the reference every
@@ -101,21 +100,19 @@ export function checkShape(combination: Combination, faults: readonly FaultName[
   return { ...shape, plan: { ...shape.plan, faults }, workload: { ...idempotent, ...shape.workload } };
 }
 
-export function check(combination: Combination, options: CheckOptions = {}): CheckResult {
-  const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
-  const { tally, counterexamples } = randomCheck(worldRunner(combination, options.world), {
-    properties,
-    shape: checkShape(combination, faults, options.shape),
-    seed,
-    runs,
+/** The random check of `combination` under `config`, drawing from `space`: its properties' verdicts,
+ *  each counterexample shrunk and certified (or not) minimal, the vacuity counts and coverage. */
+export function checkCombination(combination: Combination, config: RunConfig, space: CheckSpace, observe: CheckObserver = {}): CheckResult {
+  const { faults } = space;
+  const { world, properties, seed, runs } = config;
+  const { tally, counterexamples } = randomCheck(worldRunner(combination, world), config, checkShape(combination, faults, space.shape), {
     progressEvery: 50,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(options.onSample ? { onSample: options.onSample } : {}),
+    ...observe,
   });
   const results = properties.map((p): PropertyResult => {
     const counterexample = counterexamples.get(p.name);
     if (!counterexample) return tally.result(p, null);
-    const { minimal, shorter } = certify(combination, p, counterexample, faults, options.world);
+    const { minimal, shorter } = certify(combination, p, counterexample, faults, world);
     return tally.result(p, { counterexample, minimal, ...(shorter ? { shorter } : {}) });
   });
   return { combination, seed, runs, faults, results, stats: sortedStats(tally.stats), coverage: coverageReport(tally.reach) };

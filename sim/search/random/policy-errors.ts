@@ -2,8 +2,7 @@
 // the combination it ran in (`policy-error`), not a crash: the rest of a matrix still runs. Like a
 // violation it comes shrunk, with the input that reproduces it.
 import fc from 'fast-check';
-import { PolicyError } from '../../../models/extensions.ts';
-import type { Property } from '../../../properties/properties.ts';
+import { PolicyError } from '../../../models/additions.ts';
 import { inputs, type InputShape } from './arbitraries.ts';
 import { Judge } from './check.ts';
 import type { FaultName } from '../../../models/faults.ts';
@@ -12,6 +11,7 @@ import type { HistoryEntry } from '../../core/history.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
 import { runWorld, type WorldOptions } from '../../world/world.ts';
+import type { RunConfig } from '../../plugins/run-config.ts';
 
 export interface PolicyErrorReport {
   /** Which policy: `server.reinit=streaming-floor`, `fault http-503`, `property no-late-result`… */
@@ -29,33 +29,37 @@ export interface PolicyErrorReport {
   history: HistoryEntry[];
 }
 
+/** Where the policy failed: the combination, and the alphabet and shape its check drew from. */
 interface Where {
   combination: Combination;
   faults: readonly FaultName[];
   shape: InputShape;
-  seed: number;
-  runs: number;
-  properties: readonly Property[];
-  /** The model world's options the check ran with: the report's history comes from the same world. */
-  world: Partial<WorldOptions>;
 }
 
-function historyUpTo(where: Where, plan: FaultPlan, workload: Workload, schedule: number[], error: PolicyError): HistoryEntry[] {
+function historyUpTo(
+  where: Where,
+  world: WorldOptions,
+  plan: FaultPlan,
+  workload: Workload,
+  schedule: number[],
+  error: PolicyError,
+): HistoryEntry[] {
   const attached = error.history as { entries?: HistoryEntry[] } | undefined;
   if (attached?.entries) return attached.entries;
   try {
     // The error came from a property, after the run: run it again for its history.
-    return runWorld({ combination: where.combination, workload, plan, schedule }, where.world).entries;
+    return runWorld({ combination: where.combination, workload, plan, schedule }, world).entries;
   } catch (e) {
     if (e instanceof PolicyError) return (e.history as { entries?: HistoryEntry[] } | undefined)?.entries ?? [];
     throw e;
   }
 }
 
-/** Find the smallest input that makes the policy fail again, from the same seed as the check. */
-export function policyErrorReport(first: PolicyError, where: Where): PolicyErrorReport {
+/** Find the smallest input that makes the policy fail again, from the same seed as the check, under
+ *  the run's config (the report's history comes from the same world). */
+export function policyErrorReport(first: PolicyError, config: RunConfig, where: Where): PolicyErrorReport {
   const arb = inputs({ ...where.shape, plan: { ...where.shape.plan, faults: where.faults } });
-  const judge = new Judge(where.combination, where.world, where.properties);
+  const judge = new Judge(where.combination, config);
   let last = first;
   const details = fc.check(
     fc.property(arb, ([plan, workload, schedule]) => {
@@ -68,7 +72,7 @@ export function policyErrorReport(first: PolicyError, where: Where): PolicyError
         return false;
       }
     }),
-    { seed: where.seed, numRuns: where.runs, endOnFailure: first.reason === 'timeout' },
+    { seed: config.seed, numRuns: config.runs, endOnFailure: first.reason === 'timeout' },
   );
   const found = details.failed && details.counterexample ? details.counterexample[0] : null;
   const [plan, workload, schedule] = found ?? [[], [], []];
@@ -82,6 +86,6 @@ export function policyErrorReport(first: PolicyError, where: Where): PolicyError
     seed: details.seed,
     path: details.counterexamplePath ?? '',
     shrunk: first.reason !== 'timeout',
-    history: found ? historyUpTo(where, plan, workload, schedule, last) : [],
+    history: found ? historyUpTo(where, config.world, plan, workload, schedule, last) : [],
   };
 }

@@ -17,7 +17,7 @@ export function frameOf(combination: Combination, input: CheckInput): HistoryFra
 }
 
 /** The model world as a check runner of `combination`. */
-export function worldRunner(combination: Combination, world: Partial<WorldOptions> = {}) {
+export function worldRunner(combination: Combination, world: WorldOptions) {
   const store = runStore.scope(combination, world);
   return {
     run: (input: CheckInput): History => runWorld({ combination, ...input }, world),

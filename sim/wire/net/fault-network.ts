@@ -22,7 +22,7 @@ import type { Answer } from '../../core/history.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { FaultName } from '../../../models/faults.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, readsBody } from '../../../models/network.ts';
-import { NO_EXTENSIONS, type ModelExtensions } from '../../../models/extensions.ts';
+import type { PolicyAdditions } from '../../../models/additions.ts';
 import type { BeforeSite, FaultEffect, RequestVerdict } from '../../../models/network.ts';
 import { answerResponse, bodyAfterRules, forwardedHeaders, requestView, responseView } from './exchange-view.ts';
 import { META_CALL } from '../protocol/json-rpc.ts';
@@ -104,7 +104,7 @@ export class FaultNetwork {
     private readonly client: ClientHooks,
     private readonly latencyMs: number,
     /** The run's registered faults: passed to every rule lookup, as the network's steps are asynchronous. */
-    private readonly ext: ModelExtensions = NO_EXTENSIONS,
+    private readonly additions: PolicyAdditions,
   ) {
     this.observer = new Observer(recorder, !server.notesItself);
     this.faultsAt = faultsByRequest(plan);
@@ -185,7 +185,7 @@ export class FaultNetwork {
     const rpc = method === 'GET' ? (headers['last-event-id'] !== undefined ? 'resume' : 'GET') : (json?.method ?? method);
     // The rules' view of the request is built only where a fault fires (it parses the body against the SDK's schema).
     const view = faults.length > 0 ? requestView(method, headers, rpc, text) : null;
-    if (view) await fireBeforeFaults(faults, view, this.site(n), this.ext);
+    if (view) await fireBeforeFaults(faults, view, this.site(n), this.additions);
 
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
@@ -202,9 +202,9 @@ export class FaultNetwork {
     const sessionId = headers['mcp-session-id'] ?? null;
     const observed: ObservedRequest = callId !== undefined ? { n, rpc, sessionId, callId } : { n, rpc, sessionId };
 
-    const verdict = view && applyRequestFaults(view, faults, this.ext);
+    const verdict = view && applyRequestFaults(view, faults, this.additions);
     if (verdict) this.faults(n, verdict.effects);
-    const responseFaults = faults.length > 0 ? faults.filter((f) => isResponseFault(f, this.ext)) : NO_FAULTS;
+    const responseFaults = faults.length > 0 ? faults.filter((f) => isResponseFault(f, this.additions)) : NO_FAULTS;
     if (verdict?.answer) return this.respond(n, observed, answerResponse(verdict.answer), 'load-balancer', responseFaults);
 
     await this.time.sleep(this.latencyMs);
@@ -282,7 +282,7 @@ export class FaultNetwork {
           /* not JSON after all: the client will find out */
         }
       }
-    } else if (kind === 'sse' && response.body && readsBody(faults, this.ext)) {
+    } else if (kind === 'sse' && response.body && readsBody(faults, this.additions)) {
       gathered = await gatherStream(
         response.body,
         (m) => (seen(m), this.time.activity++),
@@ -291,7 +291,7 @@ export class FaultNetwork {
     }
     // Without a response fault here no rule looks: the response passes as it is, and its view is never built.
     const v = faults.length > 0 ? responseView(response, kind, text, gathered) : null;
-    const verdict = v && applyResponseFaults(v.view, faults, from, this.ext);
+    const verdict = v && applyResponseFaults(v.view, faults, from, this.additions);
     if (verdict) this.faults(n, verdict.effects);
     const out = verdict?.response;
     const unchanged = !v || out === v.view;

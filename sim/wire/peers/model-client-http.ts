@@ -3,13 +3,12 @@
 // whole — JSON checked against the SDK's schemas, SSE parsed with eventsource-parser — and mapped
 // back onto the model's messages. Its deadline timers are (faked) `setTimeout`s. Any MCP endpoint
 // can be run against every `client.*` strategy this way.
-import { clientMachine, clientReducers } from '../../../models/client.ts';
 import type { ClientEffect, ClientEvent } from '../../../models/client-context.ts';
 import { finalMessage, isResult, type HttpRequest, type HttpResponse, type RequestBody, type SseEvent } from '../../../models/messages.ts';
 import type { ClientPolicy } from '../../../models/policies.ts';
-import { NO_EXTENSIONS, withExtensions, type ModelExtensions } from '../../../models/extensions.ts';
-import { compiledStepper } from '../../world/engine/compiled-step.ts';
-import { stateName } from '../../world/engine/step.ts';
+import type { PolicyAdditions } from '../../../models/additions.ts';
+import { enginesFor } from '../../world/options.ts';
+import { stateName, type Stepper } from '../../world/engine/step.ts';
 import type { Workload } from '../../core/workload.ts';
 import { Agent } from '../protocol/agent.ts';
 import type { FaultNetwork } from '../net/fault-network.ts';
@@ -18,8 +17,6 @@ import { messageFromJson, progressFromJson, requestToJson, type ToolMap } from '
 import type { Recorder } from '../protocol/recorder.ts';
 import type { ClientHooks } from '../net/server-adapter.ts';
 import { carriesResponse, readEvents } from '../protocol/sse.ts';
-
-const stepper = compiledStepper<ClientEvent, ClientEffect>(clientMachine, clientReducers);
 
 /** No usable answer (a network error, an unreadable handshake reply): the model reads it as HTTP 0. */
 const NETWORK_ERROR: HttpResponse = { status: 0, headers: {}, body: { kind: 'empty' } };
@@ -35,6 +32,8 @@ function essence(type: string | null): string {
 }
 
 export class ModelClientHttp implements ClientHooks {
+  /** The compiled engine's client, with the run's additions bound (world/options.ts `enginesFor`). */
+  private readonly stepper: Stepper<ClientEvent, ClientEffect>;
   private snapshot;
   private state: string;
   readonly agent: Agent;
@@ -49,10 +48,10 @@ export class ModelClientHttp implements ClientHooks {
     private readonly recorder: Recorder,
     private readonly network: FaultNetwork,
     workload: Workload,
-    /** Active around each synchronous step of the machine (models/extensions.ts). */
-    private readonly ext: ModelExtensions = NO_EXTENSIONS,
+    additions: PolicyAdditions,
   ) {
-    this.snapshot = withExtensions(ext, () => stepper.initial({ policy, deadlineMs }).snapshot);
+    this.stepper = enginesFor('compiled', additions).client;
+    this.snapshot = this.stepper.initial({ policy, deadlineMs }).snapshot;
     this.state = stateName(this.snapshot.value);
     this.agent = new Agent(workload, recorder, (callId, step) =>
       this.step({ type: 'CALL', callId, method: step.method, progress: step.progress, ...(step.idempotent ? { idempotent: true } : {}) }),
@@ -86,7 +85,7 @@ export class ModelClientHttp implements ClientHooks {
 
   private step(event: ClientEvent): void {
     if (this.closed) return;
-    const { snapshot, effects } = withExtensions(this.ext, () => stepper.step(this.snapshot, event));
+    const { snapshot, effects } = this.stepper.step(this.snapshot, event);
     this.snapshot = snapshot;
     const to = stateName(snapshot.value);
     if (to !== this.state) this.recorder.record({ kind: 'state', machine: 'client', from: this.state, to });

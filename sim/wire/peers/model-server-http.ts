@@ -9,12 +9,12 @@
 // adapter shows the model the request as the records' server saw it: a POST without chunked
 // framing. A client that never sends chunked bodies (the SDK's fetch sends a Content-Length) is
 // shown framed, so the fault does not touch it, as it would not in life.
-import { serverMachine, serverReducers, type ServerEffect, type ServerEvent } from '../../../models/server.ts';
+import type { ServerEffect, ServerEvent } from '../../../models/server.ts';
 import type { HttpRequest, HttpResponse } from '../../../models/messages.ts';
 import type { ServerPolicy } from '../../../models/policies.ts';
-import { NO_EXTENSIONS, withExtensions, type ModelExtensions } from '../../../models/extensions.ts';
-import { compiledStepper } from '../../world/engine/compiled-step.ts';
-import { stateName } from '../../world/engine/step.ts';
+import type { PolicyAdditions } from '../../../models/additions.ts';
+import { enginesFor } from '../../world/options.ts';
+import { stateName, type Stepper } from '../../world/engine/step.ts';
 import { CLOSING_HEADER, STRIPPED_HEADER } from '../protocol/wire-headers.ts';
 import { messageToJson, requestFromJson } from '../protocol/json-rpc.ts';
 import type { Recorder } from '../protocol/recorder.ts';
@@ -23,8 +23,6 @@ import { sseBody, type WireEvent } from '../protocol/sse.ts';
 
 const BOOKKEEPING = /^x-faultsim-/;
 
-const stepper = compiledStepper<ServerEvent, ServerEffect>(serverMachine, serverReducers);
-
 function jsonError(status: number, code: number, message: string, id: string | number | null = null): Response {
   return Response.json({ jsonrpc: '2.0', id, error: { code, message } }, { status });
 }
@@ -32,6 +30,8 @@ function jsonError(status: number, code: number, message: string, id: string | n
 export class ModelServerHttp implements ServerAdapter {
   readonly name = 'model';
   readonly notesItself = true;
+  /** The compiled engine's server, with the run's additions bound (world/options.ts `enginesFor`). */
+  private readonly stepper: Stepper<ServerEvent, ServerEffect>;
   private snapshot;
   private state: string;
   /** The JSON-RPC id each SSE stream answers, so a resumed stream replays the right id. */
@@ -40,10 +40,10 @@ export class ModelServerHttp implements ServerAdapter {
   constructor(
     policy: ServerPolicy,
     private readonly recorder: Recorder,
-    /** Active around each synchronous step of the machine (models/extensions.ts). */
-    private readonly ext: ModelExtensions = NO_EXTENSIONS,
+    additions: PolicyAdditions,
   ) {
-    this.snapshot = withExtensions(ext, () => stepper.initial({ policy }).snapshot);
+    this.stepper = enginesFor('compiled', additions).server;
+    this.snapshot = this.stepper.initial({ policy }).snapshot;
     this.state = stateName(this.snapshot.value);
   }
 
@@ -103,7 +103,7 @@ export class ModelServerHttp implements ServerAdapter {
 
   /** Step the machine, recording its state changes and notes as the model world does. */
   private step(event: ServerEvent): ServerEffect[] {
-    const { snapshot, effects } = withExtensions(this.ext, () => stepper.step(this.snapshot, event));
+    const { snapshot, effects } = this.stepper.step(this.snapshot, event);
     this.snapshot = snapshot;
     const to = stateName(snapshot.value);
     if (to !== this.state) this.recorder.record({ kind: 'state', machine: 'server', from: this.state, to });

@@ -50,7 +50,7 @@ export function capabilitiesFromJson(json: unknown): CapabilitySet {
   const c = (json ?? {}) as Json;
   const caps: Capability[] = [];
   if (c.tools) caps.push('tools');
-  return withExtensionsFromJson(c, caps);
+  return withRecordCapabilities(c, caps);
 }
 
 /** A real client's capabilities as the model server reads them: no schema revision has a client
@@ -58,10 +58,10 @@ export function capabilitiesFromJson(json: unknown): CapabilitySet {
  *  always lists it). Read without it, a client that checks the server's `tools` before calling (the AI
  *  SDK's does) refused every call. The records' extensions still need the client to name them. */
 function clientCapabilitiesFromJson(json: unknown): CapabilitySet {
-  return withExtensionsFromJson((json ?? {}) as Json, ['tools']);
+  return withRecordCapabilities((json ?? {}) as Json, ['tools']);
 }
 
-function withExtensionsFromJson(c: Json, caps: Capability[]): CapabilitySet {
+function withRecordCapabilities(c: Json, caps: Capability[]): CapabilitySet {
   if (c.tools?.streaming === true) caps.push('tools.streaming');
   if (c.resources) caps.push('resources');
   if (c.experimental?.['streaming-progress']) caps.push('streaming-progress');

@@ -5,8 +5,11 @@
 // both engines on random worlds and requires byte-identical histories.
 //
 // It supports what the models use and refuses the rest at compile time: atomic and compound states,
-// guarded transitions with named guards, named reducer actions, and `raise` as an effect.
+// guarded transitions with named guards, named reducer actions, and `raise` as an effect. The guards
+// are the machine's own (a machine with a run's additions provided: models/client.ts
+// `clientMachineFor`), and every reducer is called with the same additions.
 import type { AnyStateMachine, EventObject } from 'xstate';
+import type { PolicyAdditions } from '../../../models/additions.ts';
 import type { Reducer } from '../../../models/reducers.ts';
 import type { Stepped, Stepper } from './step.ts';
 import { transitionId, type TransitionDef } from './transitions.ts';
@@ -110,6 +113,7 @@ function selector(label: string, candidates: readonly Candidate[]): Choice['sele
 export function compiledStepper<E extends EventObject, F>(
   machine: AnyStateMachine,
   reducers: Record<string, Reducer<any, any, any>>,
+  additions: PolicyAdditions,
 ): Stepper<E, F> {
   const id = machine.id;
   const root = machine.root as unknown as Node;
@@ -202,7 +206,7 @@ export function compiledStepper<E extends EventObject, F>(
             else (taken ??= [first.index]).push(c.index);
             const actions = c.actions;
             for (let a = 0; a < actions.length; a++) {
-              const r = actions[a]!(context, ev);
+              const r = actions[a]!(context, ev, additions);
               context = r.context;
               const out = r.effects;
               if (out.length === 0) continue;

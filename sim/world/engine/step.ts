@@ -3,6 +3,7 @@
 // to perform. Nothing is executed here. Each step also names the transitions it took
 // (world/engine/transitions.ts), for coverage.
 import { enqueueActions, initialTransition, transition, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
+import type { PolicyAdditions } from '../../../models/additions.ts';
 import type { Reducer } from '../../../models/reducers.ts';
 import { transitionId, type TransitionDef } from './transitions.ts';
 
@@ -34,19 +35,29 @@ function effectsOf<F>(actions: readonly { type: string; params?: unknown }[]): F
  * `transition()` takes exactly one transition. Used only to ask XState, event by event, which
  * transition it selects for the events a step raised (`transition()` handles those internally).
  */
-function oneEventAtATime(machine: AnyStateMachine, reducers: Record<string, Reducer<any, any, any>>): AnyStateMachine {
+function oneEventAtATime(
+  machine: AnyStateMachine,
+  reducers: Record<string, Reducer<any, any, any>>,
+  additions: PolicyAdditions,
+): AnyStateMachine {
   const actions: Record<string, ReturnType<typeof enqueueActions>> = {};
   for (const [name, reduce] of Object.entries(reducers)) {
     actions[name] = enqueueActions(({ context, event, enqueue }: any) => {
-      const { context: next } = reduce(context, event);
+      const { context: next } = reduce(context, event, additions);
       if (next !== context) enqueue.assign(() => next);
     });
   }
   return machine.provide({ actions } as never);
 }
 
-export function xstateStepper<E, F>(machine: AnyStateMachine, reducers?: Record<string, Reducer<any, any, any>>): Stepper<E, F> {
-  const single = reducers ? oneEventAtATime(machine, reducers) : null;
+/** Steps `machine`, one with a run's additions provided (models/client.ts `clientMachineFor`); its
+ *  `reducers`, bound to the same `additions`, name the transitions a step's raised events took. */
+export function xstateStepper<E, F>(
+  machine: AnyStateMachine,
+  reducers: Record<string, Reducer<any, any, any>>,
+  additions: PolicyAdditions,
+): Stepper<E, F> {
+  const single = oneEventAtATime(machine, reducers, additions);
   const selected = (m: AnyStateMachine, s: SnapshotFrom<AnyStateMachine>, e: EventObject) => {
     const t = m.getTransitionData(s as never, e)[0];
     return t ? transitionId(t as unknown as TransitionDef) : undefined;
@@ -62,7 +73,7 @@ export function xstateStepper<E, F>(machine: AnyStateMachine, reducers?: Record<
       const first = selected(machine, snapshot, event as EventObject);
       if (first) taken.push(first);
       const raised = actions.filter((a) => a.type === 'xstate.raise').map((a) => (a.params as { event: EventObject }).event);
-      if (single && raised.length > 0) {
+      if (raised.length > 0) {
         // Re-home the snapshot: XState resolves actions through the snapshot's own machine.
         let s = transition(single, single.resolveState({ value: snapshot.value, context: snapshot.context } as never), event as never)[0];
         for (const r of raised) {

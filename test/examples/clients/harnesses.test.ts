@@ -13,6 +13,7 @@ import { call } from '../../../sim/core/workload.ts';
 import { liveGroups } from '../../../sim/wire/process/process-groups.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import { ROOT } from '../../sim/cli/run.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 interface Entry {
   name: string;
@@ -41,7 +42,7 @@ const spoken = (h: History) => h.entries.flatMap((e) => (e.kind === 'client' && 
 
 describe.each(manifest.map((e) => [e.name, e] as const))('%s', (_name, e) => {
   it.each(e.revisions)('runs the fault-free workload in %s', async (revision) => {
-    const server = { kind: 'model' as const, policy: combination({ server: { protocol: revision } }).server };
+    const server = { kind: 'model' as const, policy: combination({ server: { protocol: revision } }, NO_ADDITIONS).server };
     const h = await runWire({ client: { kind: 'cmd', command: commandOf(e), revision }, server }, { workload: [call(), call()], plan: [] });
     const failed = h.entries.filter((x) => x.kind === 'client' && (x.note === 'attempt-failed' || x.note === 'handshake-failed'));
     expect(failed, JSON.stringify(failed)).toEqual([]);

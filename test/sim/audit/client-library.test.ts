@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { runClientAudit } from '../../../sim/audit/client/runner.ts';
 import { combination } from '../../../models/policies.ts';
 import { liveGroups } from '../../../sim/wire/process/process-groups.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const fake = (mode: string) => `node test/fixtures/clients/fake-client.mjs ${mode}`;
 const model = (protocol: string) => ({
   kind: 'model' as const,
-  policy: combination({ server: { streaming: 'accept-header', protocol } as never }).server,
+  policy: combination({ server: { streaming: 'accept-header', protocol } as never }, NO_ADDITIONS).server,
 });
 
 async function audit(mode: string, protocol: string, revision: '2025-11-25' | '2026-07-28', only: string[]) {

@@ -10,6 +10,7 @@ import { withoutTiming } from '../../fixtures/without-timing.ts';
 import { parseCounterexample } from '../../../sim/corpus/counterexample-file.ts';
 import { replay } from '../../../sim/corpus/replay.ts';
 import { ROOT, run, tempDir } from './run.ts';
+import { EMPTY_REGISTRY } from '../../../sim/plugins/loaded.ts';
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 
@@ -38,7 +39,7 @@ describe('compare, the default matrix', () => {
   it('saves counterexample files that all replay identically', () => {
     const dir = join(a, 'counterexamples');
     for (const name of readdirSync(dir)) {
-      const r = replay(parseCounterexample(read(dir, name)));
+      const r = replay(parseCounterexample(read(dir, name)), EMPTY_REGISTRY);
       expect(r.differences, name).toEqual([]);
     }
   });

@@ -1,14 +1,15 @@
-// Designers' policy modules: docs/library.md's walkthrough example through `compare`, one extension of
+// Designers' policy modules: docs/library.md's walkthrough example through `compare`, one addition of
 // each kind taking effect, and policies that throw, hang or break the step budget reported as
 // `policy-error` findings while the rest of the matrix runs.
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { describe, expect, it } from 'vitest';
 import { combination } from '../../../models/policies.ts';
-import { PolicyError } from '../../../models/extensions.ts';
+import { PolicyError } from '../../../models/additions.ts';
 import { loadPolicies, registerPolicies } from '../../../sim/plugins/policy-module.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { run, tempDir } from './run.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const json = async (...argv: string[]) => {
   const r = await run(...argv, '--json', ...(argv[0] === 'compare' ? ['--out', tempDir('policies')] : []));
@@ -48,10 +49,10 @@ describe('the docs/library.md walkthrough: examples/streaming-floor.ts', () => {
 
 describe('registered policies in both engines', () => {
   it('give the same history under XState and under the compiled stepper', async () => {
-    const { extensions } = await loadPolicies(['examples/streaming-floor.ts', 'test/fixtures/policies/everything.ts']);
+    const { additions } = await loadPolicies(['examples/streaming-floor.ts', 'test/fixtures/policies/everything.ts']);
     const c = combination(
       { server: { reinit: 'streaming-floor' }, client: { reconnect: 'cached-new-session', guards: ['json-only'] } },
-      extensions,
+      additions,
     );
     expect(c.client.guards).toEqual(['json-only']);
     const input = {
@@ -63,13 +64,13 @@ describe('registered policies in both engines', () => {
         { fault: 'http-502', at: 5 },
       ],
     };
-    const compiled = JSON.stringify(runWorld(input, { engine: 'compiled', extensions }));
-    expect(compiled).toBe(JSON.stringify(runWorld(input, { engine: 'xstate', extensions })));
+    const compiled = JSON.stringify(runWorld(input, { engine: 'compiled', additions }));
+    expect(compiled).toBe(JSON.stringify(runWorld(input, { engine: 'xstate', additions })));
     expect(compiled).toContain('SSE refused by json-only');
   });
 });
 
-describe('one extension of each kind', () => {
+describe('one addition of each kind', () => {
   const ALL = ['--policies', 'test/fixtures/policies/everything.ts'];
 
   it('a fault acts, a reconnect strategy opens new sessions with its handshake, a property is judged', async () => {
@@ -146,18 +147,18 @@ describe('a policy that fails is a finding, not a crash', () => {
   });
 
   it('one that makes a run exceed the step budget', async () => {
-    const { extensions } = await loadPolicies(['examples/streaming-floor.ts']);
-    const c = combination({ server: { reinit: 'streaming-floor' } });
+    const { additions } = await loadPolicies(['examples/streaming-floor.ts']);
+    const c = combination({ server: { reinit: 'streaming-floor' } }, NO_ADDITIONS);
     const input = { combination: c, workload: [call(), call()], plan: [] };
-    expect(() => runWorld(input, { stepBudget: 5, extensions })).toThrow(PolicyError);
-    expect(() => runWorld(input, { stepBudget: 5, extensions })).toThrow(/did not terminate within the step budget \(5 events\)/);
+    expect(() => runWorld(input, { stepBudget: 5, additions })).toThrow(PolicyError);
+    expect(() => runWorld(input, { stepBudget: 5, additions })).toThrow(/did not terminate within the step budget \(5 events\)/);
     // Built-ins alone keep the old behaviour: the run is cut and marked.
-    const h = runWorld({ ...input, combination: combination() }, { stepBudget: 5 });
+    const h = runWorld({ ...input, combination: combination({}, NO_ADDITIONS) }, { stepBudget: 5 });
     expect(h.entries.find((e) => e.kind === 'budget-exhausted')).toEqual({ t: expect.any(Number), kind: 'budget-exhausted', steps: 5 });
   });
 
   it('answers the model cannot use are policy errors too', async () => {
-    const { extensions } = registerPolicies(
+    const { additions } = registerPolicies(
       {
         server: {
           reinit: {
@@ -168,11 +169,11 @@ describe('a policy that fails is a finding, not a crash', () => {
       'inline',
     );
     const input = {
-      combination: combination({ server: { reinit: 'nonsense' } }),
+      combination: combination({ server: { reinit: 'nonsense' } }, NO_ADDITIONS),
       workload: [call()],
       plan: [{ fault: 'http-502', at: 2 }],
     };
-    const h = () => runWorld(input, { extensions });
+    const h = () => runWorld(input, { additions });
     expect(h).toThrow(/^decide returned \{"kind":"adopt","caps":\["telepathy"\]\}: unknown capability "telepathy"/);
     try {
       h();

@@ -12,9 +12,11 @@ import { renderHtml } from '../../../reports/compare-html.ts';
 import { renderJson } from '../../../reports/compare-json.ts';
 import { renderMarkdown } from '../../../reports/compare-markdown.ts';
 import { renderSummary } from '../../../reports/compare-text.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const pair = (server: ServerProtocol, client: ClientProtocol) =>
-  combination({ server: { protocol: server }, client: { protocol: client } });
+  combination({ server: { protocol: server }, client: { protocol: client } }, NO_ADDITIONS);
 
 describe('a combination judged without faults', () => {
   it('is broken exactly where the two sides share no revision, with the reason and the failed calls', () => {
@@ -29,7 +31,7 @@ describe('a combination judged without faults', () => {
     ];
     for (const [server, client, reason] of cases) {
       const c = pair(server, client);
-      const broken = brokenWithoutFaults(c, worldFaultFree(c));
+      const broken = brokenWithoutFaults(c, worldFaultFree(c, DEFAULT_WORLD));
       expect(broken?.reason ?? null, `${server} × ${client}`).toBe(reason);
       if (broken) expect(broken.failed.map((f) => f.end)).toEqual(broken.workload.map(() => 'error'));
     }

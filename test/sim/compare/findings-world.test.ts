@@ -12,6 +12,7 @@ import { renderJson } from '../../../reports/compare-json.ts';
 import { replay } from '../../../sim/corpus/replay.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { DEFAULT_WORLD, runWorld } from '../../../sim/world/world.ts';
+import { EMPTY_REGISTRY } from '../../../sim/plugins/loaded.ts';
 
 const SHORT = { deadlineMs: 20_000 };
 const cell = { ...singleCell(VULNERABLE_003, ALPHABET_003), shape: { workload: { overlap: false, progress: 'always' as const } } };
@@ -60,17 +61,17 @@ describe('findings carry their world options and history', async () => {
   });
 
   it('which differs from the same input under the default options (the bug this guards against)', () => {
-    expect(runWorld(input).entries).not.toEqual(finding.history);
+    expect(runWorld(input, DEFAULT_WORLD).entries).not.toEqual(finding.history);
   });
 
   it('its counterexample file saves the options, and replay reproduces under them', () => {
     const file = parseCounterexample(JSON.stringify(counterexampleFile(finding, [])));
     expect(file.world.deadlineMs).toBe(20_000);
-    const r = replay(file);
+    const r = replay(file, EMPTY_REGISTRY);
     expect(r.differences).toEqual([]);
     expect(r.reproduced).toBe(true);
     // The same file with the default deadline does not reproduce: replay really reads the options.
-    expect(replay({ ...file, world: { ...file.world, deadlineMs: DEFAULT_WORLD.deadlineMs } }).reproduced).toBe(false);
+    expect(replay({ ...file, world: { ...file.world, deadlineMs: DEFAULT_WORLD.deadlineMs } }, EMPTY_REGISTRY).reproduced).toBe(false);
   });
 
   it('default options are recorded as such', async () => {

@@ -42,13 +42,13 @@ describe('the matrix', () => {
     ]);
   });
 
-  it("takes a policy module's values and faults from the extensions it is given, in every kind", async () => {
-    const { extensions } = await loadPolicies(['test/fixtures/policies/twin-a.ts']);
-    const cut = parseCut('reinit=twin|reject', 'guards=', extensions);
-    const full = buildMatrix('full', cut, [], extensions);
+  it("takes a policy module's values and faults from the additions it is given, in every kind", async () => {
+    const { additions } = await loadPolicies(['test/fixtures/policies/twin-a.ts']);
+    const cut = parseCut('reinit=twin|reject', 'guards=', additions);
+    const full = buildMatrix('full', cut, [], additions);
     expect(new Set(full.map((c) => c.combination.server.reinit))).toEqual(new Set(['twin', 'reject']));
     for (const kind of ['seeds', 'migration', 'full'] as const) {
-      const all = buildMatrix(kind, none, [], extensions).filter((c) => c.alphabet === 'all faults');
+      const all = buildMatrix(kind, none, [], additions).filter((c) => c.alphabet === 'all faults');
       expect(all.length).toBeGreaterThan(0);
       for (const c of all) expect(c.faults).toEqual([...FAULT_VOCABULARY, 'twin-fault']);
     }

@@ -13,7 +13,7 @@ import { registryProperties, worldOf } from '../../../sim/plugins/loaded.ts';
 
 async function planted(): Promise<ReportedFinding[]> {
   const r = await loadPolicies(['test/fixtures/policies/legacy-blank.ts']);
-  const cell = singleCell(combination({}, r.extensions), ['legacy-blank']);
+  const cell = singleCell(combination({}, r.additions), ['legacy-blank']);
   const c = await runComparison([cell], {
     seed: 1,
     runs: 60,

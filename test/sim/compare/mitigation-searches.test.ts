@@ -9,6 +9,7 @@ import { MitigationSearches, type RemoteSearcher, type SearchSpec } from '../../
 import { isSilentFinding, MITIGATION_PROPERTIES, runSearch } from '../../../sim/compare/mitigations.ts';
 import { mitigationsOf } from '../../../sim/compare/mitigation-finder.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const settings = { seed: 1, runs: 40, properties: PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) };
 const spec = (n: number): SearchSpec => ({ combination: { n } as never, faults: [], shape: {} });
@@ -107,7 +108,7 @@ describe("a search a cell's runs answer", () => {
     const annotated: Promise<ReportedFinding[]>[] = [];
     for (const cell of cells) {
       const result = await runCell(cell, checkCell, run, (sampled) => annotator.offer(cell, sampled));
-      annotated.push(annotator.annotate(findingsOf(result)));
+      annotated.push(annotator.annotate(findingsOf(result, DEFAULT_WORLD)));
     }
     annotator.searches.cellsDone();
     const silent = (await Promise.all(annotated)).flat().filter((f) => isSilentFinding(f));

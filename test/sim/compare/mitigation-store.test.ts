@@ -8,6 +8,7 @@ import { rememberRuns, runSearch, searchedCombination } from '../../../sim/compa
 import { MITIGATION_PROPERTIES, neighbours } from '../../../sim/compare/mitigations.ts';
 import { runStore } from '../../../sim/search/run-store.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const RUNS = 40;
 const finder = PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
@@ -25,7 +26,7 @@ describe("the finder's searches through the run store", () => {
     const where = { faults: seed000[0]!.faults, shape: seed000[0]!.shape };
     const searched = new Map<string, ReturnType<typeof searchedCombination>>();
     for (const cell of seed000.slice(0, 2))
-      for (const n of neighbours(cell.combination)) {
+      for (const n of neighbours(cell.combination, NO_ADDITIONS)) {
         const c = searchedCombination(n.combination, cell.shape);
         searched.set(JSON.stringify(c), c);
       }

@@ -15,15 +15,17 @@ import { PROPERTIES } from '../../../properties/properties.ts';
 import { inputs } from '../../../sim/search/random/arbitraries.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { anyCombination } from '../../fixtures/combinations.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const recovers = PROPERTIES.filter((p) => p.name === 'recovers');
 
-const idempotentOnly = anyCombination.map((c) => combination({ server: c.server, client: { ...c.client, reissue: 'idempotent-only' } }));
+const idempotentOnly = anyCombination.map((c) => combination({ server: c.server, client: { ...c.client, reissue: 'idempotent-only' } }, NO_ADDITIONS));
 
 /** What the finder reads of a run: each call's outcome, recovery, and how a silent run went silent. */
 function read(c: ReturnType<typeof combination>, plan: Finding['plan'], workload: Finding['workload'], schedule: number[]) {
-  const history = runWorld({ combination: c, plan, workload, schedule });
-  const reference = referenceOf(runWorld({ combination: c, plan: [], workload, schedule: [] }));
+  const history = runWorld({ combination: c, plan, workload, schedule }, DEFAULT_WORLD);
+  const reference = referenceOf(runWorld({ combination: c, plan: [], workload, schedule: [] }, DEFAULT_WORLD));
   const j = judge(history, reference, recovers);
   const outcomes = j.outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
   const silent = outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
@@ -55,9 +57,9 @@ describe('searchedCombination', () => {
   });
 
   it('keeps idempotent-only where the draws have idempotent calls, and the 2026-07-28 knobs at their defaults', () => {
-    const c = combination({ client: { reissue: 'idempotent-only' } });
+    const c = combination({ client: { reissue: 'idempotent-only' } }, NO_ADDITIONS);
     expect(searchedCombination(c, { workload: { idempotent: true } })).toEqual(c);
-    const modern = combination({ server: { protocol: '2026-07-28', reinit: 'pin-first' }, client: { reconnect: 'new-session' } });
-    expect(searchedCombination(modern, {})).toEqual(combination({ server: { protocol: '2026-07-28' } }));
+    const modern = combination({ server: { protocol: '2026-07-28', reinit: 'pin-first' }, client: { reconnect: 'new-session' } }, NO_ADDITIONS);
+    expect(searchedCombination(modern, {})).toEqual(combination({ server: { protocol: '2026-07-28' } }, NO_ADDITIONS));
   });
 });

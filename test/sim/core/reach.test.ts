@@ -8,16 +8,17 @@ import { VULNERABLE_000 } from '../../../sim/core/cells.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { coverageReport } from '../../../sim/world/coverage.ts';
 import { runWorld } from '../../../sim/world/world.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const input = (plan: { fault: string; at: number }[]) => ({ combination: VULNERABLE_000, workload: [call()], plan });
 
 describe('Reach', () => {
-  const quiet = runWorld(input([]));
+  const quiet = runWorld(input([]), DEFAULT_WORLD);
   const faulty = runWorld(
     input([
       { fault: 'config-reset', at: 0 },
       { fault: 'http-502', at: 2 },
-    ]),
+    ]), DEFAULT_WORLD,
   );
 
   it('a run carries its own Reach, and the union holds what either reached', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { knobValues } from '../../../models/policies.ts';
 import { PolicyLoadError, registerPolicies } from '../../../sim/plugins/policy-module.ts';
 import { draftRegistry } from '../../../sim/plugins/loaded.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const decide = () => ({ kind: 'reject' as const });
 
@@ -119,20 +120,20 @@ describe('policy module shape', () => {
       { server: { reinit: { 'first-ok': { describe: 'fine', decide } } }, client: { reconnect: { broken: { describe: 'x' } } } },
       into,
     );
-    expect(knobValues('server', 'reinit', into.extensions)).not.toContain('first-ok');
+    expect(knobValues('server', 'reinit', into.additions)).not.toContain('first-ok');
   });
 
   it('a well-formed module registers its parts', () => {
-    const { extensions, cells } = registerPolicies(
+    const { additions, cells } = registerPolicies(
       {
         server: { reinit: { 'first-ok': { describe: 'fine', decide } } },
         cells: [{ name: 'mine', record: '000', server: { reinit: 'first-ok' } }],
       },
       'm.ts',
     );
-    expect(knobValues('server', 'reinit', extensions)).toContain('first-ok');
+    expect(knobValues('server', 'reinit', additions)).toContain('first-ok');
     // Into its own registry only: the built-ins, and any other registry, stay as they were.
-    expect(knobValues('server', 'reinit')).not.toContain('first-ok');
+    expect(knobValues('server', 'reinit', NO_ADDITIONS)).not.toContain('first-ok');
     expect(cells.map((c) => [c.name, c.combination.server.reinit])).toEqual([['mine', 'first-ok']]);
   });
 });

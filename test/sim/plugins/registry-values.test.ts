@@ -13,13 +13,14 @@ import { certify } from '../../../sim/search/certify.ts';
 import { sequentialWorkloads } from '../../../sim/search/exhaustive/exhaustive.ts';
 import { exploreInParallel } from '../../../sim/search/exhaustive/pool.ts';
 import { run } from '../cli/run.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const A = 'test/fixtures/policies/twin-a.ts';
 const B = 'test/fixtures/policies/twin-b.ts';
 const FAULTS = ['twin-fault', 'http-502'];
 
 function cells(r: Registry): MatrixCell[] {
-  const c = combination({ server: { reinit: 'twin' } }, r.extensions);
+  const c = combination({ server: { reinit: 'twin' } }, r.additions);
   const one = singleCell(c, FAULTS);
   return [one, { ...one, index: 1, id: 'twin-2', name: 'twin 2', faults: ['twin-fault'] }];
 }
@@ -75,7 +76,7 @@ describe('registries as values', () => {
       properties: [registryProperty(b, 'twin-fold')!, registryProperty(b, 'twin-prop')!],
       world: worldOf(b),
     };
-    const c = combination({ server: { reinit: 'twin' } }, b.extensions);
+    const c = combination({ server: { reinit: 'twin' } }, b.additions);
     const threads: number[] = [];
     const one = await exploreInParallel(c, options, { workers: 1, onThreads: (n) => threads.push(n) });
     const two = await exploreInParallel(c, options, { workers: 2, onThreads: (n) => threads.push(n) });
@@ -107,8 +108,8 @@ describe('registries as values', () => {
       workload: [call(), call()],
       schedule: [],
     };
-    const underA = certify(combination(), registryProperty(a, 'twin-prop')!, ce, FAULTS, worldOf(a));
-    const underB = certify(combination(), registryProperty(b, 'twin-prop')!, ce, FAULTS, worldOf(b));
+    const underA = certify(combination({}, NO_ADDITIONS), registryProperty(a, 'twin-prop')!, ce, FAULTS, worldOf(a));
+    const underB = certify(combination({}, NO_ADDITIONS), registryProperty(b, 'twin-prop')!, ce, FAULTS, worldOf(b));
     expect(underA).toEqual({ minimal: true, shorter: null });
     expect(underB.minimal).toBe(false);
   });

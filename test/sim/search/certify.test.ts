@@ -10,6 +10,8 @@ import { Judge } from '../../../sim/search/random/check.ts';
 import { renumberedDrops, withRenumberingShrink } from '../../../sim/search/random/plan-shrink.ts';
 import type { FaultPlan, PlannedFault } from '../../../sim/core/plan.ts';
 import { call } from '../../../sim/core/workload.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
+import { DEFAULT_CONFIG } from '../../../sim/plugins/run-config.ts';
 
 // Where seeds 26 and 31 of the seed-000 cell stopped before the renumbering shrink.
 const STUCK: FaultPlan = [
@@ -21,10 +23,10 @@ const noSilentEmpty = propertyByName('no-silent-empty')!;
 
 describe('minimality certificates', () => {
   it('certify a plan with a shorter one as not minimal, naming the shorter plan', () => {
-    const c = certify(VULNERABLE_000, noSilentEmpty, { faults: STUCK, workload: [call(), call()], schedule: [] }, ALPHABET_000);
+    const c = certify(VULNERABLE_000, noSilentEmpty, { faults: STUCK, workload: [call(), call()], schedule: [] }, ALPHABET_000, DEFAULT_WORLD);
     expect(c.minimal).toBe(false);
     expect(c.shorter!.faults).toHaveLength(2);
-    expect(new Judge(VULNERABLE_000).run(c.shorter!.faults, [call(), call()], []).judgement.verdicts['no-silent-empty']!.holds).toBe(false);
+    expect(new Judge(VULNERABLE_000, DEFAULT_CONFIG).run(c.shorter!.faults, [call(), call()], []).judgement.verdicts['no-silent-empty']!.holds).toBe(false);
   });
 
   it('certify the shortest plan as minimal', () => {
@@ -39,7 +41,7 @@ describe('minimality certificates', () => {
         workload: [call()],
         schedule: [],
       },
-      ALPHABET_000,
+      ALPHABET_000, DEFAULT_WORLD,
     );
     expect(c).toEqual({ minimal: true, shorter: null });
   });
@@ -55,7 +57,7 @@ describe('the renumbering shrink', () => {
   });
 
   it('gets fast-check past the local minimum: from the stuck plan, shrinking reaches two faults', () => {
-    const judge = new Judge(VULNERABLE_000);
+    const judge = new Judge(VULNERABLE_000, DEFAULT_CONFIG);
     const arb = withRenumberingShrink(fc.array(plannedFault(ALPHABET_000), { maxLength: 8 }));
     const holds = (plan: FaultPlan) => judge.run(plan, [call(), call()], []).judgement.verdicts['no-silent-empty']!.holds;
     expect(holds(STUCK)).toBe(false);

@@ -7,9 +7,10 @@ import { PROPERTIES } from '../../../properties/properties.ts';
 import { randomCheck, type CheckInput, type RandomCheckOptions } from '../../../sim/search/random/check-runner.ts';
 import { worldRunner } from '../../../sim/search/random/check.ts';
 import { RunStore } from '../../../sim/search/run-store.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const options: RandomCheckOptions = { properties: PROPERTIES, shape: { plan: { faults: ALPHABET_000 } }, seed: 1, runs: 80 };
-const sync = worldRunner(VULNERABLE_000);
+const sync = worldRunner(VULNERABLE_000, DEFAULT_WORLD);
 
 describe('one check runner for a synchronous and an asynchronous tier', () => {
   const direct = randomCheck(sync, options);

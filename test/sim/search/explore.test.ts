@@ -17,6 +17,7 @@ import { firingPoint, type PlannedFault } from '../../../sim/core/plan.ts';
 import { call, type Workload } from '../../../sim/core/workload.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { anyCombination } from '../../fixtures/combinations.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 interface Brute {
   plansByFaults: number[];
@@ -26,12 +27,12 @@ interface Brute {
 /** Every effective plan, grown one fault at a time in firing order: a fault at request p is
  *  effective when the run of the plan so far carries request p (later faults cannot change that). */
 function bruteForce(c: Combination, workload: Workload, alphabet: readonly FaultName[], depth: number, schedule: number[] = []): Brute {
-  const reference = referenceOf(runWorld({ combination: c, workload, plan: [], schedule }));
+  const reference = referenceOf(runWorld({ combination: c, workload, plan: [], schedule }, DEFAULT_WORLD));
   const out: Brute = { plansByFaults: Array(depth + 1).fill(0), properties: {} };
   for (const p of PROPERTIES) out.properties[p.name] = { violatedAt: null, reached: false };
   const order = (f: PlannedFault) => firingPoint(f) * 100 + alphabet.indexOf(f.fault);
   const visit = (plan: PlannedFault[]) => {
-    const history = runWorld({ combination: c, workload, plan, schedule });
+    const history = runWorld({ combination: c, workload, plan, schedule }, DEFAULT_WORLD);
     out.plansByFaults[plan.length]!++;
     const { verdicts } = judge(history, reference);
     for (const p of PROPERTIES) {
@@ -59,7 +60,7 @@ function agree(job: ExploreJob) {
   const explored = exploreJob(job);
   const brute = bruteForce(job.combination, job.workload, job.faults, job.depth, job.schedule as number[] | undefined);
   expect(explored.complete).toBe(true);
-  const reference = referenceOf(runWorld({ combination: job.combination, workload: job.workload, plan: [], schedule: job.schedule }));
+  const reference = referenceOf(runWorld({ combination: job.combination, workload: job.workload, plan: [], schedule: job.schedule }, DEFAULT_WORLD));
   for (const o of explored.properties) {
     const b = brute.properties[o.property]!;
     expect({ property: o.property, violatedAt: o.shortest?.length ?? null, reached: o.reached }).toEqual({
@@ -70,7 +71,7 @@ function agree(job: ExploreJob) {
     if (o.shortest) {
       // The shortest plan the explorer reports replays, through the ordinary world, as a violation.
       const replay = judge(
-        runWorld({ combination: job.combination, workload: job.workload, plan: o.shortest, schedule: job.schedule }),
+        runWorld({ combination: job.combination, workload: job.workload, plan: o.shortest, schedule: job.schedule }, DEFAULT_WORLD),
         reference,
       );
       expect(replay.verdicts[o.property]!.holds, o.property).toBe(false);

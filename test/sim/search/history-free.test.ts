@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_CELLS } from '../../../sim/core/cells.ts';
 import { call } from '../../../sim/core/workload.ts';
-import { PolicyError } from '../../../models/extensions.ts';
+import { PolicyError } from '../../../models/additions.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { inputs, workload as anyWorkload } from '../../../sim/search/random/arbitraries.ts';
 import fc from 'fast-check';
@@ -12,13 +12,14 @@ import { InputJudge, type CheckInput } from '../../../sim/search/random/check-ru
 import { keyOf, workloadKey } from '../../../sim/search/random/input-judge.ts';
 import { worldRunner } from '../../../sim/search/random/check.ts';
 import { sampleLazily } from '../../../sim/search/random/input-stream.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 describe('history-free judging', () => {
   it('gives every run of every seed cell the judgement, stats and coverage its history gives', () => {
     let violations = 0;
     let runs = 0;
     for (const cell of SEED_CELLS) {
-      const runner = worldRunner(cell.combination);
+      const runner = worldRunner(cell.combination, DEFAULT_WORLD);
       const free = new InputJudge(runner, PROPERTIES);
       const recorded = new InputJudge({ run: runner.run, replayable: true }, PROPERTIES);
       expect(free.historyFree).toBe(true);
@@ -90,7 +91,7 @@ describe('history-free judging', () => {
   });
 
   it('runs a run that fails mid-way again, recorded: the error is the recorded run’s, with its history', () => {
-    const runner = worldRunner(SEED_CELLS[0]!.combination);
+    const runner = worldRunner(SEED_CELLS[0]!.combination, DEFAULT_WORLD);
     const failing = {
       ...runner,
       runInto: () => {

@@ -16,6 +16,7 @@ import { worldRunner } from '../../../sim/search/random/check.ts';
 import { runStore } from '../../../sim/search/run-store.ts';
 import { KNOBS } from '../../../sim/world/knob-reads.ts';
 import { anyCombination, changed } from '../../fixtures/combinations.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 afterEach(() => {
   runStore.enabled = true;
@@ -76,7 +77,7 @@ describe('the run store', () => {
   it('is used: a check with it runs fewer runs than one without, with the same result', () => {
     const options = { properties: PROPERTIES, shape: { plan: { faults: ALPHABET_000 } }, seed: 1, runs: 60 };
     const counted = (store: boolean) => {
-      const runner = worldRunner(VULNERABLE_000);
+      const runner = worldRunner(VULNERABLE_000, DEFAULT_WORLD);
       const { store: _s, ...without } = runner;
       let runs = 0;
       const base = store ? runner : without;

@@ -10,13 +10,14 @@ import { faultPlan, workload } from '../../../sim/search/random/arbitraries.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { anyCombination } from '../../fixtures/combinations.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 describe('wire tier = model tier (model client × model server, both revisions)', () => {
   test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true, idempotent: true })], { numRuns: 60, seed: 5 })(
     'every call has the same outcome on the wire as in the model, three times over',
     async (c, plan, w) => {
-      const reference = referenceOf(runWorld({ combination: c, workload: w, plan: [] }));
-      const model = callOutcomes(runWorld({ combination: c, workload: w, plan }), reference).map((o) => o.outcome);
+      const reference = referenceOf(runWorld({ combination: c, workload: w, plan: [] }, DEFAULT_WORLD));
+      const model = callOutcomes(runWorld({ combination: c, workload: w, plan }, DEFAULT_WORLD), reference).map((o) => o.outcome);
       for (let i = 0; i < 3; i++) {
         const wire = await runWire(
           { client: { kind: 'model', policy: c.client }, server: { kind: 'model', policy: c.server } },
@@ -40,7 +41,7 @@ describe('one fault mechanism on both tiers (model client × model server)', () 
   test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true })], { numRuns: 40, seed: 8 })(
     'every fault fires at the same request with the same effect and detail on the wire as in the model',
     async (c, plan, w) => {
-      const model = faultsOf(runWorld({ combination: c, workload: w, plan }));
+      const model = faultsOf(runWorld({ combination: c, workload: w, plan }, DEFAULT_WORLD));
       const sides = { client: { kind: 'model', policy: c.client }, server: { kind: 'model', policy: c.server } } as const;
       const wire = await runWire(sides, { workload: w, plan });
       expect(faultsOf(wire)).toEqual(model);

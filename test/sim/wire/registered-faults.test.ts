@@ -12,6 +12,7 @@ import { callOutcomes, referenceOf } from '../../../properties/outcomes.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { run } from '../cli/run.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const faultEntries = (h: History) =>
   h.entries.flatMap((e) => (e.kind === 'fault' ? [{ fault: e.fault, at: e.at, applied: e.applied, detail: e.detail }] : []));
@@ -52,16 +53,16 @@ describe('registered faults on both tiers', () => {
       'inline',
       registry,
     );
-    const { extensions } = registry;
-    const c = combination();
+    const { additions } = registry;
+    const c = combination({}, NO_ADDITIONS);
     const workload = [call(), call(true), call()];
     const plan = [
       { fault: 'http-503', at: 2 },
       { fault: 'slow-body', at: 5 },
     ];
-    const reference = referenceOf(runWorld({ combination: c, workload, plan: [] }, { extensions }));
-    const model = runWorld({ combination: c, workload, plan }, { extensions });
-    const wire = await runWire(MODEL_BOTH_SIDES(c), { workload, plan }, { extensions });
+    const reference = referenceOf(runWorld({ combination: c, workload, plan: [] }, { additions }));
+    const model = runWorld({ combination: c, workload, plan }, { additions });
+    const wire = await runWire(MODEL_BOTH_SIDES(c), { workload, plan }, { additions });
     expect(faultEntries(model)).toEqual([
       { fault: 'http-503', at: 2, applied: true, detail: '503 for tools/call' },
       { fault: 'slow-body', at: 5, applied: true, detail: expect.stringMatching(/^held a 200 (json|sse) body$/) },

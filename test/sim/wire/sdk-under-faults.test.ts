@@ -8,6 +8,7 @@ import { wireCheck } from '../../../sim/wire/check.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import type { WireSetup } from '../../../sim/wire/setup.ts';
 import { call } from '../../../sim/core/workload.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const SDK_SSE: WireSetup = { client: { kind: 'sdk' }, server: { kind: 'sdk', preset: 'sdk-sse' } };
 const SDK_JSON: WireSetup = { client: { kind: 'sdk' }, server: { kind: 'sdk', preset: 'sdk-json' } };
@@ -83,7 +84,7 @@ describe('official SDK client × SDK server', () => {
 
 describe('model client × SDK server, SDK client × model server', () => {
   it("the records' pinned parser cannot read the SDK's SSE answers: loud on every call, even without faults", async () => {
-    const setup: WireSetup = { client: { kind: 'model', policy: combination().client }, server: { kind: 'sdk', preset: 'sdk-sse' } };
+    const setup: WireSetup = { client: { kind: 'model', policy: combination({}, NO_ADDITIONS).client }, server: { kind: 'sdk', preset: 'sdk-sse' } };
     const r = await wireCheck(setup, { runs: 15, faults: ['http-502'] });
     const ct = r.results.find((p) => p.property === 'content-type-consistent')!;
     expect(ct.verdict).toBe('violated');
@@ -92,7 +93,7 @@ describe('model client × SDK server, SDK client × model server', () => {
   });
 
   it('the SDK rejects a replayed initialize (400, -32600): the seed-000 client then has a dead session, loudly', async () => {
-    const setup: WireSetup = { client: { kind: 'model', policy: combination().client }, server: { kind: 'sdk', preset: 'sdk-json' } };
+    const setup: WireSetup = { client: { kind: 'model', policy: combination({}, NO_ADDITIONS).client }, server: { kind: 'sdk', preset: 'sdk-json' } };
     const r = await outcomes(setup, [
       { fault: 'config-reset', at: 0 },
       { fault: 'http-502', at: 2 },
@@ -102,7 +103,7 @@ describe('model client × SDK server, SDK client × model server', () => {
   });
 
   it('the SDK client against the seed-000 model server is not silent: it keeps no mutable config to reset', async () => {
-    const setup: WireSetup = { client: { kind: 'sdk' }, server: { kind: 'model', policy: combination().server } };
+    const setup: WireSetup = { client: { kind: 'sdk' }, server: { kind: 'model', policy: combination({}, NO_ADDITIONS).server } };
     const r = await wireCheck(setup, { runs: 40, faults: ['http-502', 'config-reset'] });
     expect(r.results.find((p) => p.property === 'no-silent-empty')!.verdict).toBe('holds');
     expect(r.skipped['config-reset']).toMatch(/no mutable config/);

@@ -16,6 +16,8 @@ import type { FaultPlan } from '../../../sim/core/plan.ts';
 import { runWire } from '../../../sim/wire/world.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import type { Sdk2ServerPreset } from '../../../sim/wire/peers/sdk2-server.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 /** Faults both sides take part in alike. Left out, each pinned below or in sdk2-under-faults: a
  *  stripped `accept` (the SDK: 406) or `mcp-session-id` (the SDK: 400), a stripped
@@ -40,9 +42,9 @@ const SDK_LIKE = {
 const reached = { 'sdk2-json': 0, 'sdk2-sse': 0 };
 
 async function both(preset: Sdk2ServerPreset, client: ClientPolicy, w: Workload, plan: FaultPlan) {
-  const c = combination({ server: SDK_LIKE[preset], client });
-  const reference = referenceOf(runWorld({ combination: c, workload: w, plan: [] }));
-  const model = callOutcomes(runWorld({ combination: c, workload: w, plan }), reference).map((o) => o.outcome);
+  const c = combination({ server: SDK_LIKE[preset], client }, NO_ADDITIONS);
+  const reference = referenceOf(runWorld({ combination: c, workload: w, plan: [] }, DEFAULT_WORLD));
+  const model = callOutcomes(runWorld({ combination: c, workload: w, plan }, DEFAULT_WORLD), reference).map((o) => o.outcome);
   const setup = { client: { kind: 'model', policy: c.client }, server: { kind: 'sdk2', preset, protocol: '2025-11-25' } } as const;
   const wireReference = referenceOf(await runWire(setup, { workload: w, plan: [] }));
   const wire = callOutcomes(await runWire(setup, { workload: w, plan }), wireReference).map((o) => o.outcome);
@@ -52,7 +54,7 @@ async function both(preset: Sdk2ServerPreset, client: ClientPolicy, w: Workload,
 
 // A client that opens a new session after a failure: a replayed initialize meets the difference below.
 const newSession = (parsers: readonly ClientPolicy['parser'][]) =>
-  fc.constantFrom(...parsers).map((parser) => combination({ client: { reconnect: 'new-session', parser } }).client);
+  fc.constantFrom(...parsers).map((parser) => combination({ client: { reconnect: 'new-session', parser } }, NO_ADDITIONS).client);
 
 describe('model world = model client × SDK v2 server on the wire (2025-11-25)', () => {
   test.prop([newSession(CLIENT_KNOBS.parser.values), faultPlan({ faults: AGREED }), workload({ overlap: false })], {
@@ -80,7 +82,7 @@ describe('model world = model client × SDK v2 server on the wire (2025-11-25)',
 
 describe('where the model and the SDK v2 server differ (2025-11-25)', () => {
   it('the SDK rejects a replayed initialize (400) but keeps serving the session; the model server calls it dead', async () => {
-    const client = combination({ client: { reconnect: 'replay-cached', parser: 'adaptive' } }).client;
+    const client = combination({ client: { reconnect: 'replay-cached', parser: 'adaptive' } }, NO_ADDITIONS).client;
     // A deadline makes the client replay its handshake on request 6, which both servers reject.
     const plan: FaultPlan = [
       { fault: 'server-restart', at: 1 },

@@ -8,6 +8,7 @@ import { ServedProcess, servedEndpoint } from '../../../sim/wire/process/loopbac
 import { runWire } from '../../../sim/wire/world.ts';
 import type { WireClientSpec, WireSetup } from '../../../sim/wire/setup.ts';
 import { call } from '../../../sim/core/workload.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const EVERYTHING = 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js streamableHttp';
 let served: ServedProcess;
@@ -15,7 +16,7 @@ beforeAll(async () => void (served = await ServedProcess.start(EVERYTHING)), 30_
 afterAll(async () => served?.stop());
 
 const SDK: WireClientSpec = { kind: 'sdk' };
-const MODEL: WireClientSpec = { kind: 'model', policy: combination({ client: { parser: 'adaptive' } }).client };
+const MODEL: WireClientSpec = { kind: 'model', policy: combination({ client: { parser: 'adaptive' } }, NO_ADDITIONS).client };
 const setup = (client: WireClientSpec): WireSetup => ({ client, server: { kind: 'loopback', endpoint: servedEndpoint(served) } });
 async function run(client: WireClientSpec, plan: History['plan'], workload = [call(), call(true)]) {
   const reference = referenceOf(await runWire(setup(client), { workload, plan: [] }));

@@ -7,21 +7,22 @@ import { check } from '../../../sim/search/random/check.ts';
 import { historyJson } from '../../fixtures/history-json.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { FIXED_INPUT } from '../../fixtures/print-history.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const node = (args: string[]) =>
   execFileSync(process.execPath, args, { encoding: 'utf8', cwd: new URL('../../..', import.meta.url).pathname });
 
 describe('determinism', () => {
   it('gives a byte-identical history twice in one process', () => {
-    const a = historyJson(runWorld(FIXED_INPUT));
-    const b = historyJson(runWorld(FIXED_INPUT));
+    const a = historyJson(runWorld(FIXED_INPUT, DEFAULT_WORLD));
+    const b = historyJson(runWorld(FIXED_INPUT, DEFAULT_WORLD));
     expect(a).toBe(b);
     expect(a.length).toBeGreaterThan(2000);
   });
 
   it('gives a byte-identical history in another process', () => {
     const other = node(['--import', 'tsx', 'test/fixtures/print-history.ts']);
-    expect(other).toBe(historyJson(runWorld(FIXED_INPUT)));
+    expect(other).toBe(historyJson(runWorld(FIXED_INPUT, DEFAULT_WORLD)));
   });
 
   it('gives byte-identical check results for the same seed, and different ones for another seed', () => {

@@ -7,6 +7,7 @@ import { inputs } from '../../../sim/search/random/arbitraries.ts';
 import { sampleLazily } from '../../../sim/search/random/input-stream.ts';
 import { runWorldInto } from '../../../sim/world/unrecorded.ts';
 import { runWorld } from '../../../sim/world/world.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 type Kind = HistoryEntry['kind'];
 
@@ -22,20 +23,20 @@ describe('entry sinks', () => {
     for (const cell of SEED_CELLS.slice(0, 6)) {
       for (const [plan, workload, schedule] of sampleLazily(inputs({}), 5, 4)) {
         const input = { combination: cell.combination, plan, workload, schedule };
-        const history = runWorld(input);
+        const history = runWorld(input, DEFAULT_WORLD);
         for (const reads of [
           ['invoke', 'end'],
           ['state', 'server'],
           ['request', 'response', 'deliver', 'client'],
         ] as Kind[][]) {
           const { got, sink } = sinkReading(reads);
-          runWorldInto(input, sink);
+          runWorldInto(input, sink, DEFAULT_WORLD);
           const kept = history.entries.filter((e) => reads.includes(e.kind) || !skippable.includes(e.kind));
           expect(got).toEqual(kept);
           skipped += history.entries.length - got.length;
         }
         const all: HistoryEntry[] = [];
-        runWorldInto(input, all);
+        runWorldInto(input, all, DEFAULT_WORLD);
         expect(all).toEqual(history.entries);
       }
     }

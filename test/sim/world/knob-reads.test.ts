@@ -11,6 +11,8 @@ import { inputs } from '../../../sim/search/random/arbitraries.ts';
 import { KNOBS, knobsOf, trackedTwin } from '../../../sim/world/knob-reads.ts';
 import { runWorld, runWorldReading } from '../../../sim/world/world.ts';
 import { anyCombination, changed } from '../../fixtures/combinations.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 /** The knobs the models decide with `choose`. */
 const CHOSEN = ['server.streaming', 'server.reinit', 'server.advertise', 'client.reconnect', 'client.accept', 'client.reissue'];
@@ -27,12 +29,12 @@ describe('knob reads', () => {
         fc.subarray([...CLIENT_KNOBS.guards.values] as Guard[]),
         fc.subarray([...FAULT_VOCABULARY], { minLength: 1, maxLength: 4 }).chain((faults) => inputs({ plan: { faults } })),
         (c, knob, pick, guards, [plan, workload, schedule]) => {
-          const { history, reads } = runWorldReading({ combination: c, plan, workload, schedule });
+          const { history, reads } = runWorldReading({ combination: c, plan, workload, schedule }, DEFAULT_WORLD);
           const other = changed(c, knob, pick, guards);
           if (reads & (1 << knob)) return;
           unread++;
           if (CHOSEN.includes(KNOBS[knob]!) && JSON.stringify(other) !== JSON.stringify(c)) unreadChosen.add(KNOBS[knob]!);
-          const theirs = runWorld({ combination: other, plan, workload, schedule });
+          const theirs = runWorld({ combination: other, plan, workload, schedule }, DEFAULT_WORLD);
           expect(JSON.stringify(theirs.entries)).toBe(JSON.stringify(history.entries));
         },
       ),
@@ -44,7 +46,7 @@ describe('knob reads', () => {
   });
 
   it('choose counts a knob only where its values decide, and answers as the value set does', () => {
-    const c = combination({ server: { streaming: 'accept-header' }, client: {} });
+    const c = combination({ server: { streaming: 'accept-header' }, client: {} }, NO_ADDITIONS);
     const twin = trackedTwin(c)!;
     const streams = (byHeader: boolean, byCaps: boolean) => {
       twin.reads.mask = 0;

@@ -7,6 +7,7 @@ import { inputs } from '../../../sim/search/random/arbitraries.ts';
 import { sampleLazily } from '../../../sim/search/random/input-stream.ts';
 import { literalNotes, noteEntry } from '../../../sim/world/note-entry.ts';
 import { runWorld } from '../../../sim/world/world.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const copy = (t: number, kind: 'client' | 'server', note: object) => ({ t, kind, ...note });
 const same = (a: object, b: object) => expect(JSON.stringify(a)).toBe(JSON.stringify(b));
@@ -31,7 +32,7 @@ describe('note entries', () => {
     let notes = 0;
     for (const cell of SEED_CELLS) {
       for (const [plan, workload, schedule] of sampleLazily(inputs({}), 17, 3)) {
-        for (const e of runWorld({ combination: cell.combination, plan, workload, schedule }).entries) {
+        for (const e of runWorld({ combination: cell.combination, plan, workload, schedule }, DEFAULT_WORLD).entries) {
           if (e.kind !== 'client' && e.kind !== 'server') continue;
           const { t, kind, ...note } = e;
           same(noteEntry(t, kind, note), copy(t, kind, note));

@@ -28,7 +28,7 @@ describe('state fingerprints', () => {
     fc.assert(
       fc.property(arbitrary, ([combination, workload0, alphabet, choices]) => {
         const workload = workload0.length ? workload0 : [{ method: 'tools/call' as const, progress: true, overlap: false }];
-        const reference = referenceOf(runWorld({ combination, workload, plan: [] }));
+        const reference = referenceOf(runWorld({ combination, workload, plan: [] }, DEFAULT_WORLD));
         const frame = { version: 1, combination, workload, plan: [], schedule: [] };
         for (let walk = 0; walk < 16; walk++) {
           let folds = FoldSet.start(PROPERTIES, reference, frame);

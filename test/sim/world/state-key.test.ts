@@ -49,7 +49,7 @@ describe('state keys', () => {
         const workload = workload0.length ? workload0 : [{ method: 'tools/call' as const, progress: true, overlap: false }];
         const pick = chooser(seed);
         const faultsFor = (): FaultName[] => (pick(3) === 0 ? [alphabet[pick(alphabet.length)]!] : []);
-        const reference = referenceOf(runWorld({ combination, workload, plan: [] }));
+        const reference = referenceOf(runWorld({ combination, workload, plan: [] }, DEFAULT_WORLD));
         const frame = { version: 1, combination, workload, plan: [], schedule: [] };
         const seen = new Map<string, { world: World; folds: FoldSet; path: string }>();
         for (let walk = 0; walk < 60; walk++) {

@@ -14,12 +14,13 @@ import { SCENARIOS } from '../../../../sim/audit/scenarios.ts';
 import { combination } from '../../../../models/policies.ts';
 import { liveGroups } from '../../../../sim/wire/process/process-groups.ts';
 import { itRejects, ROOT, run, tempDir } from '../../cli/run.ts';
+import { NO_ADDITIONS } from '../../../../models/additions.ts';
 
 const PYTHON = join(ROOT, '.venv-mcp/bin/python');
 const TS = 'node examples/clients/ts-client.mjs';
 const PY = '.venv-mcp/bin/python examples/clients/python_client.py';
 const NA = 'not applicable';
-const streamingModel = { kind: 'model' as const, policy: combination({ server: { streaming: 'accept-header' } as never }).server };
+const streamingModel = { kind: 'model' as const, policy: combination({ server: { streaming: 'accept-header' } as never }, NO_ADDITIONS).server };
 const verdicts = (a: Awaited<ReturnType<typeof runClientAudit>>) => Object.fromEntries(a.scenarios.map((s) => [s.name, s.verdict]));
 
 describe('the client scenarios', () => {

@@ -13,6 +13,7 @@ import type { WireServerSpec } from '../../../../sim/wire/setup.ts';
 import { combination, type Revision } from '../../../../models/policies.ts';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import type { ToolChoice } from '../../../../sim/audit/server/tool-choice.ts';
+import { NO_ADDITIONS } from '../../../../models/additions.ts';
 
 type Next = (r: Request) => Promise<Response>;
 type Tweak = (req: Request, next: Next) => Promise<Response>;
@@ -129,7 +130,7 @@ describe('the spec lens, 2025-11-25 server requirements', () => {
   it('reinit-live-session is recorded, never a violation: rejected (SDK) and adopted (the model server) alike', async () => {
     const rejected = await lens(wrapped(legacy), 'reinit-live-session', '2025-11-25/reinit-live-session');
     expect(rejected.check).toMatchObject({ verdict: 'unspecified', evidence: expect.stringContaining('HTTP 400 (JSON-RPC -32600)') });
-    const model: WireServerSpec = { kind: 'model', policy: combination().server };
+    const model: WireServerSpec = { kind: 'model', policy: combination({}, NO_ADDITIONS).server };
     const adopted = await lens(model, 'reinit-live-session', '2025-11-25/reinit-live-session');
     expect(adopted.check).toMatchObject({ verdict: 'unspecified', evidence: expect.stringContaining('answered and kept the session') });
   });

@@ -12,6 +12,7 @@ import { CMD_CLIENT_TIMEOUT_MS } from '../../../../sim/wire/process/cmd-client.t
 import { liveGroups } from '../../../../sim/wire/process/process-groups.ts';
 import { runWire } from '../../../../sim/wire/world.ts';
 import { ROOT, run } from '../../cli/run.ts';
+import { NO_ADDITIONS } from '../../../../models/additions.ts';
 
 const PYTHON = join(ROOT, '.venv-mcp/bin/python');
 const HARNESSES = {
@@ -23,7 +24,7 @@ function needs(name: keyof typeof HARNESSES): void {
   if (name === 'python' && !existsSync(PYTHON)) throw new Error(`no Python venv at ${PYTHON}: run .ci/python-venv.sh (mcp==2.3.0)`);
 }
 
-const model = { kind: 'model' as const, policy: combination({}).server };
+const model = { kind: 'model' as const, policy: combination({}, NO_ADDITIONS).server };
 
 async function runWith(name: keyof typeof HARNESSES, plan: { fault: string; at: number }[]): Promise<History> {
   needs(name);
@@ -61,7 +62,7 @@ describe.each(Object.keys(HARNESSES) as (keyof typeof HARNESSES)[])('the %s harn
 // A tools/call answered on an SSE stream (streaming=accept-header) that the proxy cuts before its
 // result (no event id, so nothing to resume from): the two clients differ, and this pins how.
 describe('a cut tools/call stream', () => {
-  const streaming = { kind: 'model' as const, policy: combination({ server: { streaming: 'accept-header' } as never }).server };
+  const streaming = { kind: 'model' as const, policy: combination({ server: { streaming: 'accept-header' } as never }, NO_ADDITIONS).server };
   async function cut(name: keyof typeof HARNESSES): Promise<History> {
     needs(name);
     const setup = { client: { kind: 'cmd' as const, command: HARNESSES[name] }, server: streaming };

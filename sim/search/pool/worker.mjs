@@ -1,4 +1,4 @@
-// Worker-thread entry of the exploration pool: register tsx's loader in this thread (as
+// Worker-thread entry of the pool (search/pool/thread.ts): register tsx's loader in this thread (as
 // bin/mcp-faultsim.js does for the CLI), then run the TypeScript worker.
 import { register } from 'tsx/esm/api';
 
