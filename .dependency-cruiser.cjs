@@ -34,8 +34,10 @@ const LAYERS = [
   },
   {
     name: 'sim/plugins',
-    may: ['models', 'sim/core', 'properties'],
-    comment: 'plugins/ loads policy modules into registry values (the cells a module adds are a core/ type)',
+    may: ['models', 'sim/core', 'properties', 'sim/world'],
+    comment:
+      "plugins/ loads policy modules into registry values (the cells a module adds are a core/ type), and resolves a run's config " +
+      '(run-config.ts: the registry, the world options, seed, runs, properties)',
   },
   {
     name: 'sim/search',
@@ -44,12 +46,12 @@ const LAYERS = [
   },
   {
     name: 'sim/compare',
-    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/search'],
-    comment: 'compare/ runs the matrix through search/',
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/plugins', 'sim/search'],
+    comment: "compare/ runs the matrix through search/, under the run's config (plugins/run-config.ts)",
   },
   {
     name: 'sim/corpus',
-    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/search', 'sim/compare'],
+    may: ['models', 'sim/core', 'sim/world', 'properties', 'sim/plugins', 'sim/search', 'sim/compare'],
     comment: 'corpus/ saves and replays findings',
   },
   {

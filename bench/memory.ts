@@ -31,7 +31,8 @@ export function measureMemory(quick: boolean): MemoryFigures {
     const [plan, workload, schedule] = sample[i % sample.length]!;
     const key = JSON.stringify(workload);
     let reference = references.get(key);
-    if (!reference) references.set(key, (reference = referenceOf(runWorld({ combination: VULNERABLE_000, workload, plan: [] }, DEFAULT_WORLD))));
+    if (!reference)
+      references.set(key, (reference = referenceOf(runWorld({ combination: VULNERABLE_000, workload, plan: [] }, DEFAULT_WORLD))));
     judge(runWorld({ combination: VULNERABLE_000, workload, plan, schedule }, DEFAULT_WORLD), reference);
   };
   for (let i = 0; i < 10_000; i++) session(i);

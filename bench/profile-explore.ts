@@ -8,5 +8,6 @@ import { DEFAULT_CONFIG } from '../sim/plugins/run-config.ts';
 
 const depth = Number(process.argv[2] ?? 4);
 let states = 0;
-for (const cell of SEED_CELLS) for (const job of jobsFor(cell.combination, cellOptions(cell, depth))) states += exploreJob(job, DEFAULT_CONFIG).states;
+for (const cell of SEED_CELLS)
+  for (const job of jobsFor(cell.combination, cellOptions(cell, depth))) states += exploreJob(job, DEFAULT_CONFIG).states;
 process.stdout.write(`explored ${states.toLocaleString('en-US')} states (the seed cells, depth ${depth})\n`);

@@ -12,7 +12,7 @@ import {
 import { JSON_TYPE, SSE_TYPE, type HttpRequest, type HttpResponse, type RequestBody, type TextContent } from './messages.ts';
 import { CLIENT_KNOBS, MODERN, type ClientPolicy, type Revision } from './knobs.ts';
 import { choose } from './knob-choice.ts';
-import type { Raise, Reduction } from './reducers.ts';
+import type { Raise, Reduction } from './reduction.ts';
 
 export interface ClientConfig {
   streaming: boolean;

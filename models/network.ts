@@ -85,11 +85,7 @@ export function fireBeforeFaults(
   return done;
 }
 
-export function applyRequestFaults(
-  request: HttpRequest,
-  faults: readonly FaultName[],
-  additions: PolicyAdditions,
-): RequestVerdict {
+export function applyRequestFaults(request: HttpRequest, faults: readonly FaultName[], additions: PolicyAdditions): RequestVerdict {
   const v: RequestVerdict = { request, effects: [] };
   for (const fault of faults) {
     const onRequest = ruleOf(fault, additions)?.onRequest;

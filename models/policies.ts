@@ -43,10 +43,7 @@ export function describeValue(side: 'server' | 'client', knob: string, value: st
 
 /** A full combination from partial overrides; unspecified knobs take their defaults. Guards are put
  *  in knob order, those `additions` registers included (a guard it does not know is dropped). */
-export function combination(
-  over: { server?: ServerOverrides; client?: ClientOverrides } = {},
-  additions: PolicyAdditions,
-): Combination {
+export function combination(over: { server?: ServerOverrides; client?: ClientOverrides } = {}, additions: PolicyAdditions): Combination {
   const client = { ...DEFAULT_CLIENT, ...over.client };
   return {
     server: { ...DEFAULT_SERVER, ...over.server },

@@ -12,18 +12,11 @@
 // carries `unbound` implementations, which fail loudly if anything steps it.
 import { enqueueActions, type EventObject } from 'xstate';
 import type { PolicyAdditions } from './additions.ts';
+import type { Raise, Reduction } from './reduction.ts';
 
-export interface Reduction<C, F> {
-  context: C;
-  effects: F[];
-}
+export type { Raise, Reduction } from './reduction.ts';
 
 export type Reducer<C, E extends EventObject, F> = (context: C, event: E, additions: PolicyAdditions) => Reduction<C, F>;
-
-export interface Raise<E extends EventObject> {
-  type: 'raise';
-  event: E;
-}
 
 /** The XState actions of a reducer table, bound to `additions`: each reducer becomes one `enqueueActions`. */
 export function reducerActions<C, E extends EventObject, F extends { type: string }>(

@@ -4,7 +4,7 @@
 import type { CapabilitySet, ProgressEncoding, Transport } from './capabilities.ts';
 import type { HttpRequest, HttpResponse, InitializeResult, SseEvent } from './messages.ts';
 import type { ServerPolicy } from './policies.ts';
-import type { Reduction } from './reducers.ts';
+import type { Reduction } from './reduction.ts';
 
 export interface ServerSession {
   id: string;

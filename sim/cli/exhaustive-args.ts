@@ -34,7 +34,13 @@ export function parseProgress(text: string | undefined): 'any' | 'always' | 'nev
 
 /** Run the exhaustive search to `depth` on every core, with a progress bar unless `quiet`, under the
  *  command's registry (the pool's threads load the same modules) and the properties `--property` names. */
-export async function exhaustiveFromArgs(args: Parsed, c: Combination, depth: number, quiet: boolean, registry: Registry): Promise<Exploration> {
+export async function exhaustiveFromArgs(
+  args: Parsed,
+  c: Combination,
+  depth: number,
+  quiet: boolean,
+  registry: Registry,
+): Promise<Exploration> {
   const faults = parseFaults(stringOption(args, 'faults'), registry);
   const config = runConfig({ registry, properties: parseProperty(stringOption(args, 'property'), registry) });
   const calls = intOption(args, 'calls', DEFAULT_EXPLORE_CALLS, { min: 1, max: 5 });

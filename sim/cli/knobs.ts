@@ -16,7 +16,11 @@ type Knobs = Record<string, { values: readonly string[] }>;
 
 /** Each knob's values as given: one value for `check`, a `|`-separated list for matrices; the open
  *  knobs also take the values `additions`'s policy modules registered. */
-export function parseKnobList(side: 'server' | 'client', text: string, additions: PolicyAdditions = NO_ADDITIONS): Record<string, string[]> {
+export function parseKnobList(
+  side: 'server' | 'client',
+  text: string,
+  additions: PolicyAdditions = NO_ADDITIONS,
+): Record<string, string[]> {
   const knobs: Knobs = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const out: Record<string, string[]> = {};
   if (text.trim() === '') return out;

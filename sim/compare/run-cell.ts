@@ -55,7 +55,8 @@ export async function runCell(cell: MatrixCell, runner: CellRunner, config: RunC
       result = rest;
       // Only the runs of this very cell, as this config draws them (a runner may wrap checkCell otherwise).
       const same = rest.seed === seed && rest.runs === runs && rest.faults.join() === cell.faults.join();
-      if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination)) hooks.onSampled?.(sampled, sampledReads);
+      if (sampled && same && JSON.stringify(rest.combination) === JSON.stringify(cell.combination))
+        hooks.onSampled?.(sampled, sampledReads);
     }
   } catch (e) {
     if (!(e instanceof PolicyError)) throw e;

@@ -31,7 +31,10 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
     const server = (c.server ?? {}) as ServerOverrides;
     const client = (c.client ?? {}) as ClientOverrides;
     if (c.record === '000') {
-      const comb = combination({ server: { ...VULNERABLE_000.server, ...server }, client: { ...VULNERABLE_000.client, ...client } }, additions);
+      const comb = combination(
+        { server: { ...VULNERABLE_000.server, ...server }, client: { ...VULNERABLE_000.client, ...client } },
+        additions,
+      );
       return {
         name: c.name,
         seed: '000',
@@ -43,7 +46,10 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
       };
     }
     if (c.record === '003') {
-      const comb = combination({ server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } }, additions);
+      const comb = combination(
+        { server: { ...VULNERABLE_003.server, ...server }, client: { ...VULNERABLE_003.client, ...client } },
+        additions,
+      );
       return {
         name: c.name,
         seed: '003',

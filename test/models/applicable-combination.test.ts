@@ -13,10 +13,13 @@ import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
 /** Combinations that cannot speak 2025-11-25 together: one side (or both) on 2026-07-28 only. */
 const newRevisionOnly = fc.tuple(anyCombination, fc.constantFrom('server', 'client', 'both')).map(([c, newSide]) =>
-  combination({
-    server: { ...c.server, protocol: newSide === 'client' ? c.server.protocol : '2026-07-28' },
-    client: { ...c.client, protocol: newSide === 'server' ? c.client.protocol : '2026-07-28' },
-  }, NO_ADDITIONS),
+  combination(
+    {
+      server: { ...c.server, protocol: newSide === 'client' ? c.server.protocol : '2026-07-28' },
+      client: { ...c.client, protocol: newSide === 'server' ? c.client.protocol : '2026-07-28' },
+    },
+    NO_ADDITIONS,
+  ),
 );
 
 describe('applicableCombination', () => {
@@ -40,7 +43,10 @@ describe('applicableCombination', () => {
   });
 
   it('leaves a combination that speaks 2025-11-25 as it is', () => {
-    const c = combination({ server: { reinit: 'pin-first', protocol: 'dual' }, client: { guards: ['probe'], protocol: 'negotiate' } }, NO_ADDITIONS);
+    const c = combination(
+      { server: { reinit: 'pin-first', protocol: 'dual' }, client: { guards: ['probe'], protocol: 'negotiate' } },
+      NO_ADDITIONS,
+    );
     expect(applicableCombination(c)).toBe(c);
   });
 });

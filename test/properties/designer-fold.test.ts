@@ -10,6 +10,7 @@ import { PolicyError } from '../../models/additions.ts';
 import { PolicyLoadError, registerPolicies } from '../../sim/plugins/policy-module.ts';
 import { registryProperty } from '../../sim/plugins/loaded.ts';
 import { exploreJob } from '../../sim/search/exhaustive/explore.ts';
+import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
 interface NoErrorState {
   applied: boolean;
@@ -61,9 +62,9 @@ describe("a designer's property as a fold", () => {
 
   it('is explored with merged states: the same results as without merging and as its whole-history form, from fewer states', () => {
     const fold = findProperty('no-error')!;
-    const merged = exploreJob({ ...job, properties: [fold] });
-    const tree = exploreJob({ ...job, properties: [fold], dedup: false });
-    const whole = exploreJob({ ...job, properties: [findProperty('no-error-whole')!] });
+    const merged = exploreJob(job, { world: DEFAULT_WORLD, properties: [fold] });
+    const tree = exploreJob({ ...job, dedup: false }, { world: DEFAULT_WORLD, properties: [fold] });
+    const whole = exploreJob(job, { world: DEFAULT_WORLD, properties: [findProperty('no-error-whole')!] });
     expect(merged.properties[0]).toMatchObject({ property: 'no-error', holds: false, reached: true });
     expect(merged.properties[0]!.why).toMatch(/^call \d ended in an error at t=\d+ ms$/);
     for (const other of [tree, whole]) {
@@ -75,8 +76,10 @@ describe("a designer's property as a fold", () => {
   });
 
   it('runs sandboxed: a key that is not a string is a policy error naming the property', () => {
-    expect(() => exploreJob({ ...job, properties: [findProperty('bad-key')!] })).toThrow(PolicyError);
-    expect(() => exploreJob({ ...job, properties: [findProperty('bad-key')!] })).toThrow(/key returned \d+: expected a string/);
+    expect(() => exploreJob(job, { world: DEFAULT_WORLD, properties: [findProperty('bad-key')!] })).toThrow(PolicyError);
+    expect(() => exploreJob(job, { world: DEFAULT_WORLD, properties: [findProperty('bad-key')!] })).toThrow(
+      /key returned \d+: expected a string/,
+    );
   });
 
   it('is checked when loaded: a fold with an unknown part is refused in one line', () => {

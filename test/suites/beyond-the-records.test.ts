@@ -103,10 +103,13 @@ describe('seed 000 cells under knob values the record does not discuss', () => {
   });
 
   it('client.accept=from-config turns the accept-header mitigation into a one-fault failure: a config reset alone', () => {
-    const c = combination({
-      server: { ...VULNERABLE_000.server, streaming: 'accept-header' },
-      client: { ...VULNERABLE_000.client, accept: 'from-config' },
-    }, NO_ADDITIONS);
+    const c = combination(
+      {
+        server: { ...VULNERABLE_000.server, streaming: 'accept-header' },
+        client: { ...VULNERABLE_000.client, accept: 'from-config' },
+      },
+      NO_ADDITIONS,
+    );
     const r = result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });
     expect(r.verdict).toBe('violated');
     expect(r.counterexample!.faults).toEqual([{ fault: 'config-reset', at: 0 }]);

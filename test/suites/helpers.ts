@@ -2,7 +2,8 @@
 import { expect } from 'vitest';
 import type { FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
-import { check, Judge, type CheckOptions, type PropertyResult } from '../../sim/search/random/check.ts';
+import { Judge, type PropertyResult } from '../../sim/search/random/check.ts';
+import { check, type CheckOptions } from '../../index.ts';
 import { enumeratePlans } from '../fixtures/enumerate-plans.ts';
 import { call, type Workload } from '../../sim/core/workload.ts';
 import { propertyByName } from '../../properties/properties.ts';

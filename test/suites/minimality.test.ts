@@ -11,9 +11,10 @@ import {
   VULNERABLE_000,
   VULNERABLE_003,
 } from '../../sim/core/cells.ts';
-import { check } from '../../sim/search/random/check.ts';
+import { check } from '../../index.ts';
 import { exploreCombination, sequentialWorkloads } from '../../sim/search/exhaustive/exhaustive.ts';
 import { call } from '../../sim/core/workload.ts';
+import { runConfig } from '../../sim/plugins/run-config.ts';
 
 const SEEDS = Array.from({ length: 100 }, (_, i) => i + 1);
 const SEED_000 = {
@@ -50,12 +51,15 @@ describe('minimality certificates', () => {
   });
 
   it('the exhaustive search finds the same shortest plans the shrinker does', () => {
-    const e000 = exploreCombination(VULNERABLE_000, {
-      faults: ALPHABET_000,
-      depth: 2,
-      workloads: sequentialWorkloads(2, 'any'),
-      properties: [propertyByName('no-silent-empty')!],
-    });
+    const e000 = exploreCombination(
+      VULNERABLE_000,
+      {
+        faults: ALPHABET_000,
+        depth: 2,
+        workloads: sequentialWorkloads(2, 'any'),
+      },
+      runConfig({ properties: [propertyByName('no-silent-empty')!] }),
+    );
     expect(e000.results[0]!.shortest).toEqual({
       faults: [
         { fault: 'config-reset', at: 0 },
@@ -64,12 +68,15 @@ describe('minimality certificates', () => {
       workload: [call()],
       why: "call 0 returned a well-formed result that differs from the fault-free run's ([]) with no error",
     });
-    const e003 = exploreCombination(VULNERABLE_003, {
-      faults: ALPHABET_003,
-      depth: 2,
-      workloads: sequentialWorkloads(2, 'always'),
-      properties: [propertyByName('no-silent-hang')!],
-    });
+    const e003 = exploreCombination(
+      VULNERABLE_003,
+      {
+        faults: ALPHABET_003,
+        depth: 2,
+        workloads: sequentialWorkloads(2, 'always'),
+      },
+      runConfig({ properties: [propertyByName('no-silent-hang')!] }),
+    );
     expect(e003.results[0]!.shortest).toEqual({
       faults: [{ fault: 'strip-header:transfer-encoding', at: 0 }],
       workload: [call(true)],

@@ -48,10 +48,13 @@ describe('recovery of the seed-000 mitigations', () => {
   });
 
   it('rejecting a re-initialize is clean only if the client then opens a new session (Decision Boundary)', () => {
-    const c = combination({
-      server: { ...VULNERABLE_000.server, reinit: 'reject' },
-      client: { ...VULNERABLE_000.client, reconnect: 'new-session' },
-    }, NO_ADDITIONS);
+    const c = combination(
+      {
+        server: { ...VULNERABLE_000.server, reinit: 'reject' },
+        client: { ...VULNERABLE_000.client, reconnect: 'new-session' },
+      },
+      NO_ADDITIONS,
+    );
     for (const property of ['no-silent-empty', 'recovers']) {
       const r = result(c, property, { faults: ALPHABET, shape: SEQUENTIAL, runs: 300 });
       expect(r.verdict, property).toBe('holds');

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { ALPHABET_000, DOES_NOT_APPLY_000, VULNERABLE_000 } from '../../sim/core/cells.ts';
 import { inputs } from '../../sim/search/random/arbitraries.ts';
-import { check, Judge } from '../../sim/search/random/check.ts';
+import { Judge } from '../../sim/search/random/check.ts';
+import { check } from '../../index.ts';
 import { call } from '../../sim/core/workload.ts';
 import { runWorld } from '../../sim/world/world.ts';
 import { exhaust, kinds, result, smallWorkloads } from './helpers.ts';
@@ -38,14 +39,17 @@ describe('seed 000: silent degradation after a capability renegotiation', () => 
   });
 
   it('happens exactly as the record tells it: 502, replayed narrower initialize accepted, JSON read as an empty stream', () => {
-    const h = runWorld({
-      combination: VULNERABLE_000,
-      workload: [call()],
-      plan: [
-        { fault: 'config-reset', at: 0 },
-        { fault: 'http-502', at: 2 },
-      ],
-    }, DEFAULT_WORLD);
+    const h = runWorld(
+      {
+        combination: VULNERABLE_000,
+        workload: [call()],
+        plan: [
+          { fault: 'config-reset', at: 0 },
+          { fault: 'http-502', at: 2 },
+        ],
+      },
+      DEFAULT_WORLD,
+    );
     const responses = h.entries.filter((e) => e.kind === 'response').map((e) => e.kind === 'response' && `${e.status} ${e.contentType}`);
     expect(responses).toEqual([
       '200 application/json',
@@ -105,14 +109,17 @@ describe('seed 000: every "does not apply" condition holds', () => {
       });
 
       it('the seed plan still reaches a re-initialize or a fresh handshake, and no call is silent', () => {
-        const h = runWorld({
-          combination: c,
-          workload: [call(), call()],
-          plan: [
-            { fault: 'config-reset', at: 0 },
-            { fault: 'http-502', at: 2 },
-          ],
-        }, DEFAULT_WORLD);
+        const h = runWorld(
+          {
+            combination: c,
+            workload: [call(), call()],
+            plan: [
+              { fault: 'config-reset', at: 0 },
+              { fault: 'http-502', at: 2 },
+            ],
+          },
+          DEFAULT_WORLD,
+        );
         expect(h.entries.some((e) => e.kind === 'client' && e.note === 'reconnect')).toBe(true);
         const ends = h.entries.filter((e) => e.kind === 'end');
         expect(ends.every((e) => e.kind === 'end' && (e.end === 'error' || (e.end === 'result' && e.content.length > 0)))).toBe(true);
@@ -127,14 +134,17 @@ describe('seed 000: every "does not apply" condition holds', () => {
       const outcomes = r.results[0]!.outcomes;
       expect(outcomes['silent-empty'], guard).toBe(0);
       expect(outcomes.error, guard).toBeGreaterThan(0);
-      const h = runWorld({
-        combination: c,
-        workload: [call()],
-        plan: [
-          { fault: 'config-reset', at: 0 },
-          { fault: 'http-502', at: 2 },
-        ],
-      }, DEFAULT_WORLD);
+      const h = runWorld(
+        {
+          combination: c,
+          workload: [call()],
+          plan: [
+            { fault: 'config-reset', at: 0 },
+            { fault: 'http-502', at: 2 },
+          ],
+        },
+        DEFAULT_WORLD,
+      );
       const end = h.entries.find((e) => e.kind === 'end');
       expect(end, guard).toMatchObject({ end: 'error' });
       expect(end!.kind === 'end' && end!.end === 'error' && end!.reason, guard).toMatch(

@@ -90,7 +90,12 @@ export async function exploreMatrix(
  * of up to three calls (`cellOptions`), all on one pool: what `compare --depth` shows beside each
  * cell's random verdicts (attach it to the cell's check result with `withExhaustive`, search/certify.ts).
  */
-export async function exploreCells(cells: readonly Cell[], depth: number, config: RunConfig, pool: PoolOptions = {}): Promise<Exploration[]> {
+export async function exploreCells(
+  cells: readonly Cell[],
+  depth: number,
+  config: RunConfig,
+  pool: PoolOptions = {},
+): Promise<Exploration[]> {
   return exploreMatrix(
     cells.map((cell) => ({ combination: cell.combination, options: cellOptions(cell, depth) })),
     config,

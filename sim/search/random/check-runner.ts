@@ -78,8 +78,18 @@ export function randomCheck(
   shape: InputShape,
   observe?: RandomCheckObserver,
 ): RandomCheck;
-export function randomCheck(runner: Runner, config: RandomCheckConfig, shape: InputShape, observe?: RandomCheckObserver): Maybe<RandomCheck>;
-export function randomCheck(runner: Runner, config: RandomCheckConfig, shape: InputShape, observe: RandomCheckObserver = {}): Maybe<RandomCheck> {
+export function randomCheck(
+  runner: Runner,
+  config: RandomCheckConfig,
+  shape: InputShape,
+  observe?: RandomCheckObserver,
+): Maybe<RandomCheck>;
+export function randomCheck(
+  runner: Runner,
+  config: RandomCheckConfig,
+  shape: InputShape,
+  observe: RandomCheckObserver = {},
+): Maybe<RandomCheck> {
   const { properties, seed, runs } = config;
   const { onProgress, onSample } = observe;
   const arb = inputs(shape);

@@ -10,6 +10,7 @@ import { PROPERTIES } from '../../../properties/properties.ts';
 import { clientCmdCells, withWire } from '../../../sim/wire/matrix.ts';
 import { liveGroups } from '../../../sim/wire/process/process-groups.ts';
 import { itRejects, run, tempDir } from './run.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 const CUT = [
   '--server',
@@ -99,7 +100,7 @@ describe('compare --wire --client-cmd', () => {
     const row = clientCmdCells(model, TS).find((c) => c.wire!.server === 'sdk-json')!;
     const r = await withWire(() => {
       throw new Error('a wire row must not reach the model runner');
-    })(row, { seed: 1, runs: 1, properties: PROPERTIES });
+    })(row, runConfig({ seed: 1, runs: 1, properties: PROPERTIES }));
     expect((r as unknown as { wire: { client: string } }).wire.client).toBe(`cmd ${TS}`);
     expect(r.results.find((x) => x.property === 'no-silent-empty')!.verdict).not.toBe('violated');
     expect(liveGroups()).toEqual([]);

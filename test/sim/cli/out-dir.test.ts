@@ -7,6 +7,7 @@ import { buildMatrix } from '../../../sim/compare/matrix.ts';
 import { runComparison } from '../../../sim/compare/compare.ts';
 import { writeReports } from '../../../sim/cli/report-files.ts';
 import { itRejects, tempDir } from './run.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 const file = join(tempDir('out-file'), 'a-file');
 writeFileSync(file, 'not a folder');
@@ -28,14 +29,10 @@ describe('--out is checked before any work', () => {
 
 async function comparison(reinit: string) {
   const cells = buildMatrix('seeds', { server: { reinit: [reinit] }, client: {} });
-  return runComparison(cells, {
-    seed: 1,
-    runs: 20,
-    kind: 'seeds',
-    cut: { server: { reinit: [reinit] }, client: {} },
-    size: cells.length,
-    policies: [],
-  });
+  return runComparison(
+    { cells, kind: 'seeds', cut: { server: { reinit: [reinit] }, client: {} }, size: cells.length },
+    runConfig({ seed: 1, runs: 20 }),
+  );
 }
 
 describe('the report set is swapped in whole', () => {

@@ -7,7 +7,7 @@ import { combination } from '../../../models/policies.ts';
 import { PolicyError } from '../../../models/additions.ts';
 import { loadPolicies, registerPolicies } from '../../../sim/plugins/policy-module.ts';
 import { call } from '../../../sim/core/workload.ts';
-import { runWorld } from '../../../sim/world/world.ts';
+import { DEFAULT_WORLD, runWorld } from '../../../sim/world/world.ts';
 import { run, tempDir } from './run.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
@@ -64,8 +64,8 @@ describe('registered policies in both engines', () => {
         { fault: 'http-502', at: 5 },
       ],
     };
-    const compiled = JSON.stringify(runWorld(input, { engine: 'compiled', additions }));
-    expect(compiled).toBe(JSON.stringify(runWorld(input, { engine: 'xstate', additions })));
+    const compiled = JSON.stringify(runWorld(input, { ...DEFAULT_WORLD, engine: 'compiled', additions }));
+    expect(compiled).toBe(JSON.stringify(runWorld(input, { ...DEFAULT_WORLD, engine: 'xstate', additions })));
     expect(compiled).toContain('SSE refused by json-only');
   });
 });
@@ -148,12 +148,14 @@ describe('a policy that fails is a finding, not a crash', () => {
 
   it('one that makes a run exceed the step budget', async () => {
     const { additions } = await loadPolicies(['examples/streaming-floor.ts']);
-    const c = combination({ server: { reinit: 'streaming-floor' } }, NO_ADDITIONS);
+    const c = combination({ server: { reinit: 'streaming-floor' } }, additions);
     const input = { combination: c, workload: [call(), call()], plan: [] };
-    expect(() => runWorld(input, { stepBudget: 5, additions })).toThrow(PolicyError);
-    expect(() => runWorld(input, { stepBudget: 5, additions })).toThrow(/did not terminate within the step budget \(5 events\)/);
+    expect(() => runWorld(input, { ...DEFAULT_WORLD, stepBudget: 5, additions })).toThrow(PolicyError);
+    expect(() => runWorld(input, { ...DEFAULT_WORLD, stepBudget: 5, additions })).toThrow(
+      /did not terminate within the step budget \(5 events\)/,
+    );
     // Built-ins alone keep the old behaviour: the run is cut and marked.
-    const h = runWorld({ ...input, combination: combination({}, NO_ADDITIONS) }, { stepBudget: 5 });
+    const h = runWorld({ ...input, combination: combination({}, NO_ADDITIONS) }, { ...DEFAULT_WORLD, stepBudget: 5 });
     expect(h.entries.find((e) => e.kind === 'budget-exhausted')).toEqual({ t: expect.any(Number), kind: 'budget-exhausted', steps: 5 });
   });
 
@@ -169,11 +171,11 @@ describe('a policy that fails is a finding, not a crash', () => {
       'inline',
     );
     const input = {
-      combination: combination({ server: { reinit: 'nonsense' } }, NO_ADDITIONS),
+      combination: combination({ server: { reinit: 'nonsense' } }, additions),
       workload: [call()],
       plan: [{ fault: 'http-502', at: 2 }],
     };
-    const h = () => runWorld(input, { additions });
+    const h = () => runWorld(input, { ...DEFAULT_WORLD, additions });
     expect(h).toThrow(/^decide returned \{"kind":"adopt","caps":\["telepathy"\]\}: unknown capability "telepathy"/);
     try {
       h();

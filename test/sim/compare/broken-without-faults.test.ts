@@ -14,6 +14,7 @@ import { renderMarkdown } from '../../../reports/compare-markdown.ts';
 import { renderSummary } from '../../../reports/compare-text.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 const pair = (server: ServerProtocol, client: ClientProtocol) =>
   combination({ server: { protocol: server }, client: { protocol: client } }, NO_ADDITIONS);
@@ -51,14 +52,10 @@ describe('the migration matrix', () => {
       .filter((c) => c.migration!.cell === 'seed 003 vulnerable · seed alphabet')
       .map((c, index) => ({ ...c, index }));
     expect(cells).toHaveLength(5);
-    const c = await runComparison(cells, {
-      seed: 1,
-      runs: 20,
-      kind: 'migration',
-      cut: { server: {}, client: {} },
-      size: cells.length,
-      policies: [],
-    });
+    const c = await runComparison(
+      { cells, kind: 'migration', cut: { server: {}, client: {} }, size: cells.length },
+      runConfig({ seed: 1, runs: 20 }),
+    );
     const byPair = new Map(c.cells.map((x) => [x.migration!.pair, x]));
     for (const [name, reason] of [
       ['new client × legacy server', 'the client speaks only 2026-07-28; the server only 2025-11-25'],

@@ -13,14 +13,15 @@ import { replay } from '../../../sim/corpus/replay.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { DEFAULT_WORLD, runWorld } from '../../../sim/world/world.ts';
 import { EMPTY_REGISTRY } from '../../../sim/plugins/loaded.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
-const SHORT = { deadlineMs: 20_000 };
+const SHORT = { ...DEFAULT_WORLD, deadlineMs: 20_000 };
 const cell = { ...singleCell(VULNERABLE_003, ALPHABET_003), shape: { workload: { overlap: false, progress: 'always' as const } } };
-const cut = { server: {}, client: {} };
-const options = { seed: 1, runs: 60, kind: 'seeds' as const, cut, size: 1, policies: [], properties: PROPERTIES };
+const matrix = { cells: [cell], kind: 'seeds' as const, cut: { server: {}, client: {} }, size: 1 };
+const options = { seed: 1, runs: 60, properties: PROPERTIES };
 
 describe('findings carry their world options and history', async () => {
-  const comparison = await runComparison([cell], { ...options, world: SHORT });
+  const comparison = await runComparison(matrix, runConfig({ ...options, world: { deadlineMs: 20_000 } }));
   const finding = comparison.findings.find((f) => f.properties.some((p) => p.property === 'no-silent-hang'))!;
   const input = { combination: VULNERABLE_003, workload: finding.workload, plan: finding.plan, schedule: finding.schedule };
 
@@ -75,7 +76,7 @@ describe('findings carry their world options and history', async () => {
   });
 
   it('default options are recorded as such', async () => {
-    const plain = await runComparison([cell], options);
+    const plain = await runComparison(matrix, runConfig(options));
     expect(plain.findings.length).toBeGreaterThan(0);
     for (const f of plain.findings) expect(f.world.deadlineMs).toBe(DEFAULT_WORLD.deadlineMs);
   });

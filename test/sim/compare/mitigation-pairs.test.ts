@@ -9,21 +9,15 @@ import { runComparison, singleCell, type ReportedFinding } from '../../../sim/co
 import { overall } from '../../../sim/compare/mitigations.ts';
 import { PAIRS_SEARCHED, PAIRS_TRIED } from '../../../sim/compare/mitigation-pairs.ts';
 import { loadPolicies } from '../../../sim/plugins/policy-module.ts';
-import { registryProperties, worldOf } from '../../../sim/plugins/loaded.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 async function planted(): Promise<ReportedFinding[]> {
   const r = await loadPolicies(['test/fixtures/policies/legacy-blank.ts']);
   const cell = singleCell(combination({}, r.additions), ['legacy-blank']);
-  const c = await runComparison([cell], {
-    seed: 1,
-    runs: 60,
-    kind: 'seeds',
-    cut: { server: {}, client: {} },
-    size: 1,
-    policies: [...r.modules],
-    properties: registryProperties(r),
-    world: worldOf(r),
-  });
+  const c = await runComparison(
+    { cells: [cell], kind: 'seeds', cut: { server: {}, client: {} }, size: 1 },
+    runConfig({ registry: r, seed: 1, runs: 60 }),
+  );
   expect(c.cells[0]!.class).toBe('silent');
   return c.findings.filter((f) => f.mitigations);
 }

@@ -7,8 +7,9 @@ import { runComparison } from '../../../sim/compare/compare.ts';
 import { isSilentFinding, MITIGATION_PROPERTIES, replayOf, replaysOf } from '../../../sim/compare/mitigations.ts';
 import { runStore } from '../../../sim/search/run-store.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
-const finder = PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
+const finder = runConfig({ seed: 1, runs: 40, properties: PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) });
 
 afterEach(() => {
   runStore.enabled = true;
@@ -17,8 +18,8 @@ afterEach(() => {
 describe("the finder's replays", () => {
   it('give each neighbour the replay it gives with the store off; the store answers some without a run', async () => {
     const cells = buildMatrix('seeds', { server: {}, client: {} }).slice(0, 16);
-    const base = { seed: 1, runs: 40, kind: 'seeds' as const, cut: { server: {}, client: {} }, size: cells.length, policies: [] };
-    const silent = (await runComparison(cells, base)).findings.filter((f) => isSilentFinding(f));
+    const matrix = { cells, kind: 'seeds' as const, cut: { server: {}, client: {} }, size: cells.length };
+    const silent = (await runComparison(matrix, runConfig({ seed: 1, runs: 40 }))).findings.filter((f) => isSilentFinding(f));
     expect(silent.length).toBeGreaterThan(10);
     let broken = 0;
     let replayed = 0;
@@ -26,7 +27,7 @@ describe("the finder's replays", () => {
     const counts = { asked: 0, judged: 0, recorded: 0 };
     for (const f of silent) {
       const cell = cells.find((c) => c.id === f.cell)!;
-      const x = { seed: 1, runs: 40, properties: finder, faults: cell.faults, shape: cell.shape };
+      const x = { config: finder, faults: cell.faults, shape: cell.shape };
       runStore.enabled = true;
       runStore.clear();
       const tried = replaysOf(f, { ...x, counts });

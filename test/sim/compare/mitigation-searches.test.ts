@@ -10,8 +10,10 @@ import { isSilentFinding, MITIGATION_PROPERTIES, runSearch } from '../../../sim/
 import { mitigationsOf } from '../../../sim/compare/mitigation-finder.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
-const settings = { seed: 1, runs: 40, properties: PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) };
+// The finder's config: the comparison's, judging only what the finder reads.
+const settings = runConfig({ seed: 1, runs: 40, properties: PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) });
 const spec = (n: number): SearchSpec => ({ combination: { n } as never, faults: [], shape: {} });
 
 describe('the mitigation searches of a comparison', () => {
@@ -36,15 +38,16 @@ describe('the mitigation searches of a comparison', () => {
 
   it('finds the mitigations mitigationsOf finds, with a helper or without', async () => {
     const cells = buildMatrix('seeds', { server: {}, client: {} }).slice(0, 1);
-    const base = { seed: 1, runs: 40, kind: 'seeds' as const, cut: { server: {}, client: {} }, size: 1, policies: [] };
-    const alone = await runComparison(cells, base);
-    const helper: RemoteSearcher = async (s, x) => runSearch(s.combination, { ...x, faults: s.faults, shape: s.shape });
-    const helped = await runComparison(cells, { ...base, searchHelpers: [helper] });
+    const matrix = { cells, kind: 'seeds' as const, cut: { server: {}, client: {} }, size: 1 };
+    const config = runConfig({ seed: 1, runs: 40 });
+    const alone = await runComparison(matrix, config);
+    const helper: RemoteSearcher = async (s, c) => runSearch(s.combination, { config: c, faults: s.faults, shape: s.shape });
+    const helped = await runComparison(matrix, config, { searchHelpers: [helper] });
     expect(helped.findings).toEqual(alone.findings);
     const silent = alone.findings.filter((f) => isSilentFinding(f));
     expect(silent.length).toBeGreaterThan(0);
     for (const f of silent) {
-      const x = { ...settings, faults: cells[0]!.faults, shape: cells[0]!.shape, cache: new Map() };
+      const x = { config: settings, faults: cells[0]!.faults, shape: cells[0]!.shape, cache: new Map() };
       const { mitigations, wouldBreak, pairs } = await mitigationsOf(f, x);
       expect({ mitigations: f.mitigations, wouldBreak: f.wouldBreak, pairs: f.pairs }).toEqual({ mitigations, wouldBreak, pairs });
       expect(f.mitigations!.some((m) => m.holds)).toBe(true); // the record's mitigations are among them
@@ -103,11 +106,11 @@ describe("a search a cell's runs answer", () => {
     };
     const cells = buildMatrix('full', cut);
     expect(cells.map((c) => c.combination.server.reinit)).toEqual(['honor-last', 'pin-first', 'reject', 'idempotent', 'new-session']);
-    const run = { seed: 1, runs: 40, properties: PROPERTIES };
+    const run = runConfig({ seed: 1, runs: 40, properties: PROPERTIES });
     const annotator = new Annotator(cells, run);
     const annotated: Promise<ReportedFinding[]>[] = [];
     for (const cell of cells) {
-      const result = await runCell(cell, checkCell, run, (sampled) => annotator.offer(cell, sampled));
+      const result = await runCell(cell, checkCell, run, { onSampled: (sampled) => annotator.offer(cell, sampled) });
       annotated.push(annotator.annotate(findingsOf(result, DEFAULT_WORLD)));
     }
     annotator.searches.cellsDone();
@@ -116,7 +119,7 @@ describe("a search a cell's runs answer", () => {
     expect(annotator.searches.counts.fromCells).toBeGreaterThan(0);
     for (const f of silent) {
       const cell = cells.find((c) => c.id === f.cell)!;
-      const x = { ...settings, faults: cell.faults, shape: cell.shape, cache: new Map() };
+      const x = { config: settings, faults: cell.faults, shape: cell.shape, cache: new Map() };
       const { mitigations, wouldBreak, pairs } = await mitigationsOf(f, x);
       expect({ mitigations: f.mitigations, wouldBreak: f.wouldBreak, pairs: f.pairs }).toEqual({ mitigations, wouldBreak, pairs });
     }

@@ -9,9 +9,10 @@ import { MITIGATION_PROPERTIES, neighbours } from '../../../sim/compare/mitigati
 import { runStore } from '../../../sim/search/run-store.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 const RUNS = 40;
-const finder = PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name));
+const finder = runConfig({ seed: 1, runs: RUNS, properties: PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) });
 const cells = buildMatrix('seeds', { server: {}, client: {} });
 /** The seed-000 cells under the seed alphabet: one shape, one knob or two apart. */
 const seed000 = cells.filter((c) => c.faults.join() === cells[0]!.faults.join() && c.name.startsWith('seed 000')).slice(0, 6);
@@ -33,15 +34,15 @@ describe("the finder's searches through the run store", () => {
     expect(searched.size).toBeGreaterThan(25);
 
     runStore.enabled = false;
-    const alone = [...searched.values()].map((c) => runSearch(c, { seed: 1, runs: RUNS, properties: finder, ...where }));
+    const alone = [...searched.values()].map((c) => runSearch(c, { config: finder, ...where }));
 
     runStore.enabled = true;
     runStore.clear();
     const counts = { asked: 0, judged: 0, recorded: 0 };
-    const shared = { seed: 1, runs: RUNS, properties: finder, ...where, judges: new Map(), draws: new Map(), counts };
+    const shared = { config: finder, ...where, judges: new Map(), draws: new Map(), counts };
     // The cells' runs first, as compare.ts offers them.
     for (const cell of seed000) {
-      const r = checkCell(cell, { seed: 1, runs: RUNS, properties: PROPERTIES }) as RunnerResult;
+      const r = checkCell(cell, runConfig({ seed: 1, runs: RUNS, properties: PROPERTIES })) as RunnerResult;
       rememberRuns(cell.combination, shared, r.sampled!, r.sampledReads!);
     }
     expect([...searched.values()].map((c) => runSearch(c, shared))).toEqual(alone);

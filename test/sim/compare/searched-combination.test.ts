@@ -20,7 +20,9 @@ import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const recovers = PROPERTIES.filter((p) => p.name === 'recovers');
 
-const idempotentOnly = anyCombination.map((c) => combination({ server: c.server, client: { ...c.client, reissue: 'idempotent-only' } }, NO_ADDITIONS));
+const idempotentOnly = anyCombination.map((c) =>
+  combination({ server: c.server, client: { ...c.client, reissue: 'idempotent-only' } }, NO_ADDITIONS),
+);
 
 /** What the finder reads of a run: each call's outcome, recovery, and how a silent run went silent. */
 function read(c: ReturnType<typeof combination>, plan: Finding['plan'], workload: Finding['workload'], schedule: number[]) {
@@ -59,7 +61,10 @@ describe('searchedCombination', () => {
   it('keeps idempotent-only where the draws have idempotent calls, and the 2026-07-28 knobs at their defaults', () => {
     const c = combination({ client: { reissue: 'idempotent-only' } }, NO_ADDITIONS);
     expect(searchedCombination(c, { workload: { idempotent: true } })).toEqual(c);
-    const modern = combination({ server: { protocol: '2026-07-28', reinit: 'pin-first' }, client: { reconnect: 'new-session' } }, NO_ADDITIONS);
+    const modern = combination(
+      { server: { protocol: '2026-07-28', reinit: 'pin-first' }, client: { reconnect: 'new-session' } },
+      NO_ADDITIONS,
+    );
     expect(searchedCombination(modern, {})).toEqual(combination({ server: { protocol: '2026-07-28' } }, NO_ADDITIONS));
   });
 });

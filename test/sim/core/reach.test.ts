@@ -18,7 +18,8 @@ describe('Reach', () => {
     input([
       { fault: 'config-reset', at: 0 },
       { fault: 'http-502', at: 2 },
-    ]), DEFAULT_WORLD,
+    ]),
+    DEFAULT_WORLD,
   );
 
   it('a run carries its own Reach, and the union holds what either reached', () => {

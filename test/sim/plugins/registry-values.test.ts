@@ -7,11 +7,12 @@ import { checkCell, runComparison, singleCell, type Comparison } from '../../../
 import type { MatrixCell } from '../../../sim/compare/matrix.ts';
 import { combination } from '../../../models/policies.ts';
 import { loadPolicies, registerPolicies } from '../../../sim/plugins/policy-module.ts';
-import { registryProperties, registryProperty, worldOf, type Registry } from '../../../sim/plugins/loaded.ts';
+import { registryProperty, type Registry } from '../../../sim/plugins/loaded.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { certify } from '../../../sim/search/certify.ts';
 import { sequentialWorkloads } from '../../../sim/search/exhaustive/exhaustive.ts';
-import { exploreInParallel } from '../../../sim/search/exhaustive/pool.ts';
+import { exploreInParallel } from '../../../sim/search/exhaustive/parallel.ts';
 import { run } from '../cli/run.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
@@ -27,20 +28,16 @@ function cells(r: Registry): MatrixCell[] {
 
 /** A comparison under `r` whose cells yield to the event loop first, so that two of them interleave. */
 function compareUnder(r: Registry): Promise<Comparison> {
-  return runComparison(cells(r), {
-    seed: 3,
-    runs: 20,
-    kind: 'seeds',
-    cut: { server: {}, client: {} },
-    size: 2,
-    policies: [...r.modules],
-    properties: registryProperties(r),
-    world: worldOf(r),
-    runner: async (cell, settings) => {
-      await new Promise((resolve) => setImmediate(resolve));
-      return checkCell(cell, settings);
+  return runComparison(
+    { cells: cells(r), kind: 'seeds', cut: { server: {}, client: {} }, size: 2 },
+    runConfig({ registry: r, seed: 3, runs: 20 }),
+    {
+      runner: async (cell, config) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return checkCell(cell, config);
+      },
     },
-  });
+  );
 }
 
 const verdict = (c: Comparison, cell: number, property: string) => c.cells[cell]!.results.find((r) => r.property === property)?.verdict;
@@ -69,17 +66,12 @@ describe('registries as values', () => {
 
   it("explores a module's property and fault on two worker threads with the one-thread result", async () => {
     const b = await loadPolicies([B]);
-    const options = {
-      faults: FAULTS,
-      depth: 2,
-      workloads: sequentialWorkloads(1, 'any'),
-      properties: [registryProperty(b, 'twin-fold')!, registryProperty(b, 'twin-prop')!],
-      world: worldOf(b),
-    };
+    const options = { faults: FAULTS, depth: 2, workloads: sequentialWorkloads(1, 'any') };
+    const config = runConfig({ registry: b, properties: [registryProperty(b, 'twin-fold')!, registryProperty(b, 'twin-prop')!] });
     const c = combination({ server: { reinit: 'twin' } }, b.additions);
     const threads: number[] = [];
-    const one = await exploreInParallel(c, options, { workers: 1, onThreads: (n) => threads.push(n) });
-    const two = await exploreInParallel(c, options, { workers: 2, onThreads: (n) => threads.push(n) });
+    const one = await exploreInParallel(c, options, config, { workers: 1, onThreads: (n) => threads.push(n) });
+    const two = await exploreInParallel(c, options, config, { workers: 2, onThreads: (n) => threads.push(n) });
     expect(threads).toEqual([0, 2]);
     expect(two).toEqual(one);
     const fold = one.results.find((r) => r.property === 'twin-fold')!;
@@ -108,8 +100,8 @@ describe('registries as values', () => {
       workload: [call(), call()],
       schedule: [],
     };
-    const underA = certify(combination({}, NO_ADDITIONS), registryProperty(a, 'twin-prop')!, ce, FAULTS, worldOf(a));
-    const underB = certify(combination({}, NO_ADDITIONS), registryProperty(b, 'twin-prop')!, ce, FAULTS, worldOf(b));
+    const underA = certify(combination({}, NO_ADDITIONS), registryProperty(a, 'twin-prop')!, ce, FAULTS, runConfig({ registry: a }).world);
+    const underB = certify(combination({}, NO_ADDITIONS), registryProperty(b, 'twin-prop')!, ce, FAULTS, runConfig({ registry: b }).world);
     expect(underA).toEqual({ minimal: true, shorter: null });
     expect(underB.minimal).toBe(false);
   });

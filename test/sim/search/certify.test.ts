@@ -23,10 +23,18 @@ const noSilentEmpty = propertyByName('no-silent-empty')!;
 
 describe('minimality certificates', () => {
   it('certify a plan with a shorter one as not minimal, naming the shorter plan', () => {
-    const c = certify(VULNERABLE_000, noSilentEmpty, { faults: STUCK, workload: [call(), call()], schedule: [] }, ALPHABET_000, DEFAULT_WORLD);
+    const c = certify(
+      VULNERABLE_000,
+      noSilentEmpty,
+      { faults: STUCK, workload: [call(), call()], schedule: [] },
+      ALPHABET_000,
+      DEFAULT_WORLD,
+    );
     expect(c.minimal).toBe(false);
     expect(c.shorter!.faults).toHaveLength(2);
-    expect(new Judge(VULNERABLE_000, DEFAULT_CONFIG).run(c.shorter!.faults, [call(), call()], []).judgement.verdicts['no-silent-empty']!.holds).toBe(false);
+    expect(
+      new Judge(VULNERABLE_000, DEFAULT_CONFIG).run(c.shorter!.faults, [call(), call()], []).judgement.verdicts['no-silent-empty']!.holds,
+    ).toBe(false);
   });
 
   it('certify the shortest plan as minimal', () => {
@@ -41,7 +49,8 @@ describe('minimality certificates', () => {
         workload: [call()],
         schedule: [],
       },
-      ALPHABET_000, DEFAULT_WORLD,
+      ALPHABET_000,
+      DEFAULT_WORLD,
     );
     expect(c).toEqual({ minimal: true, shorter: null });
   });

@@ -4,16 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { ALPHABET_000, VULNERABLE_000 } from '../../../sim/core/cells.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
-import { randomCheck, type CheckInput, type RandomCheckOptions } from '../../../sim/search/random/check-runner.ts';
+import { randomCheck, type CheckInput, type RandomCheckConfig } from '../../../sim/search/random/check-runner.ts';
+import type { InputShape } from '../../../sim/search/random/arbitraries.ts';
 import { worldRunner } from '../../../sim/search/random/check.ts';
 import { RunStore } from '../../../sim/search/run-store.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
-const options: RandomCheckOptions = { properties: PROPERTIES, shape: { plan: { faults: ALPHABET_000 } }, seed: 1, runs: 80 };
+const options: RandomCheckConfig = { properties: PROPERTIES, seed: 1, runs: 80 };
+const shape: InputShape = { plan: { faults: ALPHABET_000 } };
 const sync = worldRunner(VULNERABLE_000, DEFAULT_WORLD);
 
 describe('one check runner for a synchronous and an asynchronous tier', () => {
-  const direct = randomCheck(sync, options);
+  const direct = randomCheck(sync, options, shape);
 
   it('checks a synchronous runner synchronously (the model tier pays for no promise)', () => {
     expect(direct).not.toBeInstanceOf(Promise);
@@ -22,7 +24,7 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
 
   it('gives an asynchronous runner of the same runs the same tally and counterexamples', async () => {
     // The asynchronous tier judges from histories; the model tier here judged each run as it went.
-    const promised = randomCheck({ run: (i: CheckInput) => Promise.resolve(sync.run(i)), replayable: true }, options);
+    const promised = randomCheck({ run: (i: CheckInput) => Promise.resolve(sync.run(i)), replayable: true }, options, shape);
     expect(promised).toBeInstanceOf(Promise);
     const later = await promised;
     expect(later.tally.stats).toEqual(direct.tally.stats);
@@ -35,11 +37,11 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
     const { store: _s, ...unstored } = sync;
     const counted = {
       ...unstored,
-      store: new RunStore().scope(VULNERABLE_000, {})!,
+      store: new RunStore().scope(VULNERABLE_000, DEFAULT_WORLD)!,
       run: (i: CheckInput) => (runs.push(JSON.stringify(i)), sync.run(i)),
       runInto: (i: CheckInput, open: Parameters<typeof sync.runInto>[1]) => (runs.push(JSON.stringify(i)), sync.runInto(i, open)),
     };
-    const r = randomCheck(counted, options);
+    const r = randomCheck(counted, options, shape);
     const times = new Map<string, number>();
     for (const r of runs) times.set(r, (times.get(r) ?? 0) + 1);
     // A fault-free input runs once more as its workload's reference; a counterexample's once more to
@@ -64,7 +66,7 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
       run: (i: CheckInput) => (recorded.push(i), sync.run(i)),
       runInto: (i: CheckInput, open: Parameters<typeof sync.runInto>[1]) => (judgedFree.push(i), sync.runInto(i, open)),
     };
-    const r = randomCheck(counted, options);
+    const r = randomCheck(counted, options, shape);
     expect(judgedFree.length).toBeGreaterThan(options.runs); // every sampled run, the references, the shrink
     expect(recorded).toEqual([]); // the model world's counterexamples replay from their inputs
     expect([...r.counterexamples]).toEqual([...direct.counterexamples]);
@@ -73,7 +75,7 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
 
   it('keeps the history in a counterexample only when the runner cannot recompute it', () => {
     for (const ce of direct.counterexamples.values()) expect(ce.history).toBeUndefined();
-    const real = randomCheck({ run: sync.run }, options);
+    const real = randomCheck({ run: sync.run }, options, shape);
     for (const ce of real.counterexamples.values()) {
       expect(ce.history).toEqual(sync.run({ plan: ce.faults, workload: ce.workload, schedule: ce.schedule }).entries);
     }
@@ -81,7 +83,7 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
 
   it('drops the schedule for a runner that has none', () => {
     const seen: number[][] = [];
-    randomCheck({ run: (i: CheckInput) => (seen.push(i.schedule), sync.run(i)), ignoresSchedule: true }, options);
+    randomCheck({ run: (i: CheckInput) => (seen.push(i.schedule), sync.run(i)), ignoresSchedule: true }, options, shape);
     expect(seen.every((s) => s.length === 0)).toBe(true);
   });
 });

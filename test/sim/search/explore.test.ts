@@ -18,6 +18,7 @@ import { call, type Workload } from '../../../sim/core/workload.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { anyCombination } from '../../fixtures/combinations.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
+import { DEFAULT_CONFIG } from '../../../sim/plugins/run-config.ts';
 
 interface Brute {
   plansByFaults: number[];
@@ -57,10 +58,12 @@ function bruteForce(c: Combination, workload: Workload, alphabet: readonly Fault
 }
 
 function agree(job: ExploreJob) {
-  const explored = exploreJob(job);
+  const explored = exploreJob(job, DEFAULT_CONFIG);
   const brute = bruteForce(job.combination, job.workload, job.faults, job.depth, job.schedule as number[] | undefined);
   expect(explored.complete).toBe(true);
-  const reference = referenceOf(runWorld({ combination: job.combination, workload: job.workload, plan: [], schedule: job.schedule }, DEFAULT_WORLD));
+  const reference = referenceOf(
+    runWorld({ combination: job.combination, workload: job.workload, plan: [], schedule: job.schedule }, DEFAULT_WORLD),
+  );
   for (const o of explored.properties) {
     const b = brute.properties[o.property]!;
     expect({ property: o.property, violatedAt: o.shortest?.length ?? null, reached: o.reached }).toEqual({
@@ -115,21 +118,24 @@ describe('exhaustive exploration', () => {
 
   it('without merging walks the plain tree of plans, with the same verdicts and counts', () => {
     const job = { combination: VULNERABLE_000, workload: [call(), call()], faults: ALPHABET_000, depth: 3 };
-    const merged = exploreJob(job);
-    const tree = exploreJob({ ...job, dedup: false });
+    const merged = exploreJob(job, DEFAULT_CONFIG);
+    const tree = exploreJob({ ...job, dedup: false }, DEFAULT_CONFIG);
     expect(tree.properties).toEqual(merged.properties);
     expect(tree.plansByFaults).toEqual(merged.plansByFaults);
     expect(tree.states).toBeGreaterThan(merged.states);
   });
 
   it('stops, incomplete, at a state budget, reporting the depth it finished', () => {
-    const r = exploreJob({
-      combination: DOES_NOT_APPLY_000[1]!.combination,
-      workload: [call(), call()],
-      faults: ALPHABET_000,
-      depth: 6,
-      maxStates: 40,
-    });
+    const r = exploreJob(
+      {
+        combination: DOES_NOT_APPLY_000[1]!.combination,
+        workload: [call(), call()],
+        faults: ALPHABET_000,
+        depth: 6,
+        maxStates: 40,
+      },
+      DEFAULT_CONFIG,
+    );
     expect(r.complete).toBe(false);
     expect(r.states).toBe(40);
     expect(r.depth).toBeLessThan(6);
@@ -138,10 +144,10 @@ describe('exhaustive exploration', () => {
 
   it('re-creates the frontier worlds it does not keep by replaying their plans, with the same result', () => {
     const job = { combination: DOES_NOT_APPLY_000[1]!.combination, workload: [call(), call()], faults: ALPHABET_000, depth: 4 };
-    const kept = exploreJob(job);
+    const kept = exploreJob(job, DEFAULT_CONFIG);
     expect(kept.replays).toBe(0);
     for (const liveWorlds of [0, 3]) {
-      const replayed = exploreJob({ ...job, liveWorlds });
+      const replayed = exploreJob({ ...job, liveWorlds }, DEFAULT_CONFIG);
       expect(replayed.replays, `liveWorlds ${liveWorlds}`).toBeGreaterThan(0);
       expect({ ...replayed, replays: 0 }).toEqual(kept);
     }

@@ -9,6 +9,7 @@ import { inputStream, sampleLazily } from '../../../sim/search/random/input-stre
 import { worldRunner } from '../../../sim/search/random/check.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { VULNERABLE_000 } from '../../../sim/core/cells.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 describe('sampleLazily', () => {
   for (const seed of [0, 1, 3, 42, -7, 2 ** 31 - 1, 123_456_789]) {
@@ -38,7 +39,7 @@ describe('sampleLazily', () => {
 describe('the random check over the lazy stream', () => {
   it('stops at the first progress point after a stop, having run no more than it reported', () => {
     let ran = 0;
-    const runner = worldRunner(VULNERABLE_000, {});
+    const runner = worldRunner(VULNERABLE_000, DEFAULT_WORLD);
     const counting = {
       ...runner,
       run: (input: Parameters<typeof runner.run>[0]) => (ran++, runner.run(input)),
@@ -46,16 +47,17 @@ describe('the random check over the lazy stream', () => {
     };
     const stop = new Error('stop');
     expect(() =>
-      randomCheck(counting, {
-        properties: PROPERTIES,
-        shape: {},
-        seed: 1,
-        runs: 1_000_000,
-        progressEvery: 50,
-        onProgress: (done) => {
-          if (done >= 100) throw stop;
+      randomCheck(
+        counting,
+        { properties: PROPERTIES, seed: 1, runs: 1_000_000 },
+        {},
+        {
+          progressEvery: 50,
+          onProgress: (done) => {
+            if (done >= 100) throw stop;
+          },
         },
-      }),
+      ),
     ).toThrow(stop);
     // 100 sampled runs and the fault-free references of their workloads: nowhere near a million.
     expect(ran).toBeGreaterThanOrEqual(100);

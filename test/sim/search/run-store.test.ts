@@ -17,6 +17,7 @@ import { runStore } from '../../../sim/search/run-store.ts';
 import { KNOBS } from '../../../sim/world/knob-reads.ts';
 import { anyCombination, changed } from '../../fixtures/combinations.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 afterEach(() => {
   runStore.enabled = true;
@@ -25,7 +26,7 @@ afterEach(() => {
 /** A comparison of `cells`, as the CLI runs one (cells in order, then the finder). */
 function compare(cells: MatrixCell[], seed: number, runs: number) {
   const size = cells.length;
-  return runComparison(cells, { seed, runs, kind: 'seeds', cut: { server: {}, client: {} }, size, policies: [] });
+  return runComparison({ cells, kind: 'seeds', cut: { server: {}, client: {} }, size }, runConfig({ seed, runs }));
 }
 
 const knobChange = fc.record({
@@ -75,7 +76,8 @@ describe('the run store', () => {
   }, 120_000);
 
   it('is used: a check with it runs fewer runs than one without, with the same result', () => {
-    const options = { properties: PROPERTIES, shape: { plan: { faults: ALPHABET_000 } }, seed: 1, runs: 60 };
+    const options = { properties: PROPERTIES, seed: 1, runs: 60 };
+    const shape = { plan: { faults: ALPHABET_000 } };
     const counted = (store: boolean) => {
       const runner = worldRunner(VULNERABLE_000, DEFAULT_WORLD);
       const { store: _s, ...without } = runner;
@@ -84,6 +86,7 @@ describe('the run store', () => {
       const r = randomCheck(
         { ...base, runInto: (i: CheckInput, open: Parameters<typeof runner.runInto>[1]) => (runs++, runner.runInto(i, open)) },
         options,
+        shape,
       );
       return { runs, tally: r.tally, counterexamples: [...r.counterexamples] };
     };

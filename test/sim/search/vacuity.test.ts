@@ -10,6 +10,7 @@ import { verdictCell } from '../../../reports/compare-common.ts';
 import { renderHtml } from '../../../reports/compare-html.ts';
 import { renderSummary } from '../../../reports/compare-text.ts';
 import { exploreCombination } from '../../../sim/search/exhaustive/exhaustive.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 // Seed 000's faults never move a session off Streamable HTTP: transport-expressible is never reached.
 const unreached = propertyByName('transport-expressible')!;
@@ -23,22 +24,17 @@ describe('vacuity, decided once', () => {
   });
 
   it('the exhaustive search carries it as its verdict', () => {
-    const e = exploreCombination(VULNERABLE_000, { faults: ALPHABET_000, depth: 1, properties: [unreached, reached] });
+    const e = exploreCombination(VULNERABLE_000, { faults: ALPHABET_000, depth: 1 }, runConfig({ properties: [unreached, reached] }));
     const [u, r] = e.results;
     expect(u).toMatchObject({ property: 'transport-expressible', verdict: 'vacuous', reached: false, shortest: null });
     expect(r).toMatchObject({ property: 'caps-immutable', verdict: 'holds', reached: true }); // it takes two faults
   });
 
   it('the random check carries it, and the reports read it', async () => {
-    const c = await runComparison([singleCell(VULNERABLE_000, ALPHABET_000)], {
-      seed: 1,
-      runs: 40,
-      kind: 'seeds',
-      cut: { server: {}, client: {} },
-      size: 1,
-      policies: [],
-      properties: [unreached, reached],
-    });
+    const c = await runComparison(
+      { cells: [singleCell(VULNERABLE_000, ALPHABET_000)], kind: 'seeds', cut: { server: {}, client: {} }, size: 1 },
+      runConfig({ seed: 1, runs: 40, properties: [unreached, reached] }),
+    );
     const cell = c.cells[0]!;
     expect(cell.results.map((r) => [r.property, r.verdict, r.reached > 0])).toEqual([
       ['transport-expressible', 'vacuous', false],

@@ -13,6 +13,7 @@ import { runWire } from '../../../sim/wire/world.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { run } from '../cli/run.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
+import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
 const faultEntries = (h: History) =>
   h.entries.flatMap((e) => (e.kind === 'fault' ? [{ fault: e.fault, at: e.at, applied: e.applied, detail: e.detail }] : []));
@@ -60,8 +61,8 @@ describe('registered faults on both tiers', () => {
       { fault: 'http-503', at: 2 },
       { fault: 'slow-body', at: 5 },
     ];
-    const reference = referenceOf(runWorld({ combination: c, workload, plan: [] }, { additions }));
-    const model = runWorld({ combination: c, workload, plan }, { additions });
+    const reference = referenceOf(runWorld({ combination: c, workload, plan: [] }, { ...DEFAULT_WORLD, additions }));
+    const model = runWorld({ combination: c, workload, plan }, { ...DEFAULT_WORLD, additions });
     const wire = await runWire(MODEL_BOTH_SIDES(c), { workload, plan }, { additions });
     expect(faultEntries(model)).toEqual([
       { fault: 'http-503', at: 2, applied: true, detail: '503 for tools/call' },

@@ -84,7 +84,10 @@ describe('official SDK client × SDK server', () => {
 
 describe('model client × SDK server, SDK client × model server', () => {
   it("the records' pinned parser cannot read the SDK's SSE answers: loud on every call, even without faults", async () => {
-    const setup: WireSetup = { client: { kind: 'model', policy: combination({}, NO_ADDITIONS).client }, server: { kind: 'sdk', preset: 'sdk-sse' } };
+    const setup: WireSetup = {
+      client: { kind: 'model', policy: combination({}, NO_ADDITIONS).client },
+      server: { kind: 'sdk', preset: 'sdk-sse' },
+    };
     const r = await wireCheck(setup, { runs: 15, faults: ['http-502'] });
     const ct = r.results.find((p) => p.property === 'content-type-consistent')!;
     expect(ct.verdict).toBe('violated');
@@ -93,7 +96,10 @@ describe('model client × SDK server, SDK client × model server', () => {
   });
 
   it('the SDK rejects a replayed initialize (400, -32600): the seed-000 client then has a dead session, loudly', async () => {
-    const setup: WireSetup = { client: { kind: 'model', policy: combination({}, NO_ADDITIONS).client }, server: { kind: 'sdk', preset: 'sdk-json' } };
+    const setup: WireSetup = {
+      client: { kind: 'model', policy: combination({}, NO_ADDITIONS).client },
+      server: { kind: 'sdk', preset: 'sdk-json' },
+    };
     const r = await outcomes(setup, [
       { fault: 'config-reset', at: 0 },
       { fault: 'http-502', at: 2 },

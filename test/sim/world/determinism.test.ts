@@ -3,7 +3,7 @@ import { PROPERTIES } from '../../../properties/properties.ts';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { VULNERABLE_000 } from '../../../sim/core/cells.ts';
-import { check } from '../../../sim/search/random/check.ts';
+import { check } from '../../../index.ts';
 import { historyJson } from '../../fixtures/history-json.ts';
 import { runWorld } from '../../../sim/world/world.ts';
 import { FIXED_INPUT } from '../../fixtures/print-history.ts';

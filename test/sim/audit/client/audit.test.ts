@@ -20,7 +20,10 @@ const PYTHON = join(ROOT, '.venv-mcp/bin/python');
 const TS = 'node examples/clients/ts-client.mjs';
 const PY = '.venv-mcp/bin/python examples/clients/python_client.py';
 const NA = 'not applicable';
-const streamingModel = { kind: 'model' as const, policy: combination({ server: { streaming: 'accept-header' } as never }, NO_ADDITIONS).server };
+const streamingModel = {
+  kind: 'model' as const,
+  policy: combination({ server: { streaming: 'accept-header' } as never }, NO_ADDITIONS).server,
+};
 const verdicts = (a: Awaited<ReturnType<typeof runClientAudit>>) => Object.fromEntries(a.scenarios.map((s) => [s.name, s.verdict]));
 
 describe('the client scenarios', () => {

@@ -10,6 +10,7 @@ import { Recorder } from '../../../../sim/wire/protocol/recorder.ts';
 import type { ServerAdapter } from '../../../../sim/wire/net/server-adapter.ts';
 import { sseBody } from '../../../../sim/wire/protocol/sse.ts';
 import { VirtualTime } from '../../../../sim/wire/protocol/virtual-time.ts';
+import { NO_ADDITIONS } from '../../../../models/additions.ts';
 
 interface Handed {
   parsedBody: unknown;
@@ -56,7 +57,7 @@ const post = (json: unknown) =>
 
 function network(server: ServerAdapter, plan: FaultPlan = []) {
   const recorder = new Recorder(new VirtualTime());
-  return { recorder, network: new FaultNetwork(plan, recorder, server, { configReset: () => false }, 0) };
+  return { recorder, network: new FaultNetwork(plan, recorder, server, { configReset: () => false }, 0, NO_ADDITIONS) };
 }
 
 describe('the fault network where no fault fires', () => {

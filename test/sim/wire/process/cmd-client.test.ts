@@ -62,7 +62,10 @@ describe.each(Object.keys(HARNESSES) as (keyof typeof HARNESSES)[])('the %s harn
 // A tools/call answered on an SSE stream (streaming=accept-header) that the proxy cuts before its
 // result (no event id, so nothing to resume from): the two clients differ, and this pins how.
 describe('a cut tools/call stream', () => {
-  const streaming = { kind: 'model' as const, policy: combination({ server: { streaming: 'accept-header' } as never }, NO_ADDITIONS).server };
+  const streaming = {
+    kind: 'model' as const,
+    policy: combination({ server: { streaming: 'accept-header' } as never }, NO_ADDITIONS).server,
+  };
   async function cut(name: keyof typeof HARNESSES): Promise<History> {
     needs(name);
     const setup = { client: { kind: 'cmd' as const, command: HARNESSES[name] }, server: streaming };
