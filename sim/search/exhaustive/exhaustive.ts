@@ -1,5 +1,5 @@
 // Exhaustive exploration of one combination: one exploration job per workload (search/exhaustive/explore.ts),
-// run here or on worker threads (search/exhaustive/pool.ts), merged in job order, so that the result is
+// run here or on the worker pool (search/exhaustive/parallel.ts), merged in job order, so that the result is
 // the same whichever ran them. Per property: "holds up to depth k (N distinct states, M plans)",
 // or the shortest counterexample over every workload explored.
 import type { FaultName } from '../../../models/faults.ts';

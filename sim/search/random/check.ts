@@ -14,7 +14,7 @@ import type { RunConfig } from '../../plugins/run-config.ts';
 import { certify } from '../certify.ts';
 import type { InputShape } from './arbitraries.ts';
 import { worldRunner } from './world-runner.ts';
-import { InputJudge, randomCheck, type Judged, type Recorded } from './check-runner.ts';
+import { InputJudge, randomCheck, type Judged, type RandomCheckObserver, type Recorded } from './check-runner.ts';
 import type { ReferenceRun } from './input-judge.ts';
 import type { RunSummary, Stored } from '../run-store.ts';
 
@@ -30,14 +30,10 @@ export interface CheckSpace {
   shape?: InputShape;
 }
 
-/** What watches a check as it runs (the config is data; these are not). */
-export interface CheckObserver {
-  /** Called as sampled runs finish (done, total): for a progress bar, or to stop the check by throwing. */
-  onProgress?: (done: number, total: number) => void;
-  /** Each sampled run's judgement, in order, with the knobs it read (`Judged.reads`): the mitigation
-   *  finder keeps what the first ones say (compare/check-cell.ts). */
-  onSample?: (judged: Judged) => void;
-}
+/** What watches a check as it runs (the config is data; these are not): its progress (a callback
+ *  that may throw to stop the check) and each sampled run's judgement, with the knobs it read (the
+ *  mitigation finder keeps what the first ones say: compare/check-cell.ts). */
+export type CheckObserver = Omit<RandomCheckObserver, 'progressEvery'>;
 
 export { DEFAULT_RUNS, DEFAULT_SEED } from '../../plugins/run-config.ts';
 

@@ -110,6 +110,9 @@ function selector(label: string, candidates: readonly Candidate[]): Choice['sele
   return make(...values) as Choice['select'];
 }
 
+/** Compile `machine` (its additions provided) into a stepper whose reducers get `additions`. One
+ *  function of 130 lines: the compile and the step share the table by closure, and the step is the
+ *  world's hot path, which split into calls that pass the table around would slow. */
 export function compiledStepper<E extends EventObject, F>(
   machine: AnyStateMachine,
   reducers: Record<string, Reducer<any, any, any>>,

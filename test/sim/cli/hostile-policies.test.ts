@@ -97,7 +97,7 @@ describe('a baseline that does not work', () => {
 describe('a module the cell thread cannot load', () => {
   it('runs the cells in the main thread: the cells are reported, no stack trace, exit 0', () => {
     // Seed 000's vulnerable combination (its cells under the two alphabets and the like), over IN_THREAD_RUNS
-    // (cli/cell-thread.ts) so that its cells wait for the cell thread, which fails to load the module.
+    // (compare/cell-threads.ts) so that its cells wait for the cell thread, which fails to load the module.
     const out = tempDir('cell-thread');
     const r = cli(
       'compare',
@@ -108,7 +108,7 @@ describe('a module the cell thread cannot load', () => {
       '--runs',
       '1001',
       '--policies',
-      fixture('fails-in-cell-thread'),
+      fixture('fails-in-pool-thread'),
       '--quiet',
       '--out',
       out,

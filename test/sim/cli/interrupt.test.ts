@@ -1,5 +1,5 @@
 // Ctrl-C inside a long cell, as a user sends it to the process: the cell runs on a worker thread
-// that checks a stop flag between runs (cli/cell-thread.ts), so the comparison stops within seconds
+// that checks a stop flag between runs (compare/cell-threads.ts, on the worker pool), so the comparison stops within seconds
 // and writes what finished, marked interrupted, exit 130. (It used to finish the whole cell first, and
 // then to draw all of its million inputs before the first run: the inputs are drawn lazily now.)
 import { spawn } from 'node:child_process';
