@@ -8,7 +8,7 @@ import { renderSummary } from '../../../reports/compare-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../search/random/check.ts';
 import { checkCell, runComparison, type CellRunner, type ComparisonMatrix } from '../../compare/compare.ts';
 import { defaultWorkers } from '../../search/exhaustive/parallel.ts';
-import { NO_ADDITIONS, type PolicyAdditions } from '../../../models/additions.ts';
+import type { PolicyAdditions } from '../../../models/additions.ts';
 import { runConfig, type RunConfig } from '../../plugins/run-config.ts';
 import { DEFAULT_SERVER } from '../../../models/policies.ts';
 import { requireWorkingReference } from '../reference-check.ts';
@@ -24,7 +24,8 @@ import { HELP_EXTRA, MANY_CELLS, OPTIONS } from './compare-options.ts';
 
 export { MANY_CELLS };
 
-export function parseCut(server: string | undefined, client: string | undefined, additions: PolicyAdditions = NO_ADDITIONS): Cut {
+/** The cut `--server` and `--client` ask for, knob values the modules added included. */
+export function parseCut(server: string | undefined, client: string | undefined, additions: PolicyAdditions): Cut {
   return { server: parseKnobList('server', server ?? '', additions), client: parseKnobList('client', client ?? '', additions) };
 }
 

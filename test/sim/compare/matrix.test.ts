@@ -5,6 +5,7 @@ import { SEED_CELLS } from '../../../sim/core/cells.ts';
 import { FAULT_VOCABULARY } from '../../../models/faults.ts';
 import { parseCut } from '../../../sim/cli/commands/compare.ts';
 import { loadPolicies } from '../../../sim/plugins/policy-module.ts';
+import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 const none = { server: {}, client: {} };
 
@@ -53,7 +54,7 @@ describe('the matrix', () => {
       for (const c of all) expect(c.faults).toEqual([...FAULT_VOCABULARY, 'twin-fault']);
     }
     // Without them, the module's names are unknown.
-    expect(() => parseCut('reinit=twin', '')).toThrow(/unknown server.reinit value 'twin'/);
+    expect(() => parseCut('reinit=twin', '', NO_ADDITIONS)).toThrow(/unknown server.reinit value 'twin'/);
     expect(buildMatrix('seeds', none).every((c) => !c.faults.includes('twin-fault'))).toBe(true);
   });
 
