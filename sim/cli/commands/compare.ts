@@ -48,8 +48,6 @@ async function comparePlan(args: Parsed): Promise<ComparePlan & { details: numbe
   const workersGiven = args.options.workers !== undefined;
 
   const clientCmd = stringOption(args, 'client-cmd');
-  if (clientCmd !== undefined && !args.options.wire) throw new UsageError('--client-cmd needs --wire');
-  if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
   const model = buildMatrix(kind, cut, policies.cells, policies.additions);
   // The wire tier (msw, the SDKs) loads only for --wire: it is most of this command's start-up time.
   const wire = args.options.wire ? await import('../../wire/matrix.ts') : null;
