@@ -21,7 +21,7 @@ export interface WorldOptions {
   /** Queue events a run may process before it is stopped and marked. */
   stepBudget: number;
   /** How the machines are stepped: XState's own `transition()`, or the same statecharts compiled
-   *  to a table (world/engine/compiled-step.ts; identical histories, several times faster). */
+   *  to a table (world/engine/compiled-step.ts; identical histories, at a fraction of the cost: docs/performance.md). */
   engine: 'compiled' | 'xstate';
   /** What policy modules add to the model (models/additions.ts; NO_ADDITIONS: the built-ins only),
    *  bound to the machines when the engine's steppers are made (`enginesFor`). */

@@ -1,8 +1,9 @@
 // A second way to step the same machines: compile the statechart XState built (its states,
 // transitions, guards and targets) into a table once, and call the reducers directly. XState's
 // `transition()` builds an actor scope and resolves actions generically on every event; this does
-// the same selection without that, several times faster. `test/sim/world/compiled-step.test.ts` runs
-// both engines on random worlds and requires byte-identical histories.
+// the same selection without that (docs/performance.md has what it saves).
+// `test/sim/world/compiled-step.test.ts` runs both engines on random worlds and requires
+// byte-identical histories.
 //
 // It supports what the models use and refuses the rest at compile time: atomic and compound states,
 // guarded transitions with named guards, named reducer actions, and `raise` as an effect. The guards
