@@ -5,7 +5,7 @@
 // same config (rebuilt there from its portable form), so the result is the one this thread would
 // compute (the golden test runs compare this way). Once the cells are done, the threads run the
 // mitigation finder's searches too (`helpers`).
-import { portableConfig, type PortableConfig, type RunConfig } from '../plugins/run-config.ts';
+import { portableConfig, type RunConfig } from '../plugins/run-config.ts';
 import { takeThreads, type PoolThread } from '../search/pool/pool.ts';
 import type { CheckResult } from '../search/random/result.ts';
 import type { CellRunner, Progress } from './cell-runner.ts';
@@ -46,12 +46,12 @@ function cellThread(thread: PoolThread, config: RunConfig, stop: Int32Array, onR
         failed = !ready;
       })
     : Promise.resolve();
-  const crossing = (c: RunConfig): PortableConfig => (c === config ? portable! : portableConfig(c)!);
   const runner: CellRunner = async (cell, c, onProgress) => {
-    if (failed || (!ready && c.runs <= IN_THREAD_RUNS)) return here(cell, c, onProgress);
+    const crossing = c === config ? portable : portableConfig(c);
+    if (failed || crossing === null || (!ready && c.runs <= IN_THREAD_RUNS)) return here(cell, c, onProgress);
     await started;
     // Its progress goes to `onRuns`, whose stop reaches the thread through the shared flag.
-    return failed ? here(cell, c, onProgress) : thread.run<CheckResult>(COMPARE_JOBS, { cell }, crossing(c), stop, onRuns);
+    return failed ? here(cell, c, onProgress) : thread.run<CheckResult>(COMPARE_JOBS, { cell }, crossing, stop, onRuns);
   };
   const search: RemoteSearcher = (spec, c, sampled) => {
     const p = portableConfig(c);
