@@ -48,7 +48,8 @@ async function comparePlan(args: Parsed): Promise<ComparePlan & { details: numbe
   const workersGiven = args.options.workers !== undefined;
 
   const clientCmd = stringOption(args, 'client-cmd');
-  const model = buildMatrix(kind, cut, policies.cells, policies.additions);
+  // The modules' cells join the matrix from the run's config, like everything else they add.
+  const model = buildMatrix(kind, cut, config.registry.cells, config.registry.additions);
   // The wire tier (msw, the SDKs) loads only for --wire: it is most of this command's start-up time.
   const wire = args.options.wire ? await import('../../wire/matrix.ts') : null;
   const wireRows = !wire ? [] : clientCmd !== undefined ? wire.clientCmdCells(model, clientCmd) : wire.wireCells(model);
