@@ -24,7 +24,7 @@ import {
   startNewSession,
   startReplay,
 } from './client-handshake.ts';
-import { MODERN, type ClientPolicy } from './policies.ts';
+import { MODERN, moduleKnobValues, type ClientPolicy } from './policies.ts';
 import { reconnectStrategy } from './reconnect.ts';
 import { effectAction, reducerActions } from './reducers.ts';
 import { CONFIG_DEFAULTS, note, withContext } from './client-context.ts';
@@ -56,7 +56,8 @@ export const clientReducers = {
 
 const afterFailure = (ctx: ClientContext) => {
   const s = ctx.session;
-  return reconnectStrategy(ctx.policy.reconnect).afterFailure({ session: s && { id: s.id, gone: s.gone, dead: s.dead } });
+  const knobs = moduleKnobValues('client', ctx.policy);
+  return reconnectStrategy(ctx.policy.reconnect).afterFailure({ session: s && { id: s.id, gone: s.gone, dead: s.dead }, knobs });
 };
 const reply = (ctx: ClientContext, e: ClientEvent) => e.type === 'RESPONSE' && ctx.handshake !== null && e.req === ctx.handshake.req;
 const status = (e: ClientEvent) => (e.type === 'RESPONSE' ? e.response.status : 0);

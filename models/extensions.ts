@@ -6,6 +6,7 @@
 // This file holds names and definitions only: it imports types, never behaviour, so any model file
 // can consult it without an import cycle.
 import type { FaultDef } from './fault-def.ts';
+import type { ModuleKnob } from './knobs.ts';
 import type { GuardDef, ReconnectStrategyDef, ReinitPolicyDef } from './policy-defs.ts';
 
 /**
@@ -74,6 +75,8 @@ export interface ModelExtensions {
   readonly reconnect: Extensions<ReconnectStrategyDef>;
   readonly guards: Extensions<GuardDef>;
   readonly faults: Extensions<FaultDef>;
+  /** Knobs of their own, by `side.knob` (models/knobs.ts `ModuleKnob`). */
+  readonly knobs: Extensions<ModuleKnob>;
 }
 
 export function emptyExtensions(modules: readonly string[] = []): ModelExtensions {
@@ -83,6 +86,7 @@ export function emptyExtensions(modules: readonly string[] = []): ModelExtension
     reconnect: new Extensions<ReconnectStrategyDef>('client.reconnect'),
     guards: new Extensions<GuardDef>('client.guards'),
     faults: new Extensions<FaultDef>('fault'),
+    knobs: new Extensions<ModuleKnob>('knob'),
   };
 }
 

@@ -8,7 +8,8 @@ import type { SearchSpec } from '../compare/mitigation-searches.ts';
 import { runSearch } from '../compare/mitigations.ts';
 import { PolicyError } from '../../models/extensions.ts';
 import { loadPolicies } from '../plugins/policy-module.ts';
-import { registryProperty, worldOf } from '../plugins/loaded.ts';
+import { worldOf } from '../plugins/loaded.ts';
+import { propertyByName } from '../../properties/properties.ts';
 
 const { policies, stop } = workerData as { policies: string[]; stop: Int32Array };
 class Stopped extends Error {}
@@ -50,7 +51,7 @@ parentPort!.on(
       // One of the mitigation finder's searches (compare/mitigation-searches.ts): the finder's properties, this registry's world.
       try {
         const registry = await ready;
-        const props = properties.map((n) => registryProperty(registry, n)!);
+        const props = properties.map((n) => propertyByName(n, registry.properties)!);
         const x = {
           seed,
           runs,
@@ -77,7 +78,7 @@ parentPort!.on(
       const result = await checkCell(cell, {
         seed,
         runs,
-        properties: properties.map((n) => registryProperty(registry, n)!),
+        properties: properties.map((n) => propertyByName(n, registry.properties)!),
         onProgress,
         world: { ...world, ...worldOf(registry) },
       });

@@ -1,46 +1,41 @@
 // `--server reinit=honor-last,streaming=negotiated` and `--client reconnect=…,guards=a+b`: parsed
 // against the vocabulary, with a one-line error that names the bad knob or value and the valid ones.
-import {
-  CLIENT_KNOBS,
-  knobValues,
-  SERVER_KNOBS,
-  normalizeGuards,
-  type ClientOverrides,
-  type Guard,
-  type ServerOverrides,
-} from '../../models/policies.ts';
+import { knobOf, knobsOf, knobValues, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
 import { NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
 import { UsageError } from './errors.ts';
 
-type Knobs = Record<string, { values: readonly string[] }>;
-
-/** Each knob's values as given: one value for `check`, a `|`-separated list for matrices; the open
- *  knobs also take the values `ext`'s policy modules registered. */
+/** Each knob's values as given: one value for `check`, a `|`-separated list for matrices; the knobs
+ *  and values `ext`'s policy modules declared are taken too. */
 export function parseKnobList(side: 'server' | 'client', text: string, ext: ModelExtensions = NO_EXTENSIONS): Record<string, string[]> {
-  const knobs: Knobs = side === 'server' ? SERVER_KNOBS : CLIENT_KNOBS;
   const out: Record<string, string[]> = {};
   if (text.trim() === '') return out;
   for (const item of text.split(',')) {
     const eq = item.indexOf('=');
     const knob = (eq < 0 ? item : item.slice(0, eq)).trim();
-    if (!(knob in knobs)) throw new UsageError(`unknown ${side} knob '${knob}' (valid: ${Object.keys(knobs).join(', ')})`);
-    if (eq < 0) throw new UsageError(`${side} knob '${knob}' needs a value: ${knob}=${knobs[knob]!.values.join('|')}`);
+    const spec = knobOf(side, knob, ext)?.spec;
+    if (!spec)
+      throw new UsageError(
+        `unknown ${side} knob '${knob}' (valid: ${knobsOf(side, ext)
+          .map((k) => k.knob)
+          .join(', ')})`,
+      );
+    if (eq < 0) throw new UsageError(`${side} knob '${knob}' needs a value: ${knob}=${spec.values.join('|')}`);
     if (knob in out) throw new UsageError(`${side} knob '${knob}' is given twice`);
     const values = item
       .slice(eq + 1)
       .split('|')
       .map((v) => v.trim());
-    for (const v of values) validate(side, knob, v, knobValues(side, knob, ext));
+    for (const v of values) validate(side, knob, v, spec.values, spec.subset === true);
     out[knob] = values;
   }
   return out;
 }
 
-function validate(side: string, knob: string, value: string, valid: readonly string[]): void {
-  if (knob === 'guards') {
+function validate(side: string, knob: string, value: string, valid: readonly string[], subset: boolean): void {
+  if (subset) {
     for (const g of value === '' ? [] : value.split('+')) {
       if (!valid.includes(g))
-        throw new UsageError(`unknown ${side}.guards value '${g}' (valid: any of ${valid.join(', ')}, joined with '+'; empty for none)`);
+        throw new UsageError(`unknown ${side}.${knob} value '${g}' (valid: any of ${valid.join(', ')}, joined with '+'; empty for none)`);
     }
     return;
   }
@@ -56,13 +51,20 @@ function single(side: string, lists: Record<string, string[]>): Record<string, s
   return out;
 }
 
+/** One value per knob, a set knob's as the list of its members in knob order. */
+function overrides(side: 'server' | 'client', text: string, ext: ModelExtensions): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [knob, value] of Object.entries(single(side, parseKnobList(side, text, ext)))) {
+    const members = value === '' ? [] : value.split('+');
+    out[knob] = knobOf(side, knob, ext)!.spec.subset ? knobValues(side, knob, ext).filter((v) => members.includes(v)) : value;
+  }
+  return out;
+}
+
 export function parseServer(text: string, ext: ModelExtensions = NO_EXTENSIONS): ServerOverrides {
-  return single('server', parseKnobList('server', text, ext)) as ServerOverrides;
+  return overrides('server', text, ext) as ServerOverrides;
 }
 
 export function parseClient(text: string, ext: ModelExtensions = NO_EXTENSIONS): ClientOverrides {
-  const { guards, ...rest } = single('client', parseKnobList('client', text, ext));
-  const out: ClientOverrides = { ...(rest as ClientOverrides) };
-  if (guards !== undefined) out.guards = normalizeGuards(guards === '' ? [] : (guards.split('+') as Guard[]), ext);
-  return out;
+  return overrides('client', text, ext) as ClientOverrides;
 }

@@ -5,8 +5,8 @@
 // list, `cells` into the default matrix, and `modules` (the paths it came from) to worker threads,
 // which load the same modules into a registry of their own.
 import { emptyExtensions, NO_EXTENSIONS, type ModelExtensions } from '../../models/extensions.ts';
-import { PROPERTIES, type Property } from '../../properties/properties.ts';
-import { allProperties, findProperty, type RegisteredProperty } from '../../properties/registered.ts';
+import { allProperties, PROPERTIES, type Property } from '../../properties/properties.ts';
+import type { RegisteredProperty } from '../../properties/registered.ts';
 import type { ExtraCell } from '../core/cells.ts';
 
 export interface Registry {
@@ -36,10 +36,6 @@ export function draftRegistry(): RegistryDraft {
 /** The properties a check runs by default under this registry: the built-ins, then the registered. */
 export function registryProperties(r: Registry): readonly Property[] {
   return allProperties(r.properties);
-}
-
-export function registryProperty(r: Registry, name: string): Property | undefined {
-  return findProperty(name, r.properties);
 }
 
 /** The world options that carry this registry's extensions (none for the built-ins, so that the

@@ -1,6 +1,6 @@
 // Designers' policy modules (`--policies ./my-policy.ts`): a module's default export, built with
-// `definePolicies`, may add server re-init policies, client reconnect strategies, guards, faults,
-// properties, and named cells for the default `compare` matrix. The loader checks the module's
+// `definePolicies`, may add knobs of its own (which its hooks read), server re-init policies, client
+// reconnect strategies, guards, faults, properties, and named cells for the default `compare` matrix. The loader checks the module's
 // shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
 // addition into a registry value of its own (plugins/loaded.ts; nothing process-global), and
 // wraps every hook in the sandbox, so that a hook that throws, hangs or answers nonsense becomes
@@ -9,16 +9,17 @@ import type { FaultDef } from '../../models/fault-def.ts';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CapabilitySet } from '../../models/capabilities.ts';
-import type { ClientConfig, InitParams } from '../../models/client-context.ts';
+import type { InitParams } from '../../models/client-context.ts';
 import type { ReinitView, ResponseView } from '../../models/policy-defs.ts';
 import { allFaultFamilies } from '../../models/faults.ts';
-import { knobValues, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
-import type { ReconnectView } from '../../models/policy-defs.ts';
+import { knobsOf, knobValues, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
+import type { HandshakeView, ReconnectView } from '../../models/policy-defs.ts';
 import type { ReinitDecision, ReinitInput } from '../../models/policy-defs.ts';
-import type { HistoryFrame } from '../../properties/fold.ts';
+import type { HistoryFrame, PropertyFamily } from '../../properties/fold.ts';
 import type { CallOutcome, Reference } from '../../properties/outcomes.ts';
 import type { PropertyVerdict } from '../../properties/properties.ts';
-import { findProperty, registerProperty } from '../../properties/registered.ts';
+import { registerProperty } from '../../properties/registered.ts';
+import { propertyByName } from '../../properties/properties.ts';
 import type { History, HistoryEntry } from '../core/history.ts';
 import { parseWith } from '../core/schema-issue.ts';
 import { bad, capabilities, ExitCalled, isRecord, ok, oneOf, reasonOrNull, sandboxed, withoutExit } from './sandbox.ts';
@@ -29,20 +30,34 @@ import { policyModuleSchema } from './policy-schema.ts';
 import { draftRegistry, type Registry, type RegistryDraft } from './loaded.ts';
 
 /** What a policy module's default export may hold. Every part is optional. */
+/** A knob of a module's own: every combination holds one of its values (the default where nothing sets
+ *  it); `list`, the cuts, the full matrix and the reports show it, and the module's hooks read it in
+ *  their `knobs` (`'server.<name>'`; a property from the history's combination). */
+export interface KnobDefinition {
+  values: string[];
+  default: string;
+  /** What it configures, in one line. */
+  meaning: string;
+  /** What each value does, in one line. */
+  describe: Record<string, string>;
+}
+
 export interface PolicyModule {
   server?: {
+    knobs?: Record<string, KnobDefinition>;
     reinit?: Record<
       string,
       { describe: string; decide: (input: ReinitInput) => ReinitDecision; opening?: (clientCaps: CapabilitySet) => CapabilitySet }
     >;
   };
   client?: {
+    knobs?: Record<string, KnobDefinition>;
     reconnect?: Record<
       string,
       {
         describe: string;
         afterFailure: (view: ReconnectView) => 'replay' | 'new-session';
-        handshake: (view: { config: ClientConfig; cached: InitParams | null }) => InitParams;
+        handshake: (view: HandshakeView) => InitParams;
       }
     >;
     guards?: Record<
@@ -60,15 +75,22 @@ export interface PolicyModule {
   cells?: { name: string; record?: '000' | '003'; server?: ServerOverrides; client?: ClientOverrides; faults?: string[] }[];
 }
 
-export interface CheckDefinition {
+/** What a property says of itself besides how it judges (properties/fold.ts `PropertyInfo`). */
+interface PropertyDescription {
   holdsWhen: string;
+  /** silent, invariant (the default) or recovery. */
+  family?: PropertyFamily;
+  /** The short head the terminal prints over its column (default: the name). */
+  column?: string;
+}
+
+export interface CheckDefinition extends PropertyDescription {
   check: (history: History, outcomes: readonly CallOutcome[]) => PropertyVerdict;
 }
 
 /** A state is plain data (it is copied between calls); `step` returns the next one. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface FoldDefinition<S = any> {
-  holdsWhen: string;
+export interface FoldDefinition<S = any> extends PropertyDescription {
   init: (reference: Reference, frame: HistoryFrame) => S;
   step: (state: S, entry: HistoryEntry) => S;
   verdict: (state: S) => PropertyVerdict;
@@ -101,6 +123,17 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
   if (!parsed.ok) fail(source, parsed.message);
   const { server = {}, client = {}, faults = {}, properties = {}, cells } = parsed.value;
 
+  for (const side of ['server', 'client'] as const) {
+    for (const [knob, def] of Object.entries((side === 'server' ? server : client).knobs ?? {})) {
+      checkNew(
+        source,
+        `${side} knob`,
+        knob,
+        knobsOf(side, ext).map((k) => k.knob),
+      );
+      ext.knobs.add({ name: `${side}.${knob}`, side, knob, ...def }, source);
+    }
+  }
   for (const [name, def] of Object.entries(server.reinit ?? {})) {
     checkNew(source, 'server.reinit', name, knobValues('server', 'reinit', ext));
     const label = `server.reinit=${name}`;
@@ -167,13 +200,13 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
       registerFold(into, source, name, def);
       continue;
     }
-    if (findProperty(name, into.properties)) fail(source, `property '${name}' already exists`);
+    if (propertyByName(name, into.properties)) fail(source, `property '${name}' already exists`);
     const userCheck = def.check as (h: History, o: readonly CallOutcome[]) => unknown;
     // The sandbox passes one argument; a property takes the history and the outcomes.
     const check = sandboxed(`property ${name}`, 'check', (i: { h: History; o: readonly CallOutcome[] }) => userCheck(i.h, i.o), verdict);
     registerProperty(
       into.properties,
-      { name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) },
+      { name, ...described(def), check: (history, outcomes) => check({ h: history, o: outcomes }) },
       source,
     );
   }
@@ -182,14 +215,20 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
   return into;
 }
 
+/** What a module's property says of itself, its family and column head only where it gives them. */
+function described(def: PropertyDescription): PropertyDescription {
+  const { holdsWhen, family, column } = def;
+  return { holdsWhen, ...(family && { family }), ...(column && { column }) };
+}
+
 /** A designer's fold: each of its functions sandboxed like any hook (its input copied, its time bounded). */
 function registerFold(
   into: RegistryDraft,
   source: string,
   name: string,
-  def: { holdsWhen: string; init?: unknown; step?: unknown; verdict?: unknown; key?: unknown },
+  def: PropertyDescription & { init?: unknown; step?: unknown; verdict?: unknown; key?: unknown },
 ): void {
-  if (findProperty(name, into.properties)) fail(source, `property '${name}' already exists`);
+  if (propertyByName(name, into.properties)) fail(source, `property '${name}' already exists`);
   const part = (k: 'init' | 'step' | 'verdict' | 'key') => def[k] as (...args: unknown[]) => unknown;
   const [init, step, judge, key] = [part('init'), part('step'), part('verdict'), part('key')];
   const policy = `property ${name}`;
@@ -203,7 +242,7 @@ function registerFold(
     into.properties,
     {
       name,
-      holdsWhen: def.holdsWhen as string,
+      ...described(def),
       init: (reference, frame) => sInit({ reference, frame }),
       step: (state, entry) => sStep({ state, entry }),
       verdict: (state) => sVerdict({ state }),

@@ -29,7 +29,7 @@ import { nextCalls } from '../core/workload.ts';
 import { noteEntry } from './note-entry.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
 import { ALL_KNOBS, trackedTwin } from './knob-reads.ts';
-import type { Combination } from '../../models/policies.ts';
+import { combinationKnobValues, type Combination } from '../../models/policies.ts';
 
 import { DEFAULT_WORLD, enginesFor } from './options.ts';
 import { emptyReach, union, type MachineReach } from '../core/reach.ts';
@@ -316,7 +316,7 @@ export class World {
       s.queue.push(this.options.latencyMs, { to: 'server', req, request });
       return;
     }
-    const verdict = applyRequestFaults(request, faults);
+    const verdict = applyRequestFaults(request, faults, undefined, combinationKnobValues(this.input.combination));
     this.recordFaults(req, verdict.effects);
     s.responseFaults.set(
       req,
@@ -364,7 +364,7 @@ export class World {
     let delay = this.options.latencyMs * (from === 'server' ? 1 : 2);
     let lost = false;
     if (faults && faults.length > 0) {
-      const verdict = applyResponseFaults(response, faults, from);
+      const verdict = applyResponseFaults(response, faults, from, undefined, combinationKnobValues(this.input.combination));
       this.recordFaults(req, verdict.effects);
       res = verdict.response;
       delay += verdict.delayMs;

@@ -235,7 +235,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
     if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : details));
     else
       out.write(
-        `${renderSummary(comparison)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`,
+        `${renderSummary(comparison, policies.properties)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`,
       );
   } finally {
     process.off('SIGINT', stopThread);

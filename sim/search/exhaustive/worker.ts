@@ -5,7 +5,8 @@
 import { parentPort } from 'node:worker_threads';
 import { PolicyError } from '../../../models/extensions.ts';
 import { loadPolicies } from '../../plugins/policy-module.ts';
-import { EMPTY_REGISTRY, registryProperty, worldOf, type Registry } from '../../plugins/loaded.ts';
+import { EMPTY_REGISTRY, worldOf, type Registry } from '../../plugins/loaded.ts';
+import { propertyByName } from '../../../properties/properties.ts';
 import { exploreJob } from './explore.ts';
 import type { JobSpec } from './pool.ts';
 
@@ -27,7 +28,7 @@ parentPort!.on('message', async ({ index, spec }: { index: number; spec: JobSpec
     const result = exploreJob({
       ...job,
       ...(world || extended.extensions ? { world: { ...world, ...extended } } : {}),
-      ...(properties ? { properties: properties.map((name) => registryProperty(registry, name)!) } : {}),
+      ...(properties ? { properties: properties.map((name) => propertyByName(name, registry.properties)!) } : {}),
       ...(stop ? { shouldStop: () => Atomics.load(stop, 0) !== 0 } : {}),
     });
     parentPort!.postMessage({ index, result });

@@ -7,7 +7,8 @@ import { checkCell, runComparison, singleCell, type Comparison } from '../../../
 import type { MatrixCell } from '../../../sim/compare/matrix.ts';
 import { combination } from '../../../models/policies.ts';
 import { loadPolicies, registerPolicies } from '../../../sim/plugins/policy-module.ts';
-import { registryProperties, registryProperty, worldOf, type Registry } from '../../../sim/plugins/loaded.ts';
+import { registryProperties, worldOf, type Registry } from '../../../sim/plugins/loaded.ts';
+import { propertyByName } from '../../../properties/properties.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { certify } from '../../../sim/search/certify.ts';
 import { sequentialWorkloads } from '../../../sim/search/exhaustive/exhaustive.ts';
@@ -72,7 +73,7 @@ describe('registries as values', () => {
       faults: FAULTS,
       depth: 2,
       workloads: sequentialWorkloads(1, 'any'),
-      properties: [registryProperty(b, 'twin-fold')!, registryProperty(b, 'twin-prop')!],
+      properties: [propertyByName('twin-fold', b.properties)!, propertyByName('twin-prop', b.properties)!],
       world: worldOf(b),
     };
     const c = combination({ server: { reinit: 'twin' } }, b.extensions);
@@ -107,8 +108,8 @@ describe('registries as values', () => {
       workload: [call(), call()],
       schedule: [],
     };
-    const underA = certify(combination(), registryProperty(a, 'twin-prop')!, ce, FAULTS, worldOf(a));
-    const underB = certify(combination(), registryProperty(b, 'twin-prop')!, ce, FAULTS, worldOf(b));
+    const underA = certify(combination(), propertyByName('twin-prop', a.properties)!, ce, FAULTS, worldOf(a));
+    const underB = certify(combination(), propertyByName('twin-prop', b.properties)!, ce, FAULTS, worldOf(b));
     expect(underA).toEqual({ minimal: true, shorter: null });
     expect(underB.minimal).toBe(false);
   });
