@@ -21,32 +21,35 @@ interface Row {
   sideEffects?: true;
 }
 
+const row = (fold: Omit<AnyFold, 'name'>, family: PropertyFamily, column: string, sideEffects?: true): Row => ({
+  fold,
+  family,
+  column,
+  ...(sideEffects && { sideEffects }),
+});
+
 const TABLE = {
-  'no-silent-empty': { fold: noSilentEmpty, family: 'silent', column: 'empty' },
-  'no-silent-hang': { fold: noSilentHang, family: 'silent', column: 'hang' },
-  'caps-immutable': { fold: capsImmutable, family: 'invariant', column: 'caps' },
-  'transport-expressible': { fold: transportExpressible, family: 'invariant', column: 'transp' },
-  'content-type-consistent': { fold: contentTypeConsistent, family: 'invariant', column: 'c-type' },
-  recovers: { fold: recovers, family: 'recovery', column: 'recov' },
+  'no-silent-empty': row(noSilentEmpty, 'silent', 'empty'),
+  'no-silent-hang': row(noSilentHang, 'silent', 'hang'),
+  'caps-immutable': row(capsImmutable, 'invariant', 'caps'),
+  'transport-expressible': row(transportExpressible, 'invariant', 'transp'),
+  'content-type-consistent': row(contentTypeConsistent, 'invariant', 'c-type'),
+  recovers: row(recovers, 'recovery', 'recov'),
   // Silent: the agent sees one result while the tool ran twice (docs/design.md), and the audit's verdict
   // for a duplicate is `silent`. It counts runs of side-effecting tools (`sideEffects`).
-  'at-most-once': { fold: atMostOnce, family: 'silent', column: 'once', sideEffects: true },
-} as const satisfies Record<string, Row>;
+  'at-most-once': row(atMostOnce, 'silent', 'once', true),
+};
 
 export type PropertyName = keyof typeof TABLE;
 
 /** A built-in property: its fold, with its name and what the table says of it. */
 export type BuiltinProperty = AnyFold & { name: PropertyName; family: PropertyFamily; column: string };
 
-export const PROPERTIES: readonly BuiltinProperty[] = Object.entries(TABLE).map(
-  ([name, row]: [string, Row]): BuiltinProperty => ({
-    name: name as PropertyName,
-    ...row.fold,
-    family: row.family,
-    column: row.column,
-    ...(row.sideEffects && { sideEffects: row.sideEffects }),
-  }),
-);
+export const PROPERTIES: readonly BuiltinProperty[] = Object.entries(TABLE).map(([name, { fold, ...info }]) => ({
+  name: name as PropertyName,
+  ...fold,
+  ...info,
+}));
 
 /** The built-ins, then `registered` (a registry's, plugins/loaded.ts): what a check runs by default. */
 export function allProperties(registered: readonly Property[] = []): readonly Property[] {
