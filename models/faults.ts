@@ -18,8 +18,8 @@ interface FaultSpec {
   readonly effect: string;
   /** A family taking a parameter (`strip-header:<name>`, `delay:<ms>`): what the parameter is. */
   readonly param?: 'header' | 'ms';
-  /** The concrete names the arbitraries draw for this family. */
-  readonly instances: readonly string[];
+  /** The concrete names the arbitraries draw for this family (default: just its name). */
+  readonly instances?: readonly string[];
 }
 
 /**
@@ -32,13 +32,11 @@ export const FAULTS = {
     when: 'at',
     acts: 'network',
     effect: 'the load balancer answers one request with 502 (before it reaches the server)',
-    instances: ['http-502'],
   },
   'config-reset': {
     when: 'before',
     acts: 'client',
     effect: "the client's mutable config returns to defaults (streaming: false, default transport)",
-    instances: ['config-reset'],
   },
   'strip-header': {
     when: 'at',
@@ -47,14 +45,13 @@ export const FAULTS = {
     param: 'header',
     instances: STRIPPABLE_HEADERS.map((h) => `strip-header:${h}` as const),
   },
-  'stream-cut': { when: 'at', acts: 'network', effect: 'an SSE response stream ends before its final event', instances: ['stream-cut'] },
+  'stream-cut': { when: 'at', acts: 'network', effect: 'an SSE response stream ends before its final event' },
   'session-expire': {
     when: 'before',
     acts: 'server',
     effect: 'the server forgets one session (later requests on it get 404)',
-    instances: ['session-expire'],
   },
-  'server-restart': { when: 'before', acts: 'server', effect: 'the server forgets every session', instances: ['server-restart'] },
+  'server-restart': { when: 'before', acts: 'server', effect: 'the server forgets every session' },
   delay: {
     when: 'at',
     acts: 'network',
@@ -66,13 +63,11 @@ export const FAULTS = {
     when: 'at',
     acts: 'network',
     effect: 'the server runs the request; the load balancer replaces its answer with 502 (the lost acknowledgement)',
-    instances: ['response-lost'],
   },
   'connection-reset': {
     when: 'at',
     acts: 'network',
     effect: 'the connection closes on both sides mid-response (under 2026-07-28 the server treats the close as cancellation)',
-    instances: ['connection-reset'],
   },
 } as const satisfies Record<string, FaultSpec>;
 
@@ -104,7 +99,7 @@ export const FAULT_FAMILIES: readonly FaultFamily[] = Object.entries(FAULTS).map
   kind,
   when: f.when,
   effect: f.effect,
-  instances: f.instances,
+  instances: f.instances ?? [kind],
 }));
 
 /** Where a fault acts: a built-in's lane from the table; a registered fault acts on the network. */
@@ -168,16 +163,18 @@ export function expandFault(item: string, ext: ModelExtensions = activeExtension
   const family = families.find((f) => f.kind === item);
   if (family) return [...family.instances];
   if (families.some((f) => f.instances.includes(item))) return [item];
-  const header = item.startsWith('strip-header:') ? item.slice('strip-header:'.length) : undefined;
-  if (header !== undefined) {
-    return /^[a-z0-9-]+$/.test(header) ? [`strip-header:${header}`] : `bad header name in fault '${item}' (use a lower-case header name)`;
-  }
-  if (item.startsWith('delay:')) {
-    const ms = item.slice('delay:'.length);
-    return /^[0-9]+$/.test(ms) && Number(ms) > 0
-      ? [`delay:${Number(ms)}`]
-      : `bad delay in fault '${item}' (use delay:<positive milliseconds>)`;
+  const kind = faultKind(item);
+  const param = Object.hasOwn(FAULTS, kind) ? (FAULTS[kind as BuiltinFaultKind] as FaultSpec).param : undefined;
+  if (param) {
+    const given = PARAMS[param](item.slice(kind.length + 1));
+    return typeof given === 'string' ? [`${kind}:${given}`] : `${given.bad} in fault '${item}' (${given.use})`;
   }
   const valid = families.map((f) => (f.instances.length > 1 ? `${f.kind}[:…]` : f.kind)).join(', ');
   return `unknown fault '${item}' (valid: ${valid})`;
 }
+
+/** A family's parameter as `--faults` takes it: the canonical text, or what is wrong with it. */
+const PARAMS: Record<NonNullable<FaultSpec['param']>, (text: string) => string | { bad: string; use: string }> = {
+  header: (h) => (/^[a-z0-9-]+$/.test(h) ? h : { bad: 'bad header name', use: 'use a lower-case header name' }),
+  ms: (ms) => (/^[0-9]+$/.test(ms) && Number(ms) > 0 ? String(Number(ms)) : { bad: 'bad delay', use: 'use delay:<positive milliseconds>' }),
+};

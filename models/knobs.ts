@@ -20,8 +20,8 @@ export interface KnobSpec {
   readonly subset?: true;
   /** The extension point a policy module adds values of this knob under (models/extensions.ts). */
   readonly open?: 'reinit' | 'reconnect' | 'guards';
-  /** The full matrix (`--matrix full`, every value of every knob of 2025-11-25) holds it at its
-   *  default: it chooses the revision, which `--matrix migration` varies. */
+  /** The full matrix (`--matrix full`: 2025-11-25's design space) holds it at its default: a knob that
+   *  came with the 2026-07-28 revision (`--matrix migration` varies the revisions). */
   readonly fullMatrix?: 'default';
   /** Only this revision has what the knob configures: where the two sides can never speak it
    *  together, the knob is not applicable (`notApplicable`). */

@@ -129,7 +129,7 @@ export function sideKnobs(cells: readonly Pick<CellResult, 'combination'>[], sid
 
 /**
  * The knobs a report's filters and columns show, as [side, knob]: those the full matrix varies, server
- * then client, then those it holds at their defaults (the revisions: models/knobs.ts `fullMatrix`),
+ * then client, then those it holds at their defaults (the 2026-07-28 revision's: models/knobs.ts `fullMatrix`),
  * then the ones policy modules declared.
  */
 export function knobColumns(cells: readonly Pick<CellResult, 'combination'>[]): [Side, string][] {

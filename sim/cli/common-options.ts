@@ -37,7 +37,7 @@ export function parseProperty(name: string | undefined, registry: Registry = EMP
 export const POLICIES_OPTION: OptionSpec = {
   value: true,
   arg: 'FILE,…',
-  help: 'load policy modules (server re-init policies, reconnect strategies, guards, faults, properties): docs/library.md',
+  help: 'load policy modules (knobs, server re-init policies, reconnect strategies, guards, faults, properties): docs/library.md',
 };
 
 /** Load `--policies` into a registry of this command's own; a module that cannot be used is bad input. */

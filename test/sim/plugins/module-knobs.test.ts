@@ -117,9 +117,15 @@ describe("a module's own knobs", () => {
 
   it('are refused in one line when they clash with a knob or say too little', () => {
     const bad = (server: unknown) => () => registerPolicies({ server: { knobs: server } }, 'bad.ts');
-    expect(bad({ reinit: knob(['a'], 'a') })).toThrow(new PolicyLoadError("--policies bad.ts: server knob 'reinit' already exists (built in or registered by another module)"));
-    expect(bad({ x: knob(['a', 'b'], 'c') })).toThrow(/^--policies bad.ts: server\.knobs\.x\.default should be one of its values \(a, b\)$/);
-    expect(bad({ x: { ...knob(['a', 'b'], 'a'), describe: { a: 'A' } } })).toThrow(/server\.knobs\.x\.describe\.b should say what the value does/);
+    expect(bad({ reinit: knob(['a'], 'a') })).toThrow(
+      new PolicyLoadError("--policies bad.ts: server knob 'reinit' already exists (built in or registered by another module)"),
+    );
+    expect(bad({ x: knob(['a', 'b'], 'c') })).toThrow(
+      /^--policies bad.ts: server\.knobs\.x\.default should be one of its values \(a, b\)$/,
+    );
+    expect(bad({ x: { ...knob(['a', 'b'], 'a'), describe: { a: 'A' } } })).toThrow(
+      /server\.knobs\.x\.describe\.b should say what the value does/,
+    );
     expect(bad({ x: knob(['a|b'], 'a|b') })).toThrow(/server\.knobs\.x\.values\[0\] use lower-case letters, digits, '\.' and '-'/);
   });
 });
