@@ -56,7 +56,9 @@ export function allProperties(registered: readonly Property[] = []): readonly Pr
   return registered.length === 0 ? PROPERTIES : [...PROPERTIES, ...registered];
 }
 
-/** The property of this name: a built-in, or one of `registered`. The one lookup by name. */
+/** The property of this name: a built-in (always a fold), or one of `registered`. The one lookup by name. */
+export function propertyByName(name: string): AnyFold | undefined;
+export function propertyByName(name: string, registered: readonly Property[]): Property | undefined;
 export function propertyByName(name: string, registered: readonly Property[] = []): Property | undefined {
   return PROPERTIES.find((p) => p.name === name) ?? registered.find((p) => p.name === name);
 }

@@ -10,6 +10,7 @@
 import { NO_EXTENSIONS, PolicyError, type ModelExtensions } from '../../models/extensions.ts';
 import { combination, knobsOf, type Combination } from '../../models/policies.ts';
 import type { Finding } from './findings.ts';
+import { propertyNames } from '../../properties/properties.ts';
 import { causeOf } from './causes.ts';
 import type { RunMark, Searched } from './mitigation-searches.ts';
 import { judgeOf, markFor, type MitigationContext } from './mitigation-runs.ts';
@@ -36,8 +37,9 @@ export interface Mitigation {
   holds: boolean;
 }
 
-/** The properties the finder judges: outcomes come with any judgement; `recovers` tells stuck from healing. */
-export const MITIGATION_PROPERTIES: readonly string[] = ['recovers'];
+/** The properties the finder judges: outcomes come with any judgement; the recovery family (`recovers`)
+ *  tells stuck from healing. */
+export const MITIGATION_PROPERTIES: readonly string[] = propertyNames(['recovery']);
 
 const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
 

@@ -88,7 +88,7 @@ export function replay(f: CounterexampleFile, loaded: Loaded = {}): ReplayResult
     const reference = referenceOf(runWorld({ ...input, plan: [], schedule: [] }, world));
     const outcomes = callOutcomes(h, reference);
     for (const { property, why } of f.expected.properties) {
-      const v = checkHistory(propertyByName(property, loaded.properties)!, h, reference);
+      const v = checkHistory(propertyByName(property, loaded.properties ?? [])!, h, reference);
       const actual = v.holds ? 'holds' : (v.why ?? '');
       verdicts.push({ property, expected: why, actual });
       if (actual !== why) differences.push(`${property}: expected "violated: ${why}", got "${v.holds ? 'holds' : `violated: ${actual}`}"`);

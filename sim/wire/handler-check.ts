@@ -4,7 +4,7 @@
 // shrinking as `check --wire`; a violated or never-reached property throws an Error whose message
 // is the report with the shrunk counterexample. Nothing here imports vitest: any runner will do.
 import { expandFault, type FaultName } from '../../models/faults.ts';
-import { propertyByName, propertyNames, type Property } from '../../properties/properties.ts';
+import { propertyByName, propertyNames, type Property, type PropertyName } from '../../properties/properties.ts';
 import { wireCheck, type WireCheckResult } from './check.ts';
 import { handlerEndpoint, type HandlerServerOptions, type HandlerTarget } from './process/handler-server.ts';
 import type { ClientFactory } from './peers/sdk-client.ts';
@@ -14,7 +14,7 @@ import type { WireOptions } from './world.ts';
 
 /** The silent-failure properties: what "no silent failures" means. Not at-most-once: which of your
  *  tools has a side effect is not known here (properties/properties.ts `sideEffects`). */
-export const SILENT_FAILURE_PROPERTIES: readonly string[] = propertyNames(['silent'], { sideEffects: false });
+export const SILENT_FAILURE_PROPERTIES: readonly PropertyName[] = propertyNames(['silent'], { sideEffects: false });
 
 export interface WireTestOptions {
   /** Fault names or families (default: every fault the vocabulary has). */
