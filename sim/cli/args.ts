@@ -2,11 +2,14 @@
 // `--name`, and positionals (everything after `--` too). Strict in our own words: an option the
 // command does not declare is an error that names the valid ones, a switch given a value or an
 // option missing its value is one line. parseArgs runs non-strict and its tokens are checked here,
-// so that a value may start with a dash (`--seed -3` reaches the range check, as before).
+// so that a value may start with a dash (`--seed -3` reaches the range check, as before). The rules
+// between options (needs, conflicts, …) are declared in the same table and checked once parsed
+// (option-rules.ts), except under --help, which explains them instead.
 import { parseArgs as parseArgv } from 'node:util';
 import { UsageError } from './errors.ts';
+import { checkRules, checkTable, rulesText, type OptionRules } from './option-rules.ts';
 
-export interface OptionSpec {
+export interface OptionSpec extends OptionRules {
   /** Takes a value (`--seed 3`) or is a switch (`--json`). */
   value: boolean;
   help: string;
@@ -24,6 +27,7 @@ export interface Parsed {
 }
 
 export function parseArgs(argv: readonly string[], spec: Record<string, OptionSpec>, command: string): Parsed {
+  checkTable(spec, command);
   const options = Object.fromEntries(
     Object.entries(spec).map(([name, s]) => [name, { type: s.value ? ('string' as const) : ('boolean' as const) }]),
   );
@@ -48,6 +52,7 @@ export function parseArgs(argv: readonly string[], spec: Record<string, OptionSp
     parsed.options[token.name] = token.value;
     if (s.repeatable) parsed.repeated.push([token.name, token.value]);
   }
+  if (!parsed.options.help) checkRules(parsed, spec, command);
   return parsed;
 }
 
@@ -71,7 +76,10 @@ export function stringOption(parsed: Parsed, name: string): string | undefined {
 }
 
 export function helpText(usage: string, summary: string, spec: Record<string, OptionSpec>, extra = ''): string {
-  const rows = Object.entries(spec).map(([k, s]) => [`--${k}${s.value ? ` ${s.arg ?? 'VALUE'}` : ''}`, s.help] as const);
+  const rows = Object.entries(spec).map(([k, s]) => {
+    const rules = rulesText(spec, k);
+    return [`--${k}${s.value ? ` ${s.arg ?? 'VALUE'}` : ''}`, rules ? `${s.help} [${rules}]` : s.help] as const;
+  });
   const width = Math.max(...rows.map(([a]) => a.length));
   const text = [`usage: ${usage}`, '', summary, '', 'options:', ...rows.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`), extra].join('\n');
   return `${text.trimEnd()}\n`;

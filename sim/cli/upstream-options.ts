@@ -1,4 +1,4 @@
-// How the audit reaches a deployed server, from the command line: `--header 'Name: value'` and
+// How `audit` and `check --wire` reach a deployed server, from the command line: `--header 'Name: value'` and
 // `--header-env Name=ENVVAR` (repeatable), `--ca FILE`, `--allow-remote`. Resolved once, before any
 // packet is sent. Header values are secrets as far as this tool knows: no message, reproduce line or
 // report carries one — a reproduce line says `--header 'Name: <redacted>'` (give it again, or use
@@ -9,25 +9,33 @@ import { listOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 import { quote } from './wire-server.ts';
 
-/** The options of a deployed server's reach and of its own tools, shared by `check --wire` (audit declares its own words). */
+/** How a deployed server is reached: one definition for `audit` and `check --wire`. */
 export const REACH_OPTIONS: Record<string, OptionSpec> = {
-  'allow-remote': { value: false, help: 'with --target: allow a host that is not loopback (the fault proxy still sits in between)' },
-  ca: { value: true, arg: 'FILE', help: "with --target https://: the PEM certificate of the CA that signed the server's" },
+  'allow-remote': {
+    value: false,
+    help: 'allow a --target host that is not loopback (the fault proxy still sits in between)',
+    needs: ['target'],
+  },
+  ca: {
+    value: true,
+    arg: 'FILE',
+    help: "with an https:// --target: the PEM certificate of the CA that signed the server's (a private CA)",
+    needs: ['target'],
+  },
   header: {
     value: true,
     repeatable: true,
     arg: "'NAME: VALUE'",
-    help: 'with --target/--serve: add this header to every request (repeatable)',
+    help: 'add this header to every request (repeatable)',
+    needs: ['target', 'serve'],
   },
   'header-env': {
     value: true,
     repeatable: true,
     arg: 'NAME=ENVVAR',
-    help: 'with --target/--serve: a header whose value is the environment variable ENVVAR (repeatable; for secrets)',
+    help: 'a header whose value is the environment variable ENVVAR (repeatable; for secrets)',
+    needs: ['target', 'serve'],
   },
-  call: { value: true, repeatable: true, arg: 'TOOL', help: "with --target/--serve: call the server's own tool TOOL (repeatable)" },
-  args: { value: true, repeatable: true, arg: 'JSON', help: 'the arguments of the --call before it, a JSON object' },
-  revision: { value: true, arg: 'R', help: "with --call: the revision the server's tools are listed in (default: the client's)" },
 };
 
 /** Headers the audit's client and faults own: a user's value would defeat a scenario (strip-accept…). */

@@ -10,26 +10,27 @@ import type { Property } from '../../properties/properties.ts';
 import { renderWireCheck } from '../../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
 import { LoopbackError, type ServedProcess } from '../wire/process/loopback.ts';
-import { DEFAULT_WATCHDOG_MS, Watchdog, type Aborted } from '../wire/process/watchdog.ts';
+import { Watchdog, type Aborted } from '../wire/process/watchdog.ts';
 import { realSleep } from '../wire/protocol/virtual-time.ts';
 import { wireCheck } from '../wire/check.ts';
 import { runWire } from '../wire/world.ts';
 import { requireWorkingReference } from './reference-check.ts';
-import { isWirePreset, presetOf } from './wire-options.ts';
+import { isWirePreset, presetOf, REVISIONS } from './wire-options.ts';
 import type { WireClientSpec, WireServerSpec } from '../wire/setup.ts';
 import { intOption, stringOption, type Parsed } from './args.ts';
 import { EXIT, UsageError } from './errors.ts';
 import { parseClient, parseServer } from './knobs.ts';
 import { progressBar } from './progress.ts';
-import { endWireRun, loopbackServer, quote, toolsOption } from './wire-server.ts';
-import { callsOption, serverTools } from './audit-real-server.ts';
+import { endWireRun, loopbackServer, quote, watchdogMs } from './wire-server.ts';
+import { serverTools } from './audit-real-server.ts';
 import { upstreamOptions } from './upstream-options.ts';
+import { presetTools, toolRequest } from './tool-options.ts';
 
 /** The revision a real server's tools are listed in: --revision (as the audit's lines give it), else the client's. */
 function revisionOf(args: Parsed, client: WireClientSpec): Revision {
   const given = stringOption(args, 'revision');
-  if (given !== undefined && !['2025-11-25', '2026-07-28', 'dual'].includes(given))
-    throw new UsageError(`unknown --revision '${given}' (valid: 2025-11-25, 2026-07-28, dual)`);
+  if (given !== undefined && !(REVISIONS as readonly string[]).includes(given))
+    throw new UsageError(`unknown --revision '${given}' (valid: ${REVISIONS.join(', ')})`);
   const protocol = client.kind === 'model' ? client.policy.protocol : client.kind === 'sdk2' ? client.protocol : '2025-11-25';
   if (given === '2026-07-28' || (given !== '2025-11-25' && protocol === '2026-07-28')) return '2026-07-28';
   return '2025-11-25';
@@ -42,20 +43,11 @@ export async function runWireCheck(
 ): Promise<number> {
   const ext = common.registry?.extensions ?? NO_EXTENSIONS;
   const wire = ext === NO_EXTENSIONS ? {} : { extensions: ext };
+  // The rules between these options are declared in wire-options.ts and checked as they are parsed.
   const clientText = stringOption(args, 'client') ?? '';
   const serverText = stringOption(args, 'server');
-  const target = stringOption(args, 'target');
-  const serve = stringOption(args, 'serve');
-  if ([serverText, target, serve].filter((x) => x !== undefined).length > 1)
-    throw new UsageError('check --wire: give one of --server, --target, --serve');
-  if (stringOption(args, 'serve-path') !== undefined && serve === undefined) throw new UsageError('--serve-path needs --serve');
-  if (stringOption(args, 'tools') !== undefined && target === undefined && serve === undefined)
-    throw new UsageError('--tools needs --target or --serve');
-  const watchdog = new Watchdog(intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000);
+  const watchdog = new Watchdog(watchdogMs(args));
   const clientCmd = stringOption(args, 'client-cmd');
-  if (clientCmd !== undefined && stringOption(args, 'client') !== undefined)
-    throw new UsageError('check --wire: give --client or --client-cmd, not both');
-  if (clientCmd !== undefined && clientCmd.trim() === '') throw new UsageError('--client-cmd needs a command');
   const client: WireClientSpec =
     clientCmd !== undefined
       ? { kind: 'cmd', command: clientCmd, watchdog }
@@ -63,28 +55,16 @@ export async function runWireCheck(
           kind: 'model',
           policy: combination({ client: parseClient(clientText, ext) }, ext).client,
         });
-  for (const o of ['header', 'header-env', 'call', 'args', 'revision'])
-    if (args.options[o] !== undefined && target === undefined && serve === undefined)
-      throw new UsageError(`--${o} needs --target or --serve`);
-  for (const o of ['ca', 'allow-remote'])
-    if (args.options[o] !== undefined && target === undefined) throw new UsageError(`--${o} needs --target`);
-  if (args.options.tools !== undefined && args.options.call !== undefined) throw new UsageError('give --tools or --call, not both');
-  callsOption(args);
+  const tools = toolRequest(args);
   const reach = upstreamOptions(args);
-  const tools = toolsOption(args);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
 
-  if (args.options.watchdog !== undefined && target === undefined && serve === undefined && args.options['client-cmd'] === undefined) {
-    throw new UsageError('--watchdog needs --target, --serve or --client-cmd');
-  }
-
   let served: ServedProcess | null = null;
   try {
-    let server = await loopbackServer(args, tools, watchdog, (p) => (served = p), reach.upstream);
-    // A real server's own tools (--call, or one it annotates read-only), as the audit chooses them.
-    if (server?.kind === 'loopback' && args.options.call !== undefined)
-      server = (await serverTools(server, args, revisionOf(args, client))).server;
+    let server = await loopbackServer(args, presetTools(tools), watchdog, (p) => (served = p), reach.upstream);
+    // A real server's own tools (--call), as the audit chooses them.
+    if (server?.kind === 'loopback' && tools.calls.length > 0) server = (await serverTools(server, tools, revisionOf(args, client))).server;
     if (server === null && serverText !== undefined && isWirePreset('server', serverText))
       server = presetOf('server', serverText) as WireServerSpec;
     server ??= { kind: 'model', policy: combination({ server: parseServer(serverText ?? '', ext) }, ext).server };

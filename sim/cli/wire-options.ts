@@ -1,7 +1,6 @@
 // `check --wire`'s options, its help and its presets, apart from the wire check itself
 // (cli/wire-check.ts): `check` parses and explains them without loading msw and the SDKs, which it
 // loads only for a --wire run.
-import { DEFAULT_WATCHDOG_MS } from '../wire/process/watchdog.ts';
 import {
   CLIENT_PRESETS,
   clientPreset,
@@ -18,35 +17,43 @@ import {
 import type { OptionSpec } from './args.ts';
 import { REACH_OPTIONS } from './upstream-options.ts';
 import { UsageError } from './errors.ts';
+import { toolOptions } from './tool-options.ts';
+import { REAL_SERVER_OPTIONS, WATCHDOG_OPTION } from './wire-server.ts';
+
+/** The revisions a real server's tools are listed in (check --wire) or an audit's loopback server speaks (`dual`: both). */
+export const REVISIONS = ['2025-11-25', '2026-07-28', 'dual'] as const;
+
+const { tools, call, args } = toolOptions('the everything preset');
+
+/** Every option but `--wire` itself is of the wire tier: given without --wire, it is refused before its other rules. */
+const WIRE_TIER: Record<string, OptionSpec> = {
+  ...REAL_SERVER_OPTIONS,
+  watchdog: WATCHDOG_OPTION,
+  'client-cmd': {
+    value: true,
+    arg: 'CMD',
+    help: 'the client is this command (any language), driven over JSON lines (examples/clients/README.md) through a loopback fault proxy, on the wall clock',
+    conflicts: ['client'],
+    nonEmpty: 'a command',
+  },
+  tools: tools!,
+  ...REACH_OPTIONS,
+  call: call!,
+  args: args!,
+  revision: {
+    value: true,
+    arg: 'R',
+    help: `with --call: the revision the server's tools are listed in, ${REVISIONS.join(', ')} (default: the client's)`,
+    needs: ['target', 'serve'],
+  },
+};
 
 export const WIRE_OPTIONS: Record<string, OptionSpec> = {
   wire: {
     value: false,
     help: 'run on real HTTP through msw (the wire tier); --client/--server also take presets: sdk, sdk-sse, sdk-json, sdk2, sdk2-sse, sdk2-json',
   },
-  target: { value: true, arg: 'URL', help: 'with --wire: the server is a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
-  serve: {
-    value: true,
-    arg: 'CMD',
-    help: 'with --wire: start this server command on a free loopback port ({port} and $PORT) and restart it for server-restart',
-  },
-  'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
-  watchdog: {
-    value: true,
-    arg: 'SECONDS',
-    help: `with --target/--serve/--client-cmd: the wall-clock limit of each run against the real server (default ${DEFAULT_WATCHDOG_MS / 1000}); past it the check ends with outcome watchdog, exit 4`,
-  },
-  'client-cmd': {
-    value: true,
-    arg: 'CMD',
-    help: 'with --wire: the client is this command (any language), driven over JSON lines (examples/clients/README.md) through a loopback fault proxy, on the wall clock',
-  },
-  tools: {
-    value: true,
-    arg: 'SET',
-    help: "with --target/--serve: the server's tools, everything (echo, trigger-long-running-operation; default) or faultsim (work, progress)",
-  },
-  ...REACH_OPTIONS,
+  ...Object.fromEntries(Object.entries(WIRE_TIER).map(([name, spec]) => [name, { ...spec, mode: 'wire' }])),
 };
 
 export const WIRE_HELP = [

@@ -10,7 +10,7 @@
 // closed while it runs, and the answer of the read-only tool shows whether its work still landed.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { DiscoveredTool } from '../../wire/process/discover-tools.ts';
-import { EVERYTHING_TOOLS, FAULTSIM_TOOLS, type ToolMap, type ToolSpec } from '../../wire/protocol/json-rpc.ts';
+import { TOOL_PRESETS, type ToolMap, type ToolPresetName, type ToolSpec } from '../../wire/protocol/json-rpc.ts';
 
 /** A tool choice that cannot stand: one line for the user (exit 2). */
 export class ToolChoiceError extends Error {
@@ -36,7 +36,12 @@ export interface ToolChoice {
   slow: { tool: ToolSpec; read: ToolSpec } | null;
 }
 
-export const TOOL_PRESETS: Record<string, ToolMap> = { everything: EVERYTHING_TOOLS, faultsim: FAULTSIM_TOOLS };
+/** What the user asked of a real server's tools: a preset by name (`--tools`), or its own tools by name
+ *  (`--call`/`--args`, `--slow-call`) in command-line order; neither: the choice is made from its tools/list. */
+export interface ToolRequest {
+  preset?: ToolPresetName;
+  calls: readonly NamedCall[];
+}
 
 const safe = (t: DiscoveredTool | undefined) => t?.annotations?.readOnlyHint === true || t?.annotations?.idempotentHint === true;
 const hint = (t: DiscoveredTool | undefined) =>
@@ -73,38 +78,8 @@ function checkArgs(tool: DiscoveredTool, args: Record<string, unknown>, given: b
     );
 }
 
-/** `--call A --args J --slow-call B …` in command-line order: each `--args` belongs to the `--call` or `--slow-call` before it. */
-export function namedCalls(sequence: readonly [string, string][]): NamedCall[] {
-  const calls: (NamedCall & { given: boolean })[] = [];
-  for (const [option, value] of sequence) {
-    if (option === 'call' || option === 'slow-call') {
-      if (!value.trim()) throw new ToolChoiceError(`--${option} needs a tool name`);
-      if (option === 'slow-call' && calls.some((c) => c.slow))
-        throw new ToolChoiceError('--slow-call is given twice (the probe calls one)');
-      calls.push({ name: value, args: {}, given: false, ...(option === 'slow-call' ? { slow: true as const } : {}) });
-      continue;
-    }
-    if (option !== 'args') continue;
-    const last = calls.at(-1);
-    if (!last) throw new ToolChoiceError('--args must follow the --call it is for');
-    const flag = last.slow ? '--slow-call' : '--call';
-    if (last.given) throw new ToolChoiceError(`--args is given twice for ${flag} ${last.name}`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(value);
-    } catch (e) {
-      throw new ToolChoiceError(`--args for ${flag} ${last.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw new ToolChoiceError(`--args for ${flag} ${last.name} must be a JSON object, not ${JSON.stringify(parsed)}`);
-    last.args = parsed as Record<string, unknown>;
-    last.given = true;
-  }
-  return calls.map(({ given: _, ...c }) => c);
-}
-
-function presetChoice(name: string, how: string): ToolChoice {
-  const tools = TOOL_PRESETS[name]!;
+function presetChoice(name: ToolPresetName, how: string): ToolChoice {
+  const tools: ToolMap = TOOL_PRESETS[name];
   const why = `the plain tool of the ${name} preset`;
   return {
     tools,
@@ -115,14 +90,14 @@ function presetChoice(name: string, how: string): ToolChoice {
   };
 }
 
-/** The choice from what the user named and what the server lists. `preset` is `--tools`. */
-export function chooseTools(discovered: readonly DiscoveredTool[], named: readonly NamedCall[], preset?: string): ToolChoice {
+/** The choice from what the user asked for and what the server lists. */
+export function chooseTools(discovered: readonly DiscoveredTool[], request: ToolRequest): ToolChoice {
   const choice = chooseCalls(
     discovered,
-    named.filter((c) => !c.slow),
-    preset,
+    request.calls.filter((c) => !c.slow),
+    request.preset,
   );
-  const slow = named.find((c) => c.slow);
+  const slow = request.calls.find((c) => c.slow);
   if (!slow) return choice;
   const tool = discovered.find((t) => t.name === slow.name);
   if (!tool)
@@ -139,13 +114,10 @@ export function chooseTools(discovered: readonly DiscoveredTool[], named: readon
 
 const listOf = (names: readonly string[]) => (names.length ? names.slice(0, 12).join(', ') + (names.length > 12 ? ', …' : '') : 'none');
 
-function chooseCalls(discovered: readonly DiscoveredTool[], calls: readonly NamedCall[], preset?: string): ToolChoice {
+function chooseCalls(discovered: readonly DiscoveredTool[], calls: readonly NamedCall[], preset?: ToolPresetName): ToolChoice {
   const names = discovered.map((t) => t.name);
   const listed = listOf(names);
-  if (preset !== undefined) {
-    if (!TOOL_PRESETS[preset]) throw new ToolChoiceError(`unknown --tools '${preset}' (valid: ${Object.keys(TOOL_PRESETS).join(', ')})`);
-    return presetChoice(preset, 'as --tools says');
-  }
+  if (preset !== undefined) return presetChoice(preset, 'as --tools says');
   if (calls.length) {
     const byName = new Map(discovered.map((t) => [t.name, t]));
     for (const c of calls) {
@@ -164,9 +136,9 @@ function chooseCalls(discovered: readonly DiscoveredTool[], calls: readonly Name
       (effect ? `; ${effect.name} ${shown(effect.args)} (a side effect) where at-most-once is judged` : '');
     return { tools: { plain: spec(plain), progress: spec(plain) }, sideEffect, said, byShape: true, slow: null };
   }
-  for (const p of Object.keys(TOOL_PRESETS))
-    if ([TOOL_PRESETS[p]!.plain.name, TOOL_PRESETS[p]!.progress.name].every((n) => names.includes(n)))
-      return presetChoice(p, 'found in its tools/list');
+  for (const [p, tools] of Object.entries(TOOL_PRESETS))
+    if ([tools.plain.name, tools.progress.name].every((n) => names.includes(n)))
+      return presetChoice(p as ToolPresetName, 'found in its tools/list');
   const annotated = discovered.filter(safe);
   if (!annotated.length)
     throw new ToolChoiceError(

@@ -47,11 +47,27 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   help: { value: false, help: 'show this help' },
 };
 
-/** check's options with `--depth` and its companions before --json. */
-function checkOptions(): Record<string, OptionSpec> {
+/** check's options with `--depth` and its companions before --json, and the rules between the model tier and the wire tier. */
+export function checkOptions(): Record<string, OptionSpec> {
   const { json, quiet, help, ...rest } = CHECK_OPTIONS;
-  const depth = { ...EXHAUSTIVE_OPTIONS.depth!, help: 'also explore every plan of up to K faults exhaustively, beside the random runs' };
-  return { ...rest, ...EXHAUSTIVE_OPTIONS, depth, json: json!, quiet: quiet!, help: help! };
+  const depth = {
+    ...EXHAUSTIVE_OPTIONS.depth!,
+    help: 'also explore every plan of up to K faults exhaustively, beside the random runs',
+    conflicts: [{ option: 'wire', why: '--depth explores the model tier' }],
+  };
+  const realCode = (side: 'client' | 'server') => ({ are: 'real code', test: (v: string) => isWirePreset(side, v), needs: 'wire' });
+  // Each keeps its place in `rest`: only its rules are added.
+  return {
+    ...rest,
+    server: { ...rest.server!, oneOf: 'server', valuesNeed: realCode('server') },
+    client: { ...rest.client!, valuesNeed: realCode('client') },
+    save: { ...rest.save!, conflicts: [{ option: 'wire', why: '--save keeps model-tier findings' }] },
+    ...EXHAUSTIVE_OPTIONS,
+    depth,
+    json: json!,
+    quiet: quiet!,
+    help: help!,
+  };
 }
 
 export async function runCheck(argv: readonly string[], out: NodeJS.WritableStream): Promise<number> {
@@ -71,8 +87,6 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
   if (args.positionals.length) throw new UsageError(`check: unexpected argument '${args.positionals[0]}'`);
   const policies = await policiesOption(args);
   if (args.options.wire) {
-    if (args.options.depth !== undefined) throw new UsageError('--depth explores the model tier; it does not combine with --wire');
-    if (args.options.save) throw new UsageError('--save keeps model-tier findings; it does not combine with --wire');
     // The wire tier (msw, the SDKs) loads only here: it is most of `check`'s start-up time otherwise.
     const { runWireCheck } = await import('../wire-check.ts');
     return runWireCheck(args, out, {
@@ -81,26 +95,6 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
       registry: policies,
     });
   }
-  for (const side of ['client', 'server'] as const) {
-    if (isWirePreset(side, stringOption(args, side)))
-      throw new UsageError(`--${side} ${stringOption(args, side)} is real code: add --wire`);
-  }
-  for (const o of [
-    'target',
-    'serve',
-    'serve-path',
-    'tools',
-    'watchdog',
-    'client-cmd',
-    'allow-remote',
-    'ca',
-    'header',
-    'header-env',
-    'call',
-    'args',
-    'revision',
-  ])
-    if (args.options[o] !== undefined) throw new UsageError(`--${o} needs --wire`);
   // Knob values are checked against this command's registry (combination() normalizes guards by it too).
   const c = combination(
     {

@@ -60,7 +60,9 @@ export const OPTIONS: Record<string, OptionSpec> = {
   'client-cmd': {
     value: true,
     arg: 'CMD',
-    help: 'with --wire: the wire rows are this client process (JSON lines, examples/clients/README.md) against each model server and the SDK v1 servers: a process has no client knobs, so only the server side varies (wall clock, not byte-reproducible; keep --runs small)',
+    help: 'the wire rows are this client process (JSON lines, examples/clients/README.md) against each model server and the SDK v1 servers: a process has no client knobs, so only the server side varies (wall clock, not byte-reproducible; keep --runs small)',
+    needs: ['wire'],
+    nonEmpty: 'a command',
   },
   json: { value: false, help: 'print the JSON report on stdout instead of the summary table' },
   quiet: { value: false, help: 'no progress bar' },

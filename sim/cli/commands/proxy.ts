@@ -23,16 +23,22 @@ import { serverFor } from '../../wire/server-for.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { parseServer } from '../knobs.ts';
+import { REAL_SERVER_OPTIONS } from '../wire-server.ts';
 
-const OPTIONS: Record<string, OptionSpec> = {
-  plan: { value: true, arg: 'FILE', help: 'the plan: a counterexample file (compare, check --save) or a plan JSON [{"fault":…,"at":n}]' },
-  target: { value: true, arg: 'URL', help: 'forward to a running MCP server on loopback (http://127.0.0.1:PORT/mcp)' },
-  serve: { value: true, arg: 'CMD', help: 'start this server command on a free loopback port ({port} and $PORT) and forward to it' },
-  'serve-path': { value: true, arg: 'PATH', help: 'with --serve: the MCP endpoint path (default /mcp)' },
+/** The server it forwards to is where the audit's is (wire-server.ts), or in-process. */
+export const OPTIONS: Record<string, OptionSpec> = {
+  plan: {
+    value: true,
+    arg: 'FILE',
+    help: 'the plan: a counterexample file (compare, check --save) or a plan JSON [{"fault":…,"at":n}]',
+    required: true,
+  },
+  ...REAL_SERVER_OPTIONS,
   server: {
     value: true,
     arg: 'K=V,…|PRESET',
     help: 'forward to a server in-process: the model (a knob list; default) or sdk-sse, sdk-json, sdk2-sse, sdk2-json',
+    oneOf: 'server',
   },
   port: { value: true, arg: 'N', help: 'the loopback port to listen on (default 0: any free port; the URL is printed)' },
   latency: { value: true, arg: 'MS', help: 'one-way latency the proxy adds, real ms (default 0)' },
@@ -107,14 +113,10 @@ export async function runProxy(argv: readonly string[], out: NodeJS.WritableStre
     return EXIT.ok;
   }
   if (args.positionals.length > 0) throw new UsageError(`proxy takes no positional arguments (got '${args.positionals[0]}')`);
-  const planPath = stringOption(args, 'plan');
-  if (planPath === undefined) throw new UsageError('proxy needs --plan FILE');
+  const planPath = stringOption(args, 'plan')!;
   const target = stringOption(args, 'target');
   const serve = stringOption(args, 'serve');
   const serverText = stringOption(args, 'server');
-  if ([serverText, target, serve].filter((x) => x !== undefined).length > 1)
-    throw new UsageError('proxy: give one of --server, --target, --serve');
-  if (stringOption(args, 'serve-path') !== undefined && serve === undefined) throw new UsageError('--serve-path needs --serve');
   const port = intOption(args, 'port', 0, { min: 0, max: 65_535 });
   const latency = intOption(args, 'latency', 0, { min: 0, max: 60_000 });
   const plan = readPlan(planPath);

@@ -90,6 +90,9 @@ export const EVERYTHING_TOOLS: ToolMap = {
   plain: { name: 'echo', args: (callId) => ({ message: `call ${callId}` }) },
   progress: { name: 'trigger-long-running-operation', args: () => ({ duration: 0.05, steps: 2 }) },
 };
+/** The tool sets a real server may be asked for by name (`--tools`), the first the default. */
+export const TOOL_PRESETS = { everything: EVERYTHING_TOOLS, faultsim: FAULTSIM_TOOLS } as const;
+export type ToolPresetName = keyof typeof TOOL_PRESETS;
 
 export const CLIENT_INFO = { name: 'mcp-faultsim model client', version: '0.1.0' };
 

@@ -112,7 +112,11 @@ describe('audit --clients', () => {
       ['audit', '--clients', manifest([entry({ revisions: ['2024-01-01'] })])],
       /unknown revision "2024-01-01"/,
     ],
-    ['a server with --clients', ['audit', '--clients', FAKES, '--server', 'sdk-sse'], /--server does not go with --clients/],
+    [
+      'a server with --clients',
+      ['audit', '--clients', FAKES, '--server', 'sdk-sse'],
+      /give --clients or --server, not both \(the manifest names the clients/,
+    ],
     ['--repro without --clients', ['audit', '--client-cmd', 'x', '--repro', '/tmp/x'], /--repro needs --clients/],
   ]);
 });

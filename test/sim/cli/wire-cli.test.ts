@@ -50,7 +50,7 @@ describe('check --wire', () => {
     [
       'two servers',
       ['check', '--wire', '--server', 'sdk-sse', '--target', 'http://127.0.0.1:1/mcp'],
-      /give one of --server, --target, --serve/,
+      /^mcp-faultsim: check: give one of --server, --target, --serve, not --server and --target together$/m,
     ],
     ['a target nobody serves', ['check', '--wire', '--target', 'http://127.0.0.1:9/mcp'], /does not answer HTTP/],
     ['a server command that dies', ['check', '--wire', '--serve', 'exit 3'], /exited with status 3 before answering/],
@@ -60,8 +60,11 @@ describe('check --wire', () => {
 });
 
 describe('the reproduce line of a wire check', () => {
+  // The wire options are of the wire tier: parsed as check parses them, with --wire.
   const flags = (...argv: string[]) =>
-    wireSideArgs(parseArgs(argv, { ...WIRE_OPTIONS, client: { value: true, help: '' }, server: { value: true, help: '' } }, 'check'));
+    wireSideArgs(
+      parseArgs(['--wire', ...argv], { ...WIRE_OPTIONS, client: { value: true, help: '' }, server: { value: true, help: '' } }, 'check'),
+    );
 
   it('keeps --serve-path and --tools of a loopback server (a faultsim server reproduced without --tools lacks the tools)', () => {
     expect(flags('--serve', 'node s.js {port}', '--tools', 'faultsim', '--serve-path', '/m')).toEqual({

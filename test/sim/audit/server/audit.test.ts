@@ -191,7 +191,7 @@ describe('mcp-faultsim audit (CLI)', () => {
     ],
     ['unknown scenario', ['audit', '--server', 'sdk-sse', '--only', 'nope'], /unknown scenario 'nope'/],
     ['v1 with a protocol', ['audit', '--server', 'sdk-sse,protocol=2026-07-28'], /speaks 2025-11-25 only/],
-    ['--revision in-process', ['audit', '--server', 'sdk-sse', '--revision', 'dual'], /--revision needs --serve or --target/],
+    ['--revision in-process', ['audit', '--server', 'sdk-sse', '--revision', 'dual'], /--revision needs --serve, --target or --client-cmd/],
     ['bad --revision', ['audit', '--serve', 'true', '--revision', 'x'], /unknown --revision 'x'/],
     ['a target that is not loopback', ['audit', '--target', 'http://example.com/mcp'], /loopback|127\.0\.0\.1/],
   ]);
