@@ -17,6 +17,7 @@ import {
 import { activeExtensions, type ModelExtensions } from './extensions.ts';
 
 export * from './knobs.ts';
+export * from './applicable.ts';
 
 /** One knob under a set of modules: its spec with the values modules registered, and where it came from. */
 export interface Knob {

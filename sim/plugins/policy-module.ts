@@ -1,23 +1,16 @@
 // Designers' policy modules (`--policies ./my-policy.ts`): a module's default export, built with
-// `definePolicies`, may add knobs of its own (which its hooks read), server re-init policies, client
-// reconnect strategies, guards, faults, properties, and named cells for the default `compare` matrix. The loader checks the module's
-// shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
+// `definePolicies` (define-policies.ts says what it may hold: knobs of its own, which its hooks read,
+// server re-init policies, client reconnect strategies, guards, faults, properties, and named cells
+// for the default `compare` matrix). The loader checks the module's shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
 // addition into a registry value of its own (plugins/loaded.ts; nothing process-global), and
 // wraps every hook in the sandbox, so that a hook that throws, hangs or answers nonsense becomes
 // a `policy-error` finding of the combination it ran in.
-import type { FaultDef } from '../../models/fault-def.ts';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CapabilitySet } from '../../models/capabilities.ts';
-import type { InitParams } from '../../models/client-context.ts';
-import type { ReinitView, ResponseView } from '../../models/policy-defs.ts';
 import { allFaultFamilies } from '../../models/faults.ts';
-import { knobsOf, knobValues, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
-import type { HandshakeView, ReconnectView } from '../../models/policy-defs.ts';
-import type { ReinitDecision, ReinitInput } from '../../models/policy-defs.ts';
-import type { HistoryFrame, PropertyFamily } from '../../properties/fold.ts';
+import { knobsOf, knobValues } from '../../models/policies.ts';
+import type { HistoryFrame } from '../../properties/fold.ts';
 import type { CallOutcome, Reference } from '../../properties/outcomes.ts';
-import type { PropertyVerdict } from '../../properties/properties.ts';
 import { registerProperty } from '../../properties/registered.ts';
 import { propertyByName } from '../../properties/properties.ts';
 import type { History, HistoryEntry } from '../core/history.ts';
@@ -28,80 +21,15 @@ import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
 import { policyModuleSchema } from './policy-schema.ts';
 import { draftRegistry, type Registry, type RegistryDraft } from './loaded.ts';
+import type { PropertyDescription } from './define-policies.ts';
 
-/** What a policy module's default export may hold. Every part is optional. */
-/** A knob of a module's own: every combination holds one of its values (the default where nothing sets
- *  it); `list`, the cuts, the full matrix and the reports show it, and the module's hooks read it in
- *  their `knobs` (`'server.<name>'`; a property from the history's combination). */
-export interface KnobDefinition {
-  values: string[];
-  default: string;
-  /** What it configures, in one line. */
-  meaning: string;
-  /** What each value does, in one line. */
-  describe: Record<string, string>;
-}
-
-export interface PolicyModule {
-  server?: {
-    knobs?: Record<string, KnobDefinition>;
-    reinit?: Record<
-      string,
-      { describe: string; decide: (input: ReinitInput) => ReinitDecision; opening?: (clientCaps: CapabilitySet) => CapabilitySet }
-    >;
-  };
-  client?: {
-    knobs?: Record<string, KnobDefinition>;
-    reconnect?: Record<
-      string,
-      {
-        describe: string;
-        afterFailure: (view: ReconnectView) => 'replay' | 'new-session';
-        handshake: (view: HandshakeView) => InitParams;
-      }
-    >;
-    guards?: Record<
-      string,
-      { describe: string; checkResponse?: (view: ResponseView) => string | null; checkReinitialize?: (view: ReinitView) => string | null }
-    >;
-  };
-  /** Faults of your own, by name: the same definition the network's rule loop takes (models/fault-def.ts). */
-  faults?: Record<string, Omit<FaultDef, 'name'>>;
-  /** A property either judges the whole history (`check`), or is a fold (`init`, `step`, `verdict`, `key`;
-   *  properties/fold.ts says what each must do), which exhaustive exploration can merge states with. */
-  properties?: Record<string, CheckDefinition | FoldDefinition>;
-  /** Named combinations for the default `compare` matrix: a record's vulnerable cell with some knobs
-   *  changed (under that record's alphabet and the whole vocabulary), or a combination of your own. */
-  cells?: { name: string; record?: '000' | '003'; server?: ServerOverrides; client?: ClientOverrides; faults?: string[] }[];
-}
-
-/** What a property says of itself besides how it judges (properties/fold.ts `PropertyInfo`). */
-interface PropertyDescription {
-  holdsWhen: string;
-  /** silent, invariant (the default) or recovery. */
-  family?: PropertyFamily;
-  /** The short head the terminal prints over its column (default: the name). */
-  column?: string;
-}
-
-export interface CheckDefinition extends PropertyDescription {
-  check: (history: History, outcomes: readonly CallOutcome[]) => PropertyVerdict;
-}
-
-/** A state is plain data (it is copied between calls); `step` returns the next one. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface FoldDefinition<S = any> extends PropertyDescription {
-  init: (reference: Reference, frame: HistoryFrame) => S;
-  step: (state: S, entry: HistoryEntry) => S;
-  verdict: (state: S) => PropertyVerdict;
-  /** Everything the rest of the run can still change the verdict with; times relative to `now`. */
-  key: (state: S, now: number) => string;
-}
-
-/** Identity, for the types: `export default definePolicies({ … })`. */
-export function definePolicies<T extends PolicyModule>(module: T): T {
-  return module;
-}
+export {
+  definePolicies,
+  type CheckDefinition,
+  type FoldDefinition,
+  type KnobDefinition,
+  type PolicyModule,
+} from './define-policies.ts';
 
 /** A module that cannot be used: one line naming the module and what is wrong. */
 export class PolicyLoadError extends Error {}
