@@ -10,12 +10,18 @@ export function speaks(c: Combination, revision: Revision): boolean {
   return server && client;
 }
 
-/** Each side's knobs (and set values) that a revision alone has, in table order. */
+/** Each side's knobs (and set values) that a revision alone has, in table order, and those revisions. */
 const REVISION_KNOBS = (['server', 'client'] as const).flatMap((side) =>
   Object.entries(KNOB_TABLES[side])
     .filter(([, spec]) => spec.revision !== undefined || spec.valueRevision !== undefined)
     .map(([knob, spec]) => ({ side, knob, spec })),
 );
+
+const REVISIONS: readonly Revision[] = [
+  ...new Set(
+    REVISION_KNOBS.flatMap(({ spec }) => [spec.revision, ...Object.values(spec.valueRevision ?? {})].filter((r) => r !== undefined)),
+  ),
+];
 
 /**
  * The knobs (and set values) that configure a mechanism this combination can never reach, because
@@ -24,6 +30,7 @@ const REVISION_KNOBS = (['server', 'client'] as const).flatMap((side) =>
  * applicable", never as if they had been tested.
  */
 export function notApplicable(c: Combination): string[] {
+  if (REVISIONS.every((r) => speaks(c, r))) return [];
   const out: string[] = [];
   for (const { side, knob, spec } of REVISION_KNOBS) {
     if (spec.revision !== undefined && !speaks(c, spec.revision)) out.push(`${side}.${knob}`);

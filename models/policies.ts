@@ -30,7 +30,7 @@ export interface Knob {
 
 /** A side's knobs under `ext`: the built-in ones in table order (open ones with the values modules
  *  registered after the built-in values), then the knobs modules declared, in load order. */
-export function knobsOf(side: Side, ext: ModelExtensions = activeExtensions()): Knob[] {
+export function knobsOf(side: Side, ext: ModelExtensions): Knob[] {
   const out: Knob[] = [];
   for (const [knob, spec] of Object.entries(KNOB_TABLES[side])) {
     const added = spec.open ? ext[spec.open].all() : [];
@@ -52,7 +52,7 @@ export function knobsOf(side: Side, ext: ModelExtensions = activeExtensions()): 
 }
 
 /** One knob of a side under `ext`, or undefined. */
-export function knobOf(side: Side, knob: string, ext: ModelExtensions = activeExtensions()): Knob | undefined {
+export function knobOf(side: Side, knob: string, ext: ModelExtensions): Knob | undefined {
   if (!Object.hasOwn(KNOB_TABLES[side], knob)) {
     const declared = ext.knobs.get(`${side}.${knob}`);
     return declared && { side, knob, spec: declared, source: declared.source };
@@ -96,13 +96,13 @@ export function combination(
 }
 
 /** `c` with the knobs `ext`'s modules declared and `c` lacks at their defaults (`c` itself when none). */
-export function withModuleKnobs(c: Combination, ext: ModelExtensions = activeExtensions()): Combination {
+export function withModuleKnobs(c: Combination, ext: ModelExtensions): Combination {
   const missing = ext.knobs.all().some((k) => !Object.hasOwn(c[k.side], k.knob));
   return missing ? combination({ server: c.server, client: c.client }, ext) : c;
 }
 
 /** A set knob's members in knob order, without duplicates (a value `ext` does not know is dropped). */
-export function normalizeSet(side: Side, knob: string, members: readonly string[], ext: ModelExtensions = activeExtensions()): string[] {
+export function normalizeSet(side: Side, knob: string, members: readonly string[], ext: ModelExtensions): string[] {
   return knobValues(side, knob, ext).filter((v) => members.includes(v));
 }
 
