@@ -244,18 +244,32 @@ export function formatCombination(c: Combination): string {
 
 const NO_KNOBS: Readonly<Record<string, string>> = Object.freeze({});
 
+// Asked on every reconnect decision, handshake, guarded response and faulted request, and a policy
+// (or combination) is one immutable object for all of a run's steps: worked out once per object.
+const knobValuesOf = new WeakMap<object, Readonly<Record<string, string>>>();
+
 /** The values of the knobs policy modules declared, as `side.knob` → value: what their hooks read. */
 export function moduleKnobValues(side: Side, policy: object): Readonly<Record<string, string>> {
-  const table = KNOB_TABLES[side];
-  let out: Record<string, string> | undefined;
-  for (const k of Object.keys(policy))
-    if (!Object.hasOwn(table, k)) (out ??= {})[`${side}.${k}`] = knobText((policy as Record<string, unknown>)[k]);
-  return out ?? NO_KNOBS;
+  let values = knobValuesOf.get(policy);
+  if (values === undefined) {
+    const table = KNOB_TABLES[side];
+    let out: Record<string, string> | undefined;
+    for (const k of Object.keys(policy))
+      if (!Object.hasOwn(table, k)) (out ??= {})[`${side}.${k}`] = knobText((policy as Record<string, unknown>)[k]);
+    values = out ?? NO_KNOBS;
+    knobValuesOf.set(policy, values);
+  }
+  return values;
 }
 
 /** Both sides' `moduleKnobValues`: what a fault's or a property's hooks read. */
 export function combinationKnobValues(c: Combination): Readonly<Record<string, string>> {
-  const server = moduleKnobValues('server', c.server);
-  const client = moduleKnobValues('client', c.client);
-  return server === NO_KNOBS ? client : client === NO_KNOBS ? server : { ...server, ...client };
+  let values = knobValuesOf.get(c);
+  if (values === undefined) {
+    const server = moduleKnobValues('server', c.server);
+    const client = moduleKnobValues('client', c.client);
+    values = server === NO_KNOBS ? client : client === NO_KNOBS ? server : { ...server, ...client };
+    knobValuesOf.set(c, values);
+  }
+  return values;
 }
