@@ -9,6 +9,7 @@
 // This file holds names and definitions only: it imports types, never behaviour, so any model file
 // can consult it without an import cycle.
 import type { FaultDef } from './fault-def.ts';
+import type { ModuleKnob } from './knobs.ts';
 import type { GuardDef, ReconnectStrategyDef, ReinitPolicyDef } from './policy-defs.ts';
 
 /**
@@ -78,6 +79,8 @@ export interface PolicyAdditions {
   readonly reconnect: AddedDefs<ReconnectStrategyDef>;
   readonly guards: AddedDefs<GuardDef>;
   readonly faults: AddedDefs<FaultDef>;
+  /** Knobs of their own, by `side.knob` (models/knobs.ts `ModuleKnob`). */
+  readonly knobs: AddedDefs<ModuleKnob>;
 }
 
 export function emptyAdditions(modules: readonly string[] = []): PolicyAdditions {
@@ -87,6 +90,7 @@ export function emptyAdditions(modules: readonly string[] = []): PolicyAdditions
     reconnect: new AddedDefs<ReconnectStrategyDef>('client.reconnect'),
     guards: new AddedDefs<GuardDef>('client.guards'),
     faults: new AddedDefs<FaultDef>('fault'),
+    knobs: new AddedDefs<ModuleKnob>('knob'),
   };
 }
 

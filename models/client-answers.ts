@@ -2,7 +2,7 @@
 // reading rules are the records' mechanisms: an SSE parser that reads a JSON body sees zero events
 // and surfaces an empty result (seed 000); a parser waiting for inline progress that comes as frames
 // waits until its deadline (seed 003).
-import { MODERN } from './policies.ts';
+import { MODERN, moduleKnobValues } from './policies.ts';
 import {
   type ClientContext,
   type ClientEffect,
@@ -77,6 +77,7 @@ function readCall(
         contentType: type,
         negotiatedStreaming: negotiatedStreaming(ctx),
         session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
+        knobs: moduleKnobValues('client', ctx.policy),
       }),
       additions,
     );

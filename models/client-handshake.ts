@@ -14,7 +14,7 @@ import {
   request,
   withContext,
 } from './client-context.ts';
-import { MODERN } from './policies.ts';
+import { MODERN, moduleKnobValues } from './policies.ts';
 import { abandonInflight, failAll, sendAll } from './client-calls.ts';
 import { reinitializeRefusal } from './client-guards.ts';
 import { reconnectStrategy, reconnectValues } from './reconnect.ts';
@@ -37,7 +37,7 @@ function send(ctx: ClientContext, kind: HandshakeKind, params: InitParams): R {
 const sameParams = (a: InitParams, b: InitParams) => a.transport === b.transport && sameSet(a.capabilities, b.capabilities);
 
 function freshParams(ctx: ClientContext, additions: PolicyAdditions): InitParams {
-  const view = { config: ctx.config, cached: ctx.cachedParams };
+  const view = { config: ctx.config, cached: ctx.cachedParams, knobs: moduleKnobValues('client', ctx.policy) };
   return choose(ctx.policy, 'reconnect', reconnectValues(additions), (r) => reconnectStrategy(r, additions).handshake(view), sameParams);
 }
 
@@ -151,7 +151,12 @@ export function narrowingError(ctx: ClientContext, e: ClientEvent, additions: Po
   const m = finalMessage(e.response);
   if (!isResult(m)) return null;
   const incoming = (m.result as InitializeResult).capabilities;
-  return reinitializeRefusal(ctx.policy.guards, { sessionId: ctx.session.id, firstCaps: ctx.session.firstCaps, incoming }, additions);
+  const knobs = moduleKnobValues('client', ctx.policy);
+  return reinitializeRefusal(
+    ctx.policy.guards,
+    { sessionId: ctx.session.id, firstCaps: ctx.session.firstCaps, incoming, knobs },
+    additions,
+  );
 }
 
 /** 2026-07-28: nothing to open. The "session" the client keeps is its own view: no id, the

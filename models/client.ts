@@ -24,7 +24,7 @@ import {
   startNewSession,
   startReplay,
 } from './client-handshake.ts';
-import { MODERN, type ClientPolicy } from './policies.ts';
+import { MODERN, moduleKnobValues, type ClientPolicy } from './policies.ts';
 import { reconnectStrategy } from './reconnect.ts';
 import { effectAction, reducerActions, unbound } from './reducers.ts';
 import { NO_ADDITIONS, type PolicyAdditions } from './additions.ts';
@@ -57,7 +57,8 @@ export const clientReducers = {
 
 const afterFailure = (ctx: ClientContext, additions: PolicyAdditions) => {
   const s = ctx.session;
-  return reconnectStrategy(ctx.policy.reconnect, additions).afterFailure({ session: s && { id: s.id, gone: s.gone, dead: s.dead } });
+  const knobs = moduleKnobValues('client', ctx.policy);
+  return reconnectStrategy(ctx.policy.reconnect, additions).afterFailure({ session: s && { id: s.id, gone: s.gone, dead: s.dead }, knobs });
 };
 const reply = (ctx: ClientContext, e: ClientEvent) => e.type === 'RESPONSE' && ctx.handshake !== null && e.req === ctx.handshake.req;
 const status = (e: ClientEvent) => (e.type === 'RESPONSE' ? e.response.status : 0);

@@ -4,8 +4,9 @@
 // model world has it already, the wire tier builds it from real Request/Response objects
 // (wire/net/exchange-view.ts). A fault a policy module registers becomes a rule of the same shape, so
 // built-in and registered faults go through one path (network.ts) on both tiers.
-import { delayMs, strippedHeader, type FaultName } from './faults.ts';
+import { delayMs, strippedHeader, type BuiltinFaultKind, type FaultName } from './faults.ts';
 import { CONNECTION_RESET, emptyResponse, type HttpRequest, type HttpResponse } from './messages.ts';
+import type { KnobValues } from './policy-defs.ts';
 
 export interface FaultEffect {
   fault: FaultName;
@@ -34,6 +35,8 @@ export interface RequestVerdict {
   /** Set when the network answers itself (502) and the request never reaches the server. */
   answer?: HttpResponse;
   effects: FaultEffect[];
+  /** The run's values of the knobs policy modules declared, for a registered fault's hooks. */
+  knobs: KnobValues;
 }
 
 /** A response on its way to the client. */
@@ -45,6 +48,7 @@ export interface ResponseVerdict {
   /** The response's final event was cut off: the server's answer will not reach the client. */
   lostAnswer: boolean;
   effects: FaultEffect[];
+  knobs: KnobValues;
 }
 
 export interface FaultRule {
@@ -75,7 +79,8 @@ function forgetting(which: 'one' | 'all'): FaultRule {
   };
 }
 
-export const BUILTIN_RULES: Readonly<Record<string, FaultRule>> = {
+/** Every built-in family's rule (the compiler holds it to models/faults.ts `FAULTS`). */
+export const BUILTIN_RULES: Readonly<Record<BuiltinFaultKind, FaultRule>> = {
   'config-reset': {
     before: (_fault, _request, hooks) =>
       andThen(hooks.resetClientConfig(), (why) =>

@@ -1,14 +1,47 @@
-// The built-in policy vocabulary of docs/design.md: knobs, their values, defaults and meanings, the
-// policy types, and what a combination can reach. These names are stable: the CLI, the reports and
-// the tests all use exactly these strings. Names and data only, below the registry (additions.ts),
-// so the definitions a policy module registers can name these types without an import cycle; the
-// rest of the project imports them through policies.ts, which adds the values modules register.
+// The policy knobs of docs/design.md, each written once: its values, default, meaning, what each
+// value does, and what the rest of the project needs to know of it (a set knob, one a policy module
+// adds values to, one only 2025-11-25 has, one the full matrix holds at its default). The policy
+// types, the defaults and the compact form (here), what a combination cannot reach (applicable.ts),
+// and everywhere that lists knobs (parsing, `list`, matrices, the mitigation finder, report columns,
+// the file schema) are derived from these two tables. The names are stable: the CLI, the reports and the tests use
+// exactly these strings. Names and data only, below the registry (additions.ts), so the definitions
+// a policy module registers can name these types without an import cycle; the rest of the project
+// imports them through policies.ts, which adds what modules register.
+
+/** What the project knows of one knob. */
+export interface KnobSpec {
+  readonly values: readonly string[];
+  /** For a set knob, its members joined with '+' ('' for none). */
+  readonly default: string;
+  readonly meaning: string;
+  readonly describe: Readonly<Record<string, string>>;
+  /** A set knob: any subset of the values, held sorted in value order without duplicates, written
+   *  joined with '+'. */
+  readonly subset?: true;
+  /** The extension point a policy module adds values of this knob under (models/additions.ts). */
+  readonly open?: 'reinit' | 'reconnect' | 'guards';
+  /** The full matrix (`--matrix full`: 2025-11-25's design space) holds it at its default: a knob that
+   *  came with the 2026-07-28 revision (`--matrix migration` varies the revisions). */
+  readonly fullMatrix?: 'default';
+  /** Only this revision has what the knob configures: where the two sides can never speak it
+   *  together, the knob is not applicable (`notApplicable`). */
+  readonly revision?: Revision;
+  /** The same, per value of a set knob. */
+  readonly valueRevision?: Readonly<Record<string, Revision>>;
+  /** Files written before the knob existed lack it: read there as its default (sim/core/schemas.ts). */
+  readonly defaultWhenAbsent?: true;
+}
+
+export type KnobTable = Readonly<Record<string, KnobSpec>>;
+export type Side = 'server' | 'client';
 
 export const SERVER_KNOBS = {
   reinit: {
     values: ['honor-last', 'pin-first', 'reject', 'idempotent', 'new-session'],
     default: 'honor-last',
     meaning: 'a second initialize on an existing session',
+    open: 'reinit',
+    revision: '2025-11-25',
     describe: {
       'honor-last': 'intersect and adopt the new capability set (spec-literal)',
       'pin-first': "keep the first handshake's set and answer with the original result",
@@ -30,6 +63,7 @@ export const SERVER_KNOBS = {
     values: ['static', 'per-transport'],
     default: 'static',
     meaning: 'how the advertised capability set is computed',
+    revision: '2025-11-25',
     describe: {
       static: 'fixed at handshake against the preferred transport',
       'per-transport': 'recomputed once the transport is selected',
@@ -39,19 +73,23 @@ export const SERVER_KNOBS = {
     values: ['2025-11-25', '2026-07-28', 'dual'],
     default: '2025-11-25',
     meaning: 'the MCP revision the server speaks',
+    fullMatrix: 'default',
+    defaultWhenAbsent: true,
     describe: {
       '2025-11-25': 'sessions (Mcp-Session-Id), the initialize handshake, Last-Event-ID resumption',
       '2026-07-28': "sessionless: capabilities in every request's _meta, server/discover, no resumption",
       dual: 'both: a request carrying the new _meta is served statelessly, an initialize opens a legacy session',
     },
   },
-} as const;
+} as const satisfies KnobTable;
 
 export const CLIENT_KNOBS = {
   reconnect: {
     values: ['replay-mutable', 'replay-cached', 'new-session'],
     default: 'replay-mutable',
     meaning: 'what the client does after a failed call',
+    open: 'reconnect',
+    revision: '2025-11-25',
     describe: {
       'replay-mutable': 're-send initialize on the same session, built from the (possibly reset) config',
       'replay-cached': 're-send the cached, validated first handshake on the same session',
@@ -80,6 +118,9 @@ export const CLIENT_KNOBS = {
     values: ['content-type', 'compare-init', 'probe'],
     default: '',
     meaning: "the client's guards: any subset, joined with '+' (empty: none)",
+    subset: true,
+    open: 'guards',
+    valueRevision: { 'compare-init': '2025-11-25', probe: '2025-11-25' },
     describe: {
       'content-type': 'seed-000 detector 1: the tools/call Content-Type must match the negotiated mode',
       'compare-init': 'seed-000 detector 2: a narrowed InitializeResult on reconnect kills the session',
@@ -90,6 +131,8 @@ export const CLIENT_KNOBS = {
     values: ['2025-11-25', '2026-07-28', 'negotiate'],
     default: '2025-11-25',
     meaning: 'the MCP revision the client speaks',
+    fullMatrix: 'default',
+    defaultWhenAbsent: true,
     describe: {
       '2025-11-25': 'initialize, then calls on the session',
       '2026-07-28': 'every request stands alone, its capabilities built from the current config',
@@ -100,119 +143,133 @@ export const CLIENT_KNOBS = {
     values: ['always', 'idempotent-only', 'never'],
     default: 'always',
     meaning: 'which calls the client sends again after a broken stream or a failed attempt',
+    fullMatrix: 'default',
+    defaultWhenAbsent: true,
     describe: {
       always: 'every call, once (2026-07-28: the MUST after a broken stream; 2025-11-25: the retry-once)',
       'idempotent-only': 'only calls whose tool is annotated idempotentHint: true; the others fail loudly',
       never: "none: the failed attempt is the call's error",
     },
   },
-} as const;
+} as const satisfies KnobTable;
 
-type ValueOf<K> = K extends { values: readonly (infer V)[] } ? V : never;
+type ValuesOf<S> = S extends { values: readonly (infer V extends string)[] } ? V : never;
 
 /** A built-in value, or (for the open knobs) any name a policy module registered. */
 type Open<T extends string> = T | (string & {});
+type ValueOf<S> = S extends { open: string } ? Open<ValuesOf<S>> : ValuesOf<S>;
+/** A side's policy: a value per knob (a set knob's, a list). */
+type PolicyOf<T> = { -readonly [K in keyof T]: T[K] extends { subset: true } ? ValueOf<T[K]>[] : ValueOf<T[K]> };
 
-export type ReinitPolicy = Open<ValueOf<typeof SERVER_KNOBS.reinit>>;
-export type StreamingPolicy = ValueOf<typeof SERVER_KNOBS.streaming>;
-export type AdvertisePolicy = ValueOf<typeof SERVER_KNOBS.advertise>;
-export type ReconnectPolicy = Open<ValueOf<typeof CLIENT_KNOBS.reconnect>>;
-export type AcceptPolicy = ValueOf<typeof CLIENT_KNOBS.accept>;
-export type ParserPolicy = ValueOf<typeof CLIENT_KNOBS.parser>;
-export type Guard = Open<ValueOf<typeof CLIENT_KNOBS.guards>>;
-export type ServerProtocol = ValueOf<typeof SERVER_KNOBS.protocol>;
-export type ClientProtocol = ValueOf<typeof CLIENT_KNOBS.protocol>;
-export type ReissuePolicy = ValueOf<typeof CLIENT_KNOBS.reissue>;
+export type ServerPolicy = PolicyOf<typeof SERVER_KNOBS>;
+export type ClientPolicy = PolicyOf<typeof CLIENT_KNOBS>;
+
+export type ReinitPolicy = ServerPolicy['reinit'];
+export type StreamingPolicy = ServerPolicy['streaming'];
+export type AdvertisePolicy = ServerPolicy['advertise'];
+export type ServerProtocol = ServerPolicy['protocol'];
+export type ReconnectPolicy = ClientPolicy['reconnect'];
+export type AcceptPolicy = ClientPolicy['accept'];
+export type ParserPolicy = ClientPolicy['parser'];
+export type Guard = ClientPolicy['guards'][number];
+export type ClientProtocol = ClientPolicy['protocol'];
+export type ReissuePolicy = ClientPolicy['reissue'];
 
 /** The revision a request of this combination's client travels in, once negotiated. */
 export type Revision = '2025-11-25' | '2026-07-28';
 export const MODERN = '2026-07-28' as const;
 
-export interface ServerPolicy {
-  reinit: ReinitPolicy;
-  streaming: StreamingPolicy;
-  advertise: AdvertisePolicy;
-  protocol: ServerProtocol;
-}
-
-export interface ClientPolicy {
-  reconnect: ReconnectPolicy;
-  accept: AcceptPolicy;
-  parser: ParserPolicy;
-  /** Sorted, without duplicates, so that equal policies serialize equally. */
-  guards: Guard[];
-  protocol: ClientProtocol;
-  reissue: ReissuePolicy;
-}
-
+/** A combination: a policy per side. Where policy modules declare knobs (`ModuleKnob`), each side
+ *  also holds their values, after the built-in knobs; without such modules it has exactly these. */
 export interface Combination {
   server: ServerPolicy;
   client: ClientPolicy;
 }
 
-export const DEFAULT_SERVER: ServerPolicy = {
-  reinit: SERVER_KNOBS.reinit.default,
-  streaming: SERVER_KNOBS.streaming.default,
-  advertise: SERVER_KNOBS.advertise.default,
-  protocol: SERVER_KNOBS.protocol.default,
-};
+export const KNOB_TABLES: Readonly<Record<Side, KnobTable>> = { server: SERVER_KNOBS, client: CLIENT_KNOBS };
 
-export const DEFAULT_CLIENT: ClientPolicy = {
-  reconnect: CLIENT_KNOBS.reconnect.default,
-  accept: CLIENT_KNOBS.accept.default,
-  parser: CLIENT_KNOBS.parser.default,
-  guards: [],
-  protocol: CLIENT_KNOBS.protocol.default,
-  reissue: CLIENT_KNOBS.reissue.default,
-};
+/** A knob a policy module declares (`server.knobs.<name>`, `client.knobs.<name>`): one value per
+ *  combination, never a set, applicable under every revision. */
+export interface ModuleKnob extends KnobSpec {
+  /** `side.knob`, unique among every knob of the side. */
+  readonly name: string;
+  readonly side: Side;
+  readonly knob: string;
+}
+
+/** A side's policy with every knob at its default. */
+function defaultsOf(table: KnobTable): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, spec] of Object.entries(table)) out[k] = spec.subset ? (spec.default === '' ? [] : spec.default.split('+')) : spec.default;
+  return out;
+}
+
+export const DEFAULT_SERVER = defaultsOf(SERVER_KNOBS) as ServerPolicy;
+export const DEFAULT_CLIENT = defaultsOf(CLIENT_KNOBS) as ClientPolicy;
 
 export type ServerOverrides = Partial<ServerPolicy>;
 export type ClientOverrides = Partial<ClientPolicy>;
 
-/** `reinit=honor-last,streaming=negotiated,advertise=static`: the compact form the CLI and reports use. */
+/** A knob's value as the CLI writes it: a set's members joined with '+'. */
+export function knobText(value: unknown): string {
+  return Array.isArray(value) ? value.join('+') : String(value);
+}
+
+/** The knobs a side's policy holds, in order: the built-in ones, then those policy modules declared. */
+export function policyKnobs(side: Side, policy: object): string[] {
+  const table = KNOB_TABLES[side];
+  const extra = Object.keys(policy).filter((k) => !Object.hasOwn(table, k));
+  return extra.length === 0 ? Object.keys(table) : [...Object.keys(table), ...extra];
+}
+
+function formatSide(side: Side, p: object): string {
+  const values = p as Record<string, unknown>;
+  return policyKnobs(side, p)
+    .map((k) => `${k}=${knobText(values[k])}`)
+    .join(',');
+}
+
+/** `reinit=honor-last,streaming=negotiated,advertise=static,protocol=2025-11-25`: the compact form the CLI and reports use. */
 export function formatServer(p: ServerPolicy): string {
-  return `reinit=${p.reinit},streaming=${p.streaming},advertise=${p.advertise},protocol=${p.protocol}`;
+  return formatSide('server', p);
 }
 
 export function formatClient(p: ClientPolicy): string {
-  return `reconnect=${p.reconnect},accept=${p.accept},parser=${p.parser},guards=${p.guards.join('+')},protocol=${p.protocol},reissue=${p.reissue}`;
+  return formatSide('client', p);
 }
 
 export function formatCombination(c: Combination): string {
   return `server ${formatServer(c.server)} · client ${formatClient(c.client)}`;
 }
 
-/** Whether a combination can ever speak a revision: the server serves it and the client sends it. */
-export function speaks(c: Combination, revision: Revision): boolean {
-  const server = c.server.protocol === 'dual' || c.server.protocol === revision;
-  const client = c.client.protocol === 'negotiate' || c.client.protocol === revision;
-  return server && client;
+const NO_KNOBS: Readonly<Record<string, string>> = Object.freeze({});
+
+// Asked on every reconnect decision, handshake, guarded response and faulted request, and a policy
+// (or combination) is one immutable object for all of a run's steps: worked out once per object.
+const knobValuesOf = new WeakMap<object, Readonly<Record<string, string>>>();
+
+/** The values of the knobs policy modules declared, as `side.knob` → value: what their hooks read. */
+export function moduleKnobValues(side: Side, policy: object): Readonly<Record<string, string>> {
+  let values = knobValuesOf.get(policy);
+  if (values === undefined) {
+    const table = KNOB_TABLES[side];
+    let out: Record<string, string> | undefined;
+    for (const k of Object.keys(policy))
+      if (!Object.hasOwn(table, k)) (out ??= {})[`${side}.${k}`] = knobText((policy as Record<string, unknown>)[k]);
+    values = out ?? NO_KNOBS;
+    knobValuesOf.set(policy, values);
+  }
+  return values;
 }
 
-/**
- * The knobs (and guard values) that configure a mechanism this combination can never reach, because
- * the revision that has it is not one both sides speak: sessions, `initialize` and transport fallback
- * exist only in 2025-11-25. Reports show them as "not applicable", never as if they had been tested.
- */
-export function notApplicable(c: Combination): string[] {
-  if (speaks(c, '2025-11-25')) return [];
-  const out = ['server.reinit', 'server.advertise', 'client.reconnect'];
-  for (const g of c.client.guards) if (SESSION_GUARDS.includes(g)) out.push(`client.guards=${g}`);
-  return out;
-}
-
-/** The guards that check what only 2025-11-25 has (an `initialize` result, a session). */
-const SESSION_GUARDS: readonly Guard[] = ['compare-init', 'probe'];
-
-/**
- * `c` with every knob `notApplicable` names at its default (those guards dropped): a combination that
- * behaves as `c` in every run, since nothing it changes is ever reached. Combinations that differ only
- * in what they never reach share it, so the mitigation finder searches them once.
- */
-export function applicableCombination(c: Combination): Combination {
-  if (speaks(c, '2025-11-25')) return c;
-  return {
-    server: { ...c.server, reinit: DEFAULT_SERVER.reinit, advertise: DEFAULT_SERVER.advertise },
-    client: { ...c.client, reconnect: DEFAULT_CLIENT.reconnect, guards: c.client.guards.filter((g) => !SESSION_GUARDS.includes(g)) },
-  };
+/** Both sides' `moduleKnobValues`: what a fault's or a property's hooks read. */
+export function combinationKnobValues(c: Combination): Readonly<Record<string, string>> {
+  let values = knobValuesOf.get(c);
+  if (values === undefined) {
+    const server = moduleKnobValues('server', c.server);
+    const client = moduleKnobValues('client', c.client);
+    values = server === NO_KNOBS ? client : client === NO_KNOBS ? server : { ...server, ...client };
+    knobValuesOf.set(c, values);
+  }
+  return values;
 }

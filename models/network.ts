@@ -3,7 +3,7 @@
 // asks each handler in turn. Both tiers call it: the model world (world/world.ts) and the msw fault
 // network (wire/net/fault-network.ts), so built-in and registered faults write the same entries there.
 // Stateless between requests, so plain functions rather than a machine.
-import { faultKind, type FaultName } from './faults.ts';
+import { faultKind, type BuiltinFaultKind, type FaultName } from './faults.ts';
 import {
   BUILTIN_RULES,
   andThen,
@@ -17,6 +17,9 @@ import {
 import type { FaultDef } from './fault-def.ts';
 import type { HttpRequest, HttpResponse } from './messages.ts';
 import type { PolicyAdditions } from './additions.ts';
+import type { KnobValues } from './policy-defs.ts';
+
+const NO_KNOBS: KnobValues = Object.freeze({});
 
 export type { FaultEffect, Maybe, ReachHooks, RequestVerdict, ResponseVerdict } from './fault-rules.ts';
 export type { FaultDef } from './fault-def.ts';
@@ -27,7 +30,7 @@ function registeredRule(def: FaultDef): FaultRule {
   return {
     ...(request && {
       onRequest(fault: FaultName, v: RequestVerdict) {
-        const r = request({ fault, request: v.request });
+        const r = request({ fault, request: v.request, knobs: v.knobs });
         if (r.request) v.request = r.request;
         if (r.answer && !v.answer) v.answer = r.answer;
         return { applied: r.applied, detail: r.detail };
@@ -36,7 +39,7 @@ function registeredRule(def: FaultDef): FaultRule {
     ...(response && {
       readsBody: true,
       onResponse(fault: FaultName, v: ResponseVerdict) {
-        const r = response({ fault, response: v.response });
+        const r = response({ fault, response: v.response, knobs: v.knobs });
         if (r.response) v.response = r.response;
         v.delayMs += r.delayMs ?? 0;
         if (r.lostAnswer) v.lostAnswer = true;
@@ -51,7 +54,7 @@ const registeredRules = new WeakMap<FaultDef, FaultRule>();
 /** The rule of a fault: a built-in family's, else the one a policy module registered. */
 export function ruleOf(fault: FaultName, additions: PolicyAdditions): FaultRule | undefined {
   const kind = faultKind(fault);
-  if (Object.hasOwn(BUILTIN_RULES, kind)) return BUILTIN_RULES[kind];
+  if (Object.hasOwn(BUILTIN_RULES, kind)) return BUILTIN_RULES[kind as BuiltinFaultKind];
   const def = additions.faults.get(kind);
   if (!def) return undefined;
   let rule = registeredRules.get(def);
@@ -85,8 +88,14 @@ export function fireBeforeFaults(
   return done;
 }
 
-export function applyRequestFaults(request: HttpRequest, faults: readonly FaultName[], additions: PolicyAdditions): RequestVerdict {
-  const v: RequestVerdict = { request, effects: [] };
+/** The request faults of request n, in plan order; `knobs`: the run's values of the knobs modules declared. */
+export function applyRequestFaults(
+  request: HttpRequest,
+  faults: readonly FaultName[],
+  additions: PolicyAdditions,
+  knobs: KnobValues = NO_KNOBS,
+): RequestVerdict {
+  const v: RequestVerdict = { request, effects: [], knobs };
   for (const fault of faults) {
     const onRequest = ruleOf(fault, additions)?.onRequest;
     const outcome = onRequest?.(fault, v);
@@ -100,8 +109,9 @@ export function applyResponseFaults(
   faults: readonly FaultName[],
   from: ResponseVerdict['from'],
   additions: PolicyAdditions,
+  knobs: KnobValues = NO_KNOBS,
 ): ResponseVerdict {
-  const v: ResponseVerdict = { response, from, delayMs: 0, lostAnswer: false, effects: [] };
+  const v: ResponseVerdict = { response, from, delayMs: 0, lostAnswer: false, effects: [], knobs };
   for (const fault of faults) {
     const onResponse = ruleOf(fault, additions)?.onResponse;
     if (onResponse) v.effects.push({ fault, ...onResponse(fault, v) });

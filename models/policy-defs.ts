@@ -6,6 +6,10 @@ import type { CapabilitySet, Transport } from './capabilities.ts';
 import type { ClientConfig, InitParams } from './client-context.ts';
 import type { AdvertisePolicy } from './knobs.ts';
 
+/** The combination's values of the knobs policy modules declared, as `side.knob` → value (models/knobs.ts
+ *  `moduleKnobValues`): a server hook sees the server's, a client hook the client's. Empty without such knobs. */
+export type KnobValues = Readonly<Record<string, string>>;
+
 // server.reinit
 
 export interface SessionView {
@@ -28,6 +32,7 @@ export interface ReinitInput {
   /** The session's transport after this request (a stripped header may have just moved it to SSE). */
   transport: Transport;
   advertise: AdvertisePolicy;
+  knobs: KnobValues;
 }
 
 export type ReinitStrategy = (input: ReinitInput) => ReinitDecision;
@@ -49,6 +54,14 @@ export interface ReinitPolicyDef {
 /** What a strategy sees of the client when a call has failed. */
 export interface ReconnectView {
   session: { id: string; gone: boolean; dead: string | null } | null;
+  knobs: KnobValues;
+}
+
+/** What a strategy sees when it builds the `initialize` it sends. */
+export interface HandshakeView {
+  config: ClientConfig;
+  cached: InitParams | null;
+  knobs: KnobValues;
 }
 
 /** A `client.reconnect` value: a built-in (reconnect.ts), or one a policy module registers. */
@@ -61,7 +74,7 @@ export interface ReconnectStrategyDef {
    *  the call again on it (`keep`). A 404 always opens a new one. */
   afterFailure: (view: ReconnectView) => 'replay' | 'new-session' | 'keep';
   /** The `initialize` the client sends, on a first connect, a replay and a new session alike. */
-  handshake: (view: { config: ClientConfig; cached: InitParams | null }) => InitParams;
+  handshake: (view: HandshakeView) => InitParams;
 }
 
 // client.guards
@@ -73,6 +86,7 @@ export interface ResponseView {
   /** The streaming mode the client holds as negotiated (its pinned binding, or the latest result). */
   negotiatedStreaming: boolean;
   session: { id: string; caps: CapabilitySet; firstCaps: CapabilitySet; transport: Transport; proposed: Transport };
+  knobs: KnobValues;
 }
 
 /** An accepted re-initialize result as a guard sees it. */
@@ -80,6 +94,7 @@ export interface ReinitView {
   sessionId: string;
   firstCaps: CapabilitySet;
   incoming: CapabilitySet;
+  knobs: KnobValues;
 }
 
 /** A `client.guards` value: a built-in (client-guards.ts), or one a policy module registers. */

@@ -2,7 +2,7 @@
 // policy, tool calls answered as JSON or an SSE stream (`server.streaming`) kept for `Last-Event-ID`
 // resumption, and sessions forgotten on expiry or restart.
 import { has, progressEncoding, sameSet } from './capabilities.ts';
-import { SERVER_KNOBS } from './knobs.ts';
+import { moduleKnobValues, SERVER_KNOBS } from './knobs.ts';
 import {
   emptyResponse,
   errorResponse,
@@ -69,6 +69,7 @@ function reinitialize(ctx: ServerContext, e: RequestEvent, additions: PolicyAddi
     clientCaps: body.capabilities,
     transport,
     advertise: ctx.policy.advertise,
+    knobs: moduleKnobValues('server', ctx.policy),
   });
   if (decision.kind === 'reject') {
     return {

@@ -21,8 +21,7 @@ type Ran = readonly [callId: number, reqs: readonly number[]];
 
 const ranOf = (s: OnceState, callId: number) => s.ran.find((r) => r[0] === callId)?.[1];
 
-export const atMostOnce: PropertyFold<OnceState> = {
-  name: 'at-most-once',
+export const atMostOnce: Omit<PropertyFold<OnceState>, 'name'> = {
   holdsWhen: 'no agent call makes a side-effecting tool run more than once on the server',
   reads: ['invoke', 'client', 'server'],
   init: () => ({ why: null, reached: false, idempotent: [], ran: [] }),

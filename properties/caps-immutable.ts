@@ -36,8 +36,7 @@ function withFirst(first: Readonly<Record<string, string>>, session: string, cap
 
 const sortedEntries = (m: Readonly<Record<string, unknown>>) => Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1));
 
-export const capsImmutable: PropertyFold<CapsState> = {
-  name: 'caps-immutable',
+export const capsImmutable: Omit<PropertyFold<CapsState>, 'name'> = {
   holdsWhen: "a session's negotiated capabilities never change without a session reset",
   reads: ['server'],
   init: () => ({ reached: false, why: null, first: {} }),

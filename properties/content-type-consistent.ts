@@ -10,8 +10,7 @@ interface ContentTypeState {
 
 const TYPES = { sse: 'text/event-stream', json: 'application/json' } as const;
 
-export const contentTypeConsistent: PropertyFold<ContentTypeState> = {
-  name: 'content-type-consistent',
+export const contentTypeConsistent: Omit<PropertyFold<ContentTypeState>, 'name'> = {
   holdsWhen: "every tools/call response's Content-Type matches the mode the client expects",
   reads: [...AFTER_FAULT_READS, 'client'],
   init: () => ({ after: NO_FAULT_YET, why: null }),

@@ -18,12 +18,36 @@ export interface PropertyVerdict {
   why?: string;
 }
 
+/**
+ * What kind of failure a violation is, for what reads properties by kind (the audit's and the handler
+ * check's verdicts, the migration view): `silent`, the agent is never told (an empty or wrong result,
+ * a hang, a duplicate run); `invariant`, a state the protocol promises does not hold (it may or may not
+ * show to the agent); `recovery`, the session does not heal once the faults stop (a loud outage).
+ */
+export const PROPERTY_FAMILIES = ['silent', 'invariant', 'recovery'] as const;
+export type PropertyFamily = (typeof PROPERTY_FAMILIES)[number];
+
+/** What every property says of itself besides how it judges (properties.ts gives the built-ins theirs). */
+export interface PropertyInfo {
+  name: string;
+  holdsWhen: string;
+  /** Absent: `invariant` (`familyOf`). */
+  family?: PropertyFamily;
+  /** The short head the terminal prints over its column; absent: the name (`columnOf`). */
+  column?: string;
+  /** It judges the runs of side-effecting tools: only where the calls go to a tool known to have a side
+   *  effect (the model's; an audit's named tool) does a verdict mean anything, so the audit and the
+   *  handler check, which do not know a server's tools, leave it out of what they judge by default. */
+  sideEffects?: true;
+}
+
+export const familyOf = (p: PropertyInfo): PropertyFamily => p.family ?? 'invariant';
+export const columnOf = (p: PropertyInfo): string => p.column ?? p.name;
+
 /** A history without its entries: what a run was (combination, workload, plan, schedule). */
 export type HistoryFrame = Omit<History, 'entries'>;
 
-export interface PropertyFold<S = unknown> {
-  name: string;
-  holdsWhen: string;
+export interface PropertyFold<S = unknown> extends PropertyInfo {
   init(reference: Reference, frame: HistoryFrame): S;
   step(state: S, entry: HistoryEntry): S;
   verdict(state: S): PropertyVerdict;
@@ -37,9 +61,7 @@ export interface PropertyFold<S = unknown> {
 }
 
 /** A designer's property in its simple form: a function of the whole history and its outcomes. */
-export interface CheckProperty {
-  name: string;
-  holdsWhen: string;
+export interface CheckProperty extends PropertyInfo {
   check(history: History, outcomes: readonly CallOutcome[]): PropertyVerdict;
 }
 
@@ -78,9 +100,13 @@ const wrapped = new WeakMap<CheckProperty, PropertyFold<WholeHistoryState>>();
 export function wholeHistory(p: CheckProperty): PropertyFold<WholeHistoryState> {
   let fold = wrapped.get(p);
   if (!fold) {
+    const { name, holdsWhen, family, column, sideEffects } = p;
     fold = {
-      name: p.name,
-      holdsWhen: p.holdsWhen,
+      name,
+      holdsWhen,
+      ...(family && { family }),
+      ...(column && { column }),
+      ...(sideEffects && { sideEffects }),
       init: (reference, frame) => ({ reference, frame, entries: null }),
       step: (s, entry) => ({ ...s, entries: { entry, prev: s.entries } }),
       verdict(s) {

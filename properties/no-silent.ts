@@ -24,9 +24,8 @@ const WHY: Record<Silent, (end: EndEntry) => string> = {
     `(answer ${'answer' in e ? e.answer : '?'})`,
 };
 
-function silentCall(name: string, holdsWhen: string, kind: Silent): PropertyFold<SilentState> {
+function silentCall(holdsWhen: string, kind: Silent): Omit<PropertyFold<SilentState>, 'name'> {
   return {
-    name,
     holdsWhen,
     reads: AFTER_FAULT_READS,
     init: (reference) => ({ reference, after: NO_FAULT_YET, bad: null }),
@@ -43,13 +42,8 @@ function silentCall(name: string, holdsWhen: string, kind: Silent): PropertyFold
 }
 
 export const noSilentEmpty = silentCall(
-  'no-silent-empty',
   "no call returns a well-formed result that differs from the fault-free run's without an error",
   'silent-empty',
 );
 
-export const noSilentHang = silentCall(
-  'no-silent-hang',
-  'no call ends only by the client deadline (or never) while the server finished it',
-  'silent-hang',
-);
+export const noSilentHang = silentCall('no call ends only by the client deadline (or never) while the server finished it', 'silent-hang');

@@ -38,8 +38,7 @@ function withCall(after: readonly AfterCall[], callId: number, outcome: Outcome 
 
 const hasCall = (after: readonly AfterCall[], callId: number) => after.some((a) => a[0] === callId);
 
-export const recovers: PropertyFold<RecoversState> = {
-  name: 'recovers',
+export const recovers: Omit<PropertyFold<RecoversState>, 'name'> = {
   holdsWhen: `once the last fault has fired, calls return to ok within ${RECOVERY_GRACE} further call`,
   reads: ['fault', 'invoke', 'end'],
   init: (reference) => ({ reference, lastFault: null, after: [] }),

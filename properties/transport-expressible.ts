@@ -31,8 +31,7 @@ function carry(s: ExpressibleState, session: string, transport: Transport, encod
   return { reached: s.reached, why: s.why, sessions };
 }
 
-export const transportExpressible: PropertyFold<ExpressibleState> = {
-  name: 'transport-expressible',
+export const transportExpressible: Omit<PropertyFold<ExpressibleState>, 'name'> = {
   holdsWhen: "no capability admitted for use is inexpressible in the session's actual transport",
   reads: ['server', 'client'],
   init: () => ({ reached: false, why: null, sessions: {} }),

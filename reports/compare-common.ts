@@ -5,7 +5,7 @@ import type { CellClass, CellResult, Comparison } from '../sim/compare/compare.t
 import type { Finding } from '../sim/compare/findings.ts';
 import type { Outcome } from '../properties/outcomes.ts';
 import type { Verdict } from '../properties/vacuity.ts';
-import { formatClient, formatServer, notApplicable, type Combination } from '../models/policies.ts';
+import { formatClient, formatServer, KNOB_TABLES, notApplicable, policyKnobs, type Combination, type Side } from '../models/policies.ts';
 
 /** Findings shown with their history and diagram; the rest are listed in one line each. */
 export const DEFAULT_DETAILS = 200;
@@ -119,14 +119,48 @@ export function verdictCell(cell: CellResult, property: string): VerdictShown {
   return shown('holds', `holds (reached ${r.reached}/${cell.runs})`, 0);
 }
 
-/** How a cell's two sides read: the model's knobs, or the real code a wire cell put there. */
+/** A side's knobs over some cells, in knob order: the built-in ones, then those policy modules declared
+ *  (read from the combinations themselves, so a merged report without the modules has them too). */
+export function sideKnobs(cells: readonly Pick<CellResult, 'combination'>[], side: Side): string[] {
+  const out = Object.keys(KNOB_TABLES[side]);
+  for (const cell of cells) for (const k of policyKnobs(side, cell.combination[side])) if (!out.includes(k)) out.push(k);
+  return out;
+}
+
+/**
+ * The knobs a report's filters and columns show, as [side, knob]: those the full matrix varies, server
+ * then client, then those it holds at their defaults (the 2026-07-28 revision's: models/knobs.ts `fullMatrix`),
+ * then the ones policy modules declared.
+ */
+export function knobColumns(cells: readonly Pick<CellResult, 'combination'>[]): [Side, string][] {
+  const builtin = (held: boolean) =>
+    (['server', 'client'] as const).flatMap((side) =>
+      Object.entries(KNOB_TABLES[side])
+        .filter(([, spec]) => (spec.fullMatrix === 'default') === held)
+        .map(([knob]): [Side, string] => [side, knob]),
+    );
+  const declared = (['server', 'client'] as const).flatMap((side) =>
+    sideKnobs(cells, side)
+      .filter((knob) => !Object.hasOwn(KNOB_TABLES[side], knob))
+      .map((knob): [Side, string] => [side, knob]),
+  );
+  return [...builtin(false), ...builtin(true), ...declared];
+}
+
+/** How a cell's two sides read: each knob's value in `sideKnobs` order (a set's members joined with '+',
+ *  `no <knob>` for none), or the real code a wire cell put there. */
 export function sides(cell: CellResult): { server: string; client: string } {
   const wire = (cell as { wire?: { server: string; client: string } }).wire;
-  const { server, client } = cell.combination;
-  const model = {
-    server: `${server.reinit} · ${server.streaming} · ${server.advertise}`,
-    client: `${client.reconnect} · ${client.accept} · ${client.parser} · ${client.guards.join('+') || 'no guards'}`,
+  const show = (side: Side) => {
+    const policy = cell.combination[side] as unknown as Record<string, unknown>;
+    return policyKnobs(side, policy)
+      .map((k) => {
+        const v = policy[k];
+        return Array.isArray(v) ? v.join('+') || `no ${k}` : String(v);
+      })
+      .join(' · ');
   };
+  const model = { server: show('server'), client: show('client') };
   if (!wire) return model;
   return {
     server: wire.server.startsWith('model ') ? `${model.server} (wire)` : `${wire.server} (real code)`,

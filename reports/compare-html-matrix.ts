@@ -1,25 +1,12 @@
 // The comparison's matrix as HTML: a row per cell (its class, call counts, vacuity guards, each
 // property's verdict and links to its findings) and the filters over it (class, alphabet, each knob
 // and free text). The page's script sorts and filters by the data attributes written here.
-import { notApplicable } from '../models/policies.ts';
+import { KNOB_TABLES, notApplicable } from '../models/policies.ts';
 import type { CellResult, Comparison } from '../sim/compare/compare.ts';
 import type { Finding } from '../sim/compare/findings.ts';
 import { CELL_CLASSES } from '../sim/core/cell-class.ts';
-import { callCounts, CLASS_MEANING, combinationLine, findingNumbers, verdictCell } from './compare-common.ts';
+import { callCounts, CLASS_MEANING, combinationLine, findingNumbers, knobColumns, verdictCell } from './compare-common.ts';
 import { esc } from './escape.ts';
-
-const KNOBS = [
-  ['server', 'reinit'],
-  ['server', 'streaming'],
-  ['server', 'advertise'],
-  ['client', 'reconnect'],
-  ['client', 'accept'],
-  ['client', 'parser'],
-  ['client', 'guards'],
-  ['server', 'protocol'],
-  ['client', 'protocol'],
-  ['client', 'reissue'],
-] as const;
 
 function knobValue(cell: CellResult, side: 'server' | 'client', knob: string): string {
   // A wire cell's real side has no knobs: filter it by what it is.
@@ -31,8 +18,12 @@ function knobValue(cell: CellResult, side: 'server' | 'client', knob: string): s
   return notApplicable(cell.combination).includes(`${side}.${knob}`) ? `${value} (not applicable)` : value;
 }
 
-/** The filter key of a knob: `protocol` exists on both sides. */
-const keyOf = (side: 'server' | 'client', knob: string) => (knob === 'protocol' ? `${side}-protocol` : knob);
+/** The filter key of a knob: its name, or `side-name` where both sides have one of that name
+ *  (`protocol`) or a policy module declared it (so that it never meets another filter's key). */
+function keyOf(side: 'server' | 'client', knob: string): string {
+  const other = KNOB_TABLES[side === 'server' ? 'client' : 'server'];
+  return Object.hasOwn(KNOB_TABLES[side], knob) && !Object.hasOwn(other, knob) ? knob : `${side}-${knob}`;
+}
 
 export function filters(c: Comparison): string {
   const select = (key: string, label: string, values: string[]) =>
@@ -50,7 +41,7 @@ export function filters(c: Comparison): string {
       'faults',
       distinct((x) => x.alphabet),
     ),
-    ...KNOBS.map(([side, knob]) =>
+    ...knobColumns(c.cells).map(([side, knob]) =>
       select(
         keyOf(side, knob),
         `${side}.${knob}`,
@@ -79,13 +70,14 @@ export function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set
     ...c.properties.map((p) => `<th data-type="num" class="p">${esc(p).replace(/-/g, '-<wbr>')}</th>`),
     '<th data-type="num">findings</th>',
   ].join('');
+  const knobs = knobColumns(c.cells);
   const rows = c.cells.map((cell) => {
     const n = callCounts(cell);
     const fs = byCell.get(cell.id) ?? [];
     const attrs = [
       `data-class="${esc(cell.class)}"`,
       `data-alphabet="${esc(cell.alphabet)}"`,
-      ...KNOBS.map(([side, knob]) => `data-${keyOf(side, knob)}="${esc(knobValue(cell, side, knob))}"`),
+      ...knobs.map(([side, knob]) => `data-${keyOf(side, knob)}="${esc(knobValue(cell, side, knob))}"`),
       `data-text="${esc([cell.name, combinationLine(cell.combination), ...fs.flatMap((f) => [...f.properties.map((p) => p.property), ...f.plan.map((x) => x.fault)])].join(' ').toLowerCase())}"`,
     ].join(' ');
     const verdicts = c.properties.map((p) => {

@@ -18,6 +18,7 @@ import {
   findingsByCell,
   VERDICT_MARK,
   verdictCell,
+  sideKnobs,
   sides,
   skippedFaults,
 } from './compare-common.ts';
@@ -165,7 +166,7 @@ function cells(c: Comparison): string[] {
     '',
     'Vacuity guards: how often a reconnect, a re-initialize and a transport fallback happened, and how often each fault fired (its point was reached) and acted (it changed something), over all runs of the cell.',
     '',
-    '| # | server | client | fault alphabet | reconnects | re-inits | fallbacks | faults fired (acted) | vacuous |',
+    `| # | server (${sideKnobs(c.cells, 'server').join(' · ')}) | client (${sideKnobs(c.cells, 'client').join(' · ')}) | fault alphabet | reconnects | re-inits | fallbacks | faults fired (acted) | vacuous |`,
     '|---:|---|---|---|---:|---:|---:|---|---|',
   ];
   for (const cell of c.cells) {

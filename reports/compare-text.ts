@@ -6,22 +6,13 @@ import { callCounts, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table, wrap } from './table.ts';
 import { groupConsidered, groupsOf, rankedFixes, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { plural } from './words.ts';
+import { propertyByName, type Property } from '../properties/properties.ts';
+import { columnOf } from '../properties/fold.ts';
 
 /** Cause groups listed in the terminal; the reports hold every one. */
 const SHOWN = 30;
 
 const SHORT: Record<VerdictKind, string> = { holds: 'ok', violated: 'FAIL', vacuous: 'vac', 'policy-error': 'ERR', 'not-run': '-' };
-
-/** Column heads for the built-in properties, so that the table fits 120 columns; a legend names them. */
-const HEAD: Record<string, string> = {
-  'no-silent-empty': 'empty',
-  'no-silent-hang': 'hang',
-  'caps-immutable': 'caps',
-  'transport-expressible': 'transp',
-  'content-type-consistent': 'c-type',
-  recovers: 'recov',
-  'at-most-once': 'once',
-};
 
 export const SUMMARY_WIDTH = 120;
 
@@ -30,8 +21,15 @@ function indented(text: string): string[] {
   return wrap(text, SUMMARY_WIDTH - 4).map((l, i) => (i === 0 ? `  ${l}` : `    ${l}`));
 }
 
-export function renderSummary(c: Comparison): string {
-  const heads = c.properties.map((p) => HEAD[p] ?? p);
+/** The summary; `registered`: the properties policy modules added, whose column heads it prints too. */
+export function renderSummary(c: Comparison, registered: readonly Property[] = []): string {
+  // Each property's short column head (properties/properties.ts), so that the table fits 120 columns;
+  // a legend names those that differ from the property's name.
+  const head = (name: string) => {
+    const p = propertyByName(name, registered);
+    return p ? columnOf(p) : name;
+  };
+  const heads = c.properties.map(head);
   const header = ['#', 'cell', ...heads, 'ok/loud/silent', 'class'];
   const rows = c.cells.map((cell) => {
     const n = callCounts(cell);
@@ -44,8 +42,8 @@ export function renderSummary(c: Comparison): string {
     table(header, rows, ['r'], { width: SUMMARY_WIDTH, fold: 1, minimum: 24 }),
     ...wrap(
       `columns: ${c.properties
-        .filter((p) => HEAD[p])
-        .map((p) => `${HEAD[p]} = ${p}`)
+        .filter((p) => head(p) !== p)
+        .map((p) => `${head(p)} = ${p}`)
         .join(', ')}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error`,
       SUMMARY_WIDTH,
     ),

@@ -4,6 +4,7 @@
 // as their JSON, never dropped.
 import type { HistoryEntry } from '../sim/core/history.ts';
 import type { Outcome } from '../properties/outcomes.ts';
+import { faultActs } from '../models/faults.ts';
 
 export type Lane = 'agent' | 'client' | 'network' | 'server';
 export type Tone = 'fault' | 'silent' | 'error' | 'ok' | 'info';
@@ -29,12 +30,6 @@ function fields(e: Record<string, unknown>, skip: readonly string[]): string {
     .filter(([k]) => !skip.includes(k))
     .map(([k, v]) => `${k}=${Array.isArray(v) ? list(v) : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
     .join(' ');
-}
-
-function faultLane(fault: string): Lane {
-  if (fault === 'config-reset') return 'client';
-  if (fault === 'session-expire' || fault === 'server-restart') return 'server';
-  return 'network';
 }
 
 function endText(e: Extract<HistoryEntry, { kind: 'end' }>, outcome: Outcome | undefined): { text: string; tone: Tone } {
@@ -83,7 +78,8 @@ export function describeEntry(e: HistoryEntry, outcomes: ReadonlyMap<number, Out
     case 'fault':
       return {
         t,
-        lane: faultLane(e.fault),
+        // Where the fault acts (models/faults.ts): the client, the server, or the network between them.
+        lane: faultActs(e.fault),
         tone: e.applied ? 'fault' : 'info',
         text: `fault ${e.fault} at request ${e.at}: ${e.applied ? e.detail : `no effect (${e.detail})`}`,
       };

@@ -5,6 +5,7 @@
 // Mermaid's entity codes, so no history string can break the diagram.
 import type { HistoryEntry } from '../sim/core/history.ts';
 import type { Outcome } from '../properties/outcomes.ts';
+import { faultActs } from '../models/faults.ts';
 import { describeEntry } from './history-text.ts';
 
 const ENTITY: Record<string, string> = { '#': '#35;', ';': '#59;', '<': '#60;', '>': '#62;', '"': '#quot;', '%': '#37;', '`': '#96;' };
@@ -92,7 +93,7 @@ export function sequenceDiagram(
         break;
       }
       case 'fault': {
-        const where = e.fault === 'config-reset' ? 'C' : e.fault === 'session-expire' || e.fault === 'server-restart' ? 'S' : 'N';
+        const where = ({ client: 'C', server: 'S', network: 'N' } as const)[faultActs(e.fault)];
         const text = `⚡ ${e.fault} (request ${e.at}) t=${e.t}: ${e.applied ? e.detail : `no effect, ${e.detail}`}`;
         if (e.applied) box(where, text, 'rgb(255, 224, 178)');
         else note(where, text);

@@ -6,7 +6,7 @@
 import { call, type Workload } from '../core/workload.ts';
 import type { FaultPlan } from '../core/plan.ts';
 import type { ClientOverrides, Revision } from '../../models/policies.ts';
-import type { PropertyName } from '../../properties/properties.ts';
+import { propertyNames, type PropertyName } from '../../properties/properties.ts';
 
 export interface Scenario {
   name: string;
@@ -37,7 +37,10 @@ export const SPEC_CLIENT: ClientOverrides = {
   reissue: 'always',
 };
 export const MODERN_CLIENT: ClientOverrides = { protocol: '2026-07-28', parser: 'adaptive', accept: 'always', reissue: 'always' };
-const SILENT: readonly PropertyName[] = ['no-silent-empty', 'no-silent-hang', 'recovers'];
+/** What every scenario is judged by: the silent failures and recovery. A property that judges side
+ *  effects (at-most-once) only where the scenario calls a tool the user named as having one. */
+export const AUDIT_PROPERTIES: readonly PropertyName[] = propertyNames(['silent', 'recovery'], { sideEffects: false });
+const SILENT = AUDIT_PROPERTIES;
 // Four calls: `recovers` counts the calls invoked after the last fault (at call 1), and needs two of them.
 const CALLS = [call(), call(), call(), call()];
 const LEGACY: readonly Revision[] = ['2025-11-25'];

@@ -2,6 +2,8 @@
 // history gives for it: what the server answered to the faulted request, and how each call ended.
 import type { History, HistoryEntry } from '../core/history.ts';
 import type { Judgement } from '../../properties/judge.ts';
+import { familyOf } from '../../properties/fold.ts';
+import { PROPERTIES } from '../../properties/properties.ts';
 import type { Scenario } from './scenarios.ts';
 
 import type { Verdict } from '../core/audit-verdict.ts';
@@ -10,10 +12,15 @@ export { passes, VERDICTS, type Verdict } from '../core/audit-verdict.ts';
 
 type Response = Extract<HistoryEntry, { kind: 'response' }>;
 
+const PROPERTY_FAMILY = new Map(PROPERTIES.map((p) => [p.name as string, familyOf(p)]));
+
 /** silent beats stuck beats loud: the worst thing the agent would live with decides. */
 export function verdictOf(s: Pick<Scenario, 'judgedBy' | 'expectStatus'>, j: Judgement, h: History): { verdict: Verdict; why: string } {
   const violated = s.judgedBy.filter((p) => j.verdicts[p] && !j.verdicts[p].holds);
-  const silentProps = violated.filter((p) => p !== 'recovers');
+  // A violated property the agent is not told about makes the run silent; one of the recovery family
+  // (properties/properties.ts), a session that does not heal, makes it stuck.
+  const recovery = (p: string) => PROPERTY_FAMILY.get(p) === 'recovery';
+  const silentProps = violated.filter((p) => !recovery(p));
   const silentCalls = j.outcomes.filter((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
   if (silentProps.length || silentCalls.length) {
     const why = silentProps.length
@@ -23,7 +30,8 @@ export function verdictOf(s: Pick<Scenario, 'judgedBy' | 'expectStatus'>, j: Jud
   }
   const miss = expectationMiss(s, h);
   if (miss) return { verdict: 'silent', why: miss };
-  if (violated.includes('recovers')) return { verdict: 'stuck', why: `recovers: ${j.verdicts.recovers!.why ?? 'violated'}` };
+  const stuck = violated.find(recovery);
+  if (stuck !== undefined) return { verdict: 'stuck', why: `${stuck}: ${j.verdicts[stuck]!.why ?? 'violated'}` };
   if (j.outcomes.some((o) => o.outcome === 'error')) return { verdict: 'loud', why: 'an error the agent sees, then recovery' };
   return { verdict: 'pass', why: 'every call ok' };
 }

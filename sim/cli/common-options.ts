@@ -2,7 +2,8 @@
 // limits, and stopping on SIGINT.
 import { expandFault, faultVocabulary, type FaultName } from '../../models/faults.ts';
 import { PolicyLoadError, loadPolicies } from '../plugins/policy-module.ts';
-import { EMPTY_REGISTRY, registryProperties, registryProperty, type Registry } from '../plugins/loaded.ts';
+import { EMPTY_REGISTRY, registryProperties, type Registry } from '../plugins/loaded.ts';
+import { propertyByName } from '../../properties/properties.ts';
 import { stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 
@@ -23,7 +24,7 @@ export function parseFaults(text: string | undefined, registry: Registry = EMPTY
 
 export function parseProperty(name: string | undefined, registry: Registry = EMPTY_REGISTRY) {
   if (name === undefined) return registryProperties(registry);
-  const p = registryProperty(registry, name);
+  const p = propertyByName(name, registry.properties);
   if (!p)
     throw new UsageError(
       `unknown property '${name}' (valid: ${registryProperties(registry)
@@ -36,7 +37,7 @@ export function parseProperty(name: string | undefined, registry: Registry = EMP
 export const POLICIES_OPTION: OptionSpec = {
   value: true,
   arg: 'FILE,…',
-  help: 'load policy modules (server re-init policies, reconnect strategies, guards, faults, properties): docs/library.md',
+  help: 'load policy modules (knobs, server re-init policies, reconnect strategies, guards, faults, properties): docs/library.md',
 };
 
 /** Load `--policies` into a registry of this command's own; a module that cannot be used is bad input. */

@@ -1,17 +1,17 @@
 // The comparison matrix: which combinations `compare` runs, each under which fault alphabet. The
 // default is the seed records' named cells, each under its record's alphabet and under the whole
-// vocabulary; `full` is every value of every knob (guards: every subset) under the whole vocabulary.
+// vocabulary; `full` is every value of every knob of 2025-11-25 (guards: every subset) under the
+// whole vocabulary.
 // A cut (`--server reinit=a|b`, `--client …`) keeps the cells whose knobs take the listed values.
 import { faultVocabulary, type FaultName } from '../../models/faults.ts';
 import {
-  CLIENT_KNOBS,
   combination,
-  knobValues,
-  normalizeGuards,
-  SERVER_KNOBS,
+  knobsOf,
+  normalizeSet,
+  withModuleKnobs,
   type ClientProtocol,
   type Combination,
-  type Guard,
+  type Knob,
   type ServerProtocol,
 } from '../../models/policies.ts';
 import { NO_ADDITIONS, type PolicyAdditions } from '../../models/additions.ts';
@@ -140,48 +140,65 @@ export function guardSubsetName(guards: readonly string[]): string {
   return guards.length === 0 ? 'none' : guards.join('+');
 }
 
-/** Every value of every knob (guards: every subset), under the whole vocabulary. */
+/** The values the full matrix gives a knob: every value (a set knob: every subset, smallest first);
+ *  none where the table holds it at its default (the revision knobs: that matrix is 2025-11-25's). */
+function fullValues(k: Knob): (string | string[])[] | null {
+  if (k.spec.fullMatrix === 'default') return null;
+  return k.spec.subset ? subsets(k.spec.values) : [...k.spec.values];
+}
+
+/** Every value of every knob the full matrix varies (models/knobs.ts `fullMatrix`; guards: every
+ *  subset; the knobs policy modules declared too), the first knob outermost, under the whole
+ *  vocabulary. A cell is named by the values of the knobs it varies, server · client. */
 export function fullMatrix(additions: PolicyAdditions = NO_ADDITIONS): Omit<MatrixCell, 'index'>[] {
-  const v = (side: 'server' | 'client', knob: string) => knobValues(side, knob, additions);
-  const out: Omit<MatrixCell, 'index'>[] = [];
-  for (const reinit of v('server', 'reinit'))
-    for (const streaming of SERVER_KNOBS.streaming.values)
-      for (const advertise of SERVER_KNOBS.advertise.values)
-        for (const reconnect of v('client', 'reconnect'))
-          for (const accept of CLIENT_KNOBS.accept.values)
-            for (const parser of CLIENT_KNOBS.parser.values)
-              for (const guards of subsets(v('client', 'guards'))) {
-                const c = combination(
-                  {
-                    server: { reinit, streaming, advertise },
-                    client: { reconnect, accept, parser, guards: guards as Guard[] },
-                  },
-                  additions,
-                );
-                const name = `${reinit} ${streaming} ${advertise} · ${reconnect} ${accept} ${parser} ${guardSubsetName(c.client.guards)}`;
-                out.push({
-                  id: slug(name),
-                  name,
-                  record: null,
-                  role: 'product',
-                  alphabet: ALL,
-                  combination: c,
-                  faults: faultVocabulary(additions),
-                  property: null,
-                  shape: {},
-                });
-              }
-  return out;
+  const varied = (['server', 'client'] as const).flatMap((side) =>
+    knobsOf(side, additions).flatMap((k) => {
+      const values = fullValues(k);
+      return values ? [{ ...k, values }] : [];
+    }),
+  );
+  let product: (string | string[])[][] = [[]];
+  for (const k of varied) product = product.flatMap((chosen) => k.values.map((v) => [...chosen, v]));
+  return product.map((chosen) => {
+    const over = { server: {} as Record<string, unknown>, client: {} as Record<string, unknown> };
+    varied.forEach((k, i) => {
+      over[k.side][k.knob] = chosen[i];
+    });
+    const c = combination(over as Parameters<typeof combination>[0], additions);
+    const side = (s: 'server' | 'client') =>
+      varied
+        .filter((k) => k.side === s)
+        .map((k) => {
+          const v = (c[s] as unknown as Record<string, string | string[]>)[k.knob]!;
+          return Array.isArray(v) ? guardSubsetName(v) : v;
+        })
+        .join(' ');
+    const name = `${side('server')} · ${side('client')}`;
+    return {
+      id: slug(name),
+      name,
+      record: null,
+      role: 'product' as const,
+      alphabet: ALL,
+      combination: c,
+      faults: faultVocabulary(additions),
+      property: null,
+      shape: {},
+    };
+  });
 }
 
 function keeps(cut: Cut, c: Combination, additions: PolicyAdditions): boolean {
-  for (const [knob, values] of Object.entries(cut.server))
-    if (!values.includes((c.server as unknown as Record<string, string>)[knob]!)) return false;
-  for (const [knob, values] of Object.entries(cut.client)) {
-    if (knob === 'guards') {
-      const want = values.map((v) => guardSubsetName(normalizeGuards(v === '' ? [] : (v.split('+') as Guard[]), additions)));
-      if (!want.includes(guardSubsetName(c.client.guards))) return false;
-    } else if (!values.includes((c.client as unknown as Record<string, string>)[knob]!)) return false;
+  for (const side of ['server', 'client'] as const) {
+    const policy = c[side] as unknown as Record<string, string | string[]>;
+    for (const [knob, values] of Object.entries(cut[side])) {
+      const v = policy[knob];
+      if (Array.isArray(v)) {
+        // A set knob: the same members, in whatever order they were written.
+        const want = values.map((x) => guardSubsetName(normalizeSet(side, knob, x === '' ? [] : x.split('+'), additions)));
+        if (!want.includes(guardSubsetName(v))) return false;
+      } else if (!values.includes(v!)) return false;
+    }
   }
   return true;
 }
@@ -193,7 +210,10 @@ export function buildMatrix(
   extra: readonly ExtraCell[] = [],
   additions: PolicyAdditions = NO_ADDITIONS,
 ): MatrixCell[] {
-  const all = kind === 'full' ? fullMatrix(additions) : kind === 'migration' ? migrationMatrix(additions) : seedMatrix(extra, additions);
+  const built = kind === 'full' ? fullMatrix(additions) : kind === 'migration' ? migrationMatrix(additions) : seedMatrix(extra, additions);
+  // The knobs modules declared take their defaults in cells that do not set them (the records' cells).
+  const all =
+    additions.knobs.names().length === 0 ? built : built.map((c) => ({ ...c, combination: withModuleKnobs(c.combination, additions) }));
   const cells = all.filter((c) => keeps(cut, c.combination, additions));
   const seen = new Set<string>();
   return cells.map((c, index) => {

@@ -6,9 +6,11 @@ import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { CellClass, CellResult } from './cell-result.ts';
 import type { RevisionPair } from './matrix.ts';
+import { propertyNames } from '../../properties/properties.ts';
 
-/** The properties whose violation is a silent failure the agent never hears of. */
-export const SILENT_PROPERTIES: readonly string[] = ['no-silent-empty', 'no-silent-hang', 'at-most-once'];
+/** The properties whose violation is a silent failure the agent never hears of (the model's tool has a
+ *  side effect, so at-most-once is one of them). */
+export const SILENT_PROPERTIES: readonly string[] = propertyNames(['silent']);
 
 export interface MigrationPlan {
   /** The finding that holds it (`<cell id>--<property>` as in the reports). */

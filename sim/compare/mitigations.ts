@@ -8,15 +8,9 @@
 //
 // A search's runs, and how they are judged, are compare/mitigation-runs.ts.
 import { PolicyError, type PolicyAdditions } from '../../models/additions.ts';
-import {
-  CLIENT_KNOBS,
-  combination as combinationIn,
-  knobValues as knobValuesIn,
-  SERVER_KNOBS,
-  type Combination,
-  type Guard,
-} from '../../models/policies.ts';
+import { combination, knobsOf, type Combination } from '../../models/policies.ts';
 import type { Finding } from './findings.ts';
+import { propertyNames } from '../../properties/properties.ts';
 import { causeOf } from './causes.ts';
 import type { RunMark, Searched } from './mitigation-searches.ts';
 import { judgeOf, markFor, type MitigationContext } from './mitigation-runs.ts';
@@ -43,8 +37,9 @@ export interface Mitigation {
   holds: boolean;
 }
 
-/** The properties the finder judges: outcomes come with any judgement; `recovers` tells stuck from healing. */
-export const MITIGATION_PROPERTIES: readonly string[] = ['recovers'];
+/** The properties the finder judges: outcomes come with any judgement; the recovery family (`recovers`)
+ *  tells stuck from healing. */
+export const MITIGATION_PROPERTIES: readonly string[] = propertyNames(['recovery']);
 
 const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
 
@@ -56,34 +51,28 @@ function faredOf(marks: readonly RunMark[], mechanism: string | null = null): Fa
   return kept.some((m) => m.stuck) ? 'loud, never recovers' : 'loud, recovers';
 }
 
-/** Every combination one knob value away from `c` (registered values in `additions` included), with the
- *  change's name, in knob order. */
+/** Every combination one knob value away from `c` (a set knob: one member added or removed; the
+ *  values and knobs `additions`'s modules added included), with the change's name, in knob order. */
 export function neighbours(c: Combination, additions: PolicyAdditions): { change: string; combination: Combination }[] {
   const out: { change: string; combination: Combination }[] = [];
-  const knobValues = (side: 'server' | 'client', knob: string) => knobValuesIn(side, knob, additions);
-  const combination = (over: Parameters<typeof combinationIn>[0]) => combinationIn(over, additions);
-  for (const knob of Object.keys(SERVER_KNOBS) as (keyof Combination['server'])[]) {
-    for (const v of knobValues('server', knob)) {
-      if (v === c.server[knob]) continue;
-      out.push({ change: `server.${knob}=${v}`, combination: combination({ server: { ...c.server, [knob]: v }, client: c.client }) });
-    }
-  }
-  for (const knob of Object.keys(CLIENT_KNOBS) as (keyof Combination['client'])[]) {
-    if (knob === 'guards') {
-      for (const g of knobValues('client', 'guards') as Guard[]) {
-        const has = c.client.guards.includes(g);
-        const guards = has ? c.client.guards.filter((x) => x !== g) : [...c.client.guards, g];
+  for (const { side, knob, spec } of [...knobsOf('server', additions), ...knobsOf('client', additions)]) {
+    const policy = c[side] as unknown as Record<string, string | string[]>;
+    const changed = (value: string | string[]) => {
+      const sides = { server: c.server, client: c.client, [side]: { ...c[side], [knob]: value } };
+      return combination(sides as Parameters<typeof combination>[0], additions);
+    };
+    const current = policy[knob];
+    if (Array.isArray(current)) {
+      for (const v of spec.values) {
+        const has = current.includes(v);
         out.push({
-          change: `client.guards${has ? '-' : '+'}${g}`,
-          combination: combination({ server: c.server, client: { ...c.client, guards } }),
+          change: `${side}.${knob}${has ? '-' : '+'}${v}`,
+          combination: changed(has ? current.filter((x) => x !== v) : [...current, v]),
         });
       }
       continue;
     }
-    for (const v of knobValues('client', knob)) {
-      if (v === c.client[knob]) continue;
-      out.push({ change: `client.${knob}=${v}`, combination: combination({ server: c.server, client: { ...c.client, [knob]: v } }) });
-    }
+    for (const v of spec.values) if (v !== current) out.push({ change: `${side}.${knob}=${v}`, combination: changed(v) });
   }
   return out;
 }

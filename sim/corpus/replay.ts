@@ -6,7 +6,7 @@ import { knobValues } from '../../models/policies.ts';
 import { PolicyError } from '../../models/additions.ts';
 import { callOutcomes, referenceOf } from '../../properties/outcomes.ts';
 import { checkHistory } from '../../properties/fold.ts';
-import { findProperty } from '../../properties/registered.ts';
+import { propertyByName } from '../../properties/properties.ts';
 import type { Registry } from '../plugins/loaded.ts';
 import { runConfig } from '../plugins/run-config.ts';
 import { BadCounterexample, type CounterexampleFile } from './counterexample-file.ts';
@@ -29,11 +29,10 @@ export function checkKnown(f: CounterexampleFile, registry: Registry): void {
   const known = (side: 'server' | 'client', knob: string, value: string) => {
     if (!knobValues(side, knob, additions).includes(value)) throw new BadCounterexample(`unknown ${side}.${knob} value '${value}'${hint}`);
   };
-  for (const [k, v] of Object.entries(f.combination.server)) known('server', k, v as string);
-  for (const [k, v] of Object.entries(f.combination.client)) {
-    if (k === 'guards') for (const g of v as string[]) known('client', 'guards', g);
-    else known('client', k, v as string);
-  }
+  // A set knob (guards) holds a list of values; a knob a module declared, one.
+  for (const side of ['server', 'client'] as const)
+    for (const [k, v] of Object.entries(f.combination[side]))
+      for (const value of Array.isArray(v) ? v : [v]) known(side, k, value as string);
   for (const { fault } of f.plan) {
     try {
       faultFamily(fault, additions);
@@ -42,7 +41,7 @@ export function checkKnown(f: CounterexampleFile, registry: Registry): void {
     }
   }
   for (const { property } of f.expected.properties) {
-    if (property !== 'policy-error' && !findProperty(property, properties))
+    if (property !== 'policy-error' && !propertyByName(property, properties))
       throw new BadCounterexample(`unknown property '${property}'${hint}`);
   }
 }
@@ -85,7 +84,7 @@ export function replay(f: CounterexampleFile, registry: Registry): ReplayResult 
     const reference = referenceOf(runWorld({ ...input, plan: [], schedule: [] }, world));
     const outcomes = callOutcomes(h, reference);
     for (const { property, why } of f.expected.properties) {
-      const v = checkHistory(findProperty(property, registry.properties)!, h, reference);
+      const v = checkHistory(propertyByName(property, registry.properties)!, h, reference);
       const actual = v.holds ? 'holds' : (v.why ?? '');
       verdicts.push({ property, expected: why, actual });
       if (actual !== why) differences.push(`${property}: expected "violated: ${why}", got "${v.holds ? 'holds' : `violated: ${actual}`}"`);

@@ -1,7 +1,7 @@
 // The named cells a policy module adds to the default `compare` matrix: a record's vulnerable
 // combination with some knobs changed (under that record's alphabet), or a combination of its own.
 import { allFaultFamilies } from '../../models/faults.ts';
-import { combination, knobValues, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
+import { combination, knobOf, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
 import type { PolicyAdditions } from '../../models/additions.ts';
 import { ALPHABET_000, ALPHABET_003, VULNERABLE_000, VULNERABLE_003, type ExtraCell } from '../core/cells.ts';
 import type { CellShape } from './policy-schema.ts';
@@ -15,10 +15,11 @@ export function cellsOf(source: string, cells: readonly CellShape[] | undefined,
     const where = `cells[${i}]`;
     for (const side of ['server', 'client'] as const) {
       for (const [k, v] of Object.entries(c[side] ?? {})) {
-        const valid = knobValues(side, k, additions);
-        if (valid.length === 0) fail(source, `${where}.${side}: unknown knob '${k}'`);
-        // Only guards is a set; a list given for another knob is one (unknown) value.
-        for (const value of k === 'guards' && Array.isArray(v) ? v : [v]) {
+        const spec = knobOf(side, k, additions)?.spec;
+        if (!spec) fail(source, `${where}.${side}: unknown knob '${k}'`);
+        const valid = spec.values;
+        // Only a set knob (guards) takes a list; a list given for another knob is one (unknown) value.
+        for (const value of spec.subset && Array.isArray(v) ? v : [v]) {
           if (!valid.includes(value as string))
             fail(source, `${where}.${side}.${k}: unknown value '${String(value)}' (valid: ${valid.join(', ')})`);
         }

@@ -5,8 +5,8 @@
 // default ones judged, its `cells` join the default matrix, and its `modules` (the paths it came
 // from) go to worker threads, which load the same modules into a registry of their own.
 import { emptyAdditions, NO_ADDITIONS, type PolicyAdditions } from '../../models/additions.ts';
-import { PROPERTIES, type Property } from '../../properties/properties.ts';
-import { allProperties, findProperty, type RegisteredProperty } from '../../properties/registered.ts';
+import { allProperties, propertyByName, PROPERTIES, type Property } from '../../properties/properties.ts';
+import type { RegisteredProperty } from '../../properties/registered.ts';
 import type { ExtraCell } from '../core/cells.ts';
 
 export interface Registry {
@@ -39,7 +39,7 @@ export function registryProperties(r: Registry): readonly Property[] {
 }
 
 export function registryProperty(r: Registry, name: string): Property | undefined {
-  return findProperty(name, r.properties);
+  return propertyByName(name, r.properties);
 }
 
 /** Is `p` one a thread loading `modules` has too (a built-in, or registered by one of them)? */

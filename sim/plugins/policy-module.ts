@@ -1,24 +1,18 @@
 // Designers' policy modules (`--policies ./my-policy.ts`): a module's default export, built with
-// `definePolicies`, may add server re-init policies, client reconnect strategies, guards, faults,
-// properties, and named cells for the default `compare` matrix. The loader checks the module's
-// shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
+// `definePolicies` (define-policies.ts says what it may hold: knobs of its own, which its hooks read,
+// server re-init policies, client reconnect strategies, guards, faults, properties, and named cells
+// for the default `compare` matrix). The loader checks the module's shape (plugins/policy-schema.ts; a mistake is one line naming it, exit 2), registers each
 // addition into a registry value of its own (plugins/loaded.ts; nothing process-global), and
 // wraps every hook in the sandbox, so that a hook that throws, hangs or answers nonsense becomes
 // a `policy-error` finding of the combination it ran in.
-import type { FaultDef } from '../../models/fault-def.ts';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CapabilitySet } from '../../models/capabilities.ts';
-import type { ClientConfig, InitParams } from '../../models/client-context.ts';
-import type { ReinitView, ResponseView } from '../../models/policy-defs.ts';
 import { allFaultFamilies } from '../../models/faults.ts';
-import { knobValues, type ClientOverrides, type ServerOverrides } from '../../models/policies.ts';
-import type { ReconnectView } from '../../models/policy-defs.ts';
-import type { ReinitDecision, ReinitInput } from '../../models/policy-defs.ts';
+import { knobsOf, knobValues } from '../../models/policies.ts';
 import type { HistoryFrame } from '../../properties/fold.ts';
 import type { CallOutcome, Reference } from '../../properties/outcomes.ts';
-import type { PropertyVerdict } from '../../properties/properties.ts';
-import { findProperty, registerProperty } from '../../properties/registered.ts';
+import { registerProperty } from '../../properties/registered.ts';
+import { propertyByName } from '../../properties/properties.ts';
 import type { History, HistoryEntry } from '../core/history.ts';
 import { parseWith } from '../core/schema-issue.ts';
 import { bad, capabilities, ExitCalled, isRecord, ok, oneOf, reasonOrNull, sandboxed, withoutExit } from './sandbox.ts';
@@ -27,59 +21,15 @@ import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
 import { policyModuleSchema } from './policy-schema.ts';
 import { draftRegistry, type Registry, type RegistryDraft } from './loaded.ts';
+import type { PropertyDescription } from './define-policies.ts';
 
-/** What a policy module's default export may hold. Every part is optional. */
-export interface PolicyModule {
-  server?: {
-    reinit?: Record<
-      string,
-      { describe: string; decide: (input: ReinitInput) => ReinitDecision; opening?: (clientCaps: CapabilitySet) => CapabilitySet }
-    >;
-  };
-  client?: {
-    reconnect?: Record<
-      string,
-      {
-        describe: string;
-        afterFailure: (view: ReconnectView) => 'replay' | 'new-session';
-        handshake: (view: { config: ClientConfig; cached: InitParams | null }) => InitParams;
-      }
-    >;
-    guards?: Record<
-      string,
-      { describe: string; checkResponse?: (view: ResponseView) => string | null; checkReinitialize?: (view: ReinitView) => string | null }
-    >;
-  };
-  /** Faults of your own, by name: the same definition the network's rule loop takes (models/fault-def.ts). */
-  faults?: Record<string, Omit<FaultDef, 'name'>>;
-  /** A property either judges the whole history (`check`), or is a fold (`init`, `step`, `verdict`, `key`;
-   *  properties/fold.ts says what each must do), which exhaustive exploration can merge states with. */
-  properties?: Record<string, CheckDefinition | FoldDefinition>;
-  /** Named combinations for the default `compare` matrix: a record's vulnerable cell with some knobs
-   *  changed (under that record's alphabet and the whole vocabulary), or a combination of your own. */
-  cells?: { name: string; record?: '000' | '003'; server?: ServerOverrides; client?: ClientOverrides; faults?: string[] }[];
-}
-
-export interface CheckDefinition {
-  holdsWhen: string;
-  check: (history: History, outcomes: readonly CallOutcome[]) => PropertyVerdict;
-}
-
-/** A state is plain data (it is copied between calls); `step` returns the next one. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface FoldDefinition<S = any> {
-  holdsWhen: string;
-  init: (reference: Reference, frame: HistoryFrame) => S;
-  step: (state: S, entry: HistoryEntry) => S;
-  verdict: (state: S) => PropertyVerdict;
-  /** Everything the rest of the run can still change the verdict with; times relative to `now`. */
-  key: (state: S, now: number) => string;
-}
-
-/** Identity, for the types: `export default definePolicies({ … })`. */
-export function definePolicies<T extends PolicyModule>(module: T): T {
-  return module;
-}
+export {
+  definePolicies,
+  type CheckDefinition,
+  type FoldDefinition,
+  type KnobDefinition,
+  type PolicyModule,
+} from './define-policies.ts';
 
 /** A module that cannot be used: one line naming the module and what is wrong. */
 export class PolicyLoadError extends Error {}
@@ -101,6 +51,17 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
   if (!parsed.ok) fail(source, parsed.message);
   const { server = {}, client = {}, faults = {}, properties = {}, cells } = parsed.value;
 
+  for (const side of ['server', 'client'] as const) {
+    for (const [knob, def] of Object.entries((side === 'server' ? server : client).knobs ?? {})) {
+      checkNew(
+        source,
+        `${side} knob`,
+        knob,
+        knobsOf(side, additions).map((k) => k.knob),
+      );
+      additions.knobs.add({ name: `${side}.${knob}`, side, knob, ...def }, source);
+    }
+  }
   for (const [name, def] of Object.entries(server.reinit ?? {})) {
     checkNew(source, 'server.reinit', name, knobValues('server', 'reinit', additions));
     const label = `server.reinit=${name}`;
@@ -167,13 +128,13 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
       registerFold(into, source, name, def);
       continue;
     }
-    if (findProperty(name, into.properties)) fail(source, `property '${name}' already exists`);
+    if (propertyByName(name, into.properties)) fail(source, `property '${name}' already exists`);
     const userCheck = def.check as (h: History, o: readonly CallOutcome[]) => unknown;
     // The sandbox passes one argument; a property takes the history and the outcomes.
     const check = sandboxed(`property ${name}`, 'check', (i: { h: History; o: readonly CallOutcome[] }) => userCheck(i.h, i.o), verdict);
     registerProperty(
       into.properties,
-      { name, holdsWhen: def.holdsWhen, check: (history, outcomes) => check({ h: history, o: outcomes }) },
+      { name, ...described(def), check: (history, outcomes) => check({ h: history, o: outcomes }) },
       source,
     );
   }
@@ -182,14 +143,20 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
   return into;
 }
 
+/** What a module's property says of itself, its family and column head only where it gives them. */
+function described(def: PropertyDescription): PropertyDescription {
+  const { holdsWhen, family, column } = def;
+  return { holdsWhen, ...(family && { family }), ...(column && { column }) };
+}
+
 /** A designer's fold: each of its functions sandboxed like any hook (its input copied, its time bounded). */
 function registerFold(
   into: RegistryDraft,
   source: string,
   name: string,
-  def: { holdsWhen: string; init?: unknown; step?: unknown; verdict?: unknown; key?: unknown },
+  def: PropertyDescription & { init?: unknown; step?: unknown; verdict?: unknown; key?: unknown },
 ): void {
-  if (findProperty(name, into.properties)) fail(source, `property '${name}' already exists`);
+  if (propertyByName(name, into.properties)) fail(source, `property '${name}' already exists`);
   const part = (k: 'init' | 'step' | 'verdict' | 'key') => def[k] as (...args: unknown[]) => unknown;
   const [init, step, judge, key] = [part('init'), part('step'), part('verdict'), part('key')];
   const policy = `property ${name}`;
@@ -203,7 +170,7 @@ function registerFold(
     into.properties,
     {
       name,
-      holdsWhen: def.holdsWhen as string,
+      ...described(def),
       init: (reference, frame) => sInit({ reference, frame }),
       step: (state, entry) => sStep({ state, entry }),
       verdict: (state) => sVerdict({ state }),

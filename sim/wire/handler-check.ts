@@ -4,7 +4,7 @@
 // shrinking as `check --wire`; a violated or never-reached property throws an Error whose message
 // is the report with the shrunk counterexample. Nothing here imports vitest: any runner will do.
 import { expandFault, type FaultName } from '../../models/faults.ts';
-import { propertyByName, type Property } from '../../properties/properties.ts';
+import { propertyByName, propertyNames, type Property, type PropertyName } from '../../properties/properties.ts';
 import { wireCheck, type WireCheckResult } from './check.ts';
 import { handlerEndpoint, type HandlerServerOptions, type HandlerTarget } from './process/handler-server.ts';
 import type { ClientFactory } from './peers/sdk-client.ts';
@@ -13,8 +13,9 @@ import type { WireClientSpec, WireSetup } from './setup.ts';
 import type { WireOptions } from './world.ts';
 import { NO_ADDITIONS } from '../../models/additions.ts';
 
-/** The silent-failure properties: what "no silent failures" means. */
-export const SILENT_FAILURE_PROPERTIES = ['no-silent-empty', 'no-silent-hang'] as const;
+/** The silent-failure properties: what "no silent failures" means. Not at-most-once: which of your
+ *  tools has a side effect is not known here (properties/properties.ts `sideEffects`). */
+export const SILENT_FAILURE_PROPERTIES: readonly PropertyName[] = propertyNames(['silent'], { sideEffects: false });
 
 export interface WireTestOptions {
   /** Fault names or families (default: every fault the vocabulary has). */

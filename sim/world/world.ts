@@ -29,7 +29,7 @@ import { nextCalls } from '../core/workload.ts';
 import { noteEntry } from './note-entry.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
 import { ALL_KNOBS, trackedTwin } from './knob-reads.ts';
-import type { Combination } from '../../models/policies.ts';
+import { combinationKnobValues, type Combination } from '../../models/policies.ts';
 
 import { enginesFor } from './options.ts';
 import { emptyReach, union, type MachineReach } from '../core/reach.ts';
@@ -309,12 +309,11 @@ export class World {
       s.queue.push(this.options.latencyMs, { to: 'server', req, request });
       return;
     }
-    const additions = this.options.additions;
-    const verdict = applyRequestFaults(request, faults, additions);
+    const verdict = applyRequestFaults(request, faults, this.options.additions, combinationKnobValues(this.input.combination));
     this.recordFaults(req, verdict.effects);
     s.responseFaults.set(
       req,
-      faults.filter((f) => isResponseFault(f, additions)),
+      faults.filter((f) => isResponseFault(f, this.options.additions)),
     );
     if (verdict.answer) this.respond(req, verdict.answer, 'load-balancer');
     else s.queue.push(this.options.latencyMs, { to: 'server', req, request: verdict.request });
@@ -358,7 +357,7 @@ export class World {
     let delay = this.options.latencyMs * (from === 'server' ? 1 : 2);
     let lost = false;
     if (faults && faults.length > 0) {
-      const verdict = applyResponseFaults(response, faults, from, this.options.additions);
+      const verdict = applyResponseFaults(response, faults, from, this.options.additions, combinationKnobValues(this.input.combination));
       this.recordFaults(req, verdict.effects);
       res = verdict.response;
       delay += verdict.delayMs;

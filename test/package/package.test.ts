@@ -113,7 +113,7 @@ describe('the packed package, installed in a fresh project', () => {
   it('runs `npx mcp-faultsim list` and `check`', async () => {
     const list = await cli('list');
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/server\.reinit .* \(default: honor-last\)/);
+    expect(list.stdout).toMatch(/server\.reinit .* \(default: honor-last;/);
     const check = await cli('check', '--faults', 'http-502,config-reset', '--runs', '30', '--json');
     expect(check.stderr).toBe('');
     expect(check.code).toBe(1); // the defaults are record 000's vulnerable cell

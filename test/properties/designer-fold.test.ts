@@ -8,7 +8,7 @@ import type { HistoryEntry } from '../../sim/core/history.ts';
 import { call } from '../../sim/core/workload.ts';
 import { PolicyError } from '../../models/additions.ts';
 import { PolicyLoadError, registerPolicies } from '../../sim/plugins/policy-module.ts';
-import { registryProperty } from '../../sim/plugins/loaded.ts';
+import { propertyByName } from '../../properties/properties.ts';
 import { exploreJob } from '../../sim/search/exhaustive/explore.ts';
 import { DEFAULT_WORLD } from '../../sim/world/world.ts';
 
@@ -55,7 +55,7 @@ const registry = registerPolicies(
   'designer-fold.test',
 );
 
-const findProperty = (name: string) => registryProperty(registry, name);
+const findProperty = (name: string) => propertyByName(name, registry.properties);
 
 describe("a designer's property as a fold", () => {
   const job = { combination: VULNERABLE_000, workload: [call(), call()], faults: ALPHABET_000, depth: 2 };
@@ -93,7 +93,7 @@ describe("a designer's property as a fold", () => {
     };
     expect(() => registerPolicies({ properties: { 'odd-fold': fold } }, 'odd.ts')).toThrow(PolicyLoadError);
     expect(() => registerPolicies({ properties: { 'odd-fold': fold } }, 'odd.ts')).toThrow(
-      "--policies odd.ts: properties.odd-fold has an unknown key 'explain' (valid: holdsWhen, check, init, step, verdict, key)",
+      "--policies odd.ts: properties.odd-fold has an unknown key 'explain' (valid: holdsWhen, family, column, check, init, step, verdict, key)",
     );
   });
 });

@@ -12,7 +12,7 @@ import type { Revision } from '../../../models/policies.ts';
 import { emptyAdditions, type PolicyAdditions } from '../../../models/additions.ts';
 import type { PropertyName } from '../../../properties/properties.ts';
 import { call, type Workload } from '../../core/workload.ts';
-import { SCENARIOS } from '../scenarios.ts';
+import { AUDIT_PROPERTIES, SCENARIOS } from '../scenarios.ts';
 
 /** A request of the client's fault-free run: the first tools/call of workload call `call`, then
  *  `shift` requests on; or, with `rpc: 'GET'`, the client's first GET (its standalone stream). */
@@ -29,7 +29,7 @@ export interface ClientScenario {
   revisions: readonly Revision[];
 }
 
-const SILENT: readonly PropertyName[] = ['no-silent-empty', 'no-silent-hang', 'recovers'];
+const SILENT = AUDIT_PROPERTIES;
 const THREE = [call(), call(), call()];
 const LEGACY: readonly Revision[] = ['2025-11-25'];
 const MODERN: readonly Revision[] = ['2026-07-28'];

@@ -97,7 +97,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
     if (args.options.json) out.write(renderJson(comparison, shard ? Number.POSITIVE_INFINITY : plan.details));
     else
       out.write(
-        `${renderSummary(comparison)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`,
+        `${renderSummary(comparison, plan.config.registry.properties)}\nwrote these files:\n${written.map((w) => `  ${w}\n`).join('')}${shard ? "join the shards' compare.json files with: mcp-faultsim merge FILE… --out DIR\n" : ''}`,
       );
   } finally {
     await session.dispose();

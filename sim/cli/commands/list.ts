@@ -1,6 +1,7 @@
 // `mcp-faultsim list`: the vocabulary, with defaults.
 import { allFaultFamilies } from '../../../models/faults.ts';
-import { CLIENT_KNOBS, describeValue, knobValues, SERVER_KNOBS } from '../../../models/policies.ts';
+import { describeValue, knobsOf, type Knob } from '../../../models/policies.ts';
+import { columnOf, familyOf } from '../../../properties/fold.ts';
 import type { PolicyAdditions } from '../../../models/additions.ts';
 import { EMPTY_REGISTRY, registryProperties, type Registry } from '../../plugins/loaded.ts';
 import { POLICIES_OPTION, policiesOption } from '../common-options.ts';
@@ -13,43 +14,61 @@ const OPTIONS: Record<string, OptionSpec> = {
   help: { value: false, help: 'show this help' },
 };
 
-type KnobTable = Record<string, { values: readonly string[]; default: string; meaning: string; describe: Record<string, string> }>;
+/** What `list` says of a knob beyond its values: where it came from, which revision alone has it,
+ *  and that the full matrix holds it at its default. */
+function notes(k: Knob): string {
+  const { spec } = k;
+  return [
+    `default: ${spec.default === '' ? 'none' : spec.default}`,
+    spec.revision ? `${spec.revision} only` : '',
+    spec.valueRevision
+      ? `${Object.keys(spec.valueRevision).join(', ')}: ${[...new Set(Object.values(spec.valueRevision))].join(', ')} only`
+      : '',
+    spec.fullMatrix === 'default' ? 'the full matrix holds it at its default' : '',
+    k.source ? `from ${k.source}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
 
-function knobs(side: 'server' | 'client', table: KnobTable, additions: PolicyAdditions): string[] {
+function knobLines(side: 'server' | 'client', additions: PolicyAdditions): string[] {
   const lines = [`${side} knobs:`];
-  for (const [k, spec] of Object.entries(table)) {
-    lines.push(`  ${side}.${k} — ${spec.meaning} (default: ${spec.default === '' ? 'none' : spec.default})`);
-    for (const v of knobValues(side, k, additions)) lines.push(`      ${v.padEnd(15)} ${describeValue(side, k, v, additions)}`);
+  for (const k of knobsOf(side, additions)) {
+    lines.push(`  ${side}.${k.knob} — ${k.spec.meaning} (${notes(k)})`);
+    for (const v of k.spec.values) lines.push(`      ${v.padEnd(15)} ${describeValue(side, k.knob, v, additions)}`);
   }
   return lines;
 }
 
-/** The knob tables with the values policy modules registered. */
-function withRegistered(side: 'server' | 'client', table: KnobTable, additions: PolicyAdditions): KnobTable {
+/** A side's knobs as data: the built-in table's fields, with the values policy modules registered. */
+function knobData(side: 'server' | 'client', additions: PolicyAdditions) {
   return Object.fromEntries(
-    Object.entries(table).map(([k, spec]) => [
-      k,
-      {
-        ...spec,
-        values: knobValues(side, k, additions),
-        describe: Object.fromEntries(knobValues(side, k, additions).map((v) => [v, describeValue(side, k, v, additions)])),
-      },
-    ]),
+    knobsOf(side, additions).map((k) => {
+      const { values, default: byDefault, meaning, subset, revision, valueRevision, fullMatrix } = k.spec;
+      const describe = Object.fromEntries(values.map((v) => [v, describeValue(side, k.knob, v, additions)]));
+      const more = Object.entries({ subset, revision, valueRevision, fullMatrix, source: k.source }).filter(([, v]) => v !== undefined);
+      return [k.knob, { values, default: byDefault, meaning, describe, ...Object.fromEntries(more) }];
+    }),
   );
 }
 
 export function vocabulary(registry: Registry = EMPTY_REGISTRY) {
   const additions = registry.additions;
   return {
-    server: withRegistered('server', SERVER_KNOBS as unknown as KnobTable, additions),
-    client: withRegistered('client', CLIENT_KNOBS as unknown as KnobTable, additions),
+    server: knobData('server', additions),
+    client: knobData('client', additions),
     faults: allFaultFamilies(additions).map((f) => ({
       fault: f.kind,
       fires: f.when === 'before' ? 'just before request n' : 'at request n',
       effect: f.effect,
       instances: f.instances,
     })),
-    properties: registryProperties(registry).map((p) => ({ property: p.name, holdsWhen: p.holdsWhen })),
+    properties: registryProperties(registry).map((p) => ({
+      property: p.name,
+      holdsWhen: p.holdsWhen,
+      family: familyOf(p),
+      column: columnOf(p),
+    })),
   };
 }
 
@@ -73,9 +92,9 @@ export async function runList(argv: readonly string[], out: NodeJS.WritableStrea
     return EXIT.ok;
   }
   const lines = [
-    ...knobs('server', SERVER_KNOBS as unknown as KnobTable, additions),
+    ...knobLines('server', additions),
     '',
-    ...knobs('client', CLIENT_KNOBS as unknown as KnobTable, additions),
+    ...knobLines('client', additions),
     '',
     'faults (a plan fires each at a request index n):',
   ];
@@ -83,8 +102,8 @@ export async function runList(argv: readonly string[], out: NodeJS.WritableStrea
     const names = f.instances.length > 1 ? `${f.kind}:…  (drawn: ${f.instances.join(', ')})` : f.kind;
     lines.push(`  ${names}`, `      fires ${f.when === 'before' ? 'just before request n' : 'at request n'}: ${f.effect}`);
   }
-  lines.push('', 'properties:');
-  for (const p of registryProperties(registry)) lines.push(`  ${p.name.padEnd(24)} holds when ${p.holdsWhen}`);
+  lines.push('', 'properties (family: silent, the agent is never told; invariant, a promised state; recovery, the session heals):');
+  for (const p of registryProperties(registry)) lines.push(`  ${p.name.padEnd(24)} ${familyOf(p).padEnd(9)} holds when ${p.holdsWhen}`);
   out.write(`${lines.join('\n')}\n`);
   return EXIT.ok;
 }

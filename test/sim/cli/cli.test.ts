@@ -134,7 +134,9 @@ describe('list and help', () => {
       'delay',
       'recovers',
       'transport-expressible',
-      '(default: honor-last)',
+      '(default: honor-last; 2025-11-25 only)',
+      'client.reissue — which calls the client sends again after a broken stream or a failed attempt (default: always; the full matrix holds it at its default)',
+      'compare-init, probe: 2025-11-25 only',
       'server.protocol',
       'dual',
       'client.protocol',
@@ -148,6 +150,11 @@ describe('list and help', () => {
     const json = JSON.parse((await run('list', '--json')).stdout);
     expect(json.server.reinit.values).toEqual(['honor-last', 'pin-first', 'reject', 'idempotent', 'new-session']);
     expect(json.properties).toHaveLength(7);
+    expect(json.properties.find((p: { property: string }) => p.property === 'at-most-once')).toMatchObject({
+      family: 'silent',
+      column: 'once',
+    });
+    expect(json.server.protocol).toMatchObject({ default: '2025-11-25', fullMatrix: 'default' });
   });
 
   it('every command has --help', async () => {
