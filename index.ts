@@ -139,12 +139,13 @@ export { randomCheck, type Runner, type CheckInput, type RandomCheck } from './s
 export { findingsOf, savedWorld, type Finding, type SavedWorld } from './sim/compare/findings.ts';
 export { singleCell, runCell } from './sim/compare/compare.ts';
 export { emptyReach, union, type Reach } from './sim/core/reach.ts';
-export { decideVerdict, type Verdict } from './properties/vacuity.ts';
+// `Verdict` is the old name of `SearchVerdict`, kept for compatibility (the audit's is `AuditVerdict`).
+export { decideVerdict, type SearchVerdict, type SearchVerdict as Verdict } from './properties/vacuity.ts';
 
 // The resilience audit of one server (`mcp-faultsim audit`): the scenario set and its runner.
 export { runAudit, serverRevisions, type AuditResult, type ScenarioResult } from './sim/audit/server/runner.ts';
 export { SCENARIOS, type Scenario } from './sim/audit/scenarios.ts';
-export { VERDICTS, type Verdict as AuditVerdict } from './sim/audit/verdict.ts';
+export { VERDICTS, type AuditVerdict } from './sim/audit/verdict.ts';
 // The audit of a client process (`audit --client-cmd`): its scenarios, and those that do not apply with why.
 export { runClientAudit, type ClientAuditOptions } from './sim/audit/client/runner.ts';
 export { CLIENT_SCENARIOS, NOT_FOR_CLIENTS, type ClientScenario } from './sim/audit/client/scenarios.ts';

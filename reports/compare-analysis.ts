@@ -6,7 +6,7 @@ import type { Exhaustive } from '../sim/search/exhaustive/exhaustive.ts';
 import type { FindingProperty } from '../sim/compare/findings.ts';
 import { describePlan } from '../sim/core/plan.ts';
 import { unionCoverage, type MachineCoverage } from '../sim/core/reach.ts';
-import type { Verdict } from '../properties/vacuity.ts';
+import type { SearchVerdict } from '../properties/vacuity.ts';
 import { describeExhaustive } from './explore-text.ts';
 import { plural } from './words.ts';
 
@@ -23,7 +23,7 @@ export interface ExhaustiveRow {
   states: number;
   plans: number;
   complete: boolean;
-  results: { property: string; verdict: Verdict; text: string }[];
+  results: { property: string; verdict: SearchVerdict; text: string }[];
 }
 
 /** One row per cell that ran an exhaustive search (`compare --depth`); none without it. */

@@ -4,7 +4,7 @@
 import type { CellClass, CellResult, Comparison } from '../sim/compare/compare.ts';
 import type { Finding } from '../sim/compare/findings.ts';
 import type { Outcome } from '../properties/outcomes.ts';
-import type { Verdict } from '../properties/vacuity.ts';
+import type { SearchVerdict } from '../properties/vacuity.ts';
 import { formatClient, formatServer, KNOB_TABLES, notApplicable, policyKnobs, type Combination, type Side } from '../models/policies.ts';
 
 /** Findings shown with their history and diagram; the rest are listed in one line each. */
@@ -31,7 +31,7 @@ export const CLASS_MEANING: Record<CellClass, string> = {
 export const VERDICT_MARK = { holds: '✅', violated: '❌', vacuous: '◌' } as const;
 
 /** What a verdict cell of the matrix shows: a property's verdict, a policy error, or nothing run. */
-export type VerdictKind = Verdict | 'policy-error' | 'not-run';
+export type VerdictKind = SearchVerdict | 'policy-error' | 'not-run';
 
 const KIND_MARK: Record<VerdictKind, string> = { ...VERDICT_MARK, 'policy-error': '💥', 'not-run': '' };
 

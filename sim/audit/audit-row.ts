@@ -2,13 +2,13 @@
 // result: what every report renders. Its own file so that the runner and the probes both build a row,
 // and the server and client runners both return a result, without importing each other.
 import type { Revision } from '../../models/policies.ts';
-import type { SpecCheck, SpecVerdict, Verdict } from '../core/audit-verdict.ts';
+import type { SpecCheck, SpecVerdict, AuditVerdict } from '../core/audit-verdict.ts';
 import type { LibraryVerdict } from './client-library.ts';
 
 export interface ScenarioResult {
   name: string;
   asks: string;
-  verdict: Verdict;
+  verdict: AuditVerdict;
   /** Why the verdict, in one line (the oracle that decided it, or why not applicable). */
   why: string;
   /** One line from the history: status codes, Content-Type, errors, virtual times. */
@@ -26,7 +26,7 @@ export interface ScenarioResult {
   /** The spec lens: the requirements this scenario observes, each judged (absent where no lens ran). */
   spec?: { verdict: SpecVerdict; checks: SpecCheck[] };
   /** The same plan with the spec-literal client (spec-client.ts), where it is another client than the model's. */
-  literal?: { verdict: Verdict; why: string; evidence: string };
+  literal?: { verdict: AuditVerdict; why: string; evidence: string };
 }
 
 export interface AuditResult {

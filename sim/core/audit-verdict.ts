@@ -1,12 +1,51 @@
-// The audit's verdict names: data shared by the audit that decides them and the reports that print
-// them (reports/ may not import the audit, which drives real processes).
-export const VERDICTS = ['pass', 'loud', 'stuck', 'silent', 'not applicable'] as const;
-export type Verdict = (typeof VERDICTS)[number];
+// The audit's verdict names, each with its meaning and what it does to the exit: data shared by the
+// audits that decide them (server and client) and the reports and --help that print them (reports/
+// may not import the audit, which drives real processes). A verdict is added here once; the summary,
+// the exit and docs/auditing.md's legend follow from this table.
 
-/** pass, or n/a: the audit's exit 0. */
-export function passes(v: Verdict): boolean {
-  return v === 'pass' || v === 'not applicable';
+/** Every verdict a row of an audit can read, worst first within each kind. */
+export const VERDICTS = [
+  'silent',
+  'stuck',
+  'never settled',
+  'loud',
+  'broken without faults',
+  'protocol hazard',
+  'not tested',
+  'not applicable',
+  'pass',
+] as const;
+export type AuditVerdict = (typeof VERDICTS)[number];
+
+/** What each verdict means, in one line: the legend of every output and of --help. */
+export const VERDICT_MEANING: Readonly<Record<AuditVerdict, string>> = {
+  silent: 'a call came back well-formed and wrong, or ran twice, with no error anywhere',
+  stuck: 'an error the agent sees, and the session never recovers',
+  'never settled': "a call still pending when the audit's watchdog ended the run (no timeout of the implementation's own fired)",
+  loud: 'an error the agent sees, then recovery',
+  'broken without faults': 'the fault-free run already fails: nothing under a fault can be judged',
+  'protocol hazard': "the fault's effect is one the protocol revision gives the implementation no way to prevent",
+  'not tested': 'the fault did not act on what the row judges, or the audit lacks a way to reach it (the row says which)',
+  'not applicable': 'the requirement does not apply to this implementation',
+  pass: 'the fault acted and the implementation handled it',
+};
+
+/** The verdicts that make the audit exit 1: a defect the run showed. The others exit 0 (a row that
+ *  judged nothing is counted apart in the summary, never as a pass). */
+const FAILING: ReadonlySet<AuditVerdict> = new Set(['silent', 'stuck', 'never settled', 'loud', 'broken without faults']);
+
+/** Whether a printed verdict lets the audit exit 0. */
+export function passes(v: AuditVerdict): boolean {
+  return !FAILING.has(v);
 }
+
+/** Whether a row judged the implementation at all (the summary counts the others apart). */
+export function judged(v: AuditVerdict): boolean {
+  return v !== 'not tested' && v !== 'not applicable' && v !== 'broken without faults';
+}
+
+/** The exit rule in words, for --help and docs/auditing.md. */
+export const EXIT_RULE = `exit 1 when any printed verdict is one of ${[...FAILING].join(', ')} (for a client row: its agent or its library verdict); 0 otherwise; 2 for bad input or an audit that could not run`;
 
 /**
  * The spec lens's verdicts, beside the resilience verdict: the server conforms to the requirements

@@ -4,7 +4,7 @@
 // verdicts, and the non-passes with their evidence, the requirement they break and the command that
 // reproduces them. The CLI (commands/audit-clients.ts) runs the jobs; reports/ render the matrix.
 import { combination, type Revision } from '../../../models/policies.ts';
-import type { Verdict } from '../../core/audit-verdict.ts';
+import type { AuditVerdict } from '../../core/audit-verdict.ts';
 import { passes } from '../../core/audit-verdict.ts';
 import { serverPreset, type WireServerSpec } from '../../wire/setup.ts';
 import type { ClientAuditResult } from './runner.ts';
@@ -53,7 +53,7 @@ export interface MatrixRow {
   server: MatrixServer;
   scenario: string;
   plan: string;
-  agent: Verdict;
+  agent: AuditVerdict;
   agentWhy: string;
   evidence: string;
   library: string;

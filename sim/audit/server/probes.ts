@@ -7,7 +7,7 @@
 // silent). close-cancels waits on the wall clock for the server's own tool (bounded: 10 s at most).
 import type { Revision } from '../../../models/policies.ts';
 import type { SpecCheck } from '../../core/audit-verdict.ts';
-import { specVerdictOf, type Verdict } from '../../core/audit-verdict.ts';
+import { specVerdictOf, type AuditVerdict } from '../../core/audit-verdict.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
 import { realSleep } from '../../wire/protocol/virtual-time.ts';
 import { WallTime } from '../../wire/protocol/wall-time.ts';
@@ -17,7 +17,7 @@ import type { ToolChoice } from './tool-choice.ts';
 import type { ScenarioResult } from '../audit-row.ts';
 
 export interface ProbeOutcome {
-  verdict: Verdict;
+  verdict: AuditVerdict;
   why: string;
   evidence: string;
   checks: SpecCheck[];
@@ -115,10 +115,10 @@ async function mismatchProtocolVersion(server: WireServerSpec): Promise<ProbeOut
 const text = (a: ProbeAnswer) => JSON.stringify(a.message?.result?.content ?? null);
 
 /** Two callers, one JSON-RPC id, in one revision: each call alone first (what its answer is), then both at once. */
-async function twoCallers(c: ProbeClient, modern: boolean): Promise<{ verdict: Verdict; check: SpecCheck; evidence: string }> {
+async function twoCallers(c: ProbeClient, modern: boolean): Promise<{ verdict: AuditVerdict; check: SpecCheck; evidence: string }> {
   const id = modern ? '2026-07-28/own-answer-per-request' : '2025-11-25/own-answer-per-request';
   const not = (evidence: string) => ({
-    verdict: 'not applicable' as Verdict,
+    verdict: 'not applicable' as AuditVerdict,
     check: checkOf(id, { verdict: 'not tested', evidence }),
     evidence,
   });
@@ -147,10 +147,10 @@ async function twoCallers(c: ProbeClient, modern: boolean): Promise<{ verdict: V
 }
 
 async function twoCallersOneId(server: WireServerSpec, revisions: readonly Revision[]): Promise<ProbeOutcome> {
-  const runs: { verdict: Verdict; check: SpecCheck; evidence: string }[] = [];
+  const runs: { verdict: AuditVerdict; check: SpecCheck; evidence: string }[] = [];
   if (revisions.includes(LEGACY)) runs.push(await withClient(server, (c) => twoCallers(c, false)));
   if (revisions.includes(MODERN)) runs.push(await withClient(server, (c) => twoCallers(c, true)));
-  const order: Verdict[] = ['silent', 'stuck', 'loud', 'pass', 'not applicable'];
+  const order: AuditVerdict[] = ['silent', 'stuck', 'loud', 'pass', 'not applicable'];
   const verdict = order.find((v) => runs.some((r) => r.verdict === v)) ?? 'not applicable';
   const why =
     verdict === 'silent'

@@ -16,7 +16,7 @@ import { PENDING_SCENARIOS, SCENARIOS, type Scenario } from '../scenarios.ts';
 import { deliveredTwice } from './delivered.ts';
 import { shapeResults } from './result-shape.ts';
 import type { ToolChoice } from './tool-choice.ts';
-import { evidenceOf, passes, verdictOf, type Verdict } from '../verdict.ts';
+import { evidenceOf, passes, verdictOf, type AuditVerdict } from '../verdict.ts';
 
 export type { AuditResult, LibraryResult, ScenarioResult } from '../audit-row.ts';
 import { specVerdictOf } from '../../core/audit-verdict.ts';
@@ -135,7 +135,7 @@ async function runScenario(
 const NOT_TESTED = { verdict: 'not tested' as const, checks: [] };
 
 /** A run's resilience verdict, why and evidence, by the scenario's oracles. */
-function judgeRun(s: Scenario, history: History, reference: History): { verdict: Verdict; why: string; evidence: string } {
+function judgeRun(s: Scenario, history: History, reference: History): { verdict: AuditVerdict; why: string; evidence: string } {
   const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
   const judgement = judge(history, referenceOf(reference), properties);
   const judged = verdictOf(s, judgement, history);

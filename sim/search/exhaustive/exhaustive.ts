@@ -5,7 +5,7 @@
 import type { FaultName } from '../../../models/faults.ts';
 import type { Combination } from '../../../models/policies.ts';
 import type { Property } from '../../../properties/properties.ts';
-import { decideVerdict, type Verdict } from '../../../properties/vacuity.ts';
+import { decideVerdict, type SearchVerdict } from '../../../properties/vacuity.ts';
 import type { Cell } from '../../core/cells.ts';
 import { union } from '../../core/reach.ts';
 import { coverageReport, type MachineCoverage } from '../../world/coverage.ts';
@@ -30,7 +30,7 @@ export interface Exhaustive {
   states: number;
   plans: number;
   /** `vacuous`: it holds, but no explored plan reached its situation (properties/vacuity.ts). */
-  verdict: Verdict;
+  verdict: SearchVerdict;
   /** Some explored plan reached the property's situation. */
   reached: boolean;
   /** The shortest violating plan, with why it violates (its fold's verdict at the end of that run). */

@@ -6,7 +6,7 @@ import type { FaultName } from '../../../models/faults.ts';
 import type { Combination } from '../../../models/policies.ts';
 import type { Outcome } from '../../../properties/outcomes.ts';
 import type { RunStats } from '../../../properties/stats.ts';
-import type { Verdict } from '../../../properties/vacuity.ts';
+import type { SearchVerdict } from '../../../properties/vacuity.ts';
 import type { HistoryEntry } from '../../core/history.ts';
 import type { MachineCoverage } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
@@ -36,7 +36,7 @@ export interface Shorter {
 
 export interface PropertyResult {
   property: string;
-  verdict: Verdict;
+  verdict: SearchVerdict;
   /** Call outcomes over the sampled runs (the same for every property of a combination). */
   outcomes: Record<Outcome, number>;
   /** In how many sampled runs the property's situation was reached. */
