@@ -24,6 +24,8 @@ export interface Scenario {
   expectStatus?: number;
   /** It judges a duplicate run (at-most-once): against a real server it calls the side-effecting tool the user named. */
   needsSideEffect?: boolean;
+  /** It judges what follows a fallback to HTTP+SSE: without one in the faulted run it tested nothing (why it may not come). */
+  needsFallback?: string;
   /** For a scenario of both revisions: the plan and client used against a server that speaks 2026-07-28 only. */
   modern?: { plan: FaultPlan; client: ClientOverrides };
 }
@@ -150,6 +152,7 @@ export const SCENARIOS: readonly Scenario[] = [
     client: { ...SPEC_CLIENT, guards: ['probe'] },
     judgedBy: [...SILENT, 'transport-expressible'],
     revisions: LEGACY,
+    needsFallback: 'a server that takes a body with a Content-Length never falls back',
   },
   {
     name: 'strip-protocol-version',

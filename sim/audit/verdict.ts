@@ -5,6 +5,7 @@ import type { Judgement } from '../../properties/judge.ts';
 import { familyOf } from '../../properties/fold.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
 import type { Scenario } from './scenarios.ts';
+import { UNREACHABLE } from '../wire/protocol/wire-headers.ts';
 
 import type { AuditVerdict } from '../core/audit-verdict.ts';
 
@@ -15,7 +16,11 @@ type Response = Extract<HistoryEntry, { kind: 'response' }>;
 const PROPERTY_FAMILY = new Map(PROPERTIES.map((p) => [p.name as string, familyOf(p)]));
 
 /** silent beats stuck beats loud: the worst thing the agent would live with decides. */
-export function verdictOf(s: Pick<Scenario, 'judgedBy' | 'expectStatus'>, j: Judgement, h: History): { verdict: AuditVerdict; why: string } {
+export function verdictOf(
+  s: Pick<Scenario, 'judgedBy' | 'expectStatus'>,
+  j: Judgement,
+  h: History,
+): { verdict: AuditVerdict; why: string } {
   const violated = s.judgedBy.filter((p) => j.verdicts[p] && !j.verdicts[p].holds);
   // A violated property the agent is not told about makes the run silent; one of the recovery family
   // (properties/properties.ts), a session that does not heal, makes it stuck.
@@ -55,7 +60,9 @@ function expectationMiss(s: Pick<Scenario, 'expectStatus'>, h: History): string 
 
 function describeResponse(r: Response): string {
   const body = r.body === 'sse' ? `sse${r.events !== undefined ? ` ${r.events} events` : ''}${r.complete === false ? ' cut' : ''}` : r.body;
-  return `${r.status} ${r.contentType ?? '-'} ${body}${r.from === 'load-balancer' ? ' (load balancer)' : ''}`;
+  const from =
+    r.reached === UNREACHABLE ? " (the audit's proxy: the server was unreachable)" : r.from === 'load-balancer' ? ' (load balancer)' : '';
+  return `${r.status} ${r.contentType ?? '-'} ${body}${from}`;
 }
 
 const short = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
