@@ -13,6 +13,8 @@ export interface Acted {
   acted: boolean;
   /** What the fault changed, or why it changed nothing, in one line. */
   how: string;
+  /** Set where it changed nothing because the requirement does not apply (a server that issues no session). */
+  notApplicable?: string;
 }
 
 const responseTo = (h: History, req: number): Response | undefined =>
@@ -24,7 +26,12 @@ export function actedOn(history: History, reference: History): Acted {
   const fault = faults.find((f) => f.applied);
   if (!fault) {
     const first = faults[0];
-    return { acted: false, how: first ? `${first.fault}: ${first.detail}` : 'the run ended before the fault fired' };
+    if (!first) return { acted: false, how: 'the run ended before the fault fired' };
+    const how = `${first.fault}: ${first.detail}`;
+    // No session id to strip: the server issues none, so what the row asks of sessions does not apply.
+    if (first.fault === 'strip-header:mcp-session-id' && !sessionIssued(history))
+      return { acted: false, how, notApplicable: 'the server issues no session id (Mcp-Session-Id): the requirement does not apply' };
+    return { acted: false, how };
   }
   const answer = responseTo(history, fault.at);
   if (answer?.from === 'load-balancer' && !fault.fault.startsWith('strip-header'))
@@ -32,6 +39,8 @@ export function actedOn(history: History, reference: History): Acted {
   if (fault.fault.startsWith('strip-header:')) return headerFault(fault, answer, responseTo(reference, fault.at));
   return { acted: true, how: `${fault.fault}: ${fault.detail}` };
 }
+
+const sessionIssued = (h: History) => h.entries.some((e) => e.kind === 'response' && e.sessionId !== null);
 
 /** A header fault acted when the server received another request than in the fault-free run. */
 function headerFault(fault: Fault, answer: Response | undefined, before: Response | undefined): Acted {

@@ -111,6 +111,10 @@ async function runScenario(
   }
   // A plan whose fault changed nothing at the server, or on the way back, tested nothing: never a pass.
   const acted = actedOn(history, reference);
+  if (acted.notApplicable) {
+    const evidence = evidenceOf(history, judge(history, referenceOf(reference), []));
+    return { ...base, ...tool, verdict: 'not applicable', why: acted.notApplicable, evidence, acted: acted.how, spec: NOT_TESTED };
+  }
   const missing = acted.acted ? situationMissing(s, history) : null;
   if (!acted.acted || missing) {
     const why = missing ?? `the fault did not act (${acted.how})`;
