@@ -13,7 +13,7 @@ import { LoopbackError, ServedProcess } from './served-process.ts';
 import { checkTargetUrl, LOCAL_UPSTREAM, redirectError, type Upstream } from './upstream.ts';
 import type { VirtualTime } from '../protocol/virtual-time.ts';
 import type { Watchdog } from './watchdog.ts';
-import { REACHED_HEADER, UNREACHABLE } from '../protocol/wire-headers.ts';
+import { CLOSING_HEADER, REACHED_HEADER, UNREACHABLE } from '../protocol/wire-headers.ts';
 
 export { LoopbackError, ServedProcess };
 
@@ -71,7 +71,11 @@ class LoopbackAdapter implements ServerAdapter {
     try {
       // GET streams stay open by design; a POST's body is part of the exchange until it ends.
       const { ca, remote } = this.upstream;
-      const init = { method: request.method, headers, body, signal: this.open.signal, ca, remote, chunked };
+      // The run's end aborts what it left open; a client that abandons its request (a probe's close
+      // before the head) aborts it too. A connection-reset's signal is the network's own note: its
+      // request still goes to the server, as before.
+      const signal = request.headers.has(CLOSING_HEADER) ? this.open.signal : AbortSignal.any([this.open.signal, request.signal]);
+      const init = { method: request.method, headers, body, signal, ca, remote, chunked };
       res = await loopbackFetch(this.time, url, init, request.method !== 'GET');
     } catch (e) {
       // The audit's own answer, not the server's: marked so, and recorded as the proxy's (not the server's).
