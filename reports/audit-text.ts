@@ -48,6 +48,7 @@ export function renderAuditText(a: AuditResult): string {
   ]);
   const lines = [
     `audit of ${auditSubject(a)} (speaks ${a.revisions.join(', ')})`,
+    ...(a.revisionsFound ? [a.revisionsFound] : []),
     ...(a.tools ? [a.tools] : []),
     '',
     table(['scenario', 'verdict', ...(lens ? ['spec'] : []), 'evidence'], rows).trimEnd(),

@@ -43,6 +43,8 @@ export interface AuditResult {
   conforms?: boolean;
   /** A real server's tools as called (tool-choice.ts), in one line. */
   tools?: string;
+  /** A real server: the revisions it was found to speak, and how (server/revisions.ts), in one line. */
+  revisionsFound?: string;
 }
 
 /** The library's verdict as a client audit reports it (`not applicable` when its run tested nothing). */

@@ -36,6 +36,8 @@ export interface AuditOptions {
   onScenario?: (done: number, total: number, name: string) => void;
   /** A real server's own tools (tool-choice.ts); absent: the server's preset tools. */
   toolChoice?: ToolChoice;
+  /** A real server: the revisions found, in one line (revisions.ts). */
+  revisionsFound?: string;
 }
 
 /** The server a scenario runs against: for one that needs a side effect, a loopback server calls the
@@ -209,5 +211,6 @@ export async function runAudit(server: WireServerSpec, o: AuditOptions): Promise
   const passed = scenarios.every((r) => passes(r.verdict));
   const conforms = scenarios.every((r) => r.spec?.verdict !== 'violates');
   const tools = o.toolChoice ? { tools: o.toolChoice.said } : {};
-  return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools };
+  const found = o.revisionsFound !== undefined ? { revisionsFound: o.revisionsFound } : {};
+  return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools, ...found };
 }
