@@ -26,6 +26,9 @@ export interface Scenario {
   needsSideEffect?: boolean;
   /** It judges what follows a fallback to HTTP+SSE: without one in the faulted run it tested nothing (why it may not come). */
   needsFallback?: string;
+  /** A duplicate it may show is the protocol's hazard, not the server's defect: the requirement or proposal that
+   *  would prevent it, and the plan against a server that answers the call with JSON (no stream to cut). */
+  hazard?: { preventedBy: string; jsonPlan: FaultPlan };
   /** For a scenario of both revisions: the plan and client used against a server that speaks 2026-07-28 only. */
   modern?: { plan: FaultPlan; client: ClientOverrides };
 }
@@ -173,6 +176,13 @@ export const SCENARIOS: readonly Scenario[] = [
     judgedBy: [...SILENT, 'at-most-once'],
     revisions: MODERN,
     needsSideEffect: true,
+    // The revision makes the client re-issue and gives the server no idempotency key: a duplicate is the
+    // protocol's hazard, asked of every server alike (a JSON answer is lost at the load balancer instead).
+    hazard: {
+      preventedBy:
+        'the revision gives the server no way to tell a re-issued call from a new one: no idempotency key (the closed SEP-3182 proposed one)',
+      jsonPlan: [{ fault: 'response-lost', at: 1 }],
+    },
   },
 ];
 

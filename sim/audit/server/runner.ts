@@ -105,7 +105,9 @@ async function runScenario(
   // A fault-free run that fails already leaves nothing to judge under a fault.
   const broken = brokenWithoutFaults(reference);
   if (broken) return { ...base, ...tool, verdict: 'broken without faults', why: broken.why, evidence: broken.evidence, spec: NOT_TESTED };
-  const history = shape(await runWire(setup, { workload: s.workload, plan: s.plan }));
+  const plan = planFor(s, reference);
+  base.plan = describePlan(plan);
+  const history = shape(await runWire(setup, { workload: s.workload, plan }));
   const skipped = skippedWhy(history.entries);
   if (skipped) {
     const why = `the fault cannot act on this server: ${skipped}`;
@@ -150,6 +152,13 @@ async function runScenario(
 
 const NOT_TESTED = { verdict: 'not tested' as const, checks: [] };
 
+/** A hazard's plan against a server that answered the faulted call with JSON in the fault-free run: its own. */
+function planFor(s: Scenario, reference: History): Scenario['plan'] {
+  const at = s.plan[0]?.at;
+  const answer = reference.entries.find((e) => e.kind === 'response' && e.req === at);
+  return s.hazard && answer?.kind === 'response' && answer.body === 'json' ? s.hazard.jsonPlan : s.plan;
+}
+
 /** Why the fault-free run failed (its calls without a result), or null when every call got one. */
 function brokenWithoutFaults(reference: History): { why: string; evidence: string } | null {
   const failed = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result');
@@ -175,6 +184,9 @@ function judgeRun(s: Scenario, history: History, reference: History): { verdict:
   // A black box tells nothing of what it ran: a side-effecting call the server accepted twice ran twice.
   const twice = s.judgedBy.includes('at-most-once') && judged.verdict !== 'silent' ? deliveredTwice(history) : null;
   const { verdict, why } = twice ? { verdict: 'silent' as const, why: `at-most-once: ${twice}` } : judged;
+  // A duplicate the revision gives the server no way to prevent is the protocol's hazard, not the server's silence.
+  if (s.hazard && verdict === 'silent' && why.startsWith('at-most-once:'))
+    return { verdict: 'protocol hazard', why: `${why}; ${s.hazard.preventedBy}`, evidence: evidenceOf(history, judgement) };
   return { verdict, why, evidence: evidenceOf(history, judgement) };
 }
 

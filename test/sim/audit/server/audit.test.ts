@@ -71,7 +71,7 @@ describe('audit of the SDK v1 server (sdk-sse)', () => {
 });
 
 describe('audit of the SDK v2 server (sdk2-sse)', () => {
-  it('in 2026-07-28: the stripped MCP-Protocol-Version is refused with 400; a cut stream re-issued runs the tool twice (silent)', async () => {
+  it('in 2026-07-28: the stripped MCP-Protocol-Version is refused with 400; a cut stream re-issued runs the tool twice (a protocol hazard)', async () => {
     const a = await runAudit(
       { kind: 'sdk2', preset: 'sdk2-sse', protocol: '2026-07-28' },
       { serverArgs: '--server sdk2-sse,protocol=2026-07-28' },
@@ -81,12 +81,13 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
       ...Object.fromEntries(legacyOnly.map((n) => [n, NA])),
       'http-502-call': 'pass',
       'strip-protocol-version': 'pass',
-      'cut-reissue-once': 'silent',
+      'cut-reissue-once': 'protocol hazard',
       'get-405': NA,
       'server-discover': NA,
       'mismatch-protocol-version': NA,
       'two-callers-one-id': 'pass',
-      'close-cancels': NA,
+      // No slow tool to close a stream on (an in-process preset has no --slow-call): not tested, with the flag.
+      'close-cancels': 'not tested',
     });
     expect(specVerdictsOf(a)).toMatchObject({
       'strip-protocol-version': 'conforms',
@@ -97,7 +98,7 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
     });
     const by = new Map(a.scenarios.map((s) => [s.name, s]));
     expect(by.get('strip-protocol-version')!.evidence).toMatch(/mcp-protocol-version on req 1 tools\/call → 400 application\/json/);
-    expect(by.get('cut-reissue-once')!.why).toMatch(/^at-most-once: call 1's side-effecting tool ran 2 times/);
+    expect(by.get('cut-reissue-once')!.why).toMatch(/^at-most-once: call 1's side-effecting tool ran 2 times.*the closed SEP-3182/);
     // Against a 2026-07-28-only server the 502 is placed for a 2026-07-28 client (a 2025-11-25 one cannot even connect).
     expect(by.get('http-502-call')!.plan).toBe('http-502 at request 1');
     expect(by.get('http-502-call')!.evidence).toMatch(/^http-502 on req 1 tools\/call → 502 .*call 1 ok .* ×2/);
@@ -126,7 +127,7 @@ describe('mcp-faultsim audit (CLI)', () => {
     for (const line of failing.stdout.split('\n').slice(0, 6)) expect(line.length).toBeLessThanOrEqual(120);
     const passing = await run('audit', '--server', 'sdk-sse', '--quiet', '--only', 'unknown-session,cut-reissue-once');
     expect(passing.code).toBe(0);
-    expect(passing.stdout).toMatch(/1 pass, 1 not applicable; spec lens: 1 conforms, 1 not tested: every scenario passes \(exit 0\)/);
+    expect(passing.stdout).toMatch(/1 pass, 1 not applicable \(1 of 2 rows judged nothing\); spec lens: 1 conforms, 1 not tested: every scenario passes \(exit 0\)/);
     // --strict changes nothing where the spec lens finds no violation.
     expect((await run('audit', '--server', 'sdk-sse', '--quiet', '--strict', '--only', 'unknown-session')).code).toBe(0);
   });
