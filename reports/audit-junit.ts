@@ -1,6 +1,6 @@
-// The audit as JUnit XML, so any CI shows each scenario as a test case: a non-pass verdict is a
-// <failure> (its type the verdict), `not applicable` a <skipped>; each spec check is a test case of
-// class `audit.spec`, a violation a <failure type="spec-violation">. Times are not known here (the
+// The audit as JUnit XML, so any CI shows each scenario as a test case: a verdict that fails the
+// audit (passes()) is a <failure> (its type the verdict), any other non-pass a <skipped> (`not
+// tested`, `protocol hazard`, `not applicable`); each spec check is a test case of class `audit.spec`, a violation a <failure type="spec-violation">. Times are not known here (the
 // audit runs on virtual time): every testcase says time="0".
 import type { AuditResult } from '../sim/audit/server/runner.ts';
 import { auditSubject } from './audit-text.ts';
@@ -40,7 +40,8 @@ function specCases(a: AuditResult): { lines: string[]; tests: number; failures: 
 export function renderAuditJunit(a: AuditResult): string {
   const spec = specCases(a);
   const failures = a.scenarios.filter((s) => !passes(s.verdict)).length + spec.failures;
-  const skipped = a.scenarios.filter((s) => s.verdict === 'not applicable').length + spec.skipped;
+  // A row that judged nothing, or a protocol hazard, lets the audit pass: skipped, its verdict in the message.
+  const skipped = a.scenarios.filter((s) => s.verdict !== 'pass' && passes(s.verdict)).length + spec.skipped;
   const tests = a.scenarios.length + spec.tests;
   const suite = xmlEscape(`mcp-faultsim audit ${auditSubject(a)}`);
   const lines = [
@@ -51,8 +52,10 @@ export function renderAuditJunit(a: AuditResult): string {
   for (const s of a.scenarios) {
     const open = `    <testcase classname="audit" name="${xmlEscape(s.name)}" time="0"`;
     if (s.verdict === 'pass') lines.push(`${open}/>`);
-    else if (s.verdict === 'not applicable') lines.push(`${open}>`, `      <skipped message="${xmlEscape(s.why)}"/>`, '    </testcase>');
-    else {
+    else if (passes(s.verdict)) {
+      const message = s.verdict === 'not applicable' ? s.why : `${s.verdict}: ${s.why}`;
+      lines.push(`${open}>`, `      <skipped message="${xmlEscape(message)}"/>`, '    </testcase>');
+    } else {
       const body = [`plan: ${s.plan}`, `evidence: ${s.evidence}`, `reproduce: ${s.reproduce.audit}`].join('\n');
       lines.push(
         `${open}>`,

@@ -1,7 +1,7 @@
 // The audit in the terminal (≤ 120 columns) and as Markdown: one row per scenario, its verdict and
 // evidence; then the command line that reproduces each non-pass.
 import type { AuditResult, ScenarioResult } from '../sim/audit/server/runner.ts';
-import { passes } from '../sim/core/audit-verdict.ts';
+import { judged, passes } from '../sim/core/audit-verdict.ts';
 import { table } from './table.ts';
 
 /** The spec lens's verdict of a row ('' where no lens ran: a client audit). */
@@ -28,10 +28,14 @@ export function auditSubject(a: AuditResult): string {
 
 const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
+/** A row judged nothing: neither its verdict (audit-verdict.ts judged()) nor a spec check decided anything. */
+const judgedNothing = (s: ScenarioResult) => !judged(s.verdict) && (s.spec === undefined || s.spec.verdict === 'not tested');
+
 function counts(a: AuditResult): string {
   const by = new Map<string, number>();
   for (const s of a.scenarios) by.set(s.verdict, (by.get(s.verdict) ?? 0) + 1);
-  return [...by].map(([v, n]) => `${n} ${v}`).join(', ');
+  const nothing = a.scenarios.filter(judgedNothing).length;
+  return `${[...by].map(([v, n]) => `${n} ${v}`).join(', ')} (${nothing} of ${a.scenarios.length} rows judged nothing)`;
 }
 
 export function renderAuditText(a: AuditResult): string {
@@ -44,6 +48,7 @@ export function renderAuditText(a: AuditResult): string {
   ]);
   const lines = [
     `audit of ${auditSubject(a)} (speaks ${a.revisions.join(', ')})`,
+    ...(a.revisionsFound ? [a.revisionsFound] : []),
     ...(a.tools ? [a.tools] : []),
     '',
     table(['scenario', 'verdict', ...(lens ? ['spec'] : []), 'evidence'], rows).trimEnd(),

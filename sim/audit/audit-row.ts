@@ -17,6 +17,8 @@ export interface ScenarioResult {
   judgedBy: readonly string[];
   /** Command lines: `audit` re-runs exactly this plan; `check --wire` searches its fault family ('' for a probe). */
   reproduce: { audit: string; check: string };
+  /** What the scenario's fault changed at the server or on the way back, or why it changed nothing (acted.ts). */
+  acted?: string;
   /** For a scenario that needs a side-effecting call: the tool it called, and why that one. */
   tool?: string;
   /** A client audit's run: the revision the harness spoke. */
@@ -41,6 +43,8 @@ export interface AuditResult {
   conforms?: boolean;
   /** A real server's tools as called (tool-choice.ts), in one line. */
   tools?: string;
+  /** A real server: the revisions it was found to speak, and how (server/revisions.ts), in one line. */
+  revisionsFound?: string;
 }
 
 /** The library's verdict as a client audit reports it (`not applicable` when its run tested nothing). */

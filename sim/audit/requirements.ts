@@ -130,7 +130,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
     binds: 'server',
     observed: {
       scenarios: ['two-callers-one-id'],
-      evidence: 'two sessions each with a tools/call in flight under the same JSON-RPC id: each answer carries its own call’s result',
+      evidence:
+        'two sessions, one with a tools/call and one with a tools/list in flight under the same JSON-RPC id: each answer is the answer to its own request',
     },
   },
   // ── 2026-07-28, server ──────────────────────────────────────────────────────────────────────
@@ -198,7 +199,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
     binds: 'server',
     observed: {
       scenarios: ['two-callers-one-id'],
-      evidence: 'two clients each with a tools/call in flight under the same JSON-RPC id: each answer carries its own call’s result',
+      evidence:
+        'two clients, one with a tools/call and one with a tools/list in flight under the same JSON-RPC id: each answer is the answer to its own request',
     },
   },
   // ── client side (the client audit judges these; the server audit's spec-literal client follows them) ──

@@ -24,6 +24,11 @@ export interface Scenario {
   expectStatus?: number;
   /** It judges a duplicate run (at-most-once): against a real server it calls the side-effecting tool the user named. */
   needsSideEffect?: boolean;
+  /** It judges what follows a fallback to HTTP+SSE: without one in the faulted run it tested nothing (why it may not come). */
+  needsFallback?: string;
+  /** A duplicate it may show is the protocol's hazard, not the server's defect: the requirement or proposal that
+   *  would prevent it, and the plan against a server that answers the call with JSON (no stream to cut). */
+  hazard?: { preventedBy: string; jsonPlan: FaultPlan };
   /** For a scenario of both revisions: the plan and client used against a server that speaks 2026-07-28 only. */
   modern?: { plan: FaultPlan; client: ClientOverrides };
 }
@@ -150,6 +155,7 @@ export const SCENARIOS: readonly Scenario[] = [
     client: { ...SPEC_CLIENT, guards: ['probe'] },
     judgedBy: [...SILENT, 'transport-expressible'],
     revisions: LEGACY,
+    needsFallback: 'a server that takes a body with a Content-Length never falls back',
   },
   {
     name: 'strip-protocol-version',
@@ -170,6 +176,13 @@ export const SCENARIOS: readonly Scenario[] = [
     judgedBy: [...SILENT, 'at-most-once'],
     revisions: MODERN,
     needsSideEffect: true,
+    // The revision makes the client re-issue and gives the server no idempotency key: a duplicate is the
+    // protocol's hazard, asked of every server alike (a JSON answer is lost at the load balancer instead).
+    hazard: {
+      preventedBy:
+        'the revision gives the server no way to tell a re-issued call from a new one: no idempotency key (the closed SEP-3182 proposed one)',
+      jsonPlan: [{ fault: 'response-lost', at: 1 }],
+    },
   },
 ];
 

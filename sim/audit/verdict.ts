@@ -5,6 +5,7 @@ import type { Judgement } from '../../properties/judge.ts';
 import { familyOf } from '../../properties/fold.ts';
 import { PROPERTIES } from '../../properties/properties.ts';
 import type { Scenario } from './scenarios.ts';
+import { UNREACHABLE } from '../wire/protocol/wire-headers.ts';
 
 import type { AuditVerdict } from '../core/audit-verdict.ts';
 
@@ -59,7 +60,9 @@ function expectationMiss(s: Pick<Scenario, 'expectStatus'>, h: History): string 
 
 function describeResponse(r: Response): string {
   const body = r.body === 'sse' ? `sse${r.events !== undefined ? ` ${r.events} events` : ''}${r.complete === false ? ' cut' : ''}` : r.body;
-  return `${r.status} ${r.contentType ?? '-'} ${body}${r.from === 'load-balancer' ? ' (load balancer)' : ''}`;
+  const from =
+    r.reached === UNREACHABLE ? " (the audit's proxy: the server was unreachable)" : r.from === 'load-balancer' ? ' (load balancer)' : '';
+  return `${r.status} ${r.contentType ?? '-'} ${body}${from}`;
 }
 
 const short = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);

@@ -45,6 +45,9 @@ export type HistoryEntry = { t: number } & (
       /** The JSON-RPC error code of a single-JSON body that carries one (the wire tier; the spec lens reads it). */
       rpcError?: number;
       from: 'server' | 'load-balancer';
+      /** A real server's adapter only: what reached the server (`chunked: accept, content-type, …`), to
+       *  tell whether a fault changed it (audit/server/acted.ts). */
+      reached?: string;
     }
   | { kind: 'deliver'; req: number }
   | { kind: 'state'; machine: 'client' | 'server'; from: string; to: string }

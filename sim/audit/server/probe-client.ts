@@ -10,7 +10,7 @@ import { Recorder } from '../../wire/protocol/recorder.ts';
 import { serverFor } from '../../wire/server-for.ts';
 import type { ServerAdapter } from '../../wire/net/server-adapter.ts';
 import { toolsOf, type WireServerSpec } from '../../wire/setup.ts';
-import { VirtualTime } from '../../wire/protocol/virtual-time.ts';
+import { REAL, VirtualTime } from '../../wire/protocol/virtual-time.ts';
 import { IN_PROCESS_URL } from '../../wire/world.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
@@ -107,11 +107,28 @@ export class ProbeClient {
     return { status: res.status, contentType: res.headers.get('content-type'), sessionId: res.headers.get('mcp-session-id') };
   }
 
-  private request(method: 'GET' | 'POST', headers: Record<string, string>, body: unknown): Promise<Response> {
+  /** A POST the client abandons after `afterMs` real ms, before its head where the server holds the head
+   *  (close-cancels on a server that sends its head with the result): the connection closes either way. */
+  async sendAndAbort(headers: Record<string, string>, body: unknown, afterMs: number): Promise<void> {
+    const abort = new AbortController();
+    const timer = REAL.setTimeout(() => abort.abort(), afterMs);
+    try {
+      const res = await this.request('POST', headers, body, abort.signal);
+      abort.abort();
+      await res.body?.cancel().catch(() => {});
+    } catch {
+      /* aborted before the head: what the probe meant */
+    } finally {
+      REAL.clearTimeout(timer);
+    }
+  }
+
+  private request(method: 'GET' | 'POST', headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<Response> {
     const request = new Request(this.url, {
       method,
       headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
       body: body === null ? undefined : JSON.stringify(body),
+      ...(signal ? { signal } : {}),
     });
     return this.adapter.handle(request, this.n++);
   }
@@ -132,6 +149,17 @@ export class ProbeClient {
     const version = String(init.message.result.protocolVersion ?? PROTOCOL_VERSION);
     await this.send('POST', this.legacyHeaders(init.sessionId, version), { jsonrpc: '2.0', method: 'notifications/initialized' });
     return { sessionId: init.sessionId, version };
+  }
+
+  /** An initialize asking for `version`: the version the server negotiated, or null when it refused. */
+  async initialize(version: string): Promise<string | null> {
+    const a = await this.send(
+      'POST',
+      { accept: ACCEPT_BOTH },
+      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: CLIENT_INFO } },
+    );
+    const v = a.message?.result?.protocolVersion;
+    return a.status === 200 && typeof v === 'string' ? v : null;
   }
 
   legacyHeaders(sessionId: string | null, version: string = PROTOCOL_VERSION): Record<string, string> {

@@ -13,6 +13,7 @@ import type { WireServerSpec, WireSetup } from '../../wire/setup.ts';
 import { describeSides } from '../../wire/setup.ts';
 import { runWire } from '../../wire/world.ts';
 import { PENDING_SCENARIOS, SCENARIOS, type Scenario } from '../scenarios.ts';
+import { actedOn } from './acted.ts';
 import { deliveredTwice } from './delivered.ts';
 import { shapeResults } from './result-shape.ts';
 import type { ToolChoice } from './tool-choice.ts';
@@ -35,6 +36,8 @@ export interface AuditOptions {
   onScenario?: (done: number, total: number, name: string) => void;
   /** A real server's own tools (tool-choice.ts); absent: the server's preset tools. */
   toolChoice?: ToolChoice;
+  /** A real server: the revisions found, in one line (revisions.ts). */
+  revisionsFound?: string;
 }
 
 /** The server a scenario runs against: for one that needs a side effect, a loopback server calls the
@@ -94,31 +97,46 @@ async function runScenario(
     return { ...base, verdict: 'not applicable', why, evidence: why, spec: NOT_TESTED };
   }
   const chosen = withSideEffect(s, server, o);
-  if ('why' in chosen) return { ...base, verdict: 'not applicable', why: chosen.why, evidence: chosen.why, spec: NOT_TESTED };
+  if ('why' in chosen) return { ...base, verdict: 'not tested', why: chosen.why, evidence: chosen.why, spec: NOT_TESTED };
   const tool = chosen.tool !== undefined ? { tool: chosen.tool } : {};
   const setup: WireSetup = { client: { kind: 'model', policy }, server: chosen.server };
   const shape = o.toolChoice?.byShape ? shapeResults : (h: History) => h;
   const reference = shape(await runWire(setup, { workload: s.workload, plan: [] }));
-  const history = shape(await runWire(setup, { workload: s.workload, plan: s.plan }));
+  // A fault-free run that fails already leaves nothing to judge under a fault.
+  const broken = brokenWithoutFaults(reference);
+  if (broken) return { ...base, ...tool, verdict: 'broken without faults', why: broken.why, evidence: broken.evidence, spec: NOT_TESTED };
+  const plan = planFor(s, reference);
+  base.plan = describePlan(plan);
+  const history = shape(await runWire(setup, { workload: s.workload, plan }));
   const skipped = skippedWhy(history.entries);
   if (skipped) {
     const why = `the fault cannot act on this server: ${skipped}`;
-    return { ...base, ...tool, verdict: 'not applicable', why, evidence: skipped, spec: NOT_TESTED };
+    return { ...base, ...tool, verdict: 'not tested', why, evidence: skipped, spec: NOT_TESTED };
   }
-  // A plan none of whose faults acted tested nothing: reported as such, never as a pass.
-  const faultEntries = history.entries.filter((e) => e.kind === 'fault');
-  const acted = faultEntries.some((e) => e.kind === 'fault' && e.applied);
-  if (!acted) {
-    const first = faultEntries[0];
-    const why = `the fault did not act on this server: ${first?.kind === 'fault' ? first.detail : 'the run ended before it fired'}`;
+  // A plan whose fault changed nothing at the server, or on the way back, tested nothing: never a pass.
+  const acted = actedOn(history, reference);
+  if (acted.notApplicable) {
     const evidence = evidenceOf(history, judge(history, referenceOf(reference), []));
-    return { ...base, ...tool, verdict: 'not applicable', why, evidence, spec: NOT_TESTED };
+    return { ...base, ...tool, verdict: 'not applicable', why: acted.notApplicable, evidence, acted: acted.how, spec: NOT_TESTED };
+  }
+  const missing = acted.acted ? situationMissing(s, history) : null;
+  if (!acted.acted || missing) {
+    const why = missing ?? `the fault did not act (${acted.how})`;
+    const evidence = evidenceOf(history, judge(history, referenceOf(reference), []));
+    return { ...base, ...tool, verdict: 'not tested', why, evidence, acted: acted.how, spec: NOT_TESTED };
   }
   const { verdict, why, evidence: seen } = judgeRun(s, history, reference);
-  const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
-  const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${seen}${proxyNote(s, history)}`;
+  const evidence = `${seen}${proxyNote(s, history)}`;
   const checks = lensOfRun(s.name, history, revisions);
-  const result: ScenarioResult = { ...base, ...tool, verdict, why, evidence, spec: { verdict: specVerdictOf(checks), checks } };
+  const result: ScenarioResult = {
+    ...base,
+    ...tool,
+    verdict,
+    why,
+    evidence,
+    acted: acted.how,
+    spec: { verdict: specVerdictOf(checks), checks },
+  };
   const literal = specLiteralOf(policy);
   // The two clients part only at a failed attempt (the forgiving one opens a new session there): a run
   // without one is the spec-literal client's run too, and is not run twice.
@@ -134,6 +152,30 @@ async function runScenario(
 
 const NOT_TESTED = { verdict: 'not tested' as const, checks: [] };
 
+/** A hazard's plan against a server that answered the faulted call with JSON in the fault-free run: its own. */
+function planFor(s: Scenario, reference: History): Scenario['plan'] {
+  const at = s.plan[0]?.at;
+  const answer = reference.entries.find((e) => e.kind === 'response' && e.req === at);
+  return s.hazard && answer?.kind === 'response' && answer.body === 'json' ? s.hazard.jsonPlan : s.plan;
+}
+
+/** Why the fault-free run failed (its calls without a result), or null when every call got one. */
+function brokenWithoutFaults(reference: History): { why: string; evidence: string } | null {
+  const failed = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result');
+  if (!failed.length) return null;
+  const evidence = `fault-free run: ${evidenceOf(reference, judge(reference, referenceOf(reference), []))}`;
+  return { why: `the fault-free run already fails: ${failed.length} call(s) without a result`, evidence };
+}
+
+/** The situation a scenario judges, where the fault acting does not make it (a fallback): why it did not arise. */
+function situationMissing(s: Scenario, h: History): string | null {
+  if (!s.needsFallback) return null;
+  const fellBack = h.entries.some((e) => e.kind === 'client' && e.note === 'fallback');
+  return fellBack
+    ? null
+    : `the fault acted but the server accepted the request as it came: no fallback to HTTP+SSE happened, so there is nothing to judge (${s.needsFallback})`;
+}
+
 /** A run's resilience verdict, why and evidence, by the scenario's oracles. */
 function judgeRun(s: Scenario, history: History, reference: History): { verdict: AuditVerdict; why: string; evidence: string } {
   const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
@@ -142,6 +184,9 @@ function judgeRun(s: Scenario, history: History, reference: History): { verdict:
   // A black box tells nothing of what it ran: a side-effecting call the server accepted twice ran twice.
   const twice = s.judgedBy.includes('at-most-once') && judged.verdict !== 'silent' ? deliveredTwice(history) : null;
   const { verdict, why } = twice ? { verdict: 'silent' as const, why: `at-most-once: ${twice}` } : judged;
+  // A duplicate the revision gives the server no way to prevent is the protocol's hazard, not the server's silence.
+  if (s.hazard && verdict === 'silent' && why.startsWith('at-most-once:'))
+    return { verdict: 'protocol hazard', why: `${why}; ${s.hazard.preventedBy}`, evidence: evidenceOf(history, judgement) };
   return { verdict, why, evidence: evidenceOf(history, judgement) };
 }
 
@@ -178,5 +223,6 @@ export async function runAudit(server: WireServerSpec, o: AuditOptions): Promise
   const passed = scenarios.every((r) => passes(r.verdict));
   const conforms = scenarios.every((r) => r.spec?.verdict !== 'violates');
   const tools = o.toolChoice ? { tools: o.toolChoice.said } : {};
-  return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools };
+  const found = o.revisionsFound !== undefined ? { revisionsFound: o.revisionsFound } : {};
+  return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools, ...found };
 }

@@ -27,8 +27,10 @@ export interface AuditRequest {
   serverText: string | undefined;
   /** The revision a client process is asked to speak (`default` for a server audit). */
   harnessRevision: HarnessRevision;
-  /** The revisions a loopback server is audited in. */
+  /** The revisions a loopback server is audited in, as --revision asks (before the server is asked). */
   loopbackRevisions: Revision[];
+  /** Whether --revision was given: without it, a real server is audited in every revision it is found to speak. */
+  revisionGiven: boolean;
   tools: ToolRequest;
   access: UpstreamOptions;
   only: string[];
@@ -62,6 +64,7 @@ export function auditRequest(args: Parsed): AuditRequest {
     serverText,
     harnessRevision,
     loopbackRevisions: clientCmd !== undefined ? ['2025-11-25'] : revisionsOption(args),
+    revisionGiven: args.options.revision !== undefined,
     tools,
     access,
     only,

@@ -30,6 +30,8 @@ import { endWireRun, loopbackServer } from '../wire-server.ts';
 import { auditHelp } from './audit-help.ts';
 import { AUDIT_OPTIONS, clientsAudit } from './audit-options.ts';
 import { auditRequest, OUT_FILES, type AuditRequest } from './audit-request.ts';
+import { findRevisions, revisionsToAudit } from '../../audit/server/revisions.ts';
+import type { Revision } from '../../../models/policies.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 type Audited = Awaited<ReturnType<typeof runAudit>> | Awaited<ReturnType<typeof runClientAudit>>;
@@ -53,8 +55,9 @@ async function runRequest(r: AuditRequest, out: NodeJS.WritableStream): Promise<
   const started = Date.now();
   let served: ServedProcess | null = null;
   try {
-    const { server, toolChoice } = await auditedServer(r, (p) => (served = p));
-    const audited = startAudit(r, server, toolChoice, started);
+    const { server, toolChoice, revisions, revisionsFound } = await auditedServer(r, (p) => (served = p));
+    const found = revisions ? { loopbackRevisions: revisions, revisionsFound } : {};
+    const audited = startAudit({ ...r, ...found }, server, toolChoice, started);
     const ended = await Promise.race([audited.then((result) => ({ result })), r.watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) return await reportAborted(r, audited, ended.aborted, out);
     return printResult(r, ended.result, started, out);
@@ -72,13 +75,19 @@ async function runRequest(r: AuditRequest, out: NodeJS.WritableStream): Promise<
 async function auditedServer(
   r: AuditRequest,
   onServed: (p: ServedProcess) => void,
-): Promise<{ server: WireServerSpec; toolChoice?: ToolChoice }> {
+): Promise<{ server: WireServerSpec; toolChoice?: ToolChoice; revisions?: Revision[]; revisionsFound?: string }> {
   const server =
     (await loopbackServer(r.args, presetTools(r.tools), r.watchdog, onServed, r.access.upstream)) ?? inProcessServer(r.serverText!);
   if (server.kind !== 'loopback' || r.clientCmd !== undefined) return { server };
-  const { server: chosen, choice } = await realServerTools(server, r.tools, r.loopbackRevisions);
+  // The server is asked which revisions it speaks; none the audit can run (or none of those asked): exit 2.
+  const found = await findRevisions(server);
+  const { audit: revisions, said } = revisionsToAudit(found, r.revisionGiven ? r.loopbackRevisions : null);
+  if (!revisions.length)
+    throw new UsageError(`the server speaks no revision the audit can run${r.revisionGiven ? ' of those --revision asks' : ''}: ${said}`);
+  if (r.progress) process.stderr.write(`audit: ${said}\n`);
+  const { server: chosen, choice } = await realServerTools(server, r.tools, revisions);
   if (r.progress) process.stderr.write(`audit: ${choice.said}\n`);
-  return { server: chosen, toolChoice: choice };
+  return { server: chosen, toolChoice: choice, revisions, revisionsFound: said };
 }
 
 function inProcessServer(text: string): WireServerSpec {
@@ -90,7 +99,12 @@ function inProcessServer(text: string): WireServerSpec {
   }
 }
 
-function startAudit(r: AuditRequest, server: WireServerSpec, toolChoice: ToolChoice | undefined, started: number): Promise<Audited> {
+function startAudit(
+  r: AuditRequest & { revisionsFound?: string },
+  server: WireServerSpec,
+  toolChoice: ToolChoice | undefined,
+  started: number,
+): Promise<Audited> {
   const onScenario = (done: number, total: number, name: string) => {
     if (r.progress)
       process.stderr.write(
@@ -102,6 +116,7 @@ function startAudit(r: AuditRequest, server: WireServerSpec, toolChoice: ToolCho
     return runAudit(server, {
       serverArgs: r.serverArgs,
       loopbackRevisions: r.loopbackRevisions,
+      ...(r.revisionsFound !== undefined ? { revisionsFound: r.revisionsFound } : {}),
       only,
       onScenario,
       ...(toolChoice ? { toolChoice } : {}),

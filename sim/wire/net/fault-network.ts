@@ -32,7 +32,16 @@ import type { Recorder } from '../protocol/recorder.ts';
 import type { ClientHooks, ServerAdapter } from './server-adapter.ts';
 import { gatherStream, watchStream, type Gathered } from '../protocol/sse.ts';
 import { realTick } from '../protocol/virtual-time.ts';
-import { bodyKind, CLIENT_REQ_HEADER, CLOSING_HEADER, forwardInPlace, REQ_HEADER, STRIPPED_HEADER } from '../protocol/wire-headers.ts';
+import {
+  bodyKind,
+  CLIENT_REQ_HEADER,
+  CLOSING_HEADER,
+  forwardInPlace,
+  REACHED_HEADER,
+  REQ_HEADER,
+  STRIPPED_HEADER,
+  UNREACHABLE,
+} from '../protocol/wire-headers.ts';
 
 /** The longest body (in UTF-16 code units) handed over parsed: under the SDK servers' 4 MiB limit however it encodes. */
 const PARSED_BODY_MAX = 1 << 20;
@@ -72,6 +81,13 @@ function forwardHeaders(
   });
   out.push([REQ_HEADER, String(n)]);
   return out;
+}
+
+/** The adapter's note of what reached a real server, taken off the response (null: an in-process server). */
+function takeReached(response: Response): string | null {
+  const reached = response.headers.get(REACHED_HEADER);
+  if (reached !== null) response.headers.delete(REACHED_HEADER);
+  return reached;
 }
 
 /** The forwarded headers with the session id replaced by a forgotten session's stand-in (if any). */
@@ -260,6 +276,10 @@ export class FaultNetwork {
     // Each header is read once (a Headers lookup validates and lower-cases its name every time).
     const contentType = response.headers.get('content-type');
     const sessionId = response.headers.get('mcp-session-id');
+    // A real server's adapter says what reached the server (the header never goes on to the client).
+    const reached = from === 'server' ? takeReached(response) : null;
+    // The adapter's own answer when the server was unreachable is the proxy's, not the server's.
+    if (reached === UNREACHABLE) from = 'load-balancer';
     const kind = bodyKind(response, contentType);
     const seen = (m: any) => {
       if (m && typeof m === 'object' && 'result' in m && req.rpc === 'tools/call') markFinished(this.ledger, n);
@@ -318,6 +338,7 @@ export class FaultNetwork {
       deliverAt: this.time.now + delay,
       from,
       ...(unchanged && rpcError !== undefined ? { rpcError } : {}),
+      ...(reached !== null ? { reached } : {}),
     });
     answerSent(this.ledger, n, verdict?.lostAnswer ?? false);
     await this.time.sleep(delay);

@@ -123,6 +123,8 @@ export interface LoopbackInit {
   ca?: string;
   /** The user allowed a host off loopback (`--allow-remote`); without it the worker refuses one. */
   remote?: boolean;
+  /** Send the body with Transfer-Encoding: chunked (as the client framed it); otherwise with a Content-Length. */
+  chunked?: boolean;
 }
 
 /** Fetch `url` on the real clock. `holdsClock`: the body is part of the exchange (a POST's answer).
@@ -156,7 +158,7 @@ export function loopbackFetch(time: VirtualTime | null, url: string, init: Loopb
       done: release,
       unlisten: () => init.signal?.removeEventListener('abort', onAbort),
     });
-    const { method, headers, ca, remote } = init;
-    w.postMessage({ id, url, method, headers, body: init.body ?? null, timeoutMs: init.timeoutMs ?? 0, ca, remote });
+    const { method, headers, ca, remote, chunked } = init;
+    w.postMessage({ id, url, method, headers, body: init.body ?? null, timeoutMs: init.timeoutMs ?? 0, ca, remote, chunked });
   });
 }

@@ -7,6 +7,8 @@
 // unless the message says the user allowed it (`remote`, from `--allow-remote`); redirects are never
 // followed: a 3xx goes back to the client as it is. An https:// URL goes through node:https, whose
 // `ca` option takes a private CA (`--ca`); Node's fetch has no such option without undici's Agent.
+// A body is framed as the client framed it (`chunked`: Transfer-Encoding: chunked; otherwise a
+// Content-Length), so that a fault on the framing changes what the server receives.
 import { request as httpsRequest } from 'node:https';
 import { parentPort } from 'node:worker_threads';
 
@@ -32,13 +34,18 @@ function fetchHttps(url, m, signal) {
       resolve({ status: res.statusCode, statusText: res.statusMessage ?? '', headers, body });
     });
     req.once('error', reject);
-    req.end(m.body ?? undefined);
+    // write() then end(): node:http frames the body chunked; end(body) alone sets a Content-Length.
+    if (m.chunked && m.body) req.write(m.body);
+    req.end(m.chunked ? undefined : (m.body ?? undefined));
   });
 }
 
 async function exchange(m, signal) {
   if (m.url.startsWith('https:')) return fetchHttps(m.url, m, signal);
-  const res = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body ?? undefined, signal, redirect: 'manual' });
+  // A stream body (duplex: half) goes out chunked; a string body with its Content-Length.
+  const body = m.body && m.chunked ? new Blob([m.body]).stream() : (m.body ?? undefined);
+  const duplex = m.body && m.chunked ? { duplex: 'half' } : {};
+  const res = await fetch(m.url, { method: m.method, headers: m.headers, body, signal, redirect: 'manual', ...duplex });
   const headers = [...res.headers];
   return { status: res.status, statusText: res.statusText, headers, body: res.body };
 }

@@ -13,6 +13,7 @@ import { LoopbackError, ServedProcess } from './served-process.ts';
 import { checkTargetUrl, LOCAL_UPSTREAM, redirectError, type Upstream } from './upstream.ts';
 import type { VirtualTime } from '../protocol/virtual-time.ts';
 import type { Watchdog } from './watchdog.ts';
+import { CLOSING_HEADER, REACHED_HEADER, UNREACHABLE } from '../protocol/wire-headers.ts';
 
 export { LoopbackError, ServedProcess };
 
@@ -31,6 +32,8 @@ class LoopbackAdapter implements ServerAdapter {
   /** Ends what the run left open at its close: msw never passes a client's cancel on to a body
    *  (mswjs/interceptors#799), so the SDK's standalone GET stream outlived every run. */
   private readonly open = new AbortController();
+  /** A restart under way: requests wait for it rather than reach the process being replaced. */
+  private restarting: Promise<void> | null = null;
 
   constructor(
     readonly name: string,
@@ -45,36 +48,49 @@ class LoopbackAdapter implements ServerAdapter {
 
   cannot(fault: 'session-expire' | 'server-restart'): string | null {
     if (fault === 'session-expire') return 'the server runs in another process: its sessions cannot be reached into';
-    return this.restartable ? null : 'the tool did not start this server (--target), so it cannot restart it';
+    return this.restartable ? null : 'the audit did not start this server (--target), so it cannot restart it: give --serve CMD to let it';
   }
 
   async handle(request: Request): Promise<Response> {
     const headers: Record<string, string> = {};
-    // The proxy re-frames the body it forwards (fetch sets the length); bookkeeping stays here.
+    // The body goes framed as the client framed it (chunked stays chunked: the worker frames it, so the
+    // header itself is not copied); bookkeeping stays here.
     request.headers.forEach((v, k) => {
-      if (!k.startsWith('x-faultsim-') && k !== 'transfer-encoding') headers[k] = v;
+      if (!k.startsWith('x-faultsim-') && k !== 'transfer-encoding' && k !== 'content-length') headers[k] = v;
     });
+    const chunked = /chunked/i.test(request.headers.get('transfer-encoding') ?? '');
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    // What reaches the server, for the audit to tell whether a fault changed it: framing and header names
+    // (never the user's headers, which join below).
+    const reached = `${body === undefined || body === '' ? 'no body' : chunked ? 'chunked' : 'content-length'}: ${Object.keys(headers).sort().join(', ')}`;
     // The user's headers (credentials) join here, after the network recorded the request: never in a history.
     Object.assign(headers, this.upstream.headers);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
     let res: Response;
+    await this.restarting;
     const url = this.url();
     try {
       // GET streams stay open by design; a POST's body is part of the exchange until it ends.
       const { ca, remote } = this.upstream;
-      const init = { method: request.method, headers, body, signal: this.open.signal, ca, remote };
+      // The run's end aborts what it left open; a client that abandons its request (a probe's close
+      // before the head) aborts it too. A connection-reset's signal is the network's own note: its
+      // request still goes to the server, as before.
+      const signal = request.headers.has(CLOSING_HEADER) ? this.open.signal : AbortSignal.any([this.open.signal, request.signal]);
+      const init = { method: request.method, headers, body, signal, ca, remote, chunked };
       res = await loopbackFetch(this.time, url, init, request.method !== 'GET');
     } catch (e) {
+      // The audit's own answer, not the server's: marked so, and recorded as the proxy's (not the server's).
       return new Response(`upstream ${url} unreachable: ${e instanceof Error ? e.message : String(e)}`, {
         status: 502,
-        headers: { 'content-type': 'text/plain' },
+        headers: { 'content-type': 'text/plain', [REACHED_HEADER]: UNREACHABLE },
       });
     }
     // A body that is not a stream is read here, whole: msw's bodies cannot be cancelled
     // (mswjs/interceptors#799), so none is left for a client to cancel.
     const sse = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
     const out = res.body && !sse ? await res.arrayBuffer() : res.body;
-    return new Response(out, { status: res.status, statusText: res.statusText, headers: res.headers });
+    const answered = new Headers(res.headers);
+    answered.set(REACHED_HEADER, reached);
+    return new Response(out, { status: res.status, statusText: res.statusText, headers: answered });
   }
 
   async expire(): Promise<string[]> {
@@ -83,8 +99,12 @@ class LoopbackAdapter implements ServerAdapter {
 
   async restart(): Promise<string[]> {
     if (!this.restartable) return [];
+    // Requests that arrive while the process boots wait for it, as they would for a server behind a
+    // load balancer that holds connections; virtual time stands still meanwhile (VirtualTime.hold).
+    const restarting = this.time.hold(this.restartable());
+    this.restarting = restarting.catch(() => {});
     try {
-      await this.time.real(this.restartable());
+      await restarting;
     } catch {
       // The served process's own failure (whenFailed) ends the command with its reason; the run
       // goes on against nothing, not with a stack trace out of msw's handler.

@@ -29,6 +29,8 @@ export class VirtualTime {
   activity = 0;
   /** Exchanges with a real (loopback) server still open: their progress is on the wall clock. */
   private realPending = 0;
+  /** Real work that holds virtual time however long it is silent (a restarted server booting). */
+  private held = 0;
 
   install(): void {
     if (active) throw new Error('a wire run is already active in this process (wire runs are sequential)');
@@ -62,6 +64,16 @@ export class VirtualTime {
     });
   }
 
+  /** Hold virtual time until `p` settles, however long it takes on the wall clock: a server restart is
+   *  one instant of the run, so no deadline fires while the process boots, whatever its boot time. */
+  hold<T>(p: Promise<T>): Promise<T> {
+    this.held++;
+    return p.finally(() => {
+      this.held--;
+      this.activity++;
+    });
+  }
+
   realOpened(): void {
     this.realPending++;
   }
@@ -90,6 +102,11 @@ export class VirtualTime {
         continue;
       }
       const before = this.activity;
+      if (this.held > 0) {
+        await realSleep(1);
+        quiet = 0;
+        continue;
+      }
       if (this.realPending > 0 && silentMs < stallMs) {
         await realSleep(1);
         silentMs = this.activity === before ? silentMs + 1 : 0;

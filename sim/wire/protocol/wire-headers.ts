@@ -8,6 +8,11 @@ export const CLIENT_REQ_HEADER = 'x-faultsim-client-req';
  *  Request, so a body whose chunked framing was stripped still arrives whole; a server that selects
  *  its transport by that framing (the records' server build) reads this instead. */
 export const STRIPPED_HEADER = 'x-faultsim-stripped';
+/** Set by a loopback server's adapter on its answer: what reached the real server (the body's framing and
+ *  the header names forwarded), recorded on the response entry and removed before the client sees it. */
+export const REACHED_HEADER = 'x-faultsim-reached';
+/** REACHED_HEADER's value on the audit's own 502 when the server could not be reached: nothing reached it. */
+export const UNREACHABLE = 'nothing: the audit could not reach the server';
 /** Marks a request whose connection closes before the answer (connection-reset), for the model server. */
 export const CLOSING_HEADER = 'x-faultsim-closing';
 

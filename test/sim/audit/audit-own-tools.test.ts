@@ -81,7 +81,8 @@ describe('audit of a server of its own tools, behind a bearer token', () => {
     const once = a.scenarios.find((s) => s.name === 'cut-reissue-once')!;
     expect(once.tool).toMatch(/^place_order \(/);
     // The SDK v2 server books the order twice: the proxy cut the stream, the client re-issued (2026-07-28's MUST).
-    expect(once.verdict).toBe('silent');
+    // The revision gives the server no idempotency key: the protocol's hazard, not the server's silence.
+    expect(once.verdict).toBe('protocol hazard');
     expect(once.why).toMatch(/^at-most-once: call \d's side-effecting tool ran 2 times/);
     // The SDK v2 aborts a call whose stream closed, and place_warehouse_order heeds the abort: nothing booked.
     const close = a.scenarios.find((s) => s.name === 'close-cancels')!.spec.checks[0]!;

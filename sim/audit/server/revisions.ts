@@ -1,0 +1,67 @@
+// Which protocol revisions a real server speaks, asked of the server itself before anything is
+// audited (issue 37 item 1): `server/discover` (2026-07-28 servers MUST answer it with their
+// supportedVersions), then `initialize` with each revision the audit knows of, older ones included,
+// and the exact version each negotiates. The audit then runs the scenarios of every revision the server
+// speaks (or, with --revision, of those asked that it speaks), and the report says what was found
+// and how; a revision the server refused is never claimed.
+import type { Revision } from '../../../models/policies.ts';
+import type { WireServerSpec } from '../../wire/setup.ts';
+import { MODERN, modernMeta, ProbeClient } from './probe-client.ts';
+
+/** The 2025 revisions asked with `initialize`, newest first; the audit's scenarios speak the first. */
+export const INITIALIZE_REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
+
+export interface FoundRevisions {
+  /** The audit's scenario revisions the server speaks: 2025-11-25 (for any 2025 revision it negotiates), 2026-07-28. */
+  speaks: Revision[];
+  /** One line: what each question got, the exact versions negotiated. */
+  how: string;
+}
+
+async function discover(c: ProbeClient): Promise<string[] | null> {
+  const a = await c.send('POST', c.modernHeaders('server/discover'), {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'server/discover',
+    params: { _meta: modernMeta() },
+  });
+  const versions = a.message?.result?.supportedVersions;
+  return Array.isArray(versions) ? versions.map(String) : null;
+}
+
+/** Ask the server: server/discover, then initialize with each 2025 revision. */
+export async function findRevisions(server: WireServerSpec): Promise<FoundRevisions> {
+  const c = new ProbeClient(server);
+  try {
+    const discovered = await discover(c);
+    const negotiated: string[] = [];
+    for (const asked of INITIALIZE_REVISIONS) {
+      const answer = await c.initialize(asked);
+      negotiated.push(`initialize ${asked} → ${answer ?? 'refused'}`);
+    }
+    const legacy = negotiated.filter((n) => !n.endsWith('refused'));
+    const versions = new Set(legacy.map((n) => n.split(' → ')[1]!));
+    const speaks: Revision[] = [];
+    if ([...versions].some((v) => v.startsWith('2025-'))) speaks.push('2025-11-25');
+    if (discovered?.includes(MODERN)) speaks.push(MODERN);
+    const exact = [...new Set([...versions, ...(discovered ?? [])])].sort();
+    const how = `server/discover: ${discovered ? discovered.join(', ') : 'no supportedVersions'}; ${negotiated.join(', ')}: speaks ${exact.join(', ') || 'none the audit knows'}`;
+    return { speaks, how };
+  } finally {
+    await c.close();
+  }
+}
+
+/** The revisions audited, and what the report says of them: all the server speaks, or those asked
+ *  (--revision) that it speaks, with where it speaks more or less than asked. */
+export function revisionsToAudit(found: FoundRevisions, asked: readonly Revision[] | null): { audit: Revision[]; said: string } {
+  if (asked === null) return { audit: found.speaks, said: `revisions found: ${found.how}` };
+  const audit = asked.filter((r) => found.speaks.includes(r));
+  const less = asked.filter((r) => !found.speaks.includes(r));
+  const more = found.speaks.filter((r) => !asked.includes(r));
+  const notes = [
+    ...(less.length ? [`--revision asked for ${less.join(', ')}, which the server does not speak (not audited)`] : []),
+    ...(more.length ? [`the server also speaks ${more.join(', ')} (not asked: audit it without --revision)`] : []),
+  ];
+  return { audit, said: `revisions found: ${found.how}${notes.length ? `; ${notes.join('; ')}` : ''}` };
+}
