@@ -1,5 +1,5 @@
-// `npm run bench`: the engine, random search, exhaustive search, the wire tier and memory, measured
-// on this machine; a readable table, or `-- --json` for one object. Each figure is a median of
+// `npm run bench`: the engine, random search, exhaustive search, the wire tier, memory, the CLI's
+// compare and where its time goes by stage (bench/stages.ts), measured on this machine; a readable table, or `-- --json` for one object. Each figure is a median of
 // repeated rounds (or of 100 seeds), and each ratio is measured within the same run. This is a
 // benchmark, not a test: it asserts nothing, and says which of the project's targets it met.
 import { cpus } from 'node:os';
@@ -10,10 +10,11 @@ import { clearNote, load, now, round } from './measure.ts';
 import { measureMemory } from './memory.ts';
 import { RECORDS, measureSeed } from './seeds.ts';
 import { renderBench } from './render.ts';
+import { measureStages } from './stages.ts';
 import { judgeTargets } from './targets.ts';
 import { measureWire } from './wire.ts';
 
-const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare'] as const;
+const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare', 'stages'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `usage: npm run bench -- [--json] [--quick] [--only ${SECTIONS.join(',')}]
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   const wire = await section('wire', () => measureWire(quick));
   const memory = await section('memory', () => measureMemory(quick));
   const compare = await section('compare', () => measureCompare(quick));
+  const stages = await section('stages', () => measureStages(quick));
   timing.total = round((now() - started) / 1000, 1);
 
   const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory, compare });
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
     ...(wire ? { wire } : {}),
     ...(memory ? { memory } : {}),
     ...(compare ? { compare } : {}),
+    ...(stages ? { stages } : {}),
     targets,
     timing,
   };
