@@ -48,6 +48,7 @@ export const STAGES: readonly StageMarker[] = [
     at: [
       ['randomCheck', 'sim/search/random/check-runner'],
       ['checkCombination', 'sim/search/random/check'],
+      ['check', 'sim/search/random/check'],
     ],
   },
   {
@@ -71,6 +72,9 @@ export interface Frame {
 }
 
 const fileOf = (url: string) => url.replace(/^file:\/\//, '').replace(/\.(ts|js|mjs)$/, '');
+/** Whether `file` is `suffix`, here or in the older layout with the stages at the top level (no `sim/`:
+ *  52c6b3c, which the issue compares with, profiles with this table too). */
+const isFile = (file: string, suffix: string) => file.endsWith(`/${suffix}`) || file.endsWith(`/${suffix.replace(/^sim\//, '')}`);
 
 /** The stage of a stack (frames in any order): the first of STAGES with a function on it. */
 export function stageOf(frames: readonly Frame[]): string {
@@ -79,7 +83,7 @@ export function stageOf(frames: readonly Frame[]): string {
     if (!f.functionName) continue;
     const file = fileOf(f.url);
     for (let i = 0; i < best; i++)
-      if (STAGES[i]!.at.some(([fn, suffix]) => fn === f.functionName && file.endsWith(`/${suffix}`))) {
+      if (STAGES[i]!.at.some(([fn, suffix]) => fn === f.functionName && isFile(file, suffix))) {
         best = i;
         break;
       }

@@ -91,8 +91,9 @@ function stagesOfProfile(p: Profile, into: Map<string, number>): void {
   });
 }
 
-/** The CLI's compare under `--cpu-prof`: CPU microseconds by stage, every thread. */
-function profiledCli(args: readonly string[]): { byStage: Map<string, number>; threads: number; cpuSeconds: number } {
+/** The CLI's compare (of the checkout at `cwd`, default this one) under `--cpu-prof`: CPU
+ *  microseconds by stage, every thread, and the process's CPU seconds. */
+export function profiledCli(args: readonly string[], cwd = root): { byStage: Map<string, number>; threads: number; cpuSeconds: number } {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-stages-'));
   try {
     const argv = [
@@ -107,7 +108,7 @@ function profiledCli(args: readonly string[]): { byStage: Map<string, number>; t
       '--out',
       join(dir, 'out'),
     ];
-    const r = spawnSync(process.execPath, argv, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync(process.execPath, argv, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     if (r.status !== 0) throw new Error(`compare ${args.join(' ')} under --cpu-prof exited ${r.status}: ${r.stderr}`);
     const byStage = new Map<string, number>();
     const files = readdirSync(join(dir, 'prof')).filter((f) => f.endsWith('.cpuprofile'));
