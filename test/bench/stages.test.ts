@@ -3,7 +3,9 @@
 // is put in its most specific stage (a pair search replays and searches inside a finding's
 // annotation: it is the pair search's), wherever the file is (the sources or dist/).
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderBench } from '../../bench/render.ts';
 import { GC, OTHER, STAGES, stageOf } from '../../bench/stage-table.ts';
+import type { StageProfile } from '../../bench/stages.ts';
 import { ForkableWorld } from '../../sim/world/fork.ts';
 import { runCensus } from '../../sim/world/run-census.ts';
 import { DEFAULT_WORLD, runWorld } from '../../sim/world/world.ts';
@@ -58,5 +60,29 @@ describe('stageOf', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).not.toContain(OTHER);
     expect(names).not.toContain(GC);
+  });
+});
+
+describe('the stage table', () => {
+  it('gives each stage its CPU, share, runs, forks and runs per finding, under the command it profiled', () => {
+    const profile: StageProfile = {
+      matrix: 'full',
+      cpuSeconds: 60,
+      threads: 3,
+      findings: 100,
+      silentFindings: 40,
+      runs: 1234,
+      rows: [
+        { stage: 'certification (exhaustive, one fault fewer)', cpuSeconds: 6, share: 10, runs: 200, forks: 5000, runsPerFinding: 2 },
+        { stage: GC, cpuSeconds: 3, share: 5, runs: null, forks: null, runsPerFinding: null },
+      ],
+    };
+    const machine = { node: 'v20', cpus: 2, loadBefore: [1], loadAfter: [1], note: 'shared', quick: false };
+    const out = renderBench({ machine, stages: { default: { ...profile, matrix: 'seeds' }, full: profile }, targets: {}, timing: {} });
+    expect(out).toContain('stages — mcp-faultsim compare --quiet: 60 s CPU over 3 threads');
+    expect(out).toContain('stages — mcp-faultsim compare --matrix full --quiet: 60 s CPU over 3 threads');
+    expect(out).toContain('1,234 for 100 findings (40 silent)');
+    expect(out).toMatch(/certification \(exhaustive, one fault fewer\)\s+6\.00 s\s+10%\s+200\s+5,000\s+2/);
+    expect(out).toMatch(/garbage collection \(any stage\)\s+3\.00 s\s+5%\s*\n/);
   });
 });
