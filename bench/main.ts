@@ -1,7 +1,8 @@
 // `npm run bench`: the engine, random search, exhaustive search, the wire tier, memory, the CLI's
 // compare and where its time goes by stage (bench/stages.ts), measured on this machine; a readable
 // table, or `-- --json` for one object. Each figure is a median of repeated rounds (or of 100
-// seeds), and each ratio is measured within the same run. This is a benchmark, not a test: it asserts nothing, and says which of the project's targets it met.
+// seeds), and each ratio is measured within the same run. This is a benchmark, not a test: it
+// asserts nothing, and says which of the project's targets it met.
 import { cpus } from 'node:os';
 import { measureCompare } from './compare.ts';
 import { measureEngine } from './engine.ts';
