@@ -119,17 +119,18 @@ export function profiledCli(args: readonly string[], cwd = root): { byStage: Map
   }
 }
 
-/** The stage of the stack this is called from (its text: tsx's source maps format it whatever
- *  `Error.prepareStackTrace` says; a method's frame is named by its owner too, `Class.method`). */
+/** The stage of the stack this is called from, read from V8's call sites (the census turns source
+ *  maps off: with them on, the stack is formatted as text whatever `Error.prepareStackTrace` says). */
 function stageHere(): string {
-  const limit = Error.stackTraceLimit;
+  const { prepareStackTrace, stackTraceLimit } = Error;
   Error.stackTraceLimit = 400;
-  const stack = new Error().stack ?? '';
-  Error.stackTraceLimit = limit;
-  const frames: Frame[] = [];
-  for (const m of stack.matchAll(/^\s*at (?:async )?(?:new )?([^\s(]+) \((.+?):\d+:\d+\)$/gm))
-    frames.push({ functionName: m[1]!.slice(m[1]!.lastIndexOf('.') + 1), url: m[2]! });
-  return stageOf(frames);
+  Error.prepareStackTrace = (_e, sites) => sites;
+  const holder: { stack?: NodeJS.CallSite[] } = {};
+  Error.captureStackTrace(holder);
+  Error.prepareStackTrace = prepareStackTrace;
+  Error.stackTraceLimit = stackTraceLimit;
+  const sites = Array.isArray(holder.stack) ? holder.stack : [];
+  return stageOf(sites.map((c) => ({ functionName: c.getFunctionName() ?? '', url: c.getFileName() ?? '' })));
 }
 
 /** The comparison on this thread with every world counted by its stage; its findings. */
@@ -138,6 +139,7 @@ async function census(kind: 'seeds' | 'full') {
   const cells = buildMatrix(kind, { server: {}, client: {} }, config.registry.cells, config.registry.additions);
   const counts = new Map<string, { runs: number; forks: number }>();
   const out = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-census-'));
+  process.setSourceMapsEnabled(false);
   runCensus.probe = (fork) => {
     const s = stageHere();
     let c = counts.get(s);
@@ -152,6 +154,7 @@ async function census(kind: 'seeds' | 'full') {
     return { counts, findings: comparison.findings.length, silentFindings: silent };
   } finally {
     runCensus.probe = null;
+    process.setSourceMapsEnabled(true);
     rmSync(out, { recursive: true, force: true });
   }
 }
