@@ -18,8 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DETAILS } from '../reports/compare-common.ts';
 import { writeReports } from '../sim/cli/report-files.ts';
 import { runComparison } from '../sim/compare/compare.ts';
-import { buildMatrix } from '../sim/compare/matrix.ts';
-import { runConfig } from '../sim/plugins/run-config.ts';
+import { buildMatrix, type MatrixCell, type MatrixKind } from '../sim/compare/matrix.ts';
+import { runConfig, type RunConfig } from '../sim/plugins/run-config.ts';
 import { runCensus } from '../sim/world/run-census.ts';
 import { REPORT_USAGE, usageOf } from './compare.ts';
 import { note, round } from './measure.ts';
@@ -127,16 +127,16 @@ function stageHere(): string {
   Error.prepareStackTrace = (_e, sites) => sites;
   const holder: { stack?: NodeJS.CallSite[] } = {};
   Error.captureStackTrace(holder);
+  const stack = holder.stack; // formatted on first read: before prepareStackTrace is put back
   Error.prepareStackTrace = prepareStackTrace;
   Error.stackTraceLimit = stackTraceLimit;
-  const sites = Array.isArray(holder.stack) ? holder.stack : [];
+  const sites = Array.isArray(stack) ? stack : [];
   return stageOf(sites.map((c) => ({ functionName: c.getFunctionName() ?? '', url: c.getFileName() ?? '' })));
 }
 
-/** The comparison on this thread with every world counted by its stage; its findings. */
-async function census(kind: 'seeds' | 'full') {
-  const config = runConfig();
-  const cells = buildMatrix(kind, { server: {}, client: {} }, config.registry.cells, config.registry.additions);
+/** The comparison of `cells` under `config` on this thread, reports written, with every world counted
+ *  by its stage; its findings. */
+export async function census(cells: readonly MatrixCell[], kind: MatrixKind, config: RunConfig = runConfig()) {
   const counts = new Map<string, { runs: number; forks: number }>();
   const out = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-census-'));
   process.setSourceMapsEnabled(false);
@@ -163,7 +163,9 @@ async function stageProfile(kind: 'seeds' | 'full'): Promise<StageProfile> {
   note(`stages: compare --matrix ${kind} under --cpu-prof`);
   const { byStage, threads, cpuSeconds } = profiledCli(kind === 'full' ? ['--matrix', 'full'] : []);
   note(`stages: compare --matrix ${kind}, its runs counted on one thread`);
-  const { counts, findings, silentFindings } = await census(kind);
+  const config = runConfig();
+  const cells = buildMatrix(kind, { server: {}, client: {} }, config.registry.cells, config.registry.additions);
+  const { counts, findings, silentFindings } = await census(cells, kind, config);
   const total = [...byStage.values()].reduce((a, b) => a + b, 0);
   const rows = [...STAGES.map((s) => s.stage), OTHER, GC].map((stage): StageRow => {
     const us = byStage.get(stage) ?? 0;

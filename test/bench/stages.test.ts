@@ -5,7 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderBench } from '../../bench/render.ts';
 import { GC, OTHER, STAGES, stageOf } from '../../bench/stage-table.ts';
-import type { StageProfile } from '../../bench/stages.ts';
+import { census, type StageProfile } from '../../bench/stages.ts';
+import { seedMatrix } from '../../sim/compare/matrix.ts';
+import { runConfig } from '../../sim/plugins/run-config.ts';
 import { ForkableWorld } from '../../sim/world/fork.ts';
 import { runCensus } from '../../sim/world/run-census.ts';
 import { DEFAULT_WORLD, runWorld } from '../../sim/world/world.ts';
@@ -84,5 +86,23 @@ describe('the stage table', () => {
     expect(out).toContain('1,234 for 100 findings (40 silent)');
     expect(out).toMatch(/certification \(exhaustive, one fault fewer\)\s+6\.00 s\s+10%\s+200\s+5,000\s+2/);
     expect(out).toMatch(/garbage collection \(any stage\)\s+3\.00 s\s+5%\s*\n/);
+  });
+});
+
+describe('the census', () => {
+  it('counts a comparison’s runs by the stage that started them, and unsets its probe', async () => {
+    const cells = seedMatrix()
+      .slice(0, 2)
+      .map((c, index) => ({ ...c, index }));
+    const { counts, findings } = await census(cells, 'seeds', runConfig({ runs: 30 }));
+    expect(runCensus.probe).toBeNull();
+    const runs = (stage: string) => counts.get(stage)?.runs ?? 0;
+    // Every sampled run of both cells, plus the references of the workloads they drew.
+    expect(runs('cells: random runs')).toBeGreaterThanOrEqual(60);
+    expect(runs('cells: fault-free runs')).toBeGreaterThan(0);
+    expect(findings).toBeGreaterThan(0);
+    expect(runs('shrinking')).toBeGreaterThan(0);
+    expect(counts.get('certification (exhaustive, one fault fewer)')?.forks ?? 0).toBeGreaterThan(0);
+    expect(counts.has(OTHER)).toBe(false);
   });
 });
