@@ -11,7 +11,7 @@ import type { StageFigures, StageProfile } from './stages.ts';
 import type { Target } from './targets.ts';
 
 interface Report {
-  machine: { node: string; cpus: number; loadBefore: number[]; loadAfter: number[]; note: string; quick: boolean };
+  machine: { node: string; cpus: number; loadBefore: number[]; loadAfter: number[]; note: string; quick: boolean; fullMatrix?: false };
   engine?: EngineFigures;
   seeds?: { '000': SeedFigures; '003': SeedFigures };
   exhaustive?: ExhaustiveFigures;
@@ -53,7 +53,7 @@ export function renderBench(r: Report): string {
   const out: string[] = [];
   const m = r.machine;
   out.push(
-    `mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}`,
+    `mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}${m.fullMatrix === false ? ' (--no-full-matrix: compare --matrix full not run)' : ''}`,
   );
   out.push(`(${m.note})`);
   const section = (title: string, rows: string[][]) => out.push('', title, table(['figure', 'value'], rows, ['l', 'r']));
