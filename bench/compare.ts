@@ -38,7 +38,7 @@ export interface CompareFigures {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Preloaded into the CLI's process: its own CPU time and peak RSS, on stderr, as it exits. */
-const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nBENCH-USAGE '+JSON.stringify({cpuUs:u.userCPUTime+u.systemCPUTime,maxRssKB:u.maxRSS})+'\\n')})`;
+export const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nBENCH-USAGE '+JSON.stringify({cpuUs:u.userCPUTime+u.systemCPUTime,maxRssKB:u.maxRSS})+'\\n')})`;
 
 function runCli(args: string[]): CompareRun {
   const out = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-compare-'));
@@ -52,8 +52,7 @@ function runCli(args: string[]): CompareRun {
       maxBuffer: 64 * 1024 * 1024,
     });
     const wall = (now() - t) / 1000;
-    const line = /BENCH-USAGE (.*)/.exec(r.stderr ?? '')?.[1];
-    const usage = line ? (JSON.parse(line) as { cpuUs: number; maxRssKB: number }) : { cpuUs: NaN, maxRssKB: NaN };
+    const usage = usageOf(r.stderr ?? '');
     const timing = reportTiming(out);
     return {
       argv: argv.slice(0, -2),
@@ -68,6 +67,12 @@ function runCli(args: string[]): CompareRun {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/** The CPU time and peak RSS the preloaded REPORT_USAGE wrote on a process's stderr. */
+export function usageOf(stderr: string): { cpuUs: number; maxRssKB: number } {
+  const line = /BENCH-USAGE (.*)/.exec(stderr)?.[1];
+  return line ? (JSON.parse(line) as { cpuUs: number; maxRssKB: number }) : { cpuUs: NaN, maxRssKB: NaN };
 }
 
 /** The `timing` of the compare.json a run wrote, if it wrote one. */

@@ -1,7 +1,8 @@
-// `npm run bench`: the engine, random search, exhaustive search, the wire tier and memory, measured
-// on this machine; a readable table, or `-- --json` for one object. Each figure is a median of
-// repeated rounds (or of 100 seeds), and each ratio is measured within the same run. This is a
-// benchmark, not a test: it asserts nothing, and says which of the project's targets it met.
+// `npm run bench`: the engine, random search, exhaustive search, the wire tier, memory, the CLI's
+// compare and where its time goes by stage (bench/stages.ts), measured on this machine; a readable
+// table, or `-- --json` for one object. Each figure is a median of repeated rounds (or of 100
+// seeds), and each ratio is measured within the same run. This is a benchmark, not a test: it
+// asserts nothing, and says which of the project's targets it met.
 import { cpus } from 'node:os';
 import { measureCompare } from './compare.ts';
 import { measureEngine } from './engine.ts';
@@ -10,28 +11,32 @@ import { clearNote, load, now, round } from './measure.ts';
 import { measureMemory } from './memory.ts';
 import { RECORDS, measureSeed } from './seeds.ts';
 import { renderBench } from './render.ts';
+import { measureStages } from './stages.ts';
 import { judgeTargets } from './targets.ts';
 import { measureWire } from './wire.ts';
 
-const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare'] as const;
+const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare', 'stages'] as const;
 type Section = (typeof SECTIONS)[number];
 
-const USAGE = `usage: npm run bench -- [--json] [--quick] [--only ${SECTIONS.join(',')}]
+const USAGE = `usage: npm run bench -- [--json] [--quick] [--no-full-matrix] [--only ${SECTIONS.join(',')}]
 
 Measure the simulator on this machine and print every figure with the targets it meets.
   --json    one JSON object instead of the table
   --quick   fewer rounds and sessions (a smoke run; figures are noisier, memory over 100k sessions)
+  --no-full-matrix  every section in full, but compare and stages without --matrix full (minutes on a loaded machine)
   --only    run only these sections (comma-separated)
 `;
 
-function parse(argv: string[]): { json: boolean; quick: boolean; only: Set<Section> } {
+function parse(argv: string[]): { json: boolean; quick: boolean; fullMatrix: boolean; only: Set<Section> } {
   let json = false;
   let quick = false;
+  let fullMatrix = true;
   let only = new Set<Section>(SECTIONS);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--json') json = true;
     else if (a === '--quick') quick = true;
+    else if (a === '--no-full-matrix') fullMatrix = false;
     else if (a === '--only' || a.startsWith('--only=')) {
       const list = (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]) ?? '';
       const names = list.split(',').filter(Boolean);
@@ -42,13 +47,13 @@ function parse(argv: string[]): { json: boolean; quick: boolean; only: Set<Secti
     } else if (a === '--help' || a === '-h') {
       process.stdout.write(USAGE);
       process.exit(0);
-    } else throw new Error(`unknown option '${a}' (valid: --json, --quick, --only)`);
+    } else throw new Error(`unknown option '${a}' (valid: --json, --quick, --no-full-matrix, --only)`);
   }
-  return { json, quick, only };
+  return { json, quick, fullMatrix, only };
 }
 
 async function main(): Promise<void> {
-  const { json, quick, only } = parse(process.argv.slice(2));
+  const { json, quick, fullMatrix, only } = parse(process.argv.slice(2));
   const started = now();
   const timing: Record<string, number> = {};
   const section = async <T>(name: Section, f: () => T | Promise<T>): Promise<T | undefined> => {
@@ -65,7 +70,8 @@ async function main(): Promise<void> {
   const exhaustive = await section('exhaustive', () => measureExhaustive(quick));
   const wire = await section('wire', () => measureWire(quick));
   const memory = await section('memory', () => measureMemory(quick));
-  const compare = await section('compare', () => measureCompare(quick));
+  const compare = await section('compare', () => measureCompare(quick || !fullMatrix));
+  const stages = await section('stages', () => measureStages(quick || !fullMatrix));
   timing.total = round((now() - started) / 1000, 1);
 
   const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory, compare });
@@ -77,6 +83,7 @@ async function main(): Promise<void> {
       loadAfter: load(),
       note: 'a shared machine: other work runs on the same cores, so figures drift between runs; ratios are measured within one run',
       quick,
+      ...(fullMatrix ? {} : { fullMatrix: false as const }),
     },
     ...(engine ? { engine } : {}),
     ...(seeds ? { seeds } : {}),
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
     ...(wire ? { wire } : {}),
     ...(memory ? { memory } : {}),
     ...(compare ? { compare } : {}),
+    ...(stages ? { stages } : {}),
     targets,
     timing,
   };

@@ -7,15 +7,17 @@ import type { MemoryFigures } from './memory.ts';
 import type { SeedFigures } from './seeds.ts';
 import type { WireFigures } from './wire.ts';
 import type { CompareFigures } from './compare.ts';
+import type { StageFigures, StageProfile } from './stages.ts';
 import type { Target } from './targets.ts';
 
 interface Report {
-  machine: { node: string; cpus: number; loadBefore: number[]; loadAfter: number[]; note: string; quick: boolean };
+  machine: { node: string; cpus: number; loadBefore: number[]; loadAfter: number[]; note: string; quick: boolean; fullMatrix?: false };
   engine?: EngineFigures;
   seeds?: { '000': SeedFigures; '003': SeedFigures };
   exhaustive?: ExhaustiveFigures;
   wire?: WireFigures;
   compare?: CompareFigures;
+  stages?: StageFigures;
   memory?: MemoryFigures;
   targets: Record<string, Target>;
   timing: Record<string, number>;
@@ -29,11 +31,29 @@ function depthRun(d: DepthRun): string {
   return `: ${n(d.states)} states, ${n(d.plans)} plans, ${d.seconds} s (CPU ${d.cpuSeconds} s), peak RSS ${d.peakRssMB} MB`;
 }
 
+/** One matrix's stage profile (bench/stages.ts): CPU by stage, with the runs each started. */
+function stageTable(p: StageProfile): string[] {
+  const cmd = `mcp-faultsim compare${p.matrix === 'full' ? ' --matrix full' : ''} --quiet`;
+  const rows = p.rows.map((x) => [
+    x.stage,
+    `${x.cpuSeconds.toFixed(2)} s`,
+    `${x.share}%`,
+    x.runs === null ? '' : n(x.runs),
+    x.forks ? n(x.forks) : '',
+    x.runsPerFinding === null ? '' : n(x.runsPerFinding),
+  ]);
+  return [
+    `stages — ${cmd}: ${p.cpuSeconds} s CPU over ${p.threads} threads, shared by the stages of its profile; ` +
+      `runs counted on one thread: ${n(p.runs)} for ${n(p.findings)} findings (${n(p.silentFindings)} silent)`,
+    table(['stage', 'CPU', 'share', 'runs', 'forks', 'runs/finding'], rows, ['l', 'r', 'r', 'r', 'r', 'r']),
+  ];
+}
+
 export function renderBench(r: Report): string {
   const out: string[] = [];
   const m = r.machine;
   out.push(
-    `mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}`,
+    `mcp-faultsim bench — node ${m.node}, ${m.cpus} cores, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}${m.quick ? ' (--quick)' : ''}${m.fullMatrix === false ? ' (--no-full-matrix: compare --matrix full not run)' : ''}`,
   );
   out.push(`(${m.note})`);
   const section = (title: string, rows: string[][]) => out.push('', title, table(['figure', 'value'], rows, ['l', 'r']));
@@ -127,6 +147,7 @@ export function renderBench(r: Report): string {
       ...(r.compare.full ? [row(r.compare.full)] : []),
     ]);
   }
+  for (const p of r.stages ? [r.stages.default, r.stages.full] : []) if (p) out.push('', ...stageTable(p));
   if (r.wire) {
     const w = r.wire;
     if (w.note) out.push('', `wire: ${w.note}`);

@@ -29,6 +29,7 @@ import { nextCalls } from '../core/workload.ts';
 import { noteEntry } from './note-entry.ts';
 import { cloneState, type Item, type WorldState } from './state.ts';
 import { ALL_KNOBS, trackedTwin } from './knob-reads.ts';
+import { runCensus } from './run-census.ts';
 import { combinationKnobValues, type Combination } from '../../models/policies.ts';
 
 import { enginesFor } from './options.ts';
@@ -73,6 +74,7 @@ export class World {
     ({ client: this.clientStepper, server: this.serverStepper } = enginesFor(options.engine, options.additions));
     this.clientSeen = new Uint8Array(this.clientStepper.transitionNames?.length ?? 0);
     this.serverSeen = new Uint8Array(this.serverStepper.transitionNames?.length ?? 0);
+    runCensus.probe?.(from !== undefined);
     if (from) {
       this.plan = from.plan;
       this.s = cloneState(from.s);
