@@ -4,7 +4,7 @@
 // nothing said of it (null), never a guess.
 const OUTSIDE: Readonly<Record<string, string>> = {
   'duplicate-execution':
-    'idempotency on the server: a server that, given the same request again after a reconnect, answers it without running the tool a second time (closed proposal SEP-3182); in the protocol as published the client can only choose not to re-send (client.reissue=never or idempotent-only), which turns the duplicate into a refused call',
+    'idempotency on the server, which answers a request re-sent after a reconnect without running the tool again (the closed SEP-3182); as published, a client can only not re-send (client.reissue), trading the duplicate for a refused call',
   'cut-stream-read-empty':
     'an end-of-stream marker the client can check: a parser that tells a cut SSE stream from a complete one (client.parser=adaptive reads the transport, not the stream’s end)',
   'cut-stream-hang':

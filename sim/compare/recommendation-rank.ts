@@ -10,7 +10,7 @@ import type { CellClass, CellResult } from './cell-result.ts';
 import type { ReportedFinding } from './cell-runner.ts';
 import type { NumberedCauseGroup } from './causes.ts';
 import type { Finding } from './findings.ts';
-import { changesFrom } from './recommendation-changes.ts';
+import { changesFrom } from '../core/knob-changes.ts';
 
 /** The ranking's criteria, in the order they decide. */
 export const RANK_ORDER: readonly string[] = [

@@ -12,7 +12,7 @@ import type { ReportedFinding } from './cell-runner.ts';
 import type { NumberedCauseGroup } from './causes.ts';
 import type { MatrixKind } from './matrix.ts';
 import { candidateOf, rankCandidates, RANK_ORDER, withTies, type Candidate, type Ranked } from './recommendation-rank.ts';
-import { changesFrom } from './recommendation-changes.ts';
+import { changesFrom } from '../core/knob-changes.ts';
 import { outsideVocabulary } from './recommendation-outside.ts';
 
 export type { Candidate, Failure, Ranked } from './recommendation-rank.ts';
@@ -237,6 +237,8 @@ export function recommend(c: RecommendationInput): Recommendation {
       pair: topOf(ranked, () => true),
     };
   });
+  // The records' own alphabets first, then the whole vocabulary: the order a designer asks in.
+  scopes.sort((a, b) => Number(a.alphabet === 'all faults') - Number(b.alphabet === 'all faults'));
   return {
     over: {
       matrix: c.matrix.kind,

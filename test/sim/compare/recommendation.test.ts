@@ -14,6 +14,7 @@ import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 describe('the recommendation of the default comparison', () => {
   let c: Comparison;
+  let stdout: string;
   const scope = (name: string): RecommendationScope => {
     const s = c.recommendation.scopes.find((x) => x.name.startsWith(name));
     if (!s) throw new Error(`no scope ${name}: ${c.recommendation.scopes.map((x) => x.name).join('; ')}`);
@@ -21,7 +22,8 @@ describe('the recommendation of the default comparison', () => {
   };
 
   beforeAll(async () => {
-    const { dir } = await defaultComparison();
+    const { dir, stdout: out } = await defaultComparison();
+    stdout = out;
     c = JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8'));
   }, 600_000);
 
@@ -71,6 +73,17 @@ describe('the recommendation of the default comparison', () => {
         }
   });
 
+  it('opens the terminal output, the records\' faults first, with no line past 120 columns', () => {
+    const lines = stdout.split('\n');
+    expect(lines[2]).toMatch(/^Recommendation, over the 42 cells of the seeds matrix run; ranked: no silent failure > recovers/);
+    const first = lines.slice(0, 50).join('\n');
+    expect(first).toMatch(/^record 000 · seed alphabet .*\n {2}server: server\.reinit=pin-first or server\.reinit=idempotent \(indistinguishable\)/m);
+    expect(first).toMatch(/^record 000 · all faults: NO combination of the 13 is free of silent failure/m);
+    expect(first).toMatch(/silent in every one: duplicate-execution \(G1/);
+    expect(first.indexOf('record 003 · seed alphabet')).toBeLessThan(first.indexOf('record 000 · all faults'));
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(120);
+  });
+
   it('is a function of the cells and findings: recomputed from the JSON, it is the same', () => {
     expect(recommend({ ...c, matrix: c.matrix, causes: c.causes })).toEqual(c.recommendation);
   });
@@ -78,7 +91,7 @@ describe('the recommendation of the default comparison', () => {
 
 describe('ranking', () => {
   const base = combination({}, NO_ADDITIONS);
-  const candidate = (name: string, over: Partial<Candidate> & { counts?: Partial<Candidate['counts']> }): Candidate => ({
+  const candidate = (name: string, over: Partial<Omit<Candidate, 'counts'>> & { counts?: Partial<Candidate['counts']> }): Candidate => ({
     changes: [name],
     combination: base,
     cells: [name],
