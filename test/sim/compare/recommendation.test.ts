@@ -73,11 +73,13 @@ describe('the recommendation of the default comparison', () => {
         }
   });
 
-  it('opens the terminal output, the records\' faults first, with no line past 120 columns', () => {
+  it("opens the terminal output, the records' faults first, with no line past 120 columns", () => {
     const lines = stdout.split('\n');
     expect(lines[2]).toMatch(/^Recommendation, over the 42 cells of the seeds matrix run; ranked: no silent failure > recovers/);
     const first = lines.slice(0, 50).join('\n');
-    expect(first).toMatch(/^record 000 · seed alphabet .*\n {2}server: server\.reinit=pin-first or server\.reinit=idempotent \(indistinguishable\)/m);
+    expect(first).toMatch(
+      /^record 000 · seed alphabet .*\n {2}server: server\.reinit=pin-first or server\.reinit=idempotent \(indistinguishable\)/m,
+    );
     expect(first).toMatch(/^record 000 · all faults: NO combination of the 13 is free of silent failure/m);
     expect(first).toMatch(/silent in every one: duplicate-execution \(G1/);
     expect(first.indexOf('record 003 · seed alphabet')).toBeLessThan(first.indexOf('record 000 · all faults'));
