@@ -23,6 +23,7 @@ import {
   skippedFaults,
 } from './compare-common.ts';
 import { finding, listed } from './compare-markdown-findings.ts';
+import { recommendationMarkdown } from './compare-recommendation-md.ts';
 import { formatJson } from './json-format.ts';
 import { migrationMarkdown } from './migration-view.ts';
 import { fence, inlineCode, mdText } from './escape.ts';
@@ -42,6 +43,11 @@ function header(c: Comparison): string[] {
       (c.policies.length ? ` · policies ${c.policies.map((p) => inlineCode(p)).join(', ')}` : ''),
     '',
   );
+  return lines;
+}
+
+function classCounts(c: Comparison): string[] {
+  const lines: string[] = [];
   const counts = CELL_CLASSES.map((k) => [k, c.cells.filter((x) => x.class === k).length] as const).filter(([, n]) => n > 0);
   lines.push("| cells | how the agent's calls fared |", '|---:|---|');
   for (const [k, n] of counts) lines.push(`| ${n} | ${CLASS_MARK[k]}: ${CLASS_MEANING[k]} |`);
@@ -252,6 +258,8 @@ export function renderMarkdown(c: Comparison, details: number): string {
   const groupOf = groupOfFinding(groups);
   const lines = [
     ...header(c),
+    ...recommendationMarkdown(c.recommendation, anchors),
+    ...classCounts(c),
     ...migrationMarkdown(c),
     ...causes(c, groups, anchors),
     ...changes(c, groups),

@@ -6,6 +6,7 @@ import { callCounts, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table, wrap } from './table.ts';
 import { groupConsidered, groupsOf, rankedFixes, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { plural } from './words.ts';
+import { recommendationText } from './compare-recommendation-text.ts';
 import { propertyByName, type Property } from '../properties/properties.ts';
 import { columnOf } from '../properties/fold.ts';
 
@@ -38,6 +39,8 @@ export function renderSummary(c: Comparison, registered: readonly Property[] = [
   });
   const lines = [
     `mcp-faultsim compare: ${c.matrix.kind} matrix, ${c.cells.length}${c.cells.length === c.matrix.size ? '' : ` of ${c.matrix.size}`} cells${c.shard ? ` (shard ${c.shard.index}/${c.shard.count})` : ''}, seed ${c.seed}, ${c.runs} runs per cell`,
+    '',
+    ...recommendationText(c.recommendation, SUMMARY_WIDTH),
     '',
     table(header, rows, ['r'], { width: SUMMARY_WIDTH, fold: 1, minimum: 24 }),
     ...wrap(
