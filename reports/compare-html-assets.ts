@@ -7,7 +7,8 @@
 export const HTML_STYLE = `
 :root { --silent: #c62828; --loud: #a14400; --ok: #2e7d32; --fault: #ffe0b2; --muted: #666; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 1rem 3rem; color: #222; }
-code, td, .ev { overflow-wrap: anywhere; }
+.ev { overflow-wrap: anywhere; }
+code, td { overflow-wrap: break-word; }
 main, section { min-width: 0; }
 .scroll-x { overflow-x: auto; max-width: 100%; }
 table.listed { display: block; overflow-x: auto; max-width: 100%; }
@@ -60,6 +61,9 @@ span.h { display: inline-block; border: 1px solid #ccc; padding: 0 4px; }
 .h.no-finding { background: #e8f5e9; color: #1b5e20; }
 .h.never-acted { background: #f5f5f5; color: #555; }
 .h.not-in-this-cell { background: white; }
+.unfixed { background: #fff3e0; border-left: 4px solid var(--loud); padding: .2rem .8rem; }
+#recommendation h4 { margin: .6rem 0 .2rem; }
+.tied { color: var(--muted); }
 .legend .key { white-space: nowrap; margin-right: .6rem; }
 #path-pick { max-width: 100%; }
 svg.chart { max-width: 100%; height: auto; border: 1px solid #ddd; background: #fcfcfc; }

@@ -1,5 +1,5 @@
 // The comparison as one self-contained HTML file: no network, no CDN (a Content-Security-Policy
-// forbids any fetch). It answers first: a heat map of the matrix (cells × fault family, coloured by
+// forbids any fetch). It answers first: the recommendation (compare-html-recommendation.ts), a heat map of the matrix (cells × fault family, coloured by
 // class, filtered by the class chips), then the causes and what changes what, the statecharts of
 // both machines drawn from their definitions (a finding's path highlightable on them), and the
 // matrix, sortable by any column and filterable by knob, fault set, class and text, the filters kept
@@ -22,6 +22,7 @@ import { finding, listed } from './compare-html-findings.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
 import { filters, matrix } from './compare-html-matrix.ts';
 import { classSlug, heatmap } from './compare-html-heatmap.ts';
+import { recommendationHtml } from './compare-html-recommendation.ts';
 import { statecharts } from './compare-html-statecharts.ts';
 import { formatJson } from './json-format.ts';
 import { plural } from './words.ts';
@@ -161,6 +162,7 @@ export function renderHtml(c: Comparison, details: number): string {
 <body>
 <header><h1>mcp-faultsim: policy comparison</h1><p class="meta">${meta}</p>${c.interrupted ? `<p class="interrupted" role="alert">Interrupted: ${c.cells.length} of ${c.matrix.size} cells finished; the rest were not run.</p>` : ''}</header>
 <main>
+${recommendationHtml(c.recommendation, shownIds)}
 ${heatmap(c, byCell, summary)}
 ${causes(groups, shownIds)}
 ${changes(c, groups)}

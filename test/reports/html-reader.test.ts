@@ -63,11 +63,16 @@ describe('compare.html as a reader sees it at 800 px', () => {
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 
-  it('opens with the heat map, then the causes', async () => {
+  it('opens with the recommendation, then the heat map, then the causes', async () => {
     const order = await page.locator('main > section').evaluateAll((s) => s.map((x) => x.id));
-    const heat = order.indexOf('heatmap');
-    expect(heat).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf('causes')).toBeGreaterThan(heat);
+    expect(order[0]).toBe('recommendation');
+    expect(order[1]).toBe('heatmap');
+    expect(order.indexOf('causes')).toBe(2);
+    // Its first words are in the first screen: what it was computed over, and a first scope's choices.
+    const top = await page.locator('#recommendation h2').evaluate((h) => h.getBoundingClientRect().top);
+    expect(top).toBeLessThan(900);
+    expect(await page.locator('#recommendation section.scope').count()).toBeGreaterThan(0);
+    expect(await page.locator('#recommendation').textContent()).toContain('matrix that ran');
     expect(await page.locator('#heat tbody tr').count()).toBe(json.cells.length);
   });
 
