@@ -32,7 +32,13 @@ describe('not applicable knobs', () => {
     const json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
     expect(json.cells.length).toBeGreaterThan(0);
     for (const c of json.cells)
-      expect(c.notApplicable).toEqual(['server.reinit', 'server.advertise', 'server.idempotency', 'client.reconnect', 'client.guards=compare-init']);
+      expect(c.notApplicable).toEqual([
+        'server.reinit',
+        'server.advertise',
+        'server.idempotency',
+        'client.reconnect',
+        'client.guards=compare-init',
+      ]);
     expect(readFileSync(join(out, 'compare.md'), 'utf8')).toContain(
       'not applicable: server.reinit, server.advertise, server.idempotency, client.reconnect, client.guards=compare-init',
     );
