@@ -210,7 +210,7 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
     [
       'unknown knob in a cut',
       ['compare', '--server', 'retries=3'],
-      /unknown server knob 'retries' \(valid: reinit, streaming, advertise, protocol\)/,
+      /unknown server knob 'retries' \(valid: reinit, streaming, advertise, protocol, idempotency\)/,
     ],
     [
       'unknown value in a cut',
