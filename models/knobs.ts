@@ -30,6 +30,9 @@ export interface KnobSpec {
   readonly valueRevision?: Readonly<Record<string, Revision>>;
   /** Files written before the knob existed lack it: read there as its default (sim/core/schemas.ts). */
   readonly defaultWhenAbsent?: true;
+  /** A knob the protocol as published does not have: the proposal it models (what a report names when
+   *  the knob is the only fix it finds). */
+  readonly proposal?: string;
 }
 
 export type KnobTable = Readonly<Record<string, KnobSpec>>;
@@ -79,6 +82,20 @@ export const SERVER_KNOBS = {
       '2025-11-25': 'sessions (Mcp-Session-Id), the initialize handshake, Last-Event-ID resumption',
       '2026-07-28': "sessionless: capabilities in every request's _meta, server/discover, no resumption",
       dual: 'both: a request carrying the new _meta is served statelessly, an initialize opens a legacy session',
+    },
+  },
+  idempotency: {
+    values: ['none', 'request-key'],
+    default: 'none',
+    meaning: 'what the server does with a tools/call it has already run, sent again after a failed attempt',
+    proposal: 'the closed SEP-3182, server-side idempotency',
+    fullMatrix: 'default',
+    defaultWhenAbsent: true,
+    revision: '2025-11-25',
+    describe: {
+      none: 'runs the tool again (the protocol as published)',
+      'request-key':
+        "answers the call's first result without running the tool again, by its request key, in any session (a proposal: the closed SEP-3182)",
     },
   },
 } as const satisfies KnobTable;
@@ -168,6 +185,7 @@ export type ReinitPolicy = ServerPolicy['reinit'];
 export type StreamingPolicy = ServerPolicy['streaming'];
 export type AdvertisePolicy = ServerPolicy['advertise'];
 export type ServerProtocol = ServerPolicy['protocol'];
+export type IdempotencyPolicy = ServerPolicy['idempotency'];
 export type ReconnectPolicy = ClientPolicy['reconnect'];
 export type AcceptPolicy = ClientPolicy['accept'];
 export type ParserPolicy = ClientPolicy['parser'];

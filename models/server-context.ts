@@ -20,6 +20,9 @@ export interface ServerContext {
   sessions: Record<string, ServerSession>;
   nextSession: number;
   nextStream: number;
+  /** `server.idempotency=request-key`: the calls it has run, by request key (the agent's call id),
+   *  kept across sessions; absent under the other value. */
+  finished?: Readonly<Record<number, true>>;
 }
 
 export type ServerEvent =
@@ -72,6 +75,7 @@ export function withServerContext(ctx: ServerContext, change: Partial<ServerCont
     sessions: change.sessions ?? ctx.sessions,
     nextSession: change.nextSession ?? ctx.nextSession,
     nextStream: change.nextStream ?? ctx.nextStream,
+    finished: change.finished ?? ctx.finished,
   };
 }
 

@@ -49,6 +49,7 @@ function openSession(ctx: ServerContext, e: RequestEvent, additions: PolicyAddit
     sessions: recordWith(ctx.sessions, s.id, s),
     nextSession: ctx.nextSession + 1,
     nextStream: ctx.nextStream,
+    finished: ctx.finished,
   };
   return {
     context,
@@ -134,10 +135,27 @@ function streams(ctx: ServerContext, s: ServerSession, request: HttpRequest): bo
   return choose(ctx.policy, 'streaming', SERVER_KNOBS.streaming.values, (rule) => (rule === 'accept-header' ? byHeader : byCaps));
 }
 
-function callTool(ctx: ServerContext, e: RequestEvent): R {
-  const s = sessionOf(ctx, e)!;
+/** `server.idempotency`: whether this call was run already and is answered without running it again
+ *  (read only where it decides: a call not seen before runs under every value). */
+function alreadyRun(ctx: ServerContext, callId: number): boolean {
+  const seen = ctx.finished?.[callId] === true;
+  return choose(ctx.policy, 'idempotency', SERVER_KNOBS.idempotency.values, (v) => v === 'request-key' && seen);
+}
+
+/** The server's record of run calls with `callId` added, under `server.idempotency=request-key`. */
+function remembered(ctx: ServerContext, callId: number): ServerContext['finished'] {
+  if (!choose(ctx.policy, 'idempotency', SERVER_KNOBS.idempotency.values, (v) => v === 'request-key')) return ctx.finished;
+  return { ...ctx.finished, [callId]: true };
+}
+
+function callTool(before: ServerContext, e: RequestEvent): R {
+  const s = sessionOf(before, e)!;
   const body = e.request.body;
   if (body.rpc !== 'tools/call') throw new Error('callTool needs a tools/call request');
+  // A call already run (under request-key) is answered as it was, and writes no `call-finished`.
+  const replayed = alreadyRun(before, body.callId);
+  const finishedCalls = replayed ? before.finished : remembered(before, body.callId);
+  const ctx = finishedCalls === before.finished ? before : withServerContext(before, { finished: finishedCalls });
   const token = body.progressToken;
   const encoding = progressEncoding(s.transport);
   const content: TextContent[] = [{ type: 'text', text: `${body.tool} result for call ${body.callId}` }];
@@ -149,7 +167,8 @@ function callTool(ctx: ServerContext, e: RequestEvent): R {
     note: { note: 'call-finished', session: s.id, req: e.req, callId: body.callId, transport: s.transport },
   };
   if (!streams(ctx, s, e.request)) {
-    return { context: ctx, effects: [finished, respond(e.req, jsonResponse(200, message))] };
+    const answer = respond(e.req, jsonResponse(200, message));
+    return { context: ctx, effects: replayed ? [answer] : [finished, answer] };
   }
   const stream = `${s.id}-${ctx.nextStream}`;
   // Filled by index, at its size (pushes onto `[]` grow it to sixteen slots, on every streamed call).
@@ -165,14 +184,10 @@ function callTool(ctx: ServerContext, e: RequestEvent): R {
     sessions: recordWith(ctx.sessions, updated.id, updated),
     nextSession: ctx.nextSession,
     nextStream: ctx.nextStream + 1,
+    finished: ctx.finished,
   };
-  return {
-    context,
-    effects: [
-      finished,
-      respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } }),
-    ],
-  };
+  const answer = respond(e.req, { status: 200, headers: { 'content-type': SSE_TYPE }, body: { kind: 'sse', events, complete: true } });
+  return { context, effects: replayed ? [answer] : [finished, answer] };
 }
 
 /** GET with `Last-Event-ID`: replay what followed that event. Without a usable id the GET opens the

@@ -3,45 +3,21 @@
 // first), each with its cell and finding numbers, and the "what changes what" table (per single knob
 // change, how many findings of each silent group it makes hold, and how).
 import type { Comparison, ReportedFinding } from '../sim/compare/compare.ts';
-import type { CauseGroup } from '../sim/compare/causes.ts';
+import type { NumberedCauseGroup } from '../sim/compare/causes.ts';
 import type { Fared, Mitigation } from '../sim/compare/mitigations.ts';
 import { findingNumbers } from './compare-common.ts';
 
-export interface NumberedGroup extends CauseGroup {
-  /** G1, G2, … in report order. */
-  label: string;
+export interface NumberedGroup extends NumberedCauseGroup {
   /** 1-based cell numbers (as the matrix shows them) and finding numbers (as their sections). */
   cellNumbers: number[];
   findingNumbers: number[];
 }
 
-/** Findings grouped by cause, the groups with the most cells first (ties: first seen first). */
-function causeGroups(findings: readonly ReportedFinding[]): CauseGroup[] {
-  const groups = new Map<string, CauseGroup & { first: number }>();
-  findings.forEach((f, i) => {
-    // Every finding a comparison reports carries its cause (compare/compare.ts, annotate).
-    const c = f.cause;
-    if (!c) return;
-    let g = groups.get(c.signature);
-    if (!g) {
-      g = { signature: c.signature, plan: c.plan, mechanism: c.mechanism, how: c.how, findings: [], cells: [], silent: false, first: i };
-      groups.set(c.signature, g);
-    }
-    g.findings.push(f.id);
-    if (!g.cells.includes(f.cell)) g.cells.push(f.cell);
-    // A tool that ran twice for one call is silent too: the agent saw ordinary results.
-    const duplicate = f.properties.some((p) => p.property === 'at-most-once');
-    if (duplicate || f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang')) g.silent = true;
-  });
-  return [...groups.values()].sort((a, b) => b.cells.length - a.cells.length || a.first - b.first).map(({ first: _first, ...g }) => g);
-}
-
 export function groupsOf(c: Comparison): NumberedGroup[] {
   const cellNumber = new Map(c.cells.map((x) => [x.id, x.index + 1]));
   const number = findingNumbers(c);
-  return causeGroups(c.findings).map((g, i) => ({
+  return c.causes.map((g) => ({
     ...g,
-    label: `G${i + 1}`,
     cellNumbers: g.cells.map((id) => cellNumber.get(id) ?? 0),
     findingNumbers: g.findings.map((id) => number.get(id) ?? 0),
   }));

@@ -80,9 +80,18 @@ export function counterexamplePath(f: Finding): string {
   return `counterexamples/${f.id}.json`;
 }
 
-export function callCounts(cell: CellResult): { ok: number; loud: number; silent: number } {
+export function callCounts(cell: CellResult): { ok: number; loud: number; silent: number; twice: number } {
   const o = cell.results[0]?.outcomes;
-  return o ? { ok: o.ok, loud: o.error, silent: o['silent-empty'] + o['silent-hang'] } : { ok: 0, loud: 0, silent: 0 };
+  // A tool that ran twice for one call is a silent failure no call outcome shows: counted apart, per run.
+  const once = cell.results.find((r) => r.property === 'at-most-once');
+  const twice = once?.verdict === 'violated' ? once.violations : 0;
+  return o ? { ok: o.ok, loud: o.error, silent: o['silent-empty'] + o['silent-hang'], twice } : { ok: 0, loud: 0, silent: 0, twice };
+}
+
+/** `ok/loud/silent`, with `+N` where a tool ran twice in N runs (a silent failure the calls do not show). */
+export function callCountsText(cell: CellResult, sep = '/'): string {
+  const n = callCounts(cell);
+  return `${n.ok}${sep}${n.loud}${sep}${n.silent}${n.twice ? `+${n.twice}` : ''}`;
 }
 
 /** Each finding's number in the report: its section's number, the same in every link to it. */

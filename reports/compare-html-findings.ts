@@ -12,9 +12,22 @@ import { describeEntry, stepLine, type Lane } from './history-text.ts';
 
 const COLUMN: Record<Lane, number> = { agent: 2, client: 3, network: 4, server: 5 };
 
+/** How many times the server ran each call's tool (its `call-finished` notes): more than once is a
+ *  duplicate execution, which the agent never hears of, so its call is never painted ok. */
+export function serverRuns(f: Finding): Map<number, number> {
+  const runs = new Map<number, number>();
+  for (const e of f.history) {
+    const n = e as { kind: string; note?: string; callId?: number };
+    if (n.kind === 'server' && n.note === 'call-finished' && typeof n.callId === 'number')
+      runs.set(n.callId, (runs.get(n.callId) ?? 0) + 1);
+  }
+  return runs;
+}
+
 /** Jepsen's timeline, on the history's order: a row per step, a column per actor, call bars. */
 function timeline(f: ReportedFinding): string {
   const outcomes = outcomeMap(f);
+  const runs = serverRuns(f);
   const marked = f.cause?.step ?? null;
   const cells: string[] = [
     '<div class="th" style="grid-column:1">t (ms)</div>',
@@ -38,10 +51,15 @@ function timeline(f: ReportedFinding): string {
     if (e.kind === 'end') {
       const from = invoked.get(e.callId) ?? row;
       const outcome = outcomes.get(e.callId);
+      const ran = runs.get(e.callId) ?? 0;
+      const tone = ran > 1 ? 'duplicate' : step.tone;
+      const said = ran > 1 ? `${outcome ?? e.end}, but the tool ran ${ran} times` : (outcome ?? e.end);
       cells.push(
-        `<div class="call ${esc(step.tone)}" style="grid-row:${from} / ${row + 1};grid-column:2" title="${esc(step.text)}">call ${esc(e.callId)}<br>${esc(outcome ?? e.end)}</div>`,
+        `<div class="call ${esc(tone)}" style="grid-row:${from} / ${row + 1};grid-column:2" title="${esc(step.text)}">call ${esc(e.callId)}<br>${esc(said)}</div>`,
       );
-      cells.push(`<div class="ev ${esc(step.tone)}" style="grid-row:${row};grid-column:3">${esc(step.text)}</div>`);
+      cells.push(
+        `<div class="ev ${esc(tone)}" style="grid-row:${row};grid-column:3">${esc(ran > 1 ? `${step.text} (the tool ran ${ran} times)` : step.text)}</div>`,
+      );
       return;
     }
     const mark = i === marked ? ' marked' : '';
@@ -55,6 +73,7 @@ function timeline(f: ReportedFinding): string {
 
 export function finding(f: ReportedFinding, n: number, group: NumberedGroup | undefined): string {
   const outcomes = outcomeMap(f);
+  const runs = serverRuns(f);
   const m = mitigationLine(f);
   const facts = [
     f.cause
@@ -74,7 +93,14 @@ export function finding(f: ReportedFinding, n: number, group: NumberedGroup | un
     `<li><b>shrunk fault plan</b> ${f.plan.length === 0 ? '(no faults)' : `<ol class="plan">${f.plan.map((x) => `<li><code>${esc(describeFault(x))}</code></li>`).join('')}</ol>`}</li>`,
     `<li><b>workload</b> <code>${esc(describeWorkload(f.workload) || '(none)')}</code>${f.schedule.length ? ` schedule <code>${esc(f.schedule.join(','))}</code>` : ''}</li>`,
     f.outcomes.length
-      ? `<li><b>outcomes</b> ${f.outcomes.map((o) => `call ${esc(o.callId)}: <span class="${esc(o.outcome)}">${esc(o.outcome)}</span>`).join(', ')}</li>`
+      ? `<li><b>outcomes</b> ${f.outcomes
+          .map((o) => {
+            const ran = runs.get(o.callId) ?? 0;
+            return ran > 1
+              ? `call ${esc(o.callId)}: <span class="duplicate">${esc(o.outcome)} to the agent, but the tool ran ${ran} times (duplicate execution)</span>`
+              : `call ${esc(o.callId)}: <span class="${esc(o.outcome)}">${esc(o.outcome)}</span>`;
+          })
+          .join(', ')}</li>`
       : '',
     `<li><b>${f.runsToFailure === null ? 'not shrunk' : `found after ${esc(f.runsToFailure)} runs, shrunk in ${esc(f.shrinks)} steps`}</b> (fast-check seed ${esc(f.seed)}, path <code>${esc(f.path || '-')}</code>)</li>`,
     `<li><b>replay</b> <code>npx mcp-faultsim replay ${esc(counterexamplePath(f))}</code> (relative to this report's directory)</li>`,
@@ -84,6 +110,7 @@ export function finding(f: ReportedFinding, n: number, group: NumberedGroup | un
     `<details class="finding" id="finding-${esc(f.id)}" data-cell="${esc(f.cell)}">`,
     `<summary>${n}. ${esc(f.cellName)}: ${esc(f.properties.map((p) => p.property).join(', '))}</summary>`,
     `<ul class="facts">${facts}</ul>`,
+    `<p><a class="pathlink" href="#statecharts" data-finding="${esc(f.id)}">its path on the statecharts</a></p>`,
     `<h4>Timeline</h4>${timeline(f)}`,
     `<details class="steps"><summary>History, step by step (${f.history.length} steps)</summary><pre>${steps}</pre></details>`,
     '</details>',

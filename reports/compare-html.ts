@@ -1,9 +1,13 @@
 // The comparison as one self-contained HTML file: no network, no CDN (a Content-Security-Policy
-// forbids any fetch). The matrix is sortable by any column and filterable by knob, alphabet, class
-// and text; each finding opens to a timeline in Jepsen's manner (one column per actor, each call a
-// bar from invoke to end, coloured by outcome) and its history step by step. Every string from a
-// history or a policy is escaped; the script only reads attributes and toggles visibility. The
-// matrix is drawn in compare-html-matrix.ts, each finding in compare-html-findings.ts.
+// forbids any fetch). It answers first: the recommendation (compare-html-recommendation.ts), a heat map of the matrix (cells × fault family, coloured by
+// class, filtered by the class chips), then the causes and what changes what, the statecharts of
+// both machines drawn from their definitions (a finding's path highlightable on them), and the
+// matrix, sortable by any column and filterable by knob, fault set, class and text, the filters kept
+// in the page's address. Each finding opens to a timeline in Jepsen's manner (one column per actor,
+// each call a bar from invoke to end, coloured by outcome) and its history step by step. Every string
+// from a history or a policy is escaped; the script only reads attributes and toggles visibility.
+// The parts: compare-html-heatmap.ts, compare-html-matrix.ts, compare-html-findings.ts,
+// statechart-svg.ts.
 import { migrationHtml } from './migration-view.ts';
 import { esc } from './escape.ts';
 
@@ -17,6 +21,9 @@ import { CLASS_MEANING, detailed, extraFields, findingsByCell } from './compare-
 import { finding, listed } from './compare-html-findings.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './compare-html-assets.ts';
 import { filters, matrix } from './compare-html-matrix.ts';
+import { classSlug, heatmap } from './compare-html-heatmap.ts';
+import { recommendationHtml } from './compare-html-recommendation.ts';
+import { statecharts } from './compare-html-statecharts.ts';
 import { formatJson } from './json-format.ts';
 import { plural } from './words.ts';
 
@@ -35,7 +42,12 @@ function causes(groups: readonly NumberedGroup[], shown: Set<string>): string {
   return `<section id="causes"><h2>Causes</h2><p>Findings grouped by cause: the same minimal fault plan, failing by the same mechanism (read from the history: the step that turned the call silent, or loud). The groups touching the most cells come first.</p><table class="listed"><thead><tr><th>group</th><th>cells</th><th>findings</th><th>how</th><th>minimal plan</th><th>mechanism</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
-const FARED_SHORT: Record<string, string> = { clean: '✓ clean', 'loud, recovers': 'loud, recovers', 'loud, never recovers': 'loud, stuck' };
+// The class words themselves, one word per class on the whole page (compare-common.ts CLASS_MEANING).
+const FARED_SHORT: Record<string, string> = {
+  clean: '✓ clean',
+  'loud, recovers': 'loud, recovers',
+  'loud, never recovers': 'loud, never recovers',
+};
 
 function changes(c: Comparison, groups: readonly NumberedGroup[]): string {
   const t = whatChangesWhat(c, groups);
@@ -68,7 +80,7 @@ function changes(c: Comparison, groups: readonly NumberedGroup[]): string {
   const out = leftOut(c)
     .map((w) => `<li><code>${esc(w.change)}</code>: ${esc(w.reason)}</li>`)
     .join('');
-  return `<section id="changes"><h2>What changes what</h2><p>For each silent finding, every combination one knob value away replayed the finding's input and ran a random search: a change holds when the replay did not go silent and no searched run went silent by the finding's mechanism. A change whose combination is broken without faults is never a mitigation: it is left out and named below. Where no single change holds clean, pairs of changes were tried (bounded, the same every run); a pair that holds clean is a row <code>a + b</code>. Per change and silent cause group: how many of the group's findings it makes hold, and the worst way (clean, loud and recovers, loud and stuck). Groups: ${legend}.</p><table class="listed"><thead>${head}</thead><tbody>${rows}</tbody></table><h3>Per group, ranked</h3><p>Clean first, then loud and recovers, then loud and stuck; within a rank, the one that holds for the most of the group's findings.</p><ul class="ranked">${ranked}</ul>${out ? `<h3>Left out: the change breaks the fault-free run</h3><ul>${out}</ul>` : ''}</section>`;
+  return `<section id="changes"><h2>What changes what</h2><p>For each silent finding, every combination one knob value away replayed the finding's input and ran a random search: a change holds when the replay did not go silent and no searched run went silent by the finding's mechanism. A change whose combination is broken without faults is never a mitigation: it is left out and named below. Where no single change holds clean, pairs of changes were tried (bounded, the same every run); a pair that holds clean is a row <code>a + b</code>. Per change and silent cause group: how many of the group's findings it makes hold, and the worst way (clean; loud, recovers; loud, never recovers). Groups: ${legend}.</p><table class="listed"><thead>${head}</thead><tbody>${rows}</tbody></table><h3>Per group, ranked</h3><p>Clean first, then loud, recovers, then loud, never recovers; within a rank, the one that holds for the most of the group's findings.</p><ul class="ranked">${ranked}</ul>${out ? `<h3>Left out: the change breaks the fault-free run</h3><ul>${out}</ul>` : ''}</section>`;
 }
 
 function exhaustive(c: Comparison): string {
@@ -134,7 +146,7 @@ export function renderHtml(c: Comparison, details: number): string {
     .filter(([, n]) => n > 0)
     .map(
       ([k, n]) =>
-        `<button type="button" class="chip ${esc(k.replace(/[^a-z]+/g, '-'))}" data-class-chip="${esc(k)}" title="${esc(CLASS_MEANING[k])}">${esc(k)}: ${n}</button>`,
+        `<button type="button" class="chip ${esc(classSlug(k))}" aria-pressed="false" data-class-chip="${esc(k)}" title="${esc(CLASS_MEANING[k])}">${esc(k)}: ${n}</button>`,
     )
     .join(' ');
   const meta = `${esc(c.tool.name)} ${esc(c.tool.version)} · matrix <b>${esc(c.matrix.kind)}</b> (${c.matrix.size} cells) · seed ${esc(c.seed)} · ${esc(c.runs)} random runs per cell${c.policies.length ? ` · policies ${esc(c.policies.join(', '))}` : ''}`;
@@ -148,15 +160,18 @@ export function renderHtml(c: Comparison, details: number): string {
 <style>${HTML_STYLE}</style>
 </head>
 <body>
-<header><h1>mcp-faultsim: policy comparison</h1><p class="meta">${meta}</p>${c.interrupted ? `<p class="interrupted" role="alert">Interrupted: ${c.cells.length} of ${c.matrix.size} cells finished; the rest were not run.</p>` : ''}<p class="summary">${summary}</p></header>
+<header><h1>mcp-faultsim: policy comparison</h1><p class="meta">${meta}</p>${c.interrupted ? `<p class="interrupted" role="alert">Interrupted: ${c.cells.length} of ${c.matrix.size} cells finished; the rest were not run.</p>` : ''}</header>
 <main>
+${recommendationHtml(c.recommendation, shownIds)}
+${heatmap(c, byCell, summary)}
 ${causes(groups, shownIds)}
 ${changes(c, groups)}
 ${migrationHtml(c)}
-<section><h2>Matrix</h2>
+${statecharts(shown)}
+<section id="matrix-section"><h2>Matrix</h2>
 ${filters(c)}
-${matrix(c, byCell, new Set(shown.map((f) => f.id)))}
-<p class="legend">✓ holds · ✗ violated (in how many runs) · vacuous: the property's situation was never reached · error: a designer's policy failed. Calls: ok / loud (an error) / silent (empty or hung with no error). Click a column to sort it, a finding number to open it.</p>
+<div class="matrix-box">${matrix(c, byCell, new Set(shown.map((f) => f.id)))}</div>
+<p class="legend">✓ holds · ✗ violated (in how many runs) · vacuous: the property's situation was never reached · error: a designer's policy failed. Calls: ok / loud (an error) / silent (empty or hung with no error). A cell is silent too when a side-effecting tool ran twice for one call (at-most-once), though each call came back ok. Click a column to sort it, a finding number to open it.</p>
 </section>
 ${broken(c)}
 <section id="findings"><h2>Findings</h2>

@@ -9,7 +9,7 @@ import { describeWorkload } from '../sim/core/workload.ts';
 import { CELL_CLASSES } from '../sim/core/cell-class.ts';
 import type { Finding } from '../sim/compare/findings.ts';
 import {
-  callCounts,
+  callCountsText,
   CLASS_MARK,
   CLASS_MEANING,
   detailed,
@@ -23,6 +23,7 @@ import {
   skippedFaults,
 } from './compare-common.ts';
 import { finding, listed } from './compare-markdown-findings.ts';
+import { recommendationMarkdown } from './compare-recommendation-md.ts';
 import { formatJson } from './json-format.ts';
 import { migrationMarkdown } from './migration-view.ts';
 import { fence, inlineCode, mdText } from './escape.ts';
@@ -42,6 +43,11 @@ function header(c: Comparison): string[] {
       (c.policies.length ? ` · policies ${c.policies.map((p) => inlineCode(p)).join(', ')}` : ''),
     '',
   );
+  return lines;
+}
+
+function classCounts(c: Comparison): string[] {
+  const lines: string[] = [];
   const counts = CELL_CLASSES.map((k) => [k, c.cells.filter((x) => x.class === k).length] as const).filter(([, n]) => n > 0);
   lines.push("| cells | how the agent's calls fared |", '|---:|---|');
   for (const [k, n] of counts) lines.push(`| ${n} | ${CLASS_MARK[k]}: ${CLASS_MEANING[k]} |`);
@@ -139,13 +145,12 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<stri
   const lines = [
     '## Matrix',
     '',
-    `Per cell: how its calls fared over ${c.runs} random runs (ok / loud errors / silent), and each property's verdict: ${VERDICT_MARK.holds} holds, ${VERDICT_MARK.violated} violated (in how many runs), ${VERDICT_MARK.vacuous} vacuous (its situation was never reached), 💥 a policy error.`,
+    `Per cell: how its calls fared over ${c.runs} random runs (ok / loud errors / silent, and +N: the runs in which a tool ran twice for one call, a silent failure no call's outcome shows), and each property's verdict: ${VERDICT_MARK.holds} holds, ${VERDICT_MARK.violated} violated (in how many runs), ${VERDICT_MARK.vacuous} vacuous (its situation was never reached), 💥 a policy error.`,
     '',
     `| # | cell | class | calls ok / loud / silent | ${props.join(' | ')} | findings |`,
     `|---:|---|---|---|${props.map(() => ':---:').join('|')}|---|`,
   ];
   for (const cell of c.cells) {
-    const n = callCounts(cell);
     const verdicts = props.map((p) => {
       const v = verdictCell(cell, p);
       return v.kind === 'violated' ? `${v.mark} ${v.violations}` : v.mark;
@@ -154,7 +159,7 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<stri
       .map((f) => (anchors.has(f.id) ? `[${number.get(f.id)}](#${anchors.get(f.id)})` : `${number.get(f.id)}`))
       .join(' ');
     lines.push(
-      `| ${cell.index + 1} | ${mdText(cell.name)} | ${CLASS_MARK[cell.class]} | ${n.ok} / ${n.loud} / ${n.silent} | ${verdicts.join(' | ')} | ${links} |`,
+      `| ${cell.index + 1} | ${mdText(cell.name)} | ${CLASS_MARK[cell.class]} | ${callCountsText(cell, ' / ')} | ${verdicts.join(' | ')} | ${links} |`,
     );
   }
   return [...lines, ''];
@@ -252,6 +257,8 @@ export function renderMarkdown(c: Comparison, details: number): string {
   const groupOf = groupOfFinding(groups);
   const lines = [
     ...header(c),
+    ...recommendationMarkdown(c.recommendation, anchors),
+    ...classCounts(c),
     ...migrationMarkdown(c),
     ...causes(c, groups, anchors),
     ...changes(c, groups),

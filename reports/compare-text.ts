@@ -2,10 +2,11 @@
 // call counts and the class (fitted to 120 columns), then the cause groups and what changes what
 // (last, so that they are what stays on the screen), then where the reports were written.
 import type { Comparison } from '../sim/compare/compare.ts';
-import { callCounts, verdictCell, type VerdictKind } from './compare-common.ts';
+import { callCountsText, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table, wrap } from './table.ts';
 import { groupConsidered, groupsOf, rankedFixes, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { plural } from './words.ts';
+import { recommendationText } from './compare-recommendation-text.ts';
 import { propertyByName, type Property } from '../properties/properties.ts';
 import { columnOf } from '../properties/fold.ts';
 
@@ -32,19 +33,22 @@ export function renderSummary(c: Comparison, registered: readonly Property[] = [
   const heads = c.properties.map(head);
   const header = ['#', 'cell', ...heads, 'ok/loud/silent', 'class'];
   const rows = c.cells.map((cell) => {
-    const n = callCounts(cell);
     const verdicts = c.properties.map((p) => SHORT[verdictCell(cell, p).kind]);
-    return [String(cell.index + 1), cell.name, ...verdicts, `${n.ok}/${n.loud}/${n.silent}`, cell.class];
+    return [String(cell.index + 1), cell.name, ...verdicts, callCountsText(cell), cell.class];
   });
   const lines = [
     `mcp-faultsim compare: ${c.matrix.kind} matrix, ${c.cells.length}${c.cells.length === c.matrix.size ? '' : ` of ${c.matrix.size}`} cells${c.shard ? ` (shard ${c.shard.index}/${c.shard.count})` : ''}, seed ${c.seed}, ${c.runs} runs per cell`,
+    '',
+    ...recommendationText(c.recommendation, SUMMARY_WIDTH),
     '',
     table(header, rows, ['r'], { width: SUMMARY_WIDTH, fold: 1, minimum: 24 }),
     ...wrap(
       `columns: ${c.properties
         .filter((p) => head(p) !== p)
         .map((p) => `${head(p)} = ${p}`)
-        .join(', ')}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error`,
+        .join(
+          ', ',
+        )}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error; ok/loud/silent = calls, +N = runs in which a tool ran twice for one call (silent: the agent saw one result)`,
       SUMMARY_WIDTH,
     ),
   ];

@@ -24,7 +24,8 @@ export function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-function wrapWords(text: string, width: number): string[] {
+/** Wrap `text` between words into lines of at most `width` characters (a longer word is cut). */
+export function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

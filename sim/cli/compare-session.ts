@@ -5,7 +5,7 @@
 // signal: this object is its executors and its observer.
 import { setFlagsFromString } from 'node:v8';
 import { PolicyError } from '../../models/additions.ts';
-import { type CellExecutors, type CellRunner, type ComparisonMatrix, type ComparisonObserver } from '../compare/compare.ts';
+import type { CellExecutors, CellRunner, ComparisonMatrix, ComparisonObserver } from '../compare/compare.ts';
 import { checkCell } from '../compare/check-cell.ts';
 import { CELLS_PER_THREAD, cellThreads, IN_THREAD_RUNS, type CellThreads } from '../compare/cell-threads.ts';
 import type { MatrixCell } from '../compare/matrix.ts';

@@ -170,3 +170,31 @@ export interface CauseGroup {
   cells: string[];
   silent: boolean;
 }
+
+/** A cause group with its label as the reports number it (G1, G2, … in report order). */
+export interface NumberedCauseGroup extends CauseGroup {
+  label: string;
+}
+
+/** Findings grouped by cause, the groups with the most cells first (ties: first seen first), labelled G1, G2, …. */
+export function numberedCauseGroups(findings: readonly (Finding & { cause?: Cause })[]): NumberedCauseGroup[] {
+  const groups = new Map<string, CauseGroup & { first: number }>();
+  findings.forEach((f, i) => {
+    // Every finding a comparison reports carries its cause (compare/annotator.ts).
+    const c = f.cause;
+    if (!c) return;
+    let g = groups.get(c.signature);
+    if (!g) {
+      g = { signature: c.signature, plan: c.plan, mechanism: c.mechanism, how: c.how, findings: [], cells: [], silent: false, first: i };
+      groups.set(c.signature, g);
+    }
+    g.findings.push(f.id);
+    if (!g.cells.includes(f.cell)) g.cells.push(f.cell);
+    // A tool that ran twice for one call is silent too: the agent saw ordinary results.
+    const duplicate = f.properties.some((p) => p.property === 'at-most-once');
+    if (duplicate || f.outcomes.some((o) => SILENT.has(o.outcome))) g.silent = true;
+  });
+  return [...groups.values()]
+    .sort((a, b) => b.cells.length - a.cells.length || a.first - b.first)
+    .map(({ first: _first, ...g }, i) => ({ ...g, label: `G${i + 1}` }));
+}

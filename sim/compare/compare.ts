@@ -12,6 +12,8 @@ import type { ReportedFinding } from './cell-runner.ts';
 import { CellScheduler, type CellExecutors, type ComparisonObserver } from './cell-scheduler.ts';
 import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { migrationRows, type MigrationRow } from './migration.ts';
+import { recommend, type Recommendation } from './recommendation.ts';
+import { numberedCauseGroups, type NumberedCauseGroup } from './causes.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 export { Annotator } from './annotator.ts';
@@ -19,6 +21,8 @@ export { checkCell, type RunnerResult } from './check-cell.ts';
 export type { CellRunner, Progress, ReportedFinding } from './cell-runner.ts';
 export { CellStopped, type CellExecutors, type ComparisonObserver } from './cell-scheduler.ts';
 export { runCell, singleCell, type CellHooks } from './run-cell.ts';
+export { numberedCauseGroups, type CauseGroup, type NumberedCauseGroup } from './causes.ts';
+export { recommend, type Recommendation, type RecommendationScope, type Unfixed } from './recommendation.ts';
 
 export interface Comparison {
   format: 'mcp-faultsim/compare';
@@ -33,8 +37,13 @@ export interface Comparison {
   /** Present on a shard's result only; a merge of all shards has none, like an unsharded run. */
   shard?: { index: number; count: number };
   interrupted: boolean;
+  /** The designer's answer: which combinations to choose, what they survive, what no combination
+   *  fixes (compare/recommendation.ts), computed over these cells and findings. */
+  recommendation: Recommendation;
   cells: CellResult[];
   findings: ReportedFinding[];
+  /** The findings grouped by cause (same minimal plan, same mechanism), labelled G1, G2, … most cells first. */
+  causes: NumberedCauseGroup[];
   /** `--matrix migration`: what moving from 2025-11-25 to 2026-07-28 does, per seed cell (compare/migration.ts). */
   migration?: MigrationRow[];
   /** Wall-clock figures: the only part of a report that differs between identical runs. */
@@ -63,6 +72,9 @@ export async function runComparison(
   const annotator = new Annotator(cells, config);
   const { results, interrupted, findings } = await new CellScheduler(cells, config, annotator, executors, observer).run();
   observer.onSearchCounts?.({ ...annotator.searches.counts, runsHere: { ...annotator.runCounts } });
+  const matrixOf = { kind, cut, size };
+  const causes = numberedCauseGroups(findings);
+  const answer = recommend({ matrix: matrixOf, seed: config.seed, runs: config.runs, interrupted, cells: results, findings, causes });
   return {
     format: 'mcp-faultsim/compare',
     version: 1,
@@ -70,12 +82,14 @@ export async function runComparison(
     seed: config.seed,
     runs: config.runs,
     properties: config.properties.map((p) => p.name),
-    matrix: { kind, cut, size },
+    matrix: matrixOf,
     policies: [...config.registry.modules],
     ...(shard ? { shard } : {}),
     interrupted,
+    recommendation: answer,
     cells: results,
     findings,
+    causes,
     ...(kind === 'migration' ? { migration: migrationRows(results) } : {}),
   };
 }

@@ -18,8 +18,10 @@ import { NO_ADDITIONS, type PolicyAdditions } from '../../models/additions.ts';
 import type { InputShape } from '../search/random/arbitraries.ts';
 import { SEED_CELLS, type Cell, type ExtraCell } from '../core/cells.ts';
 
-export type MatrixKind = 'seeds' | 'full' | 'migration';
-export const MATRIX_KINDS: readonly MatrixKind[] = ['seeds', 'full', 'migration'];
+export type MatrixKind = 'records' | 'full' | 'migration';
+export const MATRIX_KINDS: readonly MatrixKind[] = ['records', 'full', 'migration'];
+/** Old names still accepted by `--matrix`, with the name they stand for ("seed" now means only the random seed). */
+export const DEPRECATED_MATRIX_KINDS: Readonly<Record<string, MatrixKind>> = { seeds: 'records' };
 
 /** Knob values to keep, as `parseKnobList` returns them; a missing knob is not cut. */
 export interface Cut {

@@ -4,6 +4,8 @@
 // read through a schema (compare/comparison-schema.ts) so a malformed one is one line, exit 2.
 import { parseWith } from '../core/schema-issue.ts';
 import { migrationRows } from './migration.ts';
+import { recommend } from './recommendation.ts';
+import { numberedCauseGroups } from './causes.ts';
 import type { Comparison } from './compare.ts';
 import { comparisonSchema } from './comparison-schema.ts';
 
@@ -55,6 +57,7 @@ export function merge(parts: readonly { name: string; comparison: Comparison }[]
     .sort((a, b) => a.f.cellIndex - b.f.cellIndex || a.i - b.i)
     .map(({ f }) => f);
   const interrupted = parts.some((p) => p.comparison.interrupted);
+  const causes = numberedCauseGroups(findings);
   if (!interrupted && cells.length !== first.matrix.size)
     throw new BadMerge(`the shards hold ${cells.length} cells, the matrix has ${first.matrix.size}`);
   return {
@@ -67,8 +70,10 @@ export function merge(parts: readonly { name: string; comparison: Comparison }[]
     matrix: first.matrix,
     policies: first.policies,
     interrupted,
+    recommendation: recommend({ matrix: first.matrix, seed: first.seed, runs: first.runs, interrupted, cells, findings, causes }),
     cells,
     findings,
+    causes,
     ...(first.matrix.kind === 'migration' ? { migration: migrationRows(cells) } : {}),
     timing: { shards: parts.map((p) => ({ file: p.name, shard: p.comparison.shard ?? null, ...p.comparison.timing })) },
   };

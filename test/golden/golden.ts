@@ -6,6 +6,8 @@
 // the two protocol changes that break the fault-free run moved from `mitigations` to `wouldBreak`, each
 // finding gained `pairs`, at-most-once-only causes read `duplicate-execution`, and the client statechart
 // has one more transition (the spec-literal client's `keepsSession`, unreached here).
+// Regenerated for issue 39: compare's JSON gained `recommendation` (before `cells`) and `causes` (after
+// `findings`); every key it had before is unchanged.
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

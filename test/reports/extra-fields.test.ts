@@ -11,12 +11,12 @@ import { runConfig } from '../../sim/plugins/run-config.ts';
 describe('extra per-result fields', () => {
   it('are kept in the JSON and shown as data in the Markdown and HTML', async () => {
     const cut = { server: { reinit: ['pin-first'] }, client: {} };
-    const cells = buildMatrix('seeds', cut);
+    const cells = buildMatrix('records', cut);
     const runner: CellRunner = (cell, config) => ({
       ...checkCell(cell, config),
       exhaustive: { depth: 2, plans: 1234, note: '<b>bold</b>' },
     });
-    const c = await runComparison({ cells, kind: 'seeds', cut, size: cells.length }, runConfig({ seed: 1, runs: 20 }), { runner });
+    const c = await runComparison({ cells, kind: 'records', cut, size: cells.length }, runConfig({ seed: 1, runs: 20 }), { runner });
     const json = JSON.parse(renderJson(c, 10));
     expect(json.cells[0].exhaustive).toEqual({ depth: 2, plans: 1234, note: '<b>bold</b>' });
     expect(Object.keys(json.cells[0]).slice(-2)).toEqual(['exhaustive', 'policyError']);

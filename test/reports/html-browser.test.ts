@@ -139,7 +139,7 @@ describe('the default comparison at 1400 px', () => {
     expect(png.readUInt32BE(16)).toBeLessThanOrEqual(1400);
   });
 
-  it('leads with the cause groups and what changes what, every column in view', async () => {
+  it('leads with the recommendation, the heat map, the cause groups and what changes what, every column in view', async () => {
     const width = await page.evaluate(
       () => (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth,
     );
@@ -148,6 +148,6 @@ describe('the default comparison at 1400 px', () => {
       expect(right, id).toBeLessThanOrEqual(width);
     }
     const order = await page.locator('main > section').evaluateAll((s) => s.map((x) => x.id || x.querySelector('h2')?.textContent));
-    expect(order.slice(0, 3)).toEqual(['causes', 'changes', 'Matrix']);
+    expect(order.slice(0, 4)).toEqual(['recommendation', 'heatmap', 'causes', 'changes']);
   });
 });

@@ -19,7 +19,7 @@ describe('not applicable knobs', () => {
       '20',
       '--quiet',
     );
-    expect(r.stdout).toMatch(/^n\/a {5}server\.reinit, server\.advertise, client\.reconnect /m);
+    expect(r.stdout).toMatch(/^n\/a {5}server\.reinit, server\.advertise, server\.idempotency, client\.reconnect /m);
     const legacy = await run('check', '--faults', 'stream-cut', '--runs', '20', '--quiet');
     expect(legacy.stdout).not.toMatch(/^n\/a/m);
   });
@@ -32,9 +32,15 @@ describe('not applicable knobs', () => {
     const json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
     expect(json.cells.length).toBeGreaterThan(0);
     for (const c of json.cells)
-      expect(c.notApplicable).toEqual(['server.reinit', 'server.advertise', 'client.reconnect', 'client.guards=compare-init']);
+      expect(c.notApplicable).toEqual([
+        'server.reinit',
+        'server.advertise',
+        'server.idempotency',
+        'client.reconnect',
+        'client.guards=compare-init',
+      ]);
     expect(readFileSync(join(out, 'compare.md'), 'utf8')).toContain(
-      'not applicable: server.reinit, server.advertise, client.reconnect, client.guards=compare-init',
+      'not applicable: server.reinit, server.advertise, server.idempotency, client.reconnect, client.guards=compare-init',
     );
     expect(readFileSync(join(out, 'compare.html'), 'utf8')).toContain('data-reinit="honor-last (not applicable)"');
   });

@@ -19,8 +19,8 @@ export function cellThreadsFor(cells: number): number {
 export const OPTIONS: Record<string, OptionSpec> = {
   matrix: {
     value: true,
-    arg: 'seeds|full|migration',
-    help: "seeds (default): the records' cells, each under its record's faults and all faults; full: every value of every knob (2025-11-25); migration: every seed cell under 2025-11-25, 2026-07-28 and the mixed pairs",
+    arg: 'records|full|migration',
+    help: "records (default; 'seeds' is its old name): the records' cells, each under its record's faults and all faults; full: every value of every knob (2025-11-25); migration: every record cell under 2025-11-25, 2026-07-28 and the mixed pairs",
   },
   server: {
     value: true,

@@ -12,7 +12,7 @@ import type { PolicyAdditions } from '../../../models/additions.ts';
 import { runConfig, type RunConfig } from '../../plugins/run-config.ts';
 import { DEFAULT_SERVER } from '../../../models/policies.ts';
 import { requireWorkingReference } from '../reference-check.ts';
-import { buildMatrix, MATRIX_KINDS, shardOf, type Cut, type MatrixKind } from '../../compare/matrix.ts';
+import { buildMatrix, DEPRECATED_MATRIX_KINDS, MATRIX_KINDS, shardOf, type Cut, type MatrixKind } from '../../compare/matrix.ts';
 import { helpText, intOption, parseArgs, stringOption, type Parsed } from '../args.ts';
 import { policiesOption, secondsOption, shardOption } from '../common-options.ts';
 import { EXIT, UsageError } from '../errors.ts';
@@ -32,8 +32,10 @@ export function parseCut(server: string | undefined, client: string | undefined,
 /** What the options ask for: the matrix, the run's config, where the reports go, how it may run. */
 async function comparePlan(args: Parsed): Promise<ComparePlan & { details: number }> {
   if (args.positionals.length) throw new UsageError(`compare: unexpected argument '${args.positionals[0]}'`);
-  const kind = (stringOption(args, 'matrix') ?? 'seeds') as MatrixKind;
+  const asked = stringOption(args, 'matrix') ?? 'records';
+  const kind = (DEPRECATED_MATRIX_KINDS[asked] ?? asked) as MatrixKind;
   if (!MATRIX_KINDS.includes(kind)) throw new UsageError(`unknown --matrix '${kind}' (valid: ${MATRIX_KINDS.join(', ')})`);
+  if (kind !== asked) process.stderr.write(`mcp-faultsim compare: --matrix ${asked} is now --matrix ${kind} (the old name still works)\n`);
   const policies = await policiesOption(args);
   const cut = parseCut(stringOption(args, 'server'), stringOption(args, 'client'), policies.additions);
   const seed = intOption(args, 'seed', DEFAULT_SEED, { min: -(2 ** 31), max: 2 ** 31 - 1 });
@@ -56,7 +58,7 @@ async function comparePlan(args: Parsed): Promise<ComparePlan & { details: numbe
   const all = [...model, ...wireRows];
   if (all.length === 0)
     throw new UsageError(
-      `the cut leaves no cell of the ${kind} matrix${kind === 'seeds' ? ' (to compare any combination, add --matrix full)' : ''}`,
+      `the cut leaves no cell of the ${kind} matrix${kind === 'records' ? ' (to compare any combination, add --matrix full)' : ''}`,
     );
   const matrix: ComparisonMatrix = { cells: shard ? shardOf(all, shard) : all, kind, cut, size: all.length, ...(shard ? { shard } : {}) };
   const quiet = Boolean(args.options.quiet || args.options.json);
@@ -70,7 +72,7 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
       'Run a matrix of policy combinations through every property, on random fault plans, and report which\nfail silently, which fail loudly (and whether they recover), and which stay clean.';
     out.write(
       helpText(
-        'mcp-faultsim compare [--matrix seeds|full|migration] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K] [--wire]',
+        'mcp-faultsim compare [--matrix records|full|migration] [--server K=V|V,…] [--client K=V|V,…] [--policies FILE] [--out DIR] [--shard i/n] [--depth K] [--wire]',
         summary,
         OPTIONS,
         HELP_EXTRA,

@@ -86,7 +86,7 @@ describe('compare --wire', () => {
 // A client process has no knobs: its rows vary the server side only (docs/auditing.md, compare --help).
 describe('compare --wire --client-cmd', () => {
   const TS = 'node examples/clients/ts-client.mjs';
-  const model = buildMatrix('seeds', parseCut(CUT[1], CUT[3], NO_ADDITIONS));
+  const model = buildMatrix('records', parseCut(CUT[1], CUT[3], NO_ADDITIONS));
 
   it('makes rows of the client process against each model server and the SDK v1 servers, nothing else', () => {
     const rows = clientCmdCells(model, TS);

@@ -206,11 +206,11 @@ describe('compare stops early and keeps what finished', () => {
 describe('compare and merge: bad input is one line on stderr and exit 2', () => {
   const dir = tempDir('bad');
   const cases: [string, string[], RegExp][] = [
-    ['unknown matrix', ['compare', '--matrix', 'huge'], /unknown --matrix 'huge' \(valid: seeds, full, migration\)/],
+    ['unknown matrix', ['compare', '--matrix', 'huge'], /unknown --matrix 'huge' \(valid: records, full, migration\)/],
     [
       'unknown knob in a cut',
       ['compare', '--server', 'retries=3'],
-      /unknown server knob 'retries' \(valid: reinit, streaming, advertise, protocol\)/,
+      /unknown server knob 'retries' \(valid: reinit, streaming, advertise, protocol, idempotency\)/,
     ],
     [
       'unknown value in a cut',
@@ -220,7 +220,7 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
     [
       'a cut that leaves nothing',
       ['compare', '--client', 'guards=content-type+probe'],
-      /the cut leaves no cell of the seeds matrix \(to compare any combination, add --matrix full\)/,
+      /the cut leaves no cell of the records matrix \(to compare any combination, add --matrix full\)/,
     ],
     ['a bad shard', ['compare', '--shard', '3/2'], /--shard must be i\/n with 1 <= i <= n/],
     ['a shard that is not i/n', ['compare', '--shard', 'half'], /--shard must be i\/n/],
@@ -244,6 +244,22 @@ describe('compare and merge: bad input is one line on stderr and exit 2', () => 
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     });
   }
+
+  it('takes --matrix seeds as the records matrix, saying once on stderr that the name is old', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['bin/mcp-faultsim.js', 'compare', '--matrix', 'seeds', '--client', 'guards=content-type+probe'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      'mcp-faultsim compare: --matrix seeds is now --matrix records (the old name still works)',
+      'mcp-faultsim: the cut leaves no cell of the records matrix (to compare any combination, add --matrix full)',
+    ]);
+  });
 
   it('merge refuses malformed, truncated, foreign and incomplete shard files', async () => {
     const s1 = tempDir('m1');

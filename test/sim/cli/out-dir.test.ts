@@ -28,9 +28,9 @@ describe('--out is checked before any work', () => {
 });
 
 async function comparison(reinit: string) {
-  const cells = buildMatrix('seeds', { server: { reinit: [reinit] }, client: {} });
+  const cells = buildMatrix('records', { server: { reinit: [reinit] }, client: {} });
   return runComparison(
-    { cells, kind: 'seeds', cut: { server: { reinit: [reinit] }, client: {} }, size: cells.length },
+    { cells, kind: 'records', cut: { server: { reinit: [reinit] }, client: {} }, size: cells.length },
     runConfig({ seed: 1, runs: 20 }),
   );
 }

@@ -7,8 +7,8 @@ import { CellStopped, checkCell, runComparison, type CellRunner } from '../../..
 import { buildMatrix } from '../../../sim/compare/matrix.ts';
 import { runConfig } from '../../../sim/plugins/run-config.ts';
 
-const cells = buildMatrix('seeds', { server: {}, client: {} }).slice(0, 6);
-const matrix = { cells, kind: 'seeds' as const, cut: { server: {}, client: {} }, size: cells.length };
+const cells = buildMatrix('records', { server: {}, client: {} }).slice(0, 6);
+const matrix = { cells, kind: 'records' as const, cut: { server: {}, client: {} }, size: cells.length };
 const config = runConfig({ seed: 1, runs: 30 });
 const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -17,7 +17,7 @@ import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 const SHORT = { ...DEFAULT_WORLD, deadlineMs: 20_000 };
 const cell = { ...singleCell(VULNERABLE_003, ALPHABET_003), shape: { workload: { overlap: false, progress: 'always' as const } } };
-const matrix = { cells: [cell], kind: 'seeds' as const, cut: { server: {}, client: {} }, size: 1 };
+const matrix = { cells: [cell], kind: 'records' as const, cut: { server: {}, client: {} }, size: 1 };
 const options = { seed: 1, runs: 60, properties: PROPERTIES };
 
 describe('findings carry their world options and history', async () => {

@@ -11,7 +11,7 @@ const none = { server: {}, client: {} };
 
 describe('the matrix', () => {
   it("by default holds every seed cell under its record's alphabet, then under all faults", () => {
-    const m = buildMatrix('seeds', none);
+    const m = buildMatrix('records', none);
     expect(m).toHaveLength(2 * SEED_CELLS.length);
     expect(m.map((c) => c.index)).toEqual(m.map((_, i) => i));
     expect(m[0]).toMatchObject({
@@ -36,7 +36,7 @@ describe('the matrix', () => {
     const m = buildMatrix('full', { server: { reinit: ['reject', 'pin-first'] }, client: { guards: ['probe+content-type', ''] } });
     expect(m).toHaveLength(2 * 2 * 2 * 3 * 2 * 2 * 2);
     expect(new Set(m.map((c) => c.combination.client.guards.join('+')))).toEqual(new Set(['', 'content-type+probe']));
-    const seeds = buildMatrix('seeds', { server: { reinit: ['idempotent'] }, client: {} });
+    const seeds = buildMatrix('records', { server: { reinit: ['idempotent'] }, client: {} });
     expect(seeds.map((c) => c.name)).toEqual([
       'seed 000: server.reinit=idempotent · seed alphabet',
       'seed 000: server.reinit=idempotent · all faults',
@@ -48,18 +48,18 @@ describe('the matrix', () => {
     const cut = parseCut('reinit=twin|reject', 'guards=', additions);
     const full = buildMatrix('full', cut, [], additions);
     expect(new Set(full.map((c) => c.combination.server.reinit))).toEqual(new Set(['twin', 'reject']));
-    for (const kind of ['seeds', 'migration', 'full'] as const) {
+    for (const kind of ['records', 'migration', 'full'] as const) {
       const all = buildMatrix(kind, none, [], additions).filter((c) => c.alphabet === 'all faults');
       expect(all.length).toBeGreaterThan(0);
       for (const c of all) expect(c.faults).toEqual([...FAULT_VOCABULARY, 'twin-fault']);
     }
     // Without them, the module's names are unknown.
     expect(() => parseCut('reinit=twin', '', NO_ADDITIONS)).toThrow(/unknown server.reinit value 'twin'/);
-    expect(buildMatrix('seeds', none).every((c) => !c.faults.includes('twin-fault'))).toBe(true);
+    expect(buildMatrix('records', none).every((c) => !c.faults.includes('twin-fault'))).toBe(true);
   });
 
   it('splits into shards that cover it exactly once', () => {
-    const m = buildMatrix('seeds', none);
+    const m = buildMatrix('records', none);
     for (let n = 1; n <= 5; n++) {
       const shards = Array.from({ length: n }, (_, i) => shardOf(m, { index: i + 1, count: n }));
       expect(

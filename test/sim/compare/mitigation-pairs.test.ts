@@ -15,7 +15,7 @@ async function planted(): Promise<ReportedFinding[]> {
   const r = await loadPolicies(['test/fixtures/policies/legacy-blank.ts']);
   const cell = singleCell(combination({}, r.additions), ['legacy-blank']);
   const c = await runComparison(
-    { cells: [cell], kind: 'seeds', cut: { server: {}, client: {} }, size: 1 },
+    { cells: [cell], kind: 'records', cut: { server: {}, client: {} }, size: 1 },
     runConfig({ registry: r, seed: 1, runs: 60 }),
   );
   expect(c.cells[0]!.class).toBe('silent');

@@ -17,8 +17,8 @@ afterEach(() => {
 
 describe("the finder's replays", () => {
   it('give each neighbour the replay it gives with the store off; the store answers some without a run', async () => {
-    const cells = buildMatrix('seeds', { server: {}, client: {} }).slice(0, 16);
-    const matrix = { cells, kind: 'seeds' as const, cut: { server: {}, client: {} }, size: cells.length };
+    const cells = buildMatrix('records', { server: {}, client: {} }).slice(0, 16);
+    const matrix = { cells, kind: 'records' as const, cut: { server: {}, client: {} }, size: cells.length };
     const silent = (await runComparison(matrix, runConfig({ seed: 1, runs: 40 }))).findings.filter((f) => isSilentFinding(f));
     expect(silent.length).toBeGreaterThan(10);
     let broken = 0;

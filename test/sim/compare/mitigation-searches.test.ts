@@ -37,8 +37,8 @@ describe('the mitigation searches of a comparison', () => {
   });
 
   it('finds the mitigations mitigationsOf finds, with a helper or without', async () => {
-    const cells = buildMatrix('seeds', { server: {}, client: {} }).slice(0, 1);
-    const matrix = { cells, kind: 'seeds' as const, cut: { server: {}, client: {} }, size: 1 };
+    const cells = buildMatrix('records', { server: {}, client: {} }).slice(0, 1);
+    const matrix = { cells, kind: 'records' as const, cut: { server: {}, client: {} }, size: 1 };
     const config = runConfig({ seed: 1, runs: 40 });
     const alone = await runComparison(matrix, config);
     const helper: RemoteSearcher = async (s, c) => runSearch(s.combination, { config: c, faults: s.faults, shape: s.shape });

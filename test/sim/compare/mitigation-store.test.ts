@@ -13,7 +13,7 @@ import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 const RUNS = 40;
 const finder = runConfig({ seed: 1, runs: RUNS, properties: PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) });
-const cells = buildMatrix('seeds', { server: {}, client: {} });
+const cells = buildMatrix('records', { server: {}, client: {} });
 /** The seed-000 cells under the seed alphabet: one shape, one knob or two apart. */
 const seed000 = cells.filter((c) => c.faults.join() === cells[0]!.faults.join() && c.name.startsWith('seed 000')).slice(0, 6);
 

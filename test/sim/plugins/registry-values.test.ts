@@ -29,7 +29,7 @@ function cells(r: Registry): MatrixCell[] {
 /** A comparison under `r` whose cells yield to the event loop first, so that two of them interleave. */
 function compareUnder(r: Registry): Promise<Comparison> {
   return runComparison(
-    { cells: cells(r), kind: 'seeds', cut: { server: {}, client: {} }, size: 2 },
+    { cells: cells(r), kind: 'records', cut: { server: {}, client: {} }, size: 2 },
     runConfig({ registry: r, seed: 3, runs: 20 }),
     {
       runner: async (cell, config) => {

@@ -26,7 +26,7 @@ afterEach(() => {
 /** A comparison of `cells`, as the CLI runs one (cells in order, then the finder). */
 function compare(cells: MatrixCell[], seed: number, runs: number) {
   const size = cells.length;
-  return runComparison({ cells, kind: 'seeds', cut: { server: {}, client: {} }, size }, runConfig({ seed, runs }));
+  return runComparison({ cells, kind: 'records', cut: { server: {}, client: {} }, size }, runConfig({ seed, runs }));
 }
 
 const knobChange = fc.record({

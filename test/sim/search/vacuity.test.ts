@@ -32,7 +32,7 @@ describe('vacuity, decided once', () => {
 
   it('the random check carries it, and the reports read it', async () => {
     const c = await runComparison(
-      { cells: [singleCell(VULNERABLE_000, ALPHABET_000)], kind: 'seeds', cut: { server: {}, client: {} }, size: 1 },
+      { cells: [singleCell(VULNERABLE_000, ALPHABET_000)], kind: 'records', cut: { server: {}, client: {} }, size: 1 },
       runConfig({ seed: 1, runs: 40, properties: [unreached, reached] }),
     );
     const cell = c.cells[0]!;

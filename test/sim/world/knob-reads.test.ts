@@ -15,7 +15,15 @@ import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 /** The knobs the models decide with `choose`. */
-const CHOSEN = ['server.streaming', 'server.reinit', 'server.advertise', 'client.reconnect', 'client.accept', 'client.reissue'];
+const CHOSEN = [
+  'server.streaming',
+  'server.reinit',
+  'server.advertise',
+  'server.idempotency',
+  'client.reconnect',
+  'client.accept',
+  'client.reissue',
+];
 
 describe('knob reads', () => {
   it('a combination that agrees on every knob a run read runs it the same', () => {
