@@ -37,7 +37,7 @@ export interface StageRow {
 }
 
 export interface StageProfile {
-  matrix: 'seeds' | 'full';
+  matrix: 'records' | 'full';
   /** The profiled CLI run's CPU seconds (user + system, every thread), and the threads profiled. */
   cpuSeconds: number;
   threads: number;
@@ -159,7 +159,7 @@ export async function census(cells: readonly MatrixCell[], kind: MatrixKind, con
   }
 }
 
-async function stageProfile(kind: 'seeds' | 'full'): Promise<StageProfile> {
+async function stageProfile(kind: 'records' | 'full'): Promise<StageProfile> {
   note(`stages: compare --matrix ${kind} under --cpu-prof`);
   const { byStage, threads, cpuSeconds } = profiledCli(kind === 'full' ? ['--matrix', 'full'] : []);
   note(`stages: compare --matrix ${kind}, its runs counted on one thread`);
@@ -184,5 +184,5 @@ async function stageProfile(kind: 'seeds' | 'full'): Promise<StageProfile> {
 }
 
 export async function measureStages(quick: boolean): Promise<StageFigures> {
-  return { default: await stageProfile('seeds'), full: quick ? null : await stageProfile('full') };
+  return { default: await stageProfile('records'), full: quick ? null : await stageProfile('full') };
 }

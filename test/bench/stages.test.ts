@@ -80,7 +80,7 @@ describe('the stage table', () => {
       ],
     };
     const machine = { node: 'v20', cpus: 2, loadBefore: [1], loadAfter: [1], note: 'shared', quick: false };
-    const out = renderBench({ machine, stages: { default: { ...profile, matrix: 'seeds' }, full: profile }, targets: {}, timing: {} });
+    const out = renderBench({ machine, stages: { default: { ...profile, matrix: 'records' }, full: profile }, targets: {}, timing: {} });
     expect(out).toContain('stages — mcp-faultsim compare --quiet: 60 s CPU over 3 threads');
     expect(out).toContain('stages — mcp-faultsim compare --matrix full --quiet: 60 s CPU over 3 threads');
     expect(out).toContain('1,234 for 100 findings (40 silent)');
@@ -94,7 +94,7 @@ describe('the census', () => {
     const cells = seedMatrix()
       .slice(0, 2)
       .map((c, index) => ({ ...c, index }));
-    const { counts, findings } = await census(cells, 'seeds', runConfig({ runs: 30 }));
+    const { counts, findings } = await census(cells, 'records', runConfig({ runs: 30 }));
     expect(runCensus.probe).toBeNull();
     const runs = (stage: string) => counts.get(stage)?.runs ?? 0;
     // Every sampled run of both cells, plus the references of the workloads they drew.
