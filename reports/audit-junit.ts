@@ -1,10 +1,11 @@
-// The audit as JUnit XML, so any CI shows each scenario as a test case: a non-pass verdict is a
-// <failure> (its type the verdict), `not applicable` a <skipped>; each spec check is a test case of
+// The audit as JUnit XML, so any CI shows each scenario as a test case: a row the exit rule fails
+// (its verdict, or a client row's library verdict) is a <failure> (its type that verdict), a row that
+// judged nothing (not applicable, not tested) a <skipped>; each spec check is a test case of
 // class `audit.spec`, a violation a <failure type="spec-violation">. Times are not known here (the
 // audit runs on virtual time): every testcase says time="0".
 import type { AuditResult } from '../sim/audit/server/runner.ts';
-import { auditSubject } from './audit-text.ts';
-import { passes } from '../sim/core/audit-verdict.ts';
+import { auditSubject, rowPasses } from './audit-text.ts';
+import { judged, passes } from '../sim/core/audit-verdict.ts';
 
 export function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -39,8 +40,8 @@ function specCases(a: AuditResult): { lines: string[]; tests: number; failures: 
 
 export function renderAuditJunit(a: AuditResult): string {
   const spec = specCases(a);
-  const failures = a.scenarios.filter((s) => !passes(s.verdict)).length + spec.failures;
-  const skipped = a.scenarios.filter((s) => s.verdict === 'not applicable').length + spec.skipped;
+  const failures = a.scenarios.filter((s) => !rowPasses(s)).length + spec.failures;
+  const skipped = a.scenarios.filter((s) => rowPasses(s) && !judged(s.verdict)).length + spec.skipped;
   const tests = a.scenarios.length + spec.tests;
   const suite = xmlEscape(`mcp-faultsim audit ${auditSubject(a)}`);
   const lines = [
@@ -49,14 +50,26 @@ export function renderAuditJunit(a: AuditResult): string {
     `  <testsuite name="${suite}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`,
   ];
   for (const s of a.scenarios) {
-    const open = `    <testcase classname="audit" name="${xmlEscape(s.name)}" time="0"`;
-    if (s.verdict === 'pass') lines.push(`${open}/>`);
-    else if (s.verdict === 'not applicable') lines.push(`${open}>`, `      <skipped message="${xmlEscape(s.why)}"/>`, '    </testcase>');
+    const name = s.revision && a.client !== undefined ? `${s.name} ${s.revision}` : s.name;
+    const open = `    <testcase classname="audit" name="${xmlEscape(name)}" time="0"`;
+    // A client row fails on its agent verdict or its library verdict, whichever the exit rule counts.
+    const lib = s.library;
+    const failing = !passes(s.verdict) ? s.verdict : lib && !passes(lib.verdict) ? lib.verdict : null;
+    if (failing === null && !judged(s.verdict)) lines.push(`${open}>`, `      <skipped message="${xmlEscape(s.why)}"/>`, '    </testcase>');
+    else if (failing === null) lines.push(`${open}/>`);
     else {
-      const body = [`plan: ${s.plan}`, `evidence: ${s.evidence}`, `reproduce: ${s.reproduce.audit}`].join('\n');
+      const libLine = lib ? [`library: ${lib.verdict} (${lib.behaviour}): ${lib.why}`, `library evidence: ${lib.evidence}`] : [];
+      const body = [
+        `plan: ${s.plan}`,
+        `agent: ${s.verdict}: ${s.why}`,
+        `evidence: ${s.evidence}`,
+        ...libLine,
+        `reproduce: ${s.reproduce.audit}`,
+      ].join('\n');
+      const message = lib ? `agent ${s.verdict}, library ${lib.verdict}: ${passes(s.verdict) ? lib.why : s.why}` : `${s.verdict}: ${s.why}`;
       lines.push(
         `${open}>`,
-        `      <failure type="${s.verdict}" message="${xmlEscape(`${s.verdict}: ${s.why}`)}">${xmlEscape(body)}</failure>`,
+        `      <failure type="${failing}" message="${xmlEscape(message)}">${xmlEscape(body)}</failure>`,
         '    </testcase>',
       );
     }

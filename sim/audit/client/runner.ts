@@ -209,7 +209,14 @@ async function runClientScenario(s: ClientScenario, setup: WireSetup, revision: 
   const libJudgement = judge(lib.history, ref, properties);
   const context = { scenario: s.name, revision, timeoutMs, offersEventIds: offersEventIds(setup.server, revision) };
   const library = libSkip
-    ? { behaviour: 'not applicable' as const, passed: true, why: libSkip, marks: [], evidence: evidenceOf(lib.history, libJudgement) }
+    ? {
+        behaviour: 'not applicable' as const,
+        verdict: 'not tested' as const,
+        passed: true,
+        why: libSkip,
+        marks: [],
+        evidence: evidenceOf(lib.history, libJudgement),
+      }
     : { ...libraryVerdict(lib.history, libJudgement, context), evidence: evidenceOf(lib.history, libJudgement) };
   return { ...base, plan: describePlan(plan), verdict: judged.verdict, why, evidence, library };
 }
@@ -266,7 +273,8 @@ export async function runClientAudit(server: WireServerSpec, o: ClientAuditOptio
   }
   o.onScenario?.(scenarios.length, chosen.length, '');
   const sides = describeSides(setup);
-  const passed = scenarios.every((r) => passes(r.verdict) && (r.library?.passed ?? true));
+  // The exit follows the printed verdicts: the agent's and, beside it, the library's (audit-verdict.ts).
+  const passed = scenarios.every((r) => passes(r.verdict) && (!r.library || passes(r.library.verdict)));
   return {
     client: o.command,
     server: sides.server,

@@ -24,6 +24,7 @@ import { renderMatrixHtml, renderMatrixJunit } from '../../../reports/client-mat
 import { renderMatrixMarkdown, renderMatrixText } from '../../../reports/client-matrix-text.ts';
 import { formatJson } from '../../../reports/json-format.ts';
 import { Watchdog } from '../../wire/process/watchdog.ts';
+import { CMD_CLIENT_TIMEOUT_MS } from '../../wire/process/cmd-client.ts';
 import { realSleep } from '../../wire/protocol/virtual-time.ts';
 import { runWire } from '../../wire/world.ts';
 import { EXIT, UsageError } from '../errors.ts';
@@ -141,7 +142,14 @@ export async function runClientsAudit(o: ClientsOptions, out: NodeJS.WritableStr
   await Promise.all(Array.from({ length: Math.min(o.jobs, jobs.length) }, worker));
   const wallMs = bar.end();
   const clients = [...new Map(jobs.map((j) => [j.client.name, j.client])).values()];
-  const matrix: ClientMatrix = { manifest: o.manifest, clients, audits, rows: matrixRows({ audits }), passed: matrixPassed(audits) };
+  const matrix: ClientMatrix = {
+    manifest: o.manifest,
+    clients,
+    audits,
+    rows: matrixRows({ audits }),
+    passed: matrixPassed(audits),
+    agentTimeoutMs: CMD_CLIENT_TIMEOUT_MS,
+  };
   const repro = o.repro !== undefined ? writeRepros(matrix, o.repro, root) : undefined;
   const timed = { ...matrix, timing: { wallMs, jobs: o.jobs } };
   out.write(o.json ? `${formatJson(timed)}\n` : renderMatrixText(matrix));
