@@ -137,6 +137,15 @@ describe('a bad harness behind --client-cmd', () => {
     expect(liveGroups()).toEqual([]);
   }, 30_000);
 
+  it('a Node harness that cannot start: its first error line (Cannot find module …), not the runtime banner under it', async () => {
+    const r = await run('audit', '--client-cmd', 'node examples/clients/no-such-harness.mjs', '--only', 'http-502-call', '--quiet');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/client process exited \(status 1\): Error: Cannot find module '.*no-such-harness\.mjs'/);
+    expect(r.stderr).not.toMatch(/Node\.js v/);
+    expect(liveGroups()).toEqual([]);
+  }, 30_000);
+
   it('one that prints garbage and never answers: ended by the watchdog, exit 4, no process left', async () => {
     const r = await run(
       'audit',
