@@ -93,6 +93,7 @@ async function runJob(job: MatrixJob, o: ClientsOptions, scenarios: number, bar:
       command: job.command,
       sidesArgs: jobArgs(job),
       revision: job.revision,
+      declaredTimeoutMs: job.client.defaultTimeoutMs,
       watchdog,
       only: o.only,
       onScenario: (_done, _total, scenario) => {

@@ -27,6 +27,10 @@ export interface AuditRequest {
   serverText: string | undefined;
   /** The revision a client process is asked to speak (`default` for a server audit). */
   harnessRevision: HarnessRevision;
+  /** `--revision` was given (else a client is audited in every revision its manifest entry lists). */
+  revisionGiven: boolean;
+  /** `--server`, `--serve` or `--target` names the server (else a client meets the model in each revision). */
+  serverGiven: boolean;
   /** The revisions a loopback server is audited in. */
   loopbackRevisions: Revision[];
   tools: ToolRequest;
@@ -61,6 +65,8 @@ export function auditRequest(args: Parsed): AuditRequest {
     clientCmd,
     serverText,
     harnessRevision,
+    revisionGiven: args.options.revision !== undefined,
+    serverGiven: loopback || args.options.server !== undefined,
     loopbackRevisions: clientCmd !== undefined ? ['2025-11-25'] : revisionsOption(args),
     tools,
     reach,

@@ -5,7 +5,9 @@
 // evidence; `--out DIR` writes audit.md, audit.html, audit.json and audit.junit.xml as one set.
 // The command line is read into one AuditRequest (audit-request.ts); this file runs it.
 import { join } from 'node:path';
-import { runClientAudit } from '../../audit/client/runner.ts';
+import type { runClientAudit } from '../../audit/client/runner.ts';
+import type { HarnessRevision } from '../../wire/process/cmd-client.ts';
+import { auditClientRevisions, manifestEntry } from './audit-client-revisions.ts';
 import { runAudit, type AuditResult } from '../../audit/server/runner.ts';
 import type { ToolChoice } from '../../audit/server/tool-choice.ts';
 import { combination } from '../../../models/policies.ts';
@@ -17,18 +19,16 @@ import { LoopbackError, type ServedProcess } from '../../wire/process/loopback.t
 import type { Aborted } from '../../wire/process/watchdog.ts';
 import { realSleep } from '../../wire/protocol/virtual-time.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
-import { runWire } from '../../wire/world.ts';
 import { parseArgs, stringOption } from '../args.ts';
 import { realServerTools } from '../audit-real-server.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { replaceFolder } from '../files.ts';
 import { parseServer } from '../knobs.ts';
 import { redact } from '../redact.ts';
-import { CLIENT_REFERENCE, requireWorkingReference } from '../reference-check.ts';
 import { presetTools } from '../tool-options.ts';
-import { endWireRun, loopbackServer } from '../wire-server.ts';
+import { endWireRun, loopbackServer, quote } from '../wire-server.ts';
 import { auditHelp } from './audit-help.ts';
-import { AUDIT_OPTIONS, clientsAudit } from './audit-options.ts';
+import { AUDIT_OPTIONS, clientAuditServer, clientsAudit } from './audit-options.ts';
 import { auditRequest, OUT_FILES, type AuditRequest } from './audit-request.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
@@ -106,14 +106,18 @@ function startAudit(r: AuditRequest, server: WireServerSpec, toolChoice: ToolCho
       onScenario,
       ...(toolChoice ? { toolChoice } : {}),
     });
-  // A client that cannot run the fault-free workload would make every scenario not applicable: exit 2 first.
+  // A client that cannot run the fault-free workload would make every scenario not applicable: exit 2
+  // first (auditClientRevisions). Without --revision: every revision its manifest entry lists.
   const command = r.clientCmd;
-  const client = { kind: 'cmd' as const, command, watchdog, revision };
-  return requireWorkingReference(
-    'audit --client-cmd',
-    (workload) => runWire({ client, server }, { workload, plan: [] }),
-    CLIENT_REFERENCE,
-  ).then(() => runClientAudit(server, { command, sidesArgs: r.subjectArgs, watchdog, only, onScenario, revision }));
+  const entry = manifestEntry(command, process.cwd());
+  const revisions: HarnessRevision[] = r.revisionGiven || !entry ? [revision] : entry.revisions;
+  const serverOf = (rev: HarnessRevision) =>
+    r.serverGiven
+      ? { server, args: r.serverArgs }
+      : { server: inProcessServer(clientAuditServer(rev)), args: `--server ${quote(clientAuditServer(rev))}` };
+  const clientArgs = (rev: HarnessRevision) =>
+    `--client-cmd ${quote(command)}${r.revisionGiven || revisions.length > 1 ? ` --revision ${rev}` : ''}`;
+  return auditClientRevisions({ revisions, serverOf, ...(entry ? { entry } : {}) }, { command, clientArgs, watchdog, only, onScenario });
 }
 
 async function reportAborted(r: AuditRequest, audited: Promise<Audited>, aborted: Aborted, out: NodeJS.WritableStream): Promise<number> {

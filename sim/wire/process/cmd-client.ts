@@ -41,7 +41,9 @@ export interface CmdClientOptions {
   revision?: HarnessRevision;
   /** Retry once and reconnect after a gone session (true, the default); false: the library alone. */
   agentLoop?: boolean;
-  timeoutMs?: number;
+  /** The request timeout the agent sets through the library's option (default CMD_CLIENT_TIMEOUT_MS);
+   *  null: none, sent as `timeoutMs: null` (the harness passes no timeout: the library's own default). */
+  timeoutMs?: number | null;
 }
 
 interface HarnessError {
@@ -70,7 +72,7 @@ export class CmdClient implements ClientHooks {
   private readonly stderrHead: string[] = [];
   private readonly revision: HarnessRevision;
   private readonly agentLoop: boolean;
-  private readonly timeoutMs: number;
+  private readonly timeoutMs: number | null;
   /** Set when the process has ended: every call still waiting fails with it. */
   private gone: string | null = null;
 
@@ -85,7 +87,7 @@ export class CmdClient implements ClientHooks {
   ) {
     this.revision = options.revision ?? 'default';
     this.agentLoop = options.agentLoop ?? true;
-    this.timeoutMs = options.timeoutMs ?? CMD_CLIENT_TIMEOUT_MS;
+    this.timeoutMs = options.timeoutMs === undefined ? CMD_CLIENT_TIMEOUT_MS : options.timeoutMs;
     this.agent = new Agent(workload, recorder, (callId, step) => void this.run(callId, step));
   }
 
