@@ -12,6 +12,7 @@ import type { SpecMark } from '../client-library.ts';
 import type { ManifestClient } from './manifest.ts';
 import { requirementById } from '../requirements.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
+import type { BaselineEntry } from '../baseline.ts';
 
 export const MATRIX_SERVERS = ['model', 'sdk2'] as const;
 export type MatrixServer = (typeof MATRIX_SERVERS)[number];
@@ -143,4 +144,20 @@ export function isNonPass(r: Pick<MatrixRow, 'agent' | 'libraryVerdict'>): boole
 /** The matrix passes when every audit finished and no printed row fails (the exit follows the table). */
 export function matrixPassed(audits: readonly MatrixAudit[]): boolean {
   return audits.every((a) => !('error' in a.result)) && matrixRows({ audits }).every((r) => !isNonPass(r));
+}
+
+/** The matrix's non-passes as baseline entries (audit/baseline.ts): one per row that does not pass,
+ *  named by client, revision, server and scenario, with the MUSTs its library run broke. */
+export function matrixNonPasses(rows: readonly MatrixRow[]): BaselineEntry[] {
+  return rows
+    .filter((r) => r.nonPass)
+    .map((r) => ({
+      id: `${r.client} ${r.revision} ${r.server} ${r.scenario}`,
+      requirement: r.broken
+        .filter((b) => b.level.startsWith('MUST'))
+        .map((b) => b.requirement)
+        .join(', '),
+      reason: '',
+      upstream: '',
+    }));
 }

@@ -12,6 +12,7 @@ import {
   matrixJobs,
   matrixPassed,
   matrixRows,
+  matrixNonPasses,
   matrixServer,
   type ClientMatrix,
   type MatrixAudit,
@@ -20,6 +21,7 @@ import {
 import { ManifestError, readManifest, resolvedCommand } from '../../audit/client/manifest.ts';
 import { CLIENT_AUDIT_ORDER } from '../../audit/client/scenarios.ts';
 import { writeRepros } from '../../audit/client/repro.ts';
+import { applyBaseline, type BaselineRequest } from './audit-baseline.ts';
 import { renderMatrixHtml, renderMatrixJunit } from '../../../reports/client-matrix-html.ts';
 import { renderMatrixMarkdown, renderMatrixText } from '../../../reports/client-matrix-text.ts';
 import { formatJson } from '../../../reports/json-format.ts';
@@ -42,6 +44,7 @@ export interface ClientsOptions {
   progress: boolean;
   watchdogMs: number;
   jobs: number;
+  baseline?: BaselineRequest;
 }
 
 const mmss = (ms: number) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
@@ -166,5 +169,7 @@ export async function runClientsAudit(o: ClientsOptions, out: NodeJS.WritableStr
   }
   if (repro && !o.json) out.write(`wrote ${repro.size} standalone reproduction(s) under ${o.repro}\n`);
   if (audits.some((a) => 'error' in a.result)) return EXIT.incomplete;
+  const versus = o.baseline ? applyBaseline(o.baseline, 'client', matrixNonPasses(matrix.rows), out, o.json) : null;
+  if (versus !== null) return versus;
   return matrix.passed ? EXIT.ok : EXIT.violated;
 }

@@ -28,6 +28,8 @@ import { redact } from '../redact.ts';
 import { presetTools } from '../tool-options.ts';
 import { endWireRun, loopbackServer, quote } from '../wire-server.ts';
 import { auditHelp } from './audit-help.ts';
+import { applyBaseline, baselineRequest, type BaselineRequest } from './audit-baseline.ts';
+import { auditNonPasses } from '../../audit/baseline.ts';
 import { AUDIT_OPTIONS, clientAuditServer, clientsAudit } from './audit-options.ts';
 import { auditRequest, OUT_FILES, type AuditRequest } from './audit-request.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
@@ -45,11 +47,12 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   if (args.positionals.length) throw new UsageError(`audit: unexpected argument '${args.positionals[0]}'`);
   const manifest = stringOption(args, 'clients');
   if (manifest !== undefined) return clientsAudit(args, manifest, out);
-  return runRequest(auditRequest(args), out);
+  const r = auditRequest(args);
+  return runRequest(r, baselineRequest(args, `mcp-faultsim audit ${r.subjectArgs}`), out);
 }
 
 /** Start the server, run the audit under the watchdog, print what it found; whatever happens, stop what was started. */
-async function runRequest(r: AuditRequest, out: NodeJS.WritableStream): Promise<number> {
+async function runRequest(r: AuditRequest, baseline: BaselineRequest, out: NodeJS.WritableStream): Promise<number> {
   const started = Date.now();
   let served: ServedProcess | null = null;
   try {
@@ -57,7 +60,7 @@ async function runRequest(r: AuditRequest, out: NodeJS.WritableStream): Promise<
     const audited = startAudit(r, server, toolChoice, started);
     const ended = await Promise.race([audited.then((result) => ({ result })), r.watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) return await reportAborted(r, audited, ended.aborted, out);
-    return printResult(r, ended.result, started, out);
+    return printResult(r, ended.result, started, baseline, out);
   } catch (e) {
     // A server's answer quoted in a message may echo a credential back: never printed.
     if (e instanceof LoopbackError || e instanceof UsageError) throw new UsageError(redact(e.message, r.reach.secrets));
@@ -128,12 +131,16 @@ async function reportAborted(r: AuditRequest, audited: Promise<Audited>, aborted
   return EXIT.incomplete;
 }
 
-function printResult(r: AuditRequest, result: Audited, started: number, out: NodeJS.WritableStream): number {
+function printResult(r: AuditRequest, result: Audited, started: number, baseline: BaselineRequest, out: NodeJS.WritableStream): number {
   const hide = (text: string) => redact(text, r.reach.secrets);
   if (r.json) out.write(hide(`${formatJson({ ...result, timing: { wallMs: Date.now() - started } })}\n`));
   else out.write(hide(renderAuditText(result)));
   if (r.outDir !== undefined) for (const f of writeOut(result, r.outDir, hide)) if (!r.json) out.write(`wrote ${f}\n`);
   const strictFails = r.strict && result.conforms === false;
+  // With --baseline the exit is the baseline's: exactly the expected non-passes (audit/baseline.ts).
+  const section = r.clientCmd !== undefined ? 'client' : 'server';
+  const versus = applyBaseline(baseline, section, auditNonPasses(result, r.strict), out, r.json);
+  if (versus !== null) return versus;
   return result.passed && !strictFails ? EXIT.ok : EXIT.violated;
 }
 
