@@ -14,7 +14,9 @@ const entry = (id: string, requirement = ''): BaselineEntry => ({ id, requiremen
 describe('the baseline file', () => {
   it('reads back what it writes, with reasons, comments and the conformance plain-name form', () => {
     const written = formatBaseline('client', [{ ...entry('a 2025-11-25', 'r1, r2'), reason: 'it says "no"', upstream: 'x#1' }], 'cmd');
-    expect(parseBaseline(written, 'f').client).toEqual([{ id: 'a 2025-11-25', requirement: 'r1, r2', reason: 'it says "no"', upstream: 'x#1' }]);
+    expect(parseBaseline(written, 'f').client).toEqual([
+      { id: 'a 2025-11-25', requirement: 'r1, r2', reason: 'it says "no"', upstream: 'x#1' },
+    ]);
     const plain = parseBaseline('# comment\nserver:\n  - stream-cut-call  # why\nclient: []\n', 'f');
     expect(plain.server).toEqual([entry('stream-cut-call')]);
     expect(() => parseBaseline('  - x\n', 'f.yml')).toThrow(/^f\.yml:1: expected 'server:' or 'client:'/);
