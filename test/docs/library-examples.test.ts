@@ -16,6 +16,11 @@ function body(path: string): string {
 }
 
 describe('docs/library.md examples', () => {
+  it('names the tarball npm pack makes of this version in its install line', () => {
+    const { name, version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { name: string; version: string };
+    expect(doc).toContain(`npm install --save-dev ./${name}/${name}-${version}.tgz`);
+  });
+
   for (const file of ['handler-example.test.ts', 'client-example.test.ts', 'stateful-example.test.ts'])
     it(`shows test/examples/${file} verbatim`, () => {
       expect(doc).toContain(`\`\`\`ts\n${body(`test/examples/${file}`)}\n\`\`\``);
