@@ -36,7 +36,9 @@ export interface WireCheckResult extends CheckResult {
 
 /** The wire tier as a check runner: asynchronous, without a schedule, not replayable by the model. */
 export function wireRunner(setup: WireSetup, options: Partial<WireOptions> = {}, byShape = false): Runner {
-  const run = byShape ? async (input: CheckInput) => shapeResults(await runWire(setup, input, options)) : (input: CheckInput) => runWire(setup, input, options);
+  const run = byShape
+    ? async (input: CheckInput) => shapeResults(await runWire(setup, input, options))
+    : (input: CheckInput) => runWire(setup, input, options);
   return { run, ignoresSchedule: true };
 }
 
@@ -49,10 +51,15 @@ export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
   const shape: InputShape = { ...options.shape, plan: { ...options.shape?.plan, faults } };
   const skipped: Record<string, string> = {};
-  const { tally, counterexamples } = await randomCheck(wireRunner(setup, options.wire, options.byShape), { properties, seed, runs }, shape, {
-    onSample: (j) => skippedOf(j.history!, skipped), // real code keeps its history: no runInto
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
+  const { tally, counterexamples } = await randomCheck(
+    wireRunner(setup, options.wire, options.byShape),
+    { properties, seed, runs },
+    shape,
+    {
+      onSample: (j) => skippedOf(j.history!, skipped), // real code keeps its history: no runInto
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    },
+  );
   const results = properties.map((p) => {
     const counterexample = counterexamples.get(p.name);
     return tally.result(p, counterexample ? { counterexample } : null);

@@ -111,7 +111,7 @@ export const AUDIT_OPTIONS: Record<string, OptionSpec> = {
   revision: {
     value: true,
     arg: 'R',
-    help: `with --serve/--target: the server's revision, ${REVISIONS.join(', ')} (default 2025-11-25); with --client-cmd: the revision connect asks for, ${HARNESS_REVISIONS.join(', ')} (default: default)`,
+    help: `with --serve/--target: the server's revision, ${REVISIONS.join(', ')} (default 2025-11-25); with --client-cmd: the revision connect asks for, ${HARNESS_REVISIONS.join(', ')} (default: every revision examples/clients/clients.json lists for the command, each against a server of that revision; else default)`,
     needs: ['serve', 'target', 'client-cmd'],
     conflicts: [
       { option: 'serve', when: 'client-cmd', why: CLIENT_REVISION },
