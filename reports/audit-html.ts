@@ -2,7 +2,7 @@
 // the spec lens beside it, then each scenario with what it asks, its plan, each requirement judged
 // (linked to the spec's section), the spec-literal client's outcome and the command lines.
 import type { AuditResult } from '../sim/audit/server/runner.ts';
-import { auditSubject, literalDiffers, specOf } from './audit-text.ts';
+import { auditSubject, libraryOf, literalDiffers, specOf } from './audit-text.ts';
 import type { ScenarioResult } from '../sim/audit/server/runner.ts';
 import { esc } from './compare-html.ts';
 
@@ -10,6 +10,9 @@ const COLOR: Record<string, string> = {
   pass: '#1a7f37',
   loud: '#9a6700',
   stuck: '#bc4c00',
+  'never settled': '#cf222e',
+  'broken without faults': '#cf222e',
+  'protocol hazard': '#57606a',
   silent: '#cf222e',
   'not applicable': '#57606a',
   conforms: '#1a7f37',
@@ -31,11 +34,18 @@ function specDetails(s: ScenarioResult): string {
   return checks.join('') + literal;
 }
 
+/** A client row's library verdict cell, beside the agent's (none on a server audit). */
+const libraryCell = (s: ScenarioResult, lib: boolean) =>
+  lib
+    ? `<td style="color:${COLOR[libraryOf(s)] ?? 'inherit'}"><b>${esc(libraryOf(s))}</b>${s.library ? `<br><small>${esc(s.library.behaviour)}</small>` : ''}</td>`
+    : '';
+
 export function renderAuditHtml(a: AuditResult): string {
+  const lib = a.scenarios.some((s) => s.library);
   const rows = a.scenarios
     .map(
       (s) =>
-        `<tr id="${esc(s.name)}"><td><code>${esc(s.name)}</code></td><td style="color:${COLOR[s.verdict]}"><b>${esc(s.verdict)}</b></td><td style="color:${COLOR[specOf(s)] ?? 'inherit'}">${esc(specOf(s))}</td><td>${esc(s.why)}${literalDiffers(s) ? `<br><i>${esc(literalDiffers(s)!)}</i>` : ''}</td><td>${esc(s.evidence)}</td></tr>`,
+        `<tr id="${esc(s.revision && lib ? `${s.name}-${s.revision}` : s.name)}"><td><code>${esc(s.name)}</code>${lib && s.revision ? ` ${esc(s.revision)}` : ''}</td><td style="color:${COLOR[s.verdict]}"><b>${esc(s.verdict)}</b></td>${libraryCell(s, lib)}<td style="color:${COLOR[specOf(s)] ?? 'inherit'}">${esc(specOf(s))}</td><td>${esc(s.why)}${literalDiffers(s) ? `<br><i>${esc(literalDiffers(s)!)}</i>` : ''}</td><td>${esc(s.evidence)}</td></tr>`,
     )
     .join('\n');
   const details = a.scenarios
@@ -43,6 +53,9 @@ export function renderAuditHtml(a: AuditResult): string {
       (s) =>
         `<section><h3>${esc(s.name)}: ${esc(s.verdict)}${s.spec ? `, spec ${esc(s.spec.verdict)}` : ''}</h3><p>${esc(s.asks)}</p><ul><li>plan: ${esc(s.plan)}</li><li>judged by: ${esc(s.judgedBy.join(', '))}</li>` +
         specDetails(s) +
+        (s.library
+          ? `<li>library alone: <b>${esc(s.library.verdict)}</b> (${esc(s.library.behaviour)}): ${esc(s.library.why)}<br><small>${esc(s.library.evidence)}</small></li>`
+          : '') +
         `<li>reproduce: <code>${esc(s.reproduce.audit)}</code></li>${s.reproduce.check ? `<li>search: <code>${esc(s.reproduce.check)}</code></li>` : ''}</ul></section>`,
     )
     .join('\n');
@@ -54,8 +67,8 @@ export function renderAuditHtml(a: AuditResult): string {
 <style>body{font:14px system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;vertical-align:top;text-align:left}code{font-size:13px}</style>
 </head><body>
 <h1>Audit of ${esc(auditSubject(a))}</h1>
-<p>Speaks ${esc(a.revisions.join(', '))}. ${a.passed ? 'Every scenario passes.' : 'A scenario does not pass.'}${a.conforms === undefined ? '' : a.conforms ? ' The spec lens finds no violation.' : ' The spec lens finds a violation.'}</p>
-<table><thead><tr><th>scenario</th><th>verdict</th><th>spec</th><th>why</th><th>evidence</th></tr></thead><tbody>
+<p>Speaks ${esc(a.revisions.join(', '))}. ${a.passed ? 'Every scenario passes.' : `A printed verdict does not pass${lib ? ' (agent or library)' : ''}.`}${a.conforms === undefined ? '' : a.conforms ? ' The spec lens finds no violation.' : ' The spec lens finds a violation.'}</p>
+<table><thead><tr><th>scenario</th><th>${lib ? 'agent' : 'verdict'}</th>${lib ? '<th>library</th>' : ''}<th>spec</th><th>why</th><th>evidence</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
 <h2>Scenarios</h2>

@@ -1,9 +1,10 @@
-// The audit as JUnit XML, so any CI shows each scenario as a test case: a verdict that fails the
-// audit (passes()) is a <failure> (its type the verdict), any other non-pass a <skipped> (`not
-// tested`, `protocol hazard`, `not applicable`); each spec check is a test case of class `audit.spec`, a violation a <failure type="spec-violation">. Times are not known here (the
+// The audit as JUnit XML, so any CI shows each scenario as a test case: a row the exit rule fails
+// (its verdict, or a client row's library verdict) is a <failure> (its type that verdict), any other
+// non-pass a <skipped> with its verdict (not applicable, not tested, protocol hazard); each spec check
+// is a test case of class `audit.spec`, a violation a <failure type="spec-violation">. Times are not known here (the
 // audit runs on virtual time): every testcase says time="0".
 import type { AuditResult } from '../sim/audit/server/runner.ts';
-import { auditSubject } from './audit-text.ts';
+import { auditSubject, rowPasses } from './audit-text.ts';
 import { passes } from '../sim/core/audit-verdict.ts';
 
 export function xmlEscape(text: string): string {
@@ -39,9 +40,9 @@ function specCases(a: AuditResult): { lines: string[]; tests: number; failures: 
 
 export function renderAuditJunit(a: AuditResult): string {
   const spec = specCases(a);
-  const failures = a.scenarios.filter((s) => !passes(s.verdict)).length + spec.failures;
+  const failures = a.scenarios.filter((s) => !rowPasses(s)).length + spec.failures;
   // A row that judged nothing, or a protocol hazard, lets the audit pass: skipped, its verdict in the message.
-  const skipped = a.scenarios.filter((s) => s.verdict !== 'pass' && passes(s.verdict)).length + spec.skipped;
+  const skipped = a.scenarios.filter((s) => rowPasses(s) && s.verdict !== 'pass').length + spec.skipped;
   const tests = a.scenarios.length + spec.tests;
   const suite = xmlEscape(`mcp-faultsim audit ${auditSubject(a)}`);
   const lines = [
@@ -50,16 +51,28 @@ export function renderAuditJunit(a: AuditResult): string {
     `  <testsuite name="${suite}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`,
   ];
   for (const s of a.scenarios) {
-    const open = `    <testcase classname="audit" name="${xmlEscape(s.name)}" time="0"`;
-    if (s.verdict === 'pass') lines.push(`${open}/>`);
-    else if (passes(s.verdict)) {
+    const name = s.revision && a.client !== undefined ? `${s.name} ${s.revision}` : s.name;
+    const open = `    <testcase classname="audit" name="${xmlEscape(name)}" time="0"`;
+    // A client row fails on its agent verdict or its library verdict, whichever the exit rule counts.
+    const lib = s.library;
+    const failing = !passes(s.verdict) ? s.verdict : lib && !passes(lib.verdict) ? lib.verdict : null;
+    if (failing === null && s.verdict !== 'pass') {
       const message = s.verdict === 'not applicable' ? s.why : `${s.verdict}: ${s.why}`;
       lines.push(`${open}>`, `      <skipped message="${xmlEscape(message)}"/>`, '    </testcase>');
-    } else {
-      const body = [`plan: ${s.plan}`, `evidence: ${s.evidence}`, `reproduce: ${s.reproduce.audit}`].join('\n');
+    } else if (failing === null) lines.push(`${open}/>`);
+    else {
+      const libLine = lib ? [`library: ${lib.verdict} (${lib.behaviour}): ${lib.why}`, `library evidence: ${lib.evidence}`] : [];
+      const body = [
+        `plan: ${s.plan}`,
+        `agent: ${s.verdict}: ${s.why}`,
+        `evidence: ${s.evidence}`,
+        ...libLine,
+        `reproduce: ${s.reproduce.audit}`,
+      ].join('\n');
+      const message = lib ? `agent ${s.verdict}, library ${lib.verdict}: ${passes(s.verdict) ? lib.why : s.why}` : `${s.verdict}: ${s.why}`;
       lines.push(
         `${open}>`,
-        `      <failure type="${s.verdict}" message="${xmlEscape(`${s.verdict}: ${s.why}`)}">${xmlEscape(body)}</failure>`,
+        `      <failure type="${failing}" message="${xmlEscape(message)}">${xmlEscape(body)}</failure>`,
         '    </testcase>',
       );
     }

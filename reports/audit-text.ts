@@ -21,6 +21,15 @@ function specCounts(a: AuditResult): string {
   return `; spec lens: ${[...by].map(([v, n]) => `${n} ${v}`).join(', ')}`;
 }
 
+/** A client row's library verdict ('' on a server audit's row): printed beside the agent's verdict. */
+export const libraryOf = (s: ScenarioResult): string => s.library?.verdict ?? '';
+
+/** The row passes the exit rule: its verdict, and its library verdict where there is one (audit-verdict.ts). */
+export const rowPasses = (s: ScenarioResult): boolean => passes(s.verdict) && (!s.library || passes(s.library.verdict));
+
+/** A client audit's row names its revision (a client is audited in every revision it speaks). */
+const rowName = (s: ScenarioResult, a: AuditResult) => (a.client !== undefined && s.revision ? `${s.name} ${s.revision}` : s.name);
+
 /** What was audited, in one phrase: the server, or `client CMD (against the server)`. */
 export function auditSubject(a: AuditResult): string {
   return a.client !== undefined ? `client ${a.client} (against ${a.server})` : a.server;
@@ -31,32 +40,47 @@ const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n 
 /** A row judged nothing: neither its verdict (audit-verdict.ts judged()) nor a spec check decided anything. */
 const judgedNothing = (s: ScenarioResult) => !judged(s.verdict) && (s.spec === undefined || s.spec.verdict === 'not tested');
 
-function counts(a: AuditResult): string {
+function tallyOf(values: readonly string[]): string {
   const by = new Map<string, number>();
-  for (const s of a.scenarios) by.set(s.verdict, (by.get(s.verdict) ?? 0) + 1);
-  const nothing = a.scenarios.filter(judgedNothing).length;
-  return `${[...by].map(([v, n]) => `${n} ${v}`).join(', ')} (${nothing} of ${a.scenarios.length} rows judged nothing)`;
+  for (const v of values) by.set(v, (by.get(v) ?? 0) + 1);
+  return [...by].map(([v, n]) => `${n} ${v}`).join(', ');
+}
+
+/** The summary counts what the table shows (on a client audit both columns, each apart), and the
+ *  rows that judged nothing. */
+function counts(a: AuditResult): string {
+  const nothing = ` (${a.scenarios.filter(judgedNothing).length} of ${a.scenarios.length} rows judged nothing)`;
+  const agent = tallyOf(a.scenarios.map((s) => s.verdict));
+  if (!a.scenarios.some((s) => s.library)) return `${agent}${nothing}`;
+  return `agent: ${agent}; library: ${tallyOf(a.scenarios.filter((s) => s.library).map(libraryOf))}${nothing}`;
 }
 
 export function renderAuditText(a: AuditResult): string {
   const lens = a.conforms !== undefined;
+  const lib = a.scenarios.some((s) => s.library);
   const rows = a.scenarios.map((s) => [
-    s.name,
+    rowName(s, a),
     s.verdict,
+    ...(lib ? [libraryOf(s)] : []),
     ...(lens ? [specOf(s)] : []),
-    clip(s.verdict === 'not applicable' ? s.why : `${s.why}; ${s.evidence}`, 120 - 26 - 16 - (lens ? 27 : 0) - 4),
+    clip(s.verdict === 'not applicable' ? s.why : `${s.why}; ${s.evidence}`, 120 - 26 - 16 - (lens ? 27 : 0) - (lib ? 16 : 0) - 4),
   ]);
   const lines = [
     `audit of ${auditSubject(a)} (speaks ${a.revisions.join(', ')})`,
     ...(a.revisionsFound ? [a.revisionsFound] : []),
     ...(a.tools ? [a.tools] : []),
     '',
-    table(['scenario', 'verdict', ...(lens ? ['spec'] : []), 'evidence'], rows).trimEnd(),
+    table(['scenario', lib ? 'agent' : 'verdict', ...(lib ? ['library'] : []), ...(lens ? ['spec'] : []), 'evidence'], rows).trimEnd(),
     '',
   ];
-  const failed = a.scenarios.filter((s) => !passes(s.verdict) || specOf(s) === 'violates' || literalDiffers(s));
+  const failed = a.scenarios.filter((s) => !rowPasses(s) || specOf(s) === 'violates' || literalDiffers(s));
   for (const s of failed) {
-    lines.push(`${s.name}: ${s.verdict}${lens ? `, spec ${specOf(s)}` : ''}`, `  plan       ${s.plan}`, `  evidence   ${s.evidence}`);
+    lines.push(
+      `${rowName(s, a)}: ${lib ? `agent ${s.verdict}, library ${libraryOf(s)}` : s.verdict}${lens ? `, spec ${specOf(s)}` : ''}`,
+      `  plan       ${s.plan}`,
+      `  evidence   ${s.evidence}`,
+    );
+    if (s.library) lines.push(`  library    ${s.library.behaviour}: ${s.library.why}`, `             ${s.library.evidence}`);
     for (const c of s.spec?.checks ?? [])
       if (c.verdict === 'violates') lines.push(`  violates   ${c.requirement}: ${c.quote}`, `             ${c.evidence}`);
     const differs = literalDiffers(s);
@@ -65,7 +89,7 @@ export function renderAuditText(a: AuditResult): string {
   }
   if (failed.length) lines.push('');
   for (const p of a.pending) lines.push(`pending (not run): ${p.name}: ${p.why}`);
-  const exit = a.passed ? 'every scenario passes (exit 0)' : 'a scenario does not pass (exit 1)';
+  const exit = a.passed ? 'every scenario passes (exit 0)' : `a printed verdict does not pass${lib ? ' (agent or library)' : ''} (exit 1)`;
   const strict = a.conforms === false ? '; the spec lens finds a violation (--strict: exit 1)' : '';
   lines.push(`${counts(a)}${specCounts(a)}: ${exit}${strict}`, '');
   return lines.join('\n');
@@ -74,16 +98,17 @@ export function renderAuditText(a: AuditResult): string {
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 export function renderAuditMarkdown(a: AuditResult): string {
+  const lib = a.scenarios.some((s) => s.library);
   const lines = [
     `# Audit of ${auditSubject(a)}`,
     '',
     `Speaks ${a.revisions.join(', ')}. ${counts(a)}${specCounts(a)}.${a.tools ? ` ${cell(a.tools)}.` : ''}`,
     '',
-    '| scenario | verdict | spec | why | evidence |',
-    '|---|---|---|---|---|',
+    `| scenario | ${lib ? 'agent | library' : 'verdict'} | spec | why | evidence |`,
+    `|---|---|${lib ? '---|' : ''}---|---|---|`,
     ...a.scenarios.map(
       (s) =>
-        `| \`${s.name}\` | ${s.verdict} | ${specOf(s)} | ${cell(s.why)}${literalDiffers(s) ? ` — ${cell(literalDiffers(s)!)}` : ''} | ${cell(s.evidence)} |`,
+        `| \`${rowName(s, a)}\` | ${s.verdict}${lib ? ` | ${libraryOf(s)}` : ''} | ${specOf(s)} | ${cell(s.why)}${literalDiffers(s) ? ` — ${cell(literalDiffers(s)!)}` : ''}${s.library ? ` — library: ${cell(s.library.behaviour)}: ${cell(s.library.why)}` : ''} | ${cell(s.evidence)} |`,
     ),
     '',
     '## Scenarios',
@@ -91,13 +116,16 @@ export function renderAuditMarkdown(a: AuditResult): string {
   ];
   for (const s of a.scenarios) {
     lines.push(
-      `### ${s.name}: ${s.verdict}${s.spec ? `, spec ${s.spec.verdict}` : ''}`,
+      `### ${rowName(s, a)}: ${s.library ? `agent ${s.verdict}, library ${s.library.verdict}` : s.verdict}${s.spec ? `, spec ${s.spec.verdict}` : ''}`,
       '',
       s.asks,
       '',
       `- plan: ${s.plan}`,
       `- judged by: ${s.judgedBy.join(', ')}`,
       ...(s.tool ? [`- tool: ${s.tool}`] : []),
+      ...(s.library
+        ? [`- library alone: **${s.library.verdict}** (${s.library.behaviour}): ${cell(s.library.why)} — ${cell(s.library.evidence)}`]
+        : []),
     );
     for (const c of s.spec?.checks ?? [])
       lines.push(`- spec **${c.verdict}** [\`${c.requirement}\`](${c.url}) — ${c.quote} — ${c.evidence}`);

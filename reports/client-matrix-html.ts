@@ -30,7 +30,7 @@ export function renderMatrixHtml(m: ClientMatrix): string {
         `<section><h3>${esc(`${r.client} · ${r.revision} · ${r.server} · ${r.scenario}`)}</h3><ul>` +
         `<li>plan: ${esc(r.plan)}</li>` +
         `<li>agent: <b>${esc(r.agent)}</b>: ${esc(r.agentWhy)}<br><small>${esc(r.evidence)}</small></li>` +
-        `<li>library alone: <b>${esc(r.library)}</b>: ${esc(r.libraryWhy)}<br><small>${esc(r.libraryEvidence)}</small></li>` +
+        `<li>library alone: <b>${esc(r.libraryVerdict)}</b> (${esc(r.library)}): ${esc(r.libraryWhy)}<br><small>${esc(r.libraryEvidence)}</small></li>` +
         r.broken
           .map((b) => `<li>breaks <code>${esc(b.requirement)}</code> (${esc(b.level)}): “${esc(b.text)}” — ${esc(b.detail)}</li>`)
           .join('') +
@@ -48,7 +48,7 @@ export function renderMatrixHtml(m: ClientMatrix): string {
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;vertical-align:top;text-align:left}code{font-size:13px}.bad{background:#ffebe9}.ok{background:#dafbe1}.na{color:#57606a}</style>
 </head><body>
 <h1>Client audit: ${esc(m.manifest)}</h1>
-<p>Each cell: the agent's verdict under the agent loop / what the client library did on its own (hover for why). ${m.passed ? 'Every client passes.' : 'Not every client passes.'}</p>
+<p>Each cell: the agent's verdict under the agent loop / the library's verdict with its own defaults: what it did (hover for why). ${m.passed ? 'Every printed verdict passes.' : 'A printed verdict does not pass.'}</p>
 <table><thead><tr><th>client</th><th>revision</th><th>server</th>${scenarios.map((s) => `<th><code>${esc(s)}</code></th>`).join('')}</tr></thead><tbody>
 ${lines}
 </tbody></table>
@@ -84,14 +84,14 @@ export function renderMatrixJunit(m: ClientMatrix): string {
       }
       const body = [
         `agent: ${r.agent}: ${r.agentWhy}`,
-        `library: ${r.library}: ${r.libraryWhy}`,
+        `library: ${r.libraryVerdict} (${r.library}): ${r.libraryWhy}`,
         ...r.broken.map((b) => `breaks ${b.requirement} (${b.level}): ${b.detail}`),
         `reproduce: ${r.reproduce}`,
       ].join('\n');
-      const type = r.agent === 'pass' ? `library ${r.library}` : r.agent;
+      const type = r.agent === 'pass' ? `library ${r.libraryVerdict}` : r.agent;
       out.push(
         `${open}>`,
-        `      <failure type="${xmlEscape(type)}" message="${xmlEscape(`${r.agent} / ${r.library}`)}">${xmlEscape(body)}</failure>`,
+        `      <failure type="${xmlEscape(type)}" message="${xmlEscape(`agent ${r.agent} / library ${r.libraryVerdict} (${r.library})`)}">${xmlEscape(body)}</failure>`,
         '    </testcase>',
       );
     }

@@ -41,24 +41,35 @@ export function matrixLines(m: ClientMatrix): MatrixLine[] {
   });
 }
 
-/** `agent / library`, with `!` where the row does not pass and `*` where a SHOULD is broken. */
+/** `agent / library: behaviour` (both verdicts as the exit rule reads them), with `!` where the row
+ *  does not pass and `*` where a SHOULD is broken. */
 export function cellText(r: MatrixRow | undefined): string {
   if (!r) return '–';
   const should = r.broken.some((b) => b.level === 'SHOULD') ? '*' : '';
-  return `${r.agent} / ${LIBRARY_SHORT[r.library] ?? r.library}${r.nonPass ? ' !' : ''}${should}`;
+  return `${r.agent} / ${r.libraryVerdict}: ${LIBRARY_SHORT[r.library] ?? r.library}${r.nonPass ? ' !' : ''}${should}`;
 }
 
 const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
+const countOf = (values: readonly string[]) => {
+  const by = new Map<string, number>();
+  for (const v of values) by.set(v, (by.get(v) ?? 0) + 1);
+  return [...by].map(([v, n]) => `${n} ${v}`).join(', ');
+};
+
+/** The summary counts what the cells show: both verdicts, each apart. */
 function tally(m: ClientMatrix): string {
   const rows = m.rows;
   const failed = rows.filter((r) => r.nonPass).length;
   const errors = m.audits.filter((a) => 'error' in a.result).length;
-  return `${m.audits.length} audits, ${rows.length} scenario runs, ${failed} not passing${errors ? `, ${errors} audits did not finish` : ''}`;
+  const verdicts = rows.length
+    ? ` (agent: ${countOf(rows.map((r) => r.agent))}; library: ${countOf(rows.map((r) => r.libraryVerdict))})`
+    : '';
+  return `${m.audits.length} audits, ${rows.length} scenario runs${verdicts}, ${failed} not passing${errors ? `, ${errors} audits did not finish` : ''}`;
 }
 
 export function renderMatrixText(m: ClientMatrix): string {
-  const lines = [`audit of the clients in ${m.manifest} (cell: agent verdict / library behaviour; ! not passing)`, ''];
+  const lines = [`audit of the clients in ${m.manifest} (cell: agent verdict / library verdict: its behaviour; ! not passing)`, ''];
   for (const line of matrixLines(m)) {
     const head = `${line.label.client} ${line.label.revision} ${line.label.server}`;
     if (line.error) {
@@ -80,14 +91,20 @@ export function renderMatrixText(m: ClientMatrix): string {
           r.server,
           r.scenario,
           r.agent,
-          r.library,
+          `${r.libraryVerdict} (${r.library})`,
           clip(r.broken.map((b) => b.requirement).join(', ') || '-', 40),
         ]),
       ).trimEnd(),
     );
     for (const r of failed) lines.push(`  reproduce ${r.reproduce}`);
   }
-  lines.push('', `${tally(m)}: ${m.passed ? 'every client passes (exit 0)' : 'not every client passes'}`, '');
+  const errors = m.audits.some((a) => 'error' in a.result);
+  const exit = m.passed
+    ? 'every printed verdict passes (exit 0)'
+    : errors
+      ? 'an audit did not finish (exit 4)'
+      : 'a printed verdict does not pass (exit 1)';
+  lines.push('', `${tally(m)}: ${exit}`, '');
   return lines.join('\n');
 }
 
@@ -100,7 +117,7 @@ export function renderMatrixMarkdown(m: ClientMatrix, heading = '#', repro?: Rea
   const out = [
     `${heading} Client audit: ${m.manifest}`,
     '',
-    `${tally(m)}. Each cell: the agent's verdict under the agent loop (retry once, a new connect after a gone session) / what the client library did on its own with that loop off (recovered, re-issued, error: an error at once, timeout: an error only at its own request timeout, HANG: never settled, EMPTY: a silent empty result). \`!\` does not pass; \`*\` breaks a SHOULD; – not applicable.`,
+    `${tally(m)}. Each cell: the agent's verdict under the agent loop (retry once, a new connect after a gone session, a ${m.agentTimeoutMs / 1000} s request timeout set through the library's option) / the library's verdict with that loop off and its own defaults, then what it did (recovered, re-issued, error: an error at once, timeout: an error only at its own request timeout, HANG: never settled, EMPTY: a silent empty result). \`!\` does not pass (the exit follows these verdicts); \`*\` breaks a SHOULD; – not applicable.`,
     '',
     `| client | revision | server | ${scenarios.map((s) => `\`${s}\``).join(' | ')} |`,
     `|---|---|---|${scenarios.map(() => '---').join('|')}|`,
@@ -124,7 +141,7 @@ export function renderMatrixMarkdown(m: ClientMatrix, heading = '#', repro?: Rea
       `- plan: ${r.plan}`,
       `- agent: **${r.agent}**: ${md(r.agentWhy)}`,
       `  - evidence: ${md(r.evidence)}`,
-      `- library alone: **${r.library}**: ${md(r.libraryWhy)}`,
+      `- library alone: **${r.libraryVerdict}** (${r.library}): ${md(r.libraryWhy)}`,
       `  - evidence: ${md(r.libraryEvidence)}`,
       ...r.broken.map((b) => `- breaks \`${b.requirement}\` (${b.level}): “${md(b.text)}” — ${md(b.detail)}`),
       `- reproduce: \`${r.reproduce}\``,

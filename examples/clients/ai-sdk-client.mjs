@@ -5,8 +5,8 @@
 // 2025-11-25 the harness turns the probe off (`protocolVersionDiscovery: false`, the library's own
 // switch). It has no 2026-07-28 pin: asked for 2026-07-28 it runs its default and says what it spoke.
 // Options beyond the defaults, and why:
-//   - `timeout` on every request (the library has none by default: a tool an agent runs through
-//     `tools()` + generateText waits until the agent aborts it), so the tool's `timeoutMs` applies;
+//   - `timeout` on every request only when the agent sets one (the tool's `timeoutMs`; the library
+//     has none by default, and a library judged alone runs without: a call may wait for ever);
 //   - `fetch`: the library's own option, given taggingFetch (harness-loop.mjs) because callTool
 //     takes no `_meta` from its caller.
 // Library retries stay at the default (`maxRetries` 0 for tool calls).
@@ -36,11 +36,15 @@ serveHarness({
     return {
       revision: client.initializeResult.protocolVersion,
       async call(op) {
-        const r = await client.callTool({ name: op.tool, arguments: op.arguments ?? {}, options: { timeout } });
+        const r = await client.callTool({
+          name: op.tool,
+          arguments: op.arguments ?? {},
+          options: timeout === undefined ? {} : { timeout },
+        });
         return r.content;
       },
       async list() {
-        const r = await client.listTools({ options: { timeout } });
+        const r = await client.listTools({ options: timeout === undefined ? {} : { timeout } });
         return r.tools.map((t) => t.name);
       },
       close: () => client.close(),

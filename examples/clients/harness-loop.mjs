@@ -6,7 +6,8 @@
 //
 //   serveHarness({
 //     revisions: ['2025-11-25', …],          // what `connect`'s `revision` may name besides "default"
-//     open(url, revision, timeoutMs) → { revision, call(op), list(op), close() },  // revision: "default" or one listed
+//     open(url, revision, timeoutMs) → { revision, call(op), list(op), close() },  // revision: "default" or one listed;
+//                                                 // timeoutMs undefined: set no timeout (the library's default)
 //     classify(error) → { message, kind },   // kind: timeout | session | connect | other
 //   })
 // `call(op)` resolves to the result's content array, `list(op)` to the tool names.
@@ -65,6 +66,8 @@ function tagBody(text, meta) {
 
 export function serveHarness(adapter) {
   let session = null;
+  // The request timeout the agent sets through the library's option; undefined: none, the library
+  // runs with its own default (the tool sends `timeoutMs: null` for a library judged alone).
   let timeoutMs = 5000;
 
   async function connect(op) {
@@ -74,7 +77,7 @@ export function serveHarness(adapter) {
     void Promise.resolve()
       .then(() => old?.close())
       .catch(() => {});
-    timeoutMs = op.timeoutMs ?? 5000;
+    timeoutMs = op.timeoutMs === null ? undefined : (op.timeoutMs ?? 5000);
     const revision = op.revision ?? 'default';
     if (revision !== 'default' && !adapter.revisions.includes(revision)) {
       const message = `this client speaks ${adapter.revisions.join(', ')}, not ${revision}`;

@@ -6,8 +6,9 @@
 // at exactly @modelcontextprotocol/client 2.3.1 (its dependency). Node 24: its engines say node >= 22.19.
 // The revision is its `--protocol-era`: legacy (its default for a URL) for 2025-11-25, modern for
 // 2026-07-28. The call's `_meta` goes in `--tool-metadata` (values parsed as JSON). It has no request
-// timeout of its own (only --connect-timeout); the harness ends an invocation after the tool's
-// `timeoutMs` plus STARTUP_MS for the CLI to start (its bundle takes seconds to load): kind timeout.
+// timeout flag (only --connect-timeout, 15 s); its requests go through SDK v2 2.3.1 with no timeout
+// set, so the SDK's 60 s default applies. When the agent sets a timeout the harness ends an
+// invocation after the tool's `timeoutMs` plus STARTUP_MS for the CLI to start: kind timeout.
 // MCP_CATALOG_PATH points at a fresh temporary file: no catalog of this machine is read or written.
 //   .ci/node24/node_modules/.bin/node examples/clients/inspector-cli-client.mjs
 import { spawn } from 'node:child_process';
@@ -36,10 +37,14 @@ function inspect(args, timeout) {
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new HarnessError(`the inspector CLI had not answered after ${timeout} ms (+${STARTUP_MS} ms to start)`, 'timeout'));
-    }, timeout + STARTUP_MS);
+    // The agent's kill timer, where the agent sets a timeout; undefined: none (the CLI's own timers alone).
+    const timer =
+      timeout === undefined
+        ? undefined
+        : setTimeout(() => {
+            child.kill('SIGKILL');
+            reject(new HarnessError(`the inspector CLI had not answered after ${timeout} ms (+${STARTUP_MS} ms to start)`, 'timeout'));
+          }, timeout + STARTUP_MS);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) {

@@ -5,8 +5,8 @@
 // client and loads its tools (`getTools()`: initialize, then tools/list, as an agent starts); a
 // `call` invokes the tool as an agent's tool node does (`tool.invoke(args)`).
 // Options beyond the defaults, and why:
-//   - `defaultToolTimeout`: the library's own option, set to the tool's `timeoutMs` (unset, a call
-//     waits for the SDK's 60 s default);
+//   - `defaultToolTimeout`: the library's own option, set to the tool's `timeoutMs` when the agent
+//     sets one (unset for a library judged alone: a call waits for the SDK's 60 s default);
 //   - the SDK transport takes no `fetch` here, and a tool call no `_meta`: the harness's global
 //     `fetch` is taggingFetch (harness-loop.mjs), which names the workload call in the request's
 //     `_meta` and changes nothing else.
@@ -41,7 +41,7 @@ serveHarness({
   async open(url, _revision, timeout) {
     const client = new MultiServerMCPClient({
       mcpServers: { [SERVER]: { transport: 'http', url } },
-      defaultToolTimeout: timeout,
+      ...(timeout === undefined ? {} : { defaultToolTimeout: timeout }),
     });
     let tools;
     try {

@@ -8,7 +8,8 @@
 // The revision is its per-server `protocolVersion`: 'legacy' for 2025-11-25, '2026-07-28' (a pin),
 // none for "default" (probe server/discover, fall back to initialize).
 // Options beyond the defaults, and why:
-//   - `timeout`: the library's own option, set to the tool's `timeoutMs` (its default is 60 s);
+//   - `timeout`: the library's own option, the tool's `timeoutMs` when the agent sets one (else its
+//     default, 60 s);
 //   - `fetch`: the library's own option, given taggingFetch (harness-loop.mjs): a tool's execute
 //     takes no `_meta` from its caller as the docs show it.
 //   .ci/node24/node_modules/.bin/node examples/clients/mastra-client.mjs
@@ -35,7 +36,11 @@ serveHarness({
   classify,
   async open(url, revision, timeout) {
     const server = { url: new URL(url), fetch: taggingFetch(), ...(revision === 'default' ? {} : { protocolVersion: PROTOCOL[revision] }) };
-    const mcp = new MCPClient({ id: `faultsim-${++clients}`, servers: { [SERVER]: server }, timeout });
+    const mcp = new MCPClient({
+      id: `faultsim-${++clients}`,
+      servers: { [SERVER]: server },
+      ...(timeout === undefined ? {} : { timeout }),
+    });
     let tools;
     try {
       tools = await mcp.listTools();

@@ -9,7 +9,8 @@
 // 2026-07-28 the harness passes `--protocol auto` (server/discover first, initialize if the server
 // is a legacy one; mcp-remote has no pin) and reports what mcp-remote logged it negotiated. The
 // local stdio side is always the 2025 handshake: mcp-remote answers it itself on a modern server.
-// The desktop agent's own request timeout is the tool's `timeoutMs` (mcp-remote has none per call).
+// The desktop agent's own request timeout is the tool's `timeoutMs` when it sets one (mcp-remote has
+// none per call; a library judged alone runs with no timer here at all).
 // MCP_REMOTE_CONFIG_DIR points at a fresh temporary folder: no stored tokens from this machine.
 //   node examples/clients/mcp-remote-client.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,7 +38,7 @@ serveHarness({
     });
     try {
       // mcp-remote connects to the remote server before it reads its stdin: its start-up counts too.
-      await bridge.initialize(timeout + 10_000);
+      await bridge.initialize(timeout === undefined ? undefined : timeout + 10_000);
     } catch (e) {
       bridge.close();
       throw e;

@@ -9,7 +9,8 @@
 // call into text the model reads; the harness calls the server object and sees the error itself.
 // No revision option: `connect` for either revision runs the same client and says what it spoke (on a
 // server that speaks only 2025-11-25 that is 2025-11-25).
-// Options beyond the defaults, and why: `timeout` (the library's own; default 60 s) is `timeoutMs`.
+// Options beyond the defaults, and why: `timeout` (the library's own; default 60 s) is `timeoutMs`
+// when the agent sets one; unset for a library judged alone.
 //   node examples/clients/openai-agents-client.mjs
 import { MCPServerStreamableHttp } from '@openai/agents';
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
@@ -28,7 +29,7 @@ serveHarness({
   revisions: ['2025-11-25', '2026-07-28'],
   classify,
   async open(url, _revision, timeout) {
-    const server = new MCPServerStreamableHttp({ url, name: 'faultsim', timeout });
+    const server = new MCPServerStreamableHttp({ url, name: 'faultsim', ...(timeout === undefined ? {} : { timeout }) });
     try {
       await server.connect();
     } catch (e) {

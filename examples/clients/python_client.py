@@ -49,12 +49,13 @@ class Harness:
     def __init__(self) -> None:
         self.stack: AsyncExitStack | None = None
         self.session: ClientSession | None = None
-        self.timeout = 5.0
+        # The agent's request timeout in seconds; None: none set (the SDK's default: no MCP-level timeout).
+        self.timeout: float | None = 5.0
         self.tasks: set[asyncio.Task] = set()
 
-    async def connect(self, url: str, timeout_ms: int, revision: str) -> None:
+    async def connect(self, url: str, timeout_ms: int | None, revision: str) -> None:
         await self.disconnect()
-        self.timeout = timeout_ms / 1000
+        self.timeout = None if timeout_ms is None else timeout_ms / 1000
         if revision not in ("default", "2025-11-25", "2026-07-28"):
             message = f"this client speaks 2025-11-25 and 2026-07-28, not {revision}"
             emit({"event": "connect-failed", "error": {"message": message, "kind": "unsupported-revision"}})
@@ -63,9 +64,10 @@ class Harness:
         try:
             streams = await stack.enter_async_context(streamable_http_client(url))
             read, write = streams[0], streams[1]
-            session = await stack.enter_async_context(ClientSession(read, write, read_timeout_seconds=self.timeout))
+            options = {} if self.timeout is None else {"read_timeout_seconds": self.timeout}
+            session = await stack.enter_async_context(ClientSession(read, write, **options))
             handshake = session.discover() if revision == "2026-07-28" else session.initialize()
-            await asyncio.wait_for(handshake, self.timeout)
+            await (handshake if self.timeout is None else asyncio.wait_for(handshake, self.timeout))
         except BaseException as e:  # noqa: BLE001 - every failure is reported, none ends the harness
             try:
                 await stack.aclose()
@@ -98,9 +100,9 @@ class Harness:
                 content = [{"type": "text", "text": ",".join(t.name for t in r.tools)}]
             else:
                 progress = (lambda *_: None) if op.get("progress") else None
+                options = {} if self.timeout is None else {"read_timeout_seconds": self.timeout}
                 r = await session.call_tool(
-                    op["tool"], op.get("arguments") or {}, read_timeout_seconds=self.timeout,
-                    progress_callback=progress, meta=op.get("meta"),
+                    op["tool"], op.get("arguments") or {}, progress_callback=progress, meta=op.get("meta"), **options,
                 )
                 content = [c.model_dump(mode="json", exclude_none=True) for c in r.content]
             emit({"id": op["id"], "result": {"content": content}})

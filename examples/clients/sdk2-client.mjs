@@ -3,7 +3,8 @@
 // option: 2025-11-25 is mode 'legacy' (initialize + a session), 2026-07-28 is { pin: '2026-07-28' }
 // (server/discover, then sessionless requests with the per-request _meta envelope; no fallback), and
 // "default" passes no option at all — the SDK's default is 'legacy' (its ClientOptions doc: "The
-// default is 'legacy'"). The SDK's request timeout is set to the tool's `timeoutMs` on every request.
+// default is 'legacy'"). The SDK's request timeout is the tool's `timeoutMs` when the agent sets one,
+// else none is passed (the SDK's own 60 s default).
 //   node examples/clients/sdk2-client.mjs
 import { Client, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describeError, serveHarness } from './harness-loop.mjs';
@@ -16,6 +17,9 @@ function classify(e) {
   return { message: describeError(e), kind: 'other' };
 }
 
+/** The agent's timeout where it sets one; none: the SDK's own default (DEFAULT_REQUEST_TIMEOUT_MSEC). */
+const timeoutOption = (timeout) => (timeout === undefined ? {} : { timeout });
+
 serveHarness({
   revisions: Object.keys(MODE),
   classify,
@@ -24,7 +28,7 @@ serveHarness({
     const client = new Client({ name: 'mcp-faultsim sdk2-client harness', version: '0.1.0' }, options);
     client.onerror = () => {};
     try {
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)), { timeout });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)), timeoutOption(timeout));
     } catch (e) {
       void client.close().catch(() => {});
       throw e;
@@ -32,12 +36,12 @@ serveHarness({
     return {
       revision: client.getNegotiatedProtocolVersion(),
       async call(op) {
-        const options = { timeout, ...(op.progress ? { onprogress: () => {} } : {}) };
+        const options = { ...timeoutOption(timeout), ...(op.progress ? { onprogress: () => {} } : {}) };
         const r = await client.callTool({ name: op.tool, arguments: op.arguments ?? {}, _meta: op.meta }, options);
         return r.content;
       },
       async list(op) {
-        const r = await client.listTools({ _meta: op.meta }, { timeout });
+        const r = await client.listTools({ _meta: op.meta }, timeoutOption(timeout));
         return r.tools.map((t) => t.name);
       },
       close: () => client.close(),

@@ -60,11 +60,15 @@ export function startBridge(argv, { env = process.env, onStderr = () => {} } = {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       if (gone) return reject(new HarnessError(gone, 'other'));
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timeout' } });
-        reject(new HarnessError(`no answer from the bridge within ${timeout} ms`, 'timeout'));
-      }, timeout);
+      // The agent's own timer, where the agent sets one; undefined: none (the bridge's own behaviour alone).
+      const timer =
+        timeout === undefined
+          ? undefined
+          : setTimeout(() => {
+              pending.delete(id);
+              send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timeout' } });
+              reject(new HarnessError(`no answer from the bridge within ${timeout} ms`, 'timeout'));
+            }, timeout);
       pending.set(id, (m) => {
         clearTimeout(timer);
         if (!m.error) return resolve(m.result);

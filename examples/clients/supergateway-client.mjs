@@ -5,7 +5,8 @@
 // request forwarded with `client.request` and the SDK's default 60 s timeout; a failed request comes
 // back as a JSON-RPC error (code -32000 with "HTTP <status>" in the message for a transport error),
 // and when the transport closes supergateway exits. 2025-11-25 only (SDK v1).
-// The desktop agent's own request timeout is the tool's `timeoutMs`.
+// The desktop agent's own request timeout is the tool's `timeoutMs` when it sets one (none for a
+// library judged alone: the bridged SDK's 60 s default is the only timer).
 //   node examples/clients/supergateway-client.mjs
 import { createRequire } from 'node:module';
 import { serveHarness } from './harness-loop.mjs';
@@ -19,7 +20,7 @@ serveHarness({
   async open(url, _revision, timeout) {
     const bridge = startBridge([BIN, '--streamableHttp', url, '--logLevel', 'none']);
     try {
-      await bridge.initialize(timeout + 10_000);
+      await bridge.initialize(timeout === undefined ? undefined : timeout + 10_000);
     } catch (e) {
       bridge.close();
       throw e;

@@ -19,13 +19,15 @@ function classify(e) {
 }
 
 let client = null;
+/** The agent's request timeout; undefined: none passed, the SDK's own default (60 s). */
 let timeout = 5000;
+const timeoutOption = () => (timeout === undefined ? {} : { timeout });
 
 async function connect(url, timeoutMs, revision = 'default') {
   const old = client;
   client = null;
   void old?.close().catch(() => {});
-  timeout = timeoutMs ?? 5000;
+  timeout = timeoutMs === null ? undefined : (timeoutMs ?? 5000);
   if (revision !== 'default' && revision !== '2025-11-25') {
     const message = `SDK v1 speaks 2025-11-25 (and older), not ${revision}`;
     return emit({ event: 'connect-failed', error: { message, kind: 'unsupported-revision' } });
@@ -34,7 +36,7 @@ async function connect(url, timeoutMs, revision = 'default') {
   c.onerror = () => {};
   try {
     const transport = new StreamableHTTPClientTransport(new URL(url));
-    await c.connect(transport, { timeout });
+    await c.connect(transport, timeoutOption());
     client = c;
     emit({ event: 'connected', revision: transport.protocolVersion });
   } catch (e) {
@@ -48,10 +50,10 @@ async function call(op) {
   if (!c) return emit({ id: op.id, error: { message: 'not connected', kind: 'connect' } });
   try {
     if (op.op === 'list') {
-      const r = await c.listTools({ _meta: op.meta }, { timeout });
+      const r = await c.listTools({ _meta: op.meta }, timeoutOption());
       return emit({ id: op.id, result: { content: [{ type: 'text', text: r.tools.map((t) => t.name).join(',') }] } });
     }
-    const options = { timeout, ...(op.progress ? { onprogress: () => {} } : {}) };
+    const options = { ...timeoutOption(), ...(op.progress ? { onprogress: () => {} } : {}) };
     const r = await c.callTool({ name: op.tool, arguments: op.arguments ?? {}, _meta: op.meta }, undefined, options);
     emit({ id: op.id, result: { content: r.content ?? [] } });
   } catch (e) {

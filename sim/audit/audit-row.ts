@@ -47,7 +47,8 @@ export interface AuditResult {
   revisionsFound?: string;
 }
 
-/** The library's verdict as a client audit reports it (`not applicable` when its run tested nothing). */
+/** The library's verdict as a client audit reports it (behaviour `not applicable`, verdict `not tested`,
+ *  when its run tested nothing). */
 export type LibraryResult = Omit<LibraryVerdict, 'behaviour'> & {
   behaviour: LibraryVerdict['behaviour'] | 'not applicable';
   evidence: string;

@@ -8,6 +8,7 @@ import type { History, HistoryEntry } from '../core/history.ts';
 import type { Revision } from '../../models/policies.ts';
 import type { Judgement } from '../../properties/judge.ts';
 import { requirementById, type RequirementLevel } from './requirements.ts';
+import { passes, type AuditVerdict } from '../core/audit-verdict.ts';
 
 export const LIBRARY_BEHAVIOURS = [
   'recovered',
@@ -30,8 +31,12 @@ export interface SpecMark {
 
 export interface LibraryVerdict {
   behaviour: LibraryBehaviour;
-  /** False for a hang, a silent empty result, a wait for its own timeout on a fault that was no delay,
-   *  later calls failing too (stuck on its own), or a MUST broken. */
+  /** The row's library verdict, in the audit's vocabulary (audit-verdict.ts), printed beside the
+   *  agent's and counted by the exit rule like it: never settled (a hang), silent (a silent empty
+   *  result), stuck (later calls fail too: stuck on its own), loud (the error came only at its own
+   *  timeout on a fault that was no delay, or a MUST broken while later calls work), else pass. */
+  verdict: AuditVerdict;
+  /** passes(verdict). */
   passed: boolean;
   why: string;
   marks: SpecMark[];
@@ -41,8 +46,11 @@ export interface LibraryContext {
   scenario: string;
   /** The revision the harness spoke in the run. */
   revision: Revision;
-  /** The request timeout the harness was given, real ms. */
-  timeoutMs: number;
+  /** The request timeout in force, real ms: the one the harness was given, else the library's declared
+   *  default (null: none, or none declared). An error that late after a fault is `error at its timeout`. */
+  timeoutMs: number | null;
+  /** The library's declared default request timeout, as the evidence prints it (`60000 ms`, `none`). */
+  declaredTimeout?: string;
   /** The server sends SSE event ids (it could resume a stream): the Last-Event-ID SHOULD applies. */
   offersEventIds: boolean;
 }
@@ -165,7 +173,7 @@ export function libraryVerdict(h: History, j: Judgement, c: LibraryContext): Lib
   let behaviour: LibraryBehaviour;
   if (!end || end.end === 'never') behaviour = 'never settled';
   else if (end.end === 'deadline') behaviour = 'error at its timeout';
-  else if (end.end === 'error') behaviour = after >= c.timeoutMs - 100 ? 'error at its timeout' : 'error at once';
+  else if (end.end === 'error') behaviour = c.timeoutMs !== null && after >= c.timeoutMs - 100 ? 'error at its timeout' : 'error at once';
   else if (outcome === 'silent-empty') behaviour = 'silent empty';
   else behaviour = tries > 1 ? 're-issued' : 'recovered';
 
@@ -173,15 +181,23 @@ export function libraryVerdict(h: History, j: Judgement, c: LibraryContext): Lib
   const failedLater = later.filter((e) => e.end !== 'result');
   const broken = marks.filter((m) => m.status === 'broken' && (m.level === 'MUST' || m.level === 'MUST NOT'));
   const waited = behaviour === 'error at its timeout' && !hit.fault.startsWith('delay:');
-  const passed =
-    behaviour !== 'never settled' && behaviour !== 'silent empty' && !waited && failedLater.length === 0 && broken.length === 0;
+  const verdict: AuditVerdict =
+    behaviour === 'never settled'
+      ? 'never settled'
+      : behaviour === 'silent empty'
+        ? 'silent'
+        : failedLater.length
+          ? 'stuck'
+          : waited || broken.length
+            ? 'loud'
+            : 'pass';
   const how =
     end && end.end === 'error'
       ? `call ${hit.callId}: ${behaviour} (${after} ms after the fault: ${end.reason.slice(0, 80)})`
       : end && end.end !== 'never'
         ? `call ${hit.callId}: ${behaviour}${end.end === 'deadline' ? ` (${after} ms after the fault)` : ''}${tries > 1 ? `, ${tries} tools/call requests` : ''}`
-        : `call ${hit.callId}: never settled (no answer, no error, no timeout of its own within the run)`;
+        : `call ${hit.callId}: never settled (no answer, no error, no timeout of its own before the audit's watchdog ended the run; its declared default timeout: ${c.declaredTimeout ?? 'not declared'})`;
   const rest = later.length ? `; later calls: ${later.length - failedLater.length} of ${later.length} ok` : '';
   const must = broken.length ? `; breaks ${broken.map((m) => m.requirement).join(', ')}` : '';
-  return { behaviour, passed, why: `${how}${rest}${must}`, marks };
+  return { behaviour, verdict, passed: passes(verdict), why: `${how}${rest}${must}`, marks };
 }

@@ -4,6 +4,7 @@
 // orders its own events. The result is the model tier's CheckResult, plus `wire` (what stood on
 // each side) and `skipped` (faults the server could not take part in, with why). Counterexamples
 // carry their history: real code ran, and the model world would tell another story.
+import { shapeResults } from '../core/result-shape.ts';
 import { FAULT_VOCABULARY, type FaultName } from '../../models/faults.ts';
 import { PROPERTIES, type Property } from '../../properties/properties.ts';
 import { sortedStats } from '../../properties/stats.ts';
@@ -22,6 +23,8 @@ export interface WireCheckOptions {
   runs?: number;
   shape?: InputShape;
   wire?: Partial<WireOptions>;
+  /** Compare results by their shape, not their text (core/result-shape.ts): for a stateful server. */
+  byShape?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -32,8 +35,11 @@ export interface WireCheckResult extends CheckResult {
 }
 
 /** The wire tier as a check runner: asynchronous, without a schedule, not replayable by the model. */
-export function wireRunner(setup: WireSetup, options: Partial<WireOptions> = {}): Runner {
-  return { run: (input: CheckInput) => runWire(setup, input, options), ignoresSchedule: true };
+export function wireRunner(setup: WireSetup, options: Partial<WireOptions> = {}, byShape = false): Runner {
+  const run = byShape
+    ? async (input: CheckInput) => shapeResults(await runWire(setup, input, options))
+    : (input: CheckInput) => runWire(setup, input, options);
+  return { run, ignoresSchedule: true };
 }
 
 function skippedOf(h: History, into: Record<string, string>): void {
@@ -45,10 +51,15 @@ export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}
   const { faults = FAULT_VOCABULARY, properties = PROPERTIES, seed = DEFAULT_SEED, runs = DEFAULT_RUNS } = options;
   const shape: InputShape = { ...options.shape, plan: { ...options.shape?.plan, faults } };
   const skipped: Record<string, string> = {};
-  const { tally, counterexamples } = await randomCheck(wireRunner(setup, options.wire), { properties, seed, runs }, shape, {
-    onSample: (j) => skippedOf(j.history!, skipped), // real code keeps its history: no runInto
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
+  const { tally, counterexamples } = await randomCheck(
+    wireRunner(setup, options.wire, options.byShape),
+    { properties, seed, runs },
+    shape,
+    {
+      onSample: (j) => skippedOf(j.history!, skipped), // real code keeps its history: no runInto
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    },
+  );
   const results = properties.map((p) => {
     const counterexample = counterexamples.get(p.name);
     return tally.result(p, counterexample ? { counterexample } : null);

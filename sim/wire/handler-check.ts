@@ -12,6 +12,8 @@ import type { SdkServerPreset } from './peers/sdk-server.ts';
 import type { WireClientSpec, WireSetup } from './setup.ts';
 import type { WireOptions } from './world.ts';
 import { NO_ADDITIONS } from '../../models/additions.ts';
+import { call } from '../core/workload.ts';
+import { runWire } from './world.ts';
 
 /** The silent-failure properties: what "no silent failures" means. Not at-most-once: which of your
  *  tools has a side effect is not known here (properties/properties.ts `sideEffects`). */
@@ -45,6 +47,8 @@ export interface ClientTestOptions extends WireTestOptions {
 /** Bad options are the caller's mistake: said in one line. */
 function faultsOf(names: readonly string[] | undefined): FaultName[] | undefined {
   if (names === undefined) return undefined;
+  if (names.length === 0)
+    throw new TypeError('faults: [] names no fault to inject: give at least one fault or family, or leave faults out for all of them');
   return names.flatMap((name) => {
     const f = expandFault(name, NO_ADDITIONS);
     if (typeof f === 'string') throw new TypeError(f);
@@ -60,11 +64,38 @@ function propertiesOf(names: readonly string[] = SILENT_FAILURE_PROPERTIES): Pro
   });
 }
 
+/** Thrown when the fault-free run already fails: no fault's finding, the code is broken without faults. */
+export class BrokenWithoutFaults extends Error {
+  override name = 'BrokenWithoutFaults';
+}
+
+/** The fault-free run first: a call of it that does not come back with a result is reported as that,
+ *  never as a fault's finding (every fault-free outcome is what faulted runs are judged against). */
+async function requireFaultFree(setup: WireSetup, wire: Partial<WireOptions> | undefined): Promise<void> {
+  const h = await runWire(setup, { workload: [call(false), call(true)], plan: [] }, wire);
+  const failed = h.entries.find((e) => e.kind === 'end' && e.end !== 'result');
+  if (failed?.kind !== 'end') return;
+  const how = failed.end === 'error' ? `failed: ${failed.reason}` : failed.end === 'deadline' ? 'ran into the deadline' : 'never ended';
+  throw new BrokenWithoutFaults(
+    `broken without faults: the fault-free run already fails (call ${failed.callId} ${how}); nothing under a fault can be judged`,
+  );
+}
+
 async function run(setup: WireSetup, o: WireTestOptions): Promise<WireCheckResult> {
   const faults = faultsOf(o.faults);
   const properties = propertiesOf(o.properties);
   const { seed = 1, runs = 100 } = o;
-  return wireCheck(setup, { ...(faults ? { faults } : {}), properties, seed, runs, ...(o.wire ? { wire: o.wire } : {}) });
+  await requireFaultFree(setup, o.wire);
+  // Judged by shape (item counts and types, error or result), never by text: a stateful server's
+  // answers differ run to run without any fault.
+  return wireCheck(setup, {
+    ...(faults ? { faults } : {}),
+    properties,
+    seed,
+    runs,
+    ...(o.wire ? { wire: o.wire } : {}),
+    byShape: true,
+  });
 }
 
 function sdkOrYours(client: ClientFactory | undefined, name?: string): WireClientSpec {

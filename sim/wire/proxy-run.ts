@@ -10,7 +10,7 @@ import { sortPlan, type FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import { CmdClient } from './process/cmd-client.ts';
 import { FaultNetwork } from './net/fault-network.ts';
-import { HttpFaultProxy } from './net/http-proxy.ts';
+import { HttpFaultProxy, type InFlight } from './net/http-proxy.ts';
 import { Recorder } from './protocol/recorder.ts';
 import { describeSides, modelCombination, toolsOf, type WireSetup } from './setup.ts';
 import { realSleep } from './protocol/virtual-time.ts';
@@ -19,6 +19,24 @@ import { serverFor } from './server-for.ts';
 
 /** Real ms a run with a client process may take before its open calls end `never`. */
 export const RUN_LIMIT_MS = 30_000;
+
+/** Whether the run can end now: a fault has acted, no exchange is in flight and nothing has moved for
+ *  `ms` real ms. A call still open then waits on a timer of its own, or on nothing: no answer is coming. */
+function quietWatch(time: WallTime, recorder: Recorder, inFlight: InFlight, ms: number): () => boolean {
+  let seen = -1;
+  let since = 0;
+  return () => {
+    if (inFlight.count > 0 || !recorder.entries.some((e) => e.kind === 'fault' && e.applied)) {
+      seen = -1;
+      return false;
+    }
+    if (time.activity !== seen) {
+      seen = time.activity;
+      since = time.now;
+    }
+    return time.now - since >= ms;
+  };
+}
 
 export async function runThroughProxy(
   setup: WireSetup,
@@ -48,7 +66,8 @@ export async function runThroughProxy(
     const limit = (setup.client.kind === 'cmd' ? setup.client.runLimitMs : undefined) ?? RUN_LIMIT_MS;
     // The command's watchdog may have ended it meanwhile (this run, or the loopback server's): stop, do not linger.
     const ended = setup.client.kind === 'cmd' ? setup.client.watchdog : undefined;
-    while (!client.agent.done && time.now - started < limit && !ended?.hasFired) await realSleep(5);
+    const quiet = c?.quietEndMs === undefined ? null : quietWatch(time, recorder, proxy.inFlight, c.quietEndMs);
+    while (!client.agent.done && time.now - started < limit && !ended?.hasFired && !quiet?.()) await realSleep(5);
     if (!client.agent.done) recorder.record({ kind: 'budget-exhausted', steps: 0 });
     for (const callId of client.agent.open()) {
       const { req, attempts } = client.pendingRequest(callId);

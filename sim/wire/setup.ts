@@ -42,10 +42,14 @@ export type WireClientSpec =
       watchdog?: Watchdog;
       revision?: HarnessRevision;
       agentLoop?: boolean;
-      /** The request timeout the harness is told, real ms (cmd-client.ts's CMD_CLIENT_TIMEOUT_MS by default). */
-      timeoutMs?: number;
+      /** The request timeout the harness is told, real ms (cmd-client.ts's CMD_CLIENT_TIMEOUT_MS by
+       *  default); null: none (the library's own default). */
+      timeoutMs?: number | null;
       /** Real ms before the run's open calls end `never` (proxy-run.ts's RUN_LIMIT_MS by default). */
       runLimitMs?: number;
+      /** End the run sooner (its open calls `never`) once a fault has acted, no exchange is in flight
+       *  and nothing has moved for this many real ms: nothing can answer a call still open then. */
+      quietEndMs?: number;
     };
 export type WireServerSpec =
   | { kind: 'model'; policy: ServerPolicy }

@@ -56,7 +56,7 @@ beforeAll(async () => {
       compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'] },
     }),
   );
-  for (const example of ['library-example.test.ts', 'handler-example.test.ts']) {
+  for (const example of ['library-example.test.ts', 'handler-example.test.ts', 'stateful-example.test.ts', 'client-example.test.ts']) {
     copyFileSync(new URL(`../examples/${example}`, import.meta.url), join(project, example));
   }
   const versions = (names: string[]) => names.map((n) => `${n}@${pkg.devDependencies[n] ?? pkg.dependencies[n]}`);
@@ -96,11 +96,11 @@ describe('the packed package, installed in a fresh project', () => {
     expect(out.verdicts['no-silent-empty']).toBe('holds');
   });
 
-  it('runs the README examples as a vitest suite of the project', async () => {
+  it('runs the README and docs/library.md examples as a vitest suite of the project', async () => {
     const r = await sh('npx', ['--no', '--', 'vitest', 'run', '--reporter=json', '--outputFile=results.json'], project);
     expect(r.code, r.stderr.slice(-3000)).toBe(0);
     const results = JSON.parse(readFileSync(join(project, 'results.json'), 'utf8'));
-    expect(results.numPassedTests).toBe(2);
+    expect(results.numPassedTests).toBe(4);
     expect(results.numFailedTests).toBe(0);
   }, 300_000);
 

@@ -1,6 +1,10 @@
 // The client manifest (examples/clients/clients.json): which client libraries the ecosystem audit
 // runs, in which revisions, by which command. A JSON array of
-//   { name, package, version, revisions: [R…], command, node: "20" | "24" | null, wraps, notes, registry? }
+//   { name, package, version, revisions: [R…], command, node: "20" | "24" | null, wraps, notes, registry?,
+//     defaultTimeoutMs: N | null }
+// `defaultTimeoutMs` declares the library's own default request timeout for a tools/call (null: it has
+// none); the library verdict runs with it and prints it, and test/examples/clients checks it against
+// the installed library.
 // `node: "24"` runs the command's `node` as the Node 24 the project installs for CI
 // (.ci/node24/node_modules/.bin/node, from the repository's root). Every error is one line.
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +22,8 @@ export interface ManifestClient {
   wraps: string | null;
   notes: string;
   registry: 'npm' | 'pypi';
+  /** The library's default tools/call timeout, ms; null: none. */
+  defaultTimeoutMs: number | null;
 }
 
 export class ManifestError extends Error {
@@ -48,6 +54,9 @@ function parseEntry(raw: unknown, i: number): ManifestClient {
       throw new ManifestError(`${at}: unknown revision ${JSON.stringify(r)} (valid: ${REVISIONS.join(', ')})`);
   const node = e.node ?? null;
   if (node !== null && node !== '20' && node !== '24') throw new ManifestError(`${at}: "node" must be "20", "24" or null`);
+  const timeout = e.defaultTimeoutMs;
+  if (timeout !== null && !(Number.isInteger(timeout) && (timeout as number) > 0))
+    throw new ManifestError(`${at}: "defaultTimeoutMs" must be the library's default request timeout in ms, or null for none`);
   const registry = e.registry ?? 'npm';
   if (registry !== 'npm' && registry !== 'pypi') throw new ManifestError(`${at}: "registry" must be "npm" or "pypi"`);
   return {
@@ -60,6 +69,7 @@ function parseEntry(raw: unknown, i: number): ManifestClient {
     wraps: field(e, at, 'wraps', 'string|null'),
     notes: typeof e.notes === 'string' ? e.notes : (field(e, at, 'notes', 'string|null') ?? ''),
     registry,
+    defaultTimeoutMs: timeout as number | null,
   };
 }
 
@@ -92,6 +102,19 @@ export function readManifest(path: string): ManifestClient[] {
     seen.add(c.name);
   }
   return clients;
+}
+
+/** The manifest entry whose command is this one (as written, or as it runs), if any. */
+export function entryOfCommand(clients: readonly ManifestClient[], command: string, root: string): ManifestClient | undefined {
+  const norm = (c: string) => c.trim().replace(/\s+/g, ' ');
+  return clients.find((c) => {
+    if (norm(c.command) === norm(command)) return true;
+    try {
+      return norm(resolvedCommand(c, root)) === norm(command);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The command as it runs: with `node: "24"`, its leading `node` is the Node 24 binary (root: the repository). */

@@ -12,6 +12,7 @@ import type { SpecMark } from '../client-library.ts';
 import type { ManifestClient } from './manifest.ts';
 import { requirementById } from '../requirements.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
+import type { BaselineEntry } from '../baseline.ts';
 
 export const MATRIX_SERVERS = ['model', 'sdk2'] as const;
 export type MatrixServer = (typeof MATRIX_SERVERS)[number];
@@ -43,6 +44,8 @@ export interface ClientMatrix {
   /** One per scenario that ran (matrixRows), for the reports. */
   rows: MatrixRow[];
   passed: boolean;
+  /** The request timeout the agent verdict's runs give the harness (the library runs give none). */
+  agentTimeoutMs: number;
   /** Wall-clock figures only (kept apart so the rest can be compared). */
   timing?: { wallMs: number; jobs: number };
 }
@@ -56,8 +59,9 @@ export interface MatrixRow {
   agent: AuditVerdict;
   agentWhy: string;
   evidence: string;
+  /** The library's behaviour (client-library.ts), and its verdict in the audit's vocabulary. */
   library: string;
-  libraryPassed: boolean;
+  libraryVerdict: AuditVerdict;
   libraryWhy: string;
   libraryEvidence: string;
   /** The requirements the library run broke (MUST and SHOULD). */
@@ -100,7 +104,7 @@ export function jobArgs(j: Pick<MatrixJob, 'command' | 'revision' | 'serverArgs'
 }
 
 /** One row per scenario that ran (not applicable ones left out). */
-export function matrixRows(m: Pick<ClientMatrix, 'audits'>): MatrixRow[] {
+export function matrixRows(m: { audits: readonly MatrixAudit[] }): MatrixRow[] {
   const rows: MatrixRow[] = [];
   for (const a of m.audits) {
     if ('error' in a.result) continue;
@@ -119,12 +123,12 @@ export function matrixRows(m: Pick<ClientMatrix, 'audits'>): MatrixRow[] {
         agentWhy: s.why,
         evidence: s.evidence,
         library: s.library.behaviour,
-        libraryPassed: s.library.passed,
+        libraryVerdict: s.library.verdict,
         libraryWhy: s.library.why,
         libraryEvidence: s.library.evidence,
         broken,
         reproduce: `mcp-faultsim audit ${jobArgs(a)} --only ${s.name}`,
-        nonPass: !passes(s.verdict) || !s.library.passed,
+        nonPass: !passes(s.verdict) || !passes(s.library.verdict),
       });
     }
   }
@@ -132,11 +136,28 @@ export function matrixRows(m: Pick<ClientMatrix, 'audits'>): MatrixRow[] {
 }
 
 /** A row that does not pass: the agent's verdict, or the library's (a hang, a wait for its own timeout,
- *  stuck, a MUST broken). A broken SHOULD is shown, and alone is no non-pass. */
-export function isNonPass(r: Pick<MatrixRow, 'agent' | 'libraryPassed'>): boolean {
-  return !passes(r.agent) || !r.libraryPassed;
+ *  stuck, a MUST broken), by the one exit rule (audit-verdict.ts). A broken SHOULD is shown, and alone is no non-pass. */
+export function isNonPass(r: Pick<MatrixRow, 'agent' | 'libraryVerdict'>): boolean {
+  return !passes(r.agent) || !passes(r.libraryVerdict);
 }
 
+/** The matrix passes when every audit finished and no printed row fails (the exit follows the table). */
 export function matrixPassed(audits: readonly MatrixAudit[]): boolean {
-  return audits.every((a) => !('error' in a.result) && a.result.passed);
+  return audits.every((a) => !('error' in a.result)) && matrixRows({ audits }).every((r) => !isNonPass(r));
+}
+
+/** The matrix's non-passes as baseline entries (audit/baseline.ts): one per row that does not pass,
+ *  named by client, revision, server and scenario, with the MUSTs its library run broke. */
+export function matrixNonPasses(rows: readonly MatrixRow[]): BaselineEntry[] {
+  return rows
+    .filter((r) => r.nonPass)
+    .map((r) => ({
+      id: `${r.client} ${r.revision} ${r.server} ${r.scenario}`,
+      requirement: r.broken
+        .filter((b) => b.level.startsWith('MUST'))
+        .map((b) => b.requirement)
+        .join(', '),
+      reason: '',
+      upstream: '',
+    }));
 }

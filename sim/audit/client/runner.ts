@@ -48,17 +48,28 @@ export interface ClientAuditOptions {
   onScenario?: (done: number, total: number, name: string) => void;
   /** The revision `connect` asks for (default: the library's own). */
   revision?: HarnessRevision;
-  /** The request timeout the harness is given, real ms (default CMD_CLIENT_TIMEOUT_MS). */
+  /** The request timeout the agent runs give the harness, real ms (default CMD_CLIENT_TIMEOUT_MS).
+   *  The library runs give none: the library is judged with its own defaults. */
   timeoutMs?: number;
+  /** The library's declared default request timeout (the manifest's `defaultTimeoutMs`): ms, null
+   *  for none; undefined when not declared. Printed in the evidence of a call that never settled. */
+  declaredTimeoutMs?: number | null;
+}
+
+/** Real ms a library run goes on once its fault has acted, nothing is in flight and nothing moves
+ *  (proxy-run.ts's quiet end): longer than the SDKs' reconnection back-off (1 s, then 1.5 s). */
+export const LIBRARY_QUIET_MS = 6000;
+
+/** The declared default as evidence prints it. */
+export function declaredText(ms: number | null | undefined): string {
+  return ms === undefined ? 'not declared' : ms === null ? 'none' : `${ms} ms`;
 }
 
 /** Real ms a run may take before its open calls end `never`: three calls may each time out twice
  *  under the agent loop, and a slow start (a loaded machine, a Python client's imports) must not read
- *  as a hang, so a library alone gets as long: a call still open then has ignored its own timeout. */
-const runLimits = (timeoutMs: number) => {
-  const limit = Math.min(RUN_LIMIT_MS, 6 * timeoutMs + 4000);
-  return { library: limit, agent: limit };
-};
+ *  as a hang. A library alone, with no timeout given, gets RUN_LIMIT_MS, ended sooner by the quiet
+ *  end once its fault has acted and nothing is in flight (LIBRARY_QUIET_MS). */
+const runLimits = (timeoutMs: number) => ({ library: RUN_LIMIT_MS, agent: Math.min(RUN_LIMIT_MS, 6 * timeoutMs + 4000) });
 
 /** Faulted runs tried before a request order that never holds is reported as not applicable. */
 const ORDER_TRIES = 3;
@@ -199,17 +210,37 @@ async function runClientScenario(s: ClientScenario, setup: WireSetup, revision: 
   const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
   const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${evidenceOf(history, judgement)}${firstFailure(history)}`;
 
-  // The library alone: the same plan, the agent loop off.
+  // The library alone: the same plan, the agent loop off, no timeout given (the library's defaults);
+  // the audit's watchdog is the only bound.
   const alone: WireSetup = {
     ...setup,
-    client: { ...setup.client, agentLoop: false, runLimitMs: runLimits(timeoutMs).library } as WireSetup['client'],
+    client: {
+      ...setup.client,
+      agentLoop: false,
+      timeoutMs: null,
+      runLimitMs: runLimits(timeoutMs).library,
+      quietEndMs: LIBRARY_QUIET_MS,
+    } as WireSetup['client'],
   };
   const lib = await faultedRun(s, alone, plan, reference);
   const libSkip = untested(lib.history, lib.miss);
   const libJudgement = judge(lib.history, ref, properties);
-  const context = { scenario: s.name, revision, timeoutMs, offersEventIds: offersEventIds(setup.server, revision) };
+  const context = {
+    scenario: s.name,
+    revision,
+    timeoutMs: o.declaredTimeoutMs ?? null,
+    declaredTimeout: declaredText(o.declaredTimeoutMs),
+    offersEventIds: offersEventIds(setup.server, revision),
+  };
   const library = libSkip
-    ? { behaviour: 'not applicable' as const, passed: true, why: libSkip, marks: [], evidence: evidenceOf(lib.history, libJudgement) }
+    ? {
+        behaviour: 'not applicable' as const,
+        verdict: 'not tested' as const,
+        passed: true,
+        why: libSkip,
+        marks: [],
+        evidence: evidenceOf(lib.history, libJudgement),
+      }
     : { ...libraryVerdict(lib.history, libJudgement, context), evidence: evidenceOf(lib.history, libJudgement) };
   return { ...base, plan: describePlan(plan), verdict: judged.verdict, why, evidence, library };
 }
@@ -266,7 +297,8 @@ export async function runClientAudit(server: WireServerSpec, o: ClientAuditOptio
   }
   o.onScenario?.(scenarios.length, chosen.length, '');
   const sides = describeSides(setup);
-  const passed = scenarios.every((r) => passes(r.verdict) && (r.library?.passed ?? true));
+  // The exit follows the printed verdicts: the agent's and, beside it, the library's (audit-verdict.ts).
+  const passed = scenarios.every((r) => passes(r.verdict) && (!r.library || passes(r.library.verdict)));
   return {
     client: o.command,
     server: sides.server,

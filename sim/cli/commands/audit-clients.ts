@@ -12,6 +12,7 @@ import {
   matrixJobs,
   matrixPassed,
   matrixRows,
+  matrixNonPasses,
   matrixServer,
   type ClientMatrix,
   type MatrixAudit,
@@ -20,10 +21,12 @@ import {
 import { ManifestError, readManifest, resolvedCommand } from '../../audit/client/manifest.ts';
 import { CLIENT_AUDIT_ORDER } from '../../audit/client/scenarios.ts';
 import { writeRepros } from '../../audit/client/repro.ts';
+import { applyBaseline, type BaselineRequest } from './audit-baseline.ts';
 import { renderMatrixHtml, renderMatrixJunit } from '../../../reports/client-matrix-html.ts';
 import { renderMatrixMarkdown, renderMatrixText } from '../../../reports/client-matrix-text.ts';
 import { formatJson } from '../../../reports/json-format.ts';
 import { Watchdog } from '../../wire/process/watchdog.ts';
+import { CMD_CLIENT_TIMEOUT_MS } from '../../wire/process/cmd-client.ts';
 import { realSleep } from '../../wire/protocol/virtual-time.ts';
 import { runWire } from '../../wire/world.ts';
 import { EXIT, UsageError } from '../errors.ts';
@@ -41,6 +44,7 @@ export interface ClientsOptions {
   progress: boolean;
   watchdogMs: number;
   jobs: number;
+  baseline?: BaselineRequest;
 }
 
 const mmss = (ms: number) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
@@ -92,6 +96,7 @@ async function runJob(job: MatrixJob, o: ClientsOptions, scenarios: number, bar:
       command: job.command,
       sidesArgs: jobArgs(job),
       revision: job.revision,
+      declaredTimeoutMs: job.client.defaultTimeoutMs,
       watchdog,
       only: o.only,
       onScenario: (_done, _total, scenario) => {
@@ -141,7 +146,14 @@ export async function runClientsAudit(o: ClientsOptions, out: NodeJS.WritableStr
   await Promise.all(Array.from({ length: Math.min(o.jobs, jobs.length) }, worker));
   const wallMs = bar.end();
   const clients = [...new Map(jobs.map((j) => [j.client.name, j.client])).values()];
-  const matrix: ClientMatrix = { manifest: o.manifest, clients, audits, rows: matrixRows({ audits }), passed: matrixPassed(audits) };
+  const matrix: ClientMatrix = {
+    manifest: o.manifest,
+    clients,
+    audits,
+    rows: matrixRows({ audits }),
+    passed: matrixPassed(audits),
+    agentTimeoutMs: CMD_CLIENT_TIMEOUT_MS,
+  };
   const repro = o.repro !== undefined ? writeRepros(matrix, o.repro, root) : undefined;
   const timed = { ...matrix, timing: { wallMs, jobs: o.jobs } };
   out.write(o.json ? `${formatJson(timed)}\n` : renderMatrixText(matrix));
@@ -157,5 +169,7 @@ export async function runClientsAudit(o: ClientsOptions, out: NodeJS.WritableStr
   }
   if (repro && !o.json) out.write(`wrote ${repro.size} standalone reproduction(s) under ${o.repro}\n`);
   if (audits.some((a) => 'error' in a.result)) return EXIT.incomplete;
+  const versus = o.baseline ? applyBaseline(o.baseline, 'client', matrixNonPasses(matrix.rows), out, o.json) : null;
+  if (versus !== null) return versus;
   return matrix.passed ? EXIT.ok : EXIT.violated;
 }

@@ -4,6 +4,7 @@ import { CLIENT_SCENARIOS, NOT_FOR_CLIENTS } from '../../audit/client/scenarios.
 import { PROBES } from '../../audit/server/probes.ts';
 import { SCENARIOS } from '../../audit/scenarios.ts';
 import { helpText } from '../args.ts';
+import { EXIT_RULE } from '../../core/audit-verdict.ts';
 import { AUDIT_OPTIONS, CLIENT_AUDIT_SERVER } from './audit-options.ts';
 
 export function auditHelp(): string {
@@ -38,6 +39,6 @@ export function auditHelp(): string {
     usage,
     summary,
     AUDIT_OPTIONS,
-    `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: 0 every scenario passes (n/a counts as a pass), 1 one does not (with --strict: or the spec lens finds a\nviolation), 2 bad input (a bad manifest), 4 a run against a real server or client did not finish (watchdog, server-failed; with --clients: an audit whose\nharness failed its fault-free run).\n`,
+    `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: ${EXIT_RULE}.\nWith --strict also 1 when the spec lens finds a violation; 2 also for a bad manifest; 4 a run against a real server or\nclient did not finish (watchdog, server-failed; with --clients: an audit whose harness failed its fault-free run).\n`,
   );
 }

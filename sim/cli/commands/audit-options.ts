@@ -18,6 +18,7 @@ import { SLOW_CALL_OPTION, toolOptions } from '../tool-options.ts';
 import { REVISIONS } from '../wire-options.ts';
 import { REAL_SERVER_OPTIONS, WATCHDOG_OPTION, watchdogMs } from '../wire-server.ts';
 import { MATRIX_FILES, runClientsAudit } from './audit-clients.ts';
+import { baselineRequest } from './audit-baseline.ts';
 
 /** The model server a client is audited against unless told: it streams every call (the cuts need a stream). */
 export const CLIENT_AUDIT_SERVER = 'streaming=accept-header';
@@ -62,6 +63,7 @@ export function clientsAudit(args: Parsed, manifest: string, out: NodeJS.Writabl
       progress: !args.options.quiet && !args.options.json,
       watchdogMs: watchdogMs(args),
       jobs: intOption(args, 'jobs', 2, { min: 1, max: 16 }),
+      baseline: baselineRequest(args, `mcp-faultsim audit --clients ${manifest}`),
     },
     out,
   );
@@ -109,7 +111,7 @@ export const AUDIT_OPTIONS: Record<string, OptionSpec> = {
   revision: {
     value: true,
     arg: 'R',
-    help: `with --serve/--target: the server's revision, ${REVISIONS.join(', ')} (default 2025-11-25); with --client-cmd: the revision connect asks for, ${HARNESS_REVISIONS.join(', ')} (default: default)`,
+    help: `with --serve/--target: the server's revision, ${REVISIONS.join(', ')} (default 2025-11-25); with --client-cmd: the revision connect asks for, ${HARNESS_REVISIONS.join(', ')} (default: every revision examples/clients/clients.json lists for the command, each against a server of that revision; else default)`,
     needs: ['serve', 'target', 'client-cmd'],
     conflicts: [
       { option: 'serve', when: 'client-cmd', why: CLIENT_REVISION },
@@ -140,6 +142,16 @@ export const AUDIT_OPTIONS: Record<string, OptionSpec> = {
     arg: 'CMD',
     help: `audit this client instead (any language, JSON lines: examples/clients/README.md) through a loopback fault proxy; the server is --server/--serve/--target or the model ${CLIENT_AUDIT_SERVER}`,
     nonEmpty: 'a command',
+  },
+  'write-baseline': {
+    value: true,
+    arg: 'FILE',
+    help: "write this run's non-passes to FILE as a baseline for CI (YAML, the conformance suite's --expected-failures convention; fill in each reason and upstream link)",
+  },
+  baseline: {
+    value: true,
+    arg: 'FILE',
+    help: 'exit 0 when the run prints exactly the non-passes FILE lists; 1 on a new one, or on an entry the run no longer shows (stale: remove it)',
   },
   help: { value: false, help: 'show this help' },
 };

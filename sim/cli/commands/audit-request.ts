@@ -27,10 +27,13 @@ export interface AuditRequest {
   serverText: string | undefined;
   /** The revision a client process is asked to speak (`default` for a server audit). */
   harnessRevision: HarnessRevision;
-  /** The revisions a loopback server is audited in, as --revision asks (before the server is asked). */
-  loopbackRevisions: Revision[];
-  /** Whether --revision was given: without it, a real server is audited in every revision it is found to speak. */
+  /** `--revision` was given: without it a real server is audited in every revision it is found to
+   *  speak, and a client in every revision its manifest entry lists. */
   revisionGiven: boolean;
+  /** `--server`, `--serve` or `--target` names the server (else a client meets the model in each revision). */
+  serverGiven: boolean;
+  /** The revisions a loopback server is audited in. */
+  loopbackRevisions: Revision[];
   tools: ToolRequest;
   access: UpstreamOptions;
   only: string[];
@@ -63,8 +66,9 @@ export function auditRequest(args: Parsed): AuditRequest {
     clientCmd,
     serverText,
     harnessRevision,
-    loopbackRevisions: clientCmd !== undefined ? ['2025-11-25'] : revisionsOption(args),
     revisionGiven: args.options.revision !== undefined,
+    serverGiven: loopback || args.options.server !== undefined,
+    loopbackRevisions: clientCmd !== undefined ? ['2025-11-25'] : revisionsOption(args),
     tools,
     access,
     only,

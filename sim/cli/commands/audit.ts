@@ -5,7 +5,9 @@
 // evidence; `--out DIR` writes audit.md, audit.html, audit.json and audit.junit.xml as one set.
 // The command line is read into one AuditRequest (audit-request.ts); this file runs it.
 import { join } from 'node:path';
-import { runClientAudit } from '../../audit/client/runner.ts';
+import type { runClientAudit } from '../../audit/client/runner.ts';
+import type { HarnessRevision } from '../../wire/process/cmd-client.ts';
+import { auditClientRevisions, manifestEntry } from './audit-client-revisions.ts';
 import { runAudit, type AuditResult } from '../../audit/server/runner.ts';
 import type { ToolChoice } from '../../audit/server/tool-choice.ts';
 import { combination } from '../../../models/policies.ts';
@@ -17,18 +19,18 @@ import { LoopbackError, type ServedProcess } from '../../wire/process/loopback.t
 import type { Aborted } from '../../wire/process/watchdog.ts';
 import { realSleep } from '../../wire/protocol/virtual-time.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
-import { runWire } from '../../wire/world.ts';
 import { parseArgs, stringOption } from '../args.ts';
 import { realServerTools } from '../audit-real-server.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { replaceFolder } from '../files.ts';
 import { parseServer } from '../knobs.ts';
 import { redact } from '../redact.ts';
-import { CLIENT_REFERENCE, requireWorkingReference } from '../reference-check.ts';
 import { presetTools } from '../tool-options.ts';
-import { endWireRun, loopbackServer } from '../wire-server.ts';
+import { endWireRun, loopbackServer, quote } from '../wire-server.ts';
 import { auditHelp } from './audit-help.ts';
-import { AUDIT_OPTIONS, clientsAudit } from './audit-options.ts';
+import { applyBaseline, baselineRequest, type BaselineRequest } from './audit-baseline.ts';
+import { auditNonPasses } from '../../audit/baseline.ts';
+import { AUDIT_OPTIONS, clientAuditServer, clientsAudit } from './audit-options.ts';
 import { auditRequest, OUT_FILES, type AuditRequest } from './audit-request.ts';
 import { findRevisions, revisionsToAudit } from '../../audit/server/revisions.ts';
 import type { Revision } from '../../../models/policies.ts';
@@ -47,11 +49,12 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   if (args.positionals.length) throw new UsageError(`audit: unexpected argument '${args.positionals[0]}'`);
   const manifest = stringOption(args, 'clients');
   if (manifest !== undefined) return clientsAudit(args, manifest, out);
-  return runRequest(auditRequest(args), out);
+  const r = auditRequest(args);
+  return runRequest(r, baselineRequest(args, `mcp-faultsim audit ${r.subjectArgs}`), out);
 }
 
 /** Start the server, run the audit under the watchdog, print what it found; whatever happens, stop what was started. */
-async function runRequest(r: AuditRequest, out: NodeJS.WritableStream): Promise<number> {
+async function runRequest(r: AuditRequest, baseline: BaselineRequest, out: NodeJS.WritableStream): Promise<number> {
   const started = Date.now();
   let served: ServedProcess | null = null;
   try {
@@ -60,7 +63,7 @@ async function runRequest(r: AuditRequest, out: NodeJS.WritableStream): Promise<
     const audited = startAudit({ ...r, ...found }, server, toolChoice, started);
     const ended = await Promise.race([audited.then((result) => ({ result })), r.watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) return await reportAborted(r, audited, ended.aborted, out);
-    return printResult(r, ended.result, started, out);
+    return printResult(r, ended.result, started, baseline, out);
   } catch (e) {
     // A server's answer quoted in a message may echo a credential back: never printed.
     if (e instanceof LoopbackError || e instanceof UsageError) throw new UsageError(redact(e.message, r.access.secrets));
@@ -121,14 +124,18 @@ function startAudit(
       onScenario,
       ...(toolChoice ? { toolChoice } : {}),
     });
-  // A client that cannot run the fault-free workload would make every scenario not applicable: exit 2 first.
+  // A client that cannot run the fault-free workload would make every scenario not applicable: exit 2
+  // first (auditClientRevisions). Without --revision: every revision its manifest entry lists.
   const command = r.clientCmd;
-  const client = { kind: 'cmd' as const, command, watchdog, revision };
-  return requireWorkingReference(
-    'audit --client-cmd',
-    (workload) => runWire({ client, server }, { workload, plan: [] }),
-    CLIENT_REFERENCE,
-  ).then(() => runClientAudit(server, { command, sidesArgs: r.subjectArgs, watchdog, only, onScenario, revision }));
+  const entry = manifestEntry(command, process.cwd());
+  const revisions: HarnessRevision[] = r.revisionGiven || !entry ? [revision] : entry.revisions;
+  const serverOf = (rev: HarnessRevision) =>
+    r.serverGiven
+      ? { server, args: r.serverArgs }
+      : { server: inProcessServer(clientAuditServer(rev)), args: `--server ${quote(clientAuditServer(rev))}` };
+  const clientArgs = (rev: HarnessRevision) =>
+    `--client-cmd ${quote(command)}${r.revisionGiven || revisions.length > 1 ? ` --revision ${rev}` : ''}`;
+  return auditClientRevisions({ revisions, serverOf, ...(entry ? { entry } : {}) }, { command, clientArgs, watchdog, only, onScenario });
 }
 
 async function reportAborted(r: AuditRequest, audited: Promise<Audited>, aborted: Aborted, out: NodeJS.WritableStream): Promise<number> {
@@ -139,12 +146,16 @@ async function reportAborted(r: AuditRequest, audited: Promise<Audited>, aborted
   return EXIT.incomplete;
 }
 
-function printResult(r: AuditRequest, result: Audited, started: number, out: NodeJS.WritableStream): number {
+function printResult(r: AuditRequest, result: Audited, started: number, baseline: BaselineRequest, out: NodeJS.WritableStream): number {
   const hide = (text: string) => redact(text, r.access.secrets);
   if (r.json) out.write(hide(`${formatJson({ ...result, timing: { wallMs: Date.now() - started } })}\n`));
   else out.write(hide(renderAuditText(result)));
   if (r.outDir !== undefined) for (const f of writeOut(result, r.outDir, hide)) if (!r.json) out.write(`wrote ${f}\n`);
   const strictFails = r.strict && result.conforms === false;
+  // With --baseline the exit is the baseline's: exactly the expected non-passes (audit/baseline.ts).
+  const section = r.clientCmd !== undefined ? 'client' : 'server';
+  const versus = applyBaseline(baseline, section, auditNonPasses(result, r.strict), out, r.json);
+  if (versus !== null) return versus;
   return result.passed && !strictFails ? EXIT.ok : EXIT.violated;
 }
 

@@ -56,6 +56,12 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   res.end();
 }
 
+/** Exchanges the proxy is carrying: a POST (or DELETE) whose response has not ended. A GET stream is
+ *  a listener, not counted: nothing answers a request on it unless the client asks again. */
+export class InFlight {
+  count = 0;
+}
+
 export class HttpFaultProxy {
   private readonly sockets = new Set<import('node:net').Socket>();
 
@@ -63,6 +69,7 @@ export class HttpFaultProxy {
     private readonly server: Server,
     /** `http://127.0.0.1:PORT`: append the MCP path. */
     readonly origin: string,
+    readonly inFlight: InFlight,
   ) {
     server.on('connection', (s) => {
       this.sockets.add(s);
@@ -73,7 +80,12 @@ export class HttpFaultProxy {
   /** Listen on 127.0.0.1:`port` (0: any free port) and carry every request through `network`. */
   static async start(network: Carrier, port = 0): Promise<HttpFaultProxy> {
     let origin = '';
+    const inFlight = new InFlight();
     const server = createServer((req, res) => {
+      if (req.method !== 'GET') {
+        inFlight.count++;
+        res.once('close', () => inFlight.count--);
+      }
       void (async () => {
         try {
           const response = await network.carry(toRequest(req, await readBody(req), origin));
@@ -90,7 +102,7 @@ export class HttpFaultProxy {
       server.listen(port, '127.0.0.1', () => resolve());
     });
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return new HttpFaultProxy(server, origin);
+    return new HttpFaultProxy(server, origin, inFlight);
   }
 
   get port(): number {

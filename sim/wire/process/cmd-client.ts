@@ -41,7 +41,9 @@ export interface CmdClientOptions {
   revision?: HarnessRevision;
   /** Retry once and reconnect after a gone session (true, the default); false: the library alone. */
   agentLoop?: boolean;
-  timeoutMs?: number;
+  /** The request timeout the agent sets through the library's option (default CMD_CLIENT_TIMEOUT_MS);
+   *  null: none, sent as `timeoutMs: null` (the harness passes no timeout: the library's own default). */
+  timeoutMs?: number | null;
 }
 
 interface HarnessError {
@@ -66,10 +68,11 @@ export class CmdClient implements ClientHooks {
   private connectWaiter: ((error: HarnessError | null) => void) | null = null;
   private connects = 0;
   private closed = false;
-  private readonly stderrTail: string[] = [];
+  /** The harness's first stderr lines: where a process that cannot start names its cause. */
+  private readonly stderrHead: string[] = [];
   private readonly revision: HarnessRevision;
   private readonly agentLoop: boolean;
-  private readonly timeoutMs: number;
+  private readonly timeoutMs: number | null;
   /** Set when the process has ended: every call still waiting fails with it. */
   private gone: string | null = null;
 
@@ -84,7 +87,7 @@ export class CmdClient implements ClientHooks {
   ) {
     this.revision = options.revision ?? 'default';
     this.agentLoop = options.agentLoop ?? true;
-    this.timeoutMs = options.timeoutMs ?? CMD_CLIENT_TIMEOUT_MS;
+    this.timeoutMs = options.timeoutMs === undefined ? CMD_CLIENT_TIMEOUT_MS : options.timeoutMs;
     this.agent = new Agent(workload, recorder, (callId, step) => void this.run(callId, step));
   }
 
@@ -95,8 +98,7 @@ export class CmdClient implements ClientHooks {
     child.stdin!.on('error', () => {});
     createInterface({ input: child.stdout! }).on('line', (line) => this.onLine(line));
     createInterface({ input: child.stderr! }).on('line', (line) => {
-      this.stderrTail.push(line);
-      if (this.stderrTail.length > 5) this.stderrTail.shift();
+      if (this.stderrHead.length < STDERR_LINES_KEPT) this.stderrHead.push(line);
     });
     child.once('error', (e) => this.ended(`could not start: ${e.message}`));
     child.once('exit', (code, signal) => this.ended(`exited (${signal ?? `status ${code}`})`));
@@ -130,8 +132,8 @@ export class CmdClient implements ClientHooks {
 
   private ended(why: string): void {
     if (this.gone !== null) return;
-    const tail = this.stderrTail.length ? `: ${this.stderrTail.at(-1)}` : '';
-    this.gone = `client process ${why}${tail}`;
+    const cause = causeLine(this.stderrHead);
+    this.gone = `client process ${why}${cause ? `: ${cause}` : ''}`;
     this.connectWaiter?.({ message: this.gone, kind: 'other' });
     for (const reply of [...this.replies.values()]) reply({ error: { message: this.gone, kind: 'other' } });
     this.replies.clear();
@@ -241,6 +243,16 @@ export class CmdClient implements ClientHooks {
   private end(callId: number, attempts: number, e: WireCallEnd): void {
     if (!this.closed) this.agent.end(callId, attempts, this.network.requestOfCall(callId), e);
   }
+}
+
+const STDERR_LINES_KEPT = 200;
+/** A line that names an error: `Error: Cannot find module …`, `ModuleNotFoundError: …`, `sh: 1: x: not found`. */
+const ERROR_LINE = /^\s*(?:[\w.]*(?:Error|Exception)\b|error\b|fatal\b|sh: .*(?:not found|No such file))/i;
+
+/** The first line of a harness's stderr that names an error (a stack's header, not the runtime's
+ *  version banner under it), else its last line, else ''. */
+export function causeLine(lines: readonly string[]): string {
+  return (lines.find((l) => ERROR_LINE.test(l)) ?? lines.at(-1) ?? '').trim();
 }
 
 function contentOf(content: { type: string; text?: string }[] | undefined): TextContent[] {

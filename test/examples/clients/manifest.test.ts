@@ -76,7 +76,7 @@ it('lists each client once, with the fields the audit reads', () => {
   expect(new Set(manifest.map((e) => e.name)).size).toBe(manifest.length);
   for (const e of manifest) {
     expect(Object.keys(e).sort(), e.name).toEqual(
-      ['command', 'name', 'node', 'notes', 'package', 'registry', 'revisions', 'version', 'wraps'].sort(),
+      ['command', 'defaultTimeoutMs', 'name', 'node', 'notes', 'package', 'registry', 'revisions', 'version', 'wraps'].sort(),
     );
     expect(e.revisions.length, e.name).toBeGreaterThan(0);
     for (const r of e.revisions) expect(['2025-11-25', '2026-07-28'], e.name).toContain(r);

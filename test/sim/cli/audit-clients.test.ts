@@ -25,6 +25,7 @@ const entry = (over: Record<string, unknown>) => ({
   command: 'node x.mjs',
   node: '20',
   wraps: null,
+  defaultTimeoutMs: null,
   notes: '',
   ...over,
 });
@@ -47,9 +48,9 @@ describe('audit --clients', () => {
       '--quiet',
     );
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^fake-reissue 2026-07-28 model: cut-reissue-once pass \/ re-issued$/m);
-    expect(r.stdout).toMatch(/^fake-reissue 2026-07-28 sdk2: cut-reissue-once pass \/ re-issued$/m);
-    expect(r.stdout).toMatch(/^fake-stale-session 2025-11-25 sdk2: unknown-session pass \/ error !$/m);
+    expect(r.stdout).toMatch(/^fake-reissue 2026-07-28 model: cut-reissue-once pass \/ pass: re-issued$/m);
+    expect(r.stdout).toMatch(/^fake-reissue 2026-07-28 sdk2: cut-reissue-once pass \/ pass: re-issued$/m);
+    expect(r.stdout).toMatch(/^fake-stale-session 2025-11-25 sdk2: unknown-session pass \/ stuck: error !$/m);
     const matrix = JSON.parse(readFileSync(join(out, 'clients.json'), 'utf8'));
     expect(matrix.audits.map((a: { client: string; revision: string; server: string }) => `${a.client} ${a.revision} ${a.server}`)).toEqual(
       [
@@ -91,7 +92,7 @@ describe('audit --clients', () => {
     expect(r.stdout).toMatch(
       /^dies 2025-11-25 model: did not finish: audit --clients: dies in 2025-11-25: the fault-free reference run fails \(call 0 failed: client process exited \(status 3\)/m,
     );
-    expect(r.stdout).toMatch(/^ok 2026-07-28 sdk2: http-502-call pass \/ error$/m);
+    expect(r.stdout).toMatch(/^ok 2026-07-28 sdk2: http-502-call pass \/ pass: error$/m);
     expect(liveGroups()).toEqual([]);
   }, 60_000);
 
@@ -134,6 +135,15 @@ describe('a bad harness behind --client-cmd', () => {
     const r = await run('audit', '--client-cmd', 'no-such-harness-command', '--only', 'http-502-call', '--quiet');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/client process exited \(status 127\): .*no-such-harness-command.*not found/);
+    expect(liveGroups()).toEqual([]);
+  }, 30_000);
+
+  it('a Node harness that cannot start: its first error line (Cannot find module …), not the runtime banner under it', async () => {
+    const r = await run('audit', '--client-cmd', 'node examples/clients/no-such-harness.mjs', '--only', 'http-502-call', '--quiet');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/client process exited \(status 1\): Error: Cannot find module '.*no-such-harness\.mjs'/);
+    expect(r.stderr).not.toMatch(/Node\.js v/);
     expect(liveGroups()).toEqual([]);
   }, 30_000);
 
