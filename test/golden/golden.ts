@@ -6,6 +6,10 @@
 // the two protocol changes that break the fault-free run moved from `mitigations` to `wouldBreak`, each
 // finding gained `pairs`, at-most-once-only causes read `duplicate-execution`, and the client statechart
 // has one more transition (the spec-literal client's `keepsSession`, unreached here).
+// Regenerated after issue 37 item 7, with no verdict, violation count or shrunk plan changed: the model
+// client of 2025-11-25 sends MCP-Protocol-Version after initialize (a client MUST), so the requests in
+// the findings' histories carry it, `strip-header:mcp-protocol-version` now acts in 2025-11-25 cells
+// (its fire counts appear), and each compare reaches one more state.
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

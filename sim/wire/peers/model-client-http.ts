@@ -39,8 +39,7 @@ export class ModelClientHttp implements ClientHooks {
   readonly agent: Agent;
   private readonly aborts = new Set<AbortController>();
   private closed = false;
-  /** The revision the session's initialize result named: a 2025-11-25 client MUST send it as
-   *  `MCP-Protocol-Version` on every later request (the model leaves that header to the wire). */
+  /** The revision the session's initialize result named (the model's result has no field for it). */
   private negotiated: string | null = null;
 
   constructor(
@@ -155,10 +154,11 @@ export class ModelClientHttp implements ClientHooks {
     this.step({ type: 'RESPONSE', req, response });
   }
 
-  /** 2025-11-25 Protocol Version Header: every request after initialize names the negotiated revision
-   *  (a request the model already gave the header, 2026-07-28's, keeps its own). */
+  /** 2025-11-25 Protocol Version Header: the model names its own revision after initialize; a real
+   *  server may have negotiated another (2025-06-18), and that is the one a client MUST name. */
   private versionHeader(request: HttpRequest): Record<string, string> {
-    if (request.body.rpc === 'initialize' || this.negotiated === null || request.headers['mcp-protocol-version'] !== undefined) return {};
+    const named = request.headers['mcp-protocol-version'];
+    if (named === undefined || named === '2026-07-28' || this.negotiated === null || named === this.negotiated) return {};
     return { 'mcp-protocol-version': this.negotiated };
   }
 
