@@ -15,7 +15,11 @@ type Response = Extract<HistoryEntry, { kind: 'response' }>;
 const PROPERTY_FAMILY = new Map(PROPERTIES.map((p) => [p.name as string, familyOf(p)]));
 
 /** silent beats stuck beats loud: the worst thing the agent would live with decides. */
-export function verdictOf(s: Pick<Scenario, 'judgedBy' | 'expectStatus'>, j: Judgement, h: History): { verdict: AuditVerdict; why: string } {
+export function verdictOf(
+  s: Pick<Scenario, 'judgedBy' | 'expectStatus'>,
+  j: Judgement,
+  h: History,
+): { verdict: AuditVerdict; why: string } {
   const violated = s.judgedBy.filter((p) => j.verdicts[p] && !j.verdicts[p].holds);
   // A violated property the agent is not told about makes the run silent; one of the recovery family
   // (properties/properties.ts), a session that does not heal, makes it stuck.

@@ -15,6 +15,7 @@ import { describeAnswer, MODERN, modernMeta, ProbeClient, type ProbeAnswer } fro
 import { checkOf } from './spec-lens.ts';
 import type { ToolChoice } from './tool-choice.ts';
 import type { ScenarioResult } from '../audit-row.ts';
+import { TRANSPORT_PROBES } from './transport-probes.ts';
 
 export interface ProbeOutcome {
   verdict: AuditVerdict;
@@ -250,6 +251,7 @@ export const PROBES: readonly Probe[] = [
     revisions: ['2026-07-28'],
     run: closeCancels,
   },
+  ...TRANSPORT_PROBES,
 ];
 
 export async function runProbe(
