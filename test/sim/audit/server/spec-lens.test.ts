@@ -307,6 +307,12 @@ describe('every server requirement is judged by a test above, or is pending', ()
       'get-405',
       'server-discover',
       'close-is-cancellation',
+      // judged by transport-probes.test.ts, each against a fixture that keeps and one that breaks it
+      'invalid-protocol-version-400',
+      'origin-403',
+      'accepted-202-empty',
+      'message-schema',
+      'auth-401-challenge',
     ];
     for (const r of REQUIREMENTS.filter((x) => x.binds === 'server')) expect(judged.includes(r.id.split('/')[1]!), r.id).toBe(true);
     for (const id of judged)
