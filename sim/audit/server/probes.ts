@@ -16,6 +16,7 @@ import { checkOf } from './spec-lens.ts';
 import type { ToolChoice } from './tool-choice.ts';
 import type { ScenarioResult } from '../audit-row.ts';
 import { TRANSPORT_PROBES } from './transport-probes.ts';
+import { AUTH_PROBE } from './auth-probe.ts';
 
 export interface ProbeOutcome {
   verdict: AuditVerdict;
@@ -252,6 +253,7 @@ export const PROBES: readonly Probe[] = [
     run: closeCancels,
   },
   ...TRANSPORT_PROBES,
+  AUTH_PROBE,
 ];
 
 export async function runProbe(

@@ -7,13 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { runAudit } from '../../../../sim/audit/server/runner.ts';
 import { PROBES } from '../../../../sim/audit/server/probes.ts';
 import { TRANSPORT_PROBES } from '../../../../sim/audit/server/transport-probes.ts';
+import { AUTH_PROBE } from '../../../../sim/audit/server/auth-probe.ts';
 import { SCENARIOS } from '../../../../sim/audit/scenarios.ts';
 import { itRejects, run, tempDir } from '../../cli/run.ts';
 import { literalVerdictsOf, specVerdictsOf, verdictsOf } from '../../../fixtures/audit-cli.ts';
 
 const NA = 'not applicable';
 /** The transport probes are spec-only: their row reads not applicable, their spec verdict is pinned apart. */
-const SPEC_PROBES_NA = Object.fromEntries(TRANSPORT_PROBES.map((p) => [p.name, NA]));
+const SPEC_PROBES = [...TRANSPORT_PROBES, AUTH_PROBE].map((p) => p.name);
+const SPEC_PROBES_NA = Object.fromEntries(SPEC_PROBES.map((n) => [n, NA]));
 
 describe('audit of the SDK v1 server (sdk-sse)', () => {
   it('pins every verdict: only the re-initialize on a live session is loud (HTTP 400, the session dies, a new one heals)', async () => {
@@ -169,7 +171,7 @@ describe('mcp-faultsim audit (CLI)', () => {
       'server-discover',
       'mismatch-protocol-version',
       'close-cancels',
-      ...TRANSPORT_PROBES.map((p) => p.name),
+      ...SPEC_PROBES,
     ]);
     // Each spec check is a test case of its own (class audit.spec): only the Origin check fails on this server.
     const spec = all.filter((c) => c.classname === 'audit.spec');

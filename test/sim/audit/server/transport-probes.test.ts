@@ -23,8 +23,8 @@ afterAll(async () => {
   for (const s of served) await s.stop();
 });
 
-async function probe(server: ServedProcess, name: string) {
-  const endpoint = await targetEndpoint(server.url, TOOLS);
+async function probe(server: ServedProcess, name: string, headers: Record<string, string> = {}) {
+  const endpoint = await targetEndpoint(server.url, TOOLS, null, { headers, remote: false });
   const a = await runAudit({ kind: 'loopback', endpoint }, { serverArgs: '--target x', only: [name], loopbackRevisions: ['2025-11-25'] });
   const row = a.scenarios.find((s) => s.name === name)!;
   return { row, checks: row.spec!.checks };
@@ -69,5 +69,24 @@ describe('the transport probes, each against a fixture that keeps and one that b
     const bad = await probe(malformed, 'message-schema');
     expect(bad.checks.map((c) => c.verdict)).toEqual(['violates']);
     expect(bad.checks[0]!.evidence).toMatch(/tools\/call → result\.content\[0\]\.text: .*expected string, received number/);
+  }, 60_000);
+
+  it('auth-401-challenge: with a token, 401 and a Bearer challenge conforms; a bare 401 violates; no credentials: not tested, with the flag', async () => {
+    const token = { authorization: 'Bearer fixture-token' };
+    const guarded = await ServedProcess.start(`${FIXTURE} --token fixture-token`, { spare: false });
+    const bare = await ServedProcess.start(`${FIXTURE} --token fixture-token --violate challenge`, { spare: false });
+    served.push(guarded, bare);
+    const good = await probe(guarded, 'auth-401-challenge', token);
+    expect(good.checks.map((c) => [c.requirement, c.verdict])).toEqual([['2025-11-25/auth-401-challenge', 'conforms']]);
+    expect(good.checks[0]!.evidence).toMatch(
+      /without credentials: HTTP 401 WWW-Authenticate: Bearer …; with a made-up bearer token: HTTP 401 WWW-Authenticate: Bearer/,
+    );
+    expect(good.checks[0]!.evidence).not.toMatch(/fixture-token/);
+    const bad = await probe(bare, 'auth-401-challenge', token);
+    expect(bad.checks.map((c) => c.verdict)).toEqual(['violates']);
+    expect(bad.checks[0]!.evidence).toMatch(/HTTP 401, no WWW-Authenticate/);
+    const open = await probe(keeps, 'auth-401-challenge');
+    expect(open.checks.map((c) => c.verdict)).toEqual(['not tested']);
+    expect(open.checks[0]!.evidence).toMatch(/--header-env Authorization=VAR/);
   }, 60_000);
 });
