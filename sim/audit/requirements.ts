@@ -408,3 +408,6 @@ export function requirementUrl(r: Requirement): string {
 export function quoteOf(r: Requirement): string {
   return `${r.revision} ${r.section.file.slice(r.revision.length + 1)} § ${r.section.heading} (${r.level}): "${r.text}"`;
 }
+
+/** Every MUST and SHOULD of the transport and the HTTP-observable authorization, with what judges each (docs/auditing.md's table). */
+export { TRANSPORT_REQUIREMENTS, type TransportRequirement } from './transport-requirements.ts';
