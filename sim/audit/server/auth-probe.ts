@@ -9,7 +9,7 @@ import { loopbackFetch } from '../../wire/process/loopback-fetch.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
 import { MODERN, modernMeta } from './probe-client.ts';
 import { checkOf } from './spec-lens.ts';
-import { specOnly, type TransportProbe } from './transport-probes.ts';
+import { specOnly, type TransportProbe } from './probe-kit.ts';
 
 const BODY = {
   '2025-11-25': {
