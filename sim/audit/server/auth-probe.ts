@@ -46,7 +46,8 @@ async function auth401(server: WireServerSpec, revisions: readonly Revision[]) {
       checks.push(checkOf(id, { verdict: 'not tested', evidence: 'an in-process server takes no credentials' }));
       continue;
     }
-    const { url, upstream } = server.endpoint;
+    const { upstream } = server.endpoint;
+    const url = server.endpoint.liveUrl?.() ?? server.endpoint.url;
     const given = upstream.headers.authorization;
     if (!given || !/^bearer /i.test(given)) {
       const names = Object.keys(upstream.headers);
@@ -60,8 +61,17 @@ async function auth401(server: WireServerSpec, revisions: readonly Revision[]) {
       );
       continue;
     }
-    const none = await ask(url, revision, null, upstream.remote, upstream.ca);
-    const wrong = await ask(url, revision, 'Bearer faultsim-invalid-token', upstream.remote, upstream.ca);
+    let none: Awaited<ReturnType<typeof ask>>;
+    let wrong: typeof none;
+    try {
+      none = await ask(url, revision, null, upstream.remote, upstream.ca);
+      wrong = await ask(url, revision, 'Bearer faultsim-invalid-token', upstream.remote, upstream.ca);
+    } catch (e) {
+      checks.push(
+        checkOf(id, { verdict: 'not tested', evidence: `the server did not answer: ${e instanceof Error ? e.message : String(e)}` }),
+      );
+      continue;
+    }
     const show = (a: { status: number; challenge: string | null }) =>
       `HTTP ${a.status}${a.challenge ? ` WWW-Authenticate: ${a.challenge.split(/[ ,]/)[0]} …` : ', no WWW-Authenticate'}`;
     const what = `${BODY[revision].method} without credentials: ${show(none)}; with a made-up bearer token: ${show(wrong)}`;

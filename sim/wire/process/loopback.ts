@@ -24,6 +24,8 @@ export interface LoopbackEndpoint {
   upstream: Upstream;
   adapter(time: VirtualTime): ServerAdapter;
   stop(): Promise<void>;
+  /** Where the server answers now (a served one moves at a restart); absent: at `url`. */
+  liveUrl?: () => string;
 }
 
 class LoopbackAdapter implements ServerAdapter {
@@ -153,6 +155,7 @@ export function servedEndpoint(
     url: served.url,
     tools,
     upstream,
+    liveUrl: () => served.url,
     adapter: (time) =>
       new LoopbackAdapter(
         name,
