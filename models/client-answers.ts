@@ -149,7 +149,8 @@ function streamWithoutAnswer(ctx: ClientContext, req: number, f: Extract<Infligh
     return failAttempt(withoutInflight(ctx, req), call, f.attemptId, 'response stream ended before its result');
   }
   const events = res.body.kind === 'sse' ? res.body.events : [];
-  const lastEventId = events[events.length - 1]?.id;
+  // The last id received (an event may carry none): what Last-Event-ID sends back.
+  const lastEventId = events.findLast((e) => e.id !== '')?.id;
   if (f.resumed || lastEventId === undefined || res.headers['content-type'] !== SSE_TYPE) {
     // Nothing to resume from (or already resumed): like the SDK, the request waits for its deadline.
     return { context: ctx, effects: [] };

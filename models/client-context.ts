@@ -215,6 +215,8 @@ export function negotiatedStreaming(ctx: ClientContext): boolean {
 /** `request`'s options when none are given (one object, not a new one per request). */
 const NO_OPTIONS: { sessionId?: string | null; lastEventId?: string; deadlineFor?: number } = Object.freeze({});
 const ACCEPT_BOTH = `${JSON_TYPE}, ${SSE_TYPE}`;
+/** The revision a model client of 2025-11-25 speaks, as its `MCP-Protocol-Version` names it. */
+const LEGACY: Revision = '2025-11-25';
 
 /** Build a request and the effects that send it with its deadline. */
 export function request(
@@ -230,9 +232,22 @@ export function request(
     // The commonest request's headers as one literal, in the order the general case below adds
     // them: a header added to a literal afterwards is a new backing store for its properties.
     const accept = streamingAccept ? ACCEPT_BOTH : JSON_TYPE;
-    headers = sessionId
-      ? { accept, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked', 'mcp-session-id': sessionId }
-      : { accept, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked' };
+    // 2025-11-25 Protocol Version Header: every request after initialize names the revision (the wire
+    // client writes the version the real server negotiated, where it named another).
+    headers =
+      body.rpc === 'initialize' || !ctx.session
+        ? sessionId
+          ? { accept, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked', 'mcp-session-id': sessionId }
+          : { accept, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked' }
+        : sessionId
+          ? {
+              accept,
+              'content-type': JSON_TYPE,
+              'transfer-encoding': 'chunked',
+              'mcp-session-id': sessionId,
+              'mcp-protocol-version': LEGACY,
+            }
+          : { accept, 'content-type': JSON_TYPE, 'transfer-encoding': 'chunked', 'mcp-protocol-version': LEGACY };
   } else {
     headers =
       body.rpc === 'resume'
@@ -247,7 +262,7 @@ export function request(
       if (body.rpc === 'tools/call' || body.rpc === 'tools/list' || body.rpc === 'server/discover') {
         body = { ...body, meta: { protocolVersion: MODERN, clientCapabilities: paramsFromConfig(ctx.config).capabilities } };
       }
-    }
+    } else if (ctx.session && body.rpc !== 'initialize') headers['mcp-protocol-version'] = LEGACY;
     if (sessionId) headers['mcp-session-id'] = sessionId;
     if (opts.lastEventId !== undefined) headers['last-event-id'] = opts.lastEventId;
   }

@@ -76,8 +76,10 @@ export interface ProgressFrame {
 export interface SseEvent {
   /** `<stream>:<n>`: what a client sends back as `Last-Event-ID` to resume. */
   id: string;
-  event: 'message' | 'progress';
-  data: JsonRpcMessage | ProgressFrame;
+  /** `other`: an event that carries no JSON-RPC message (a priming event, a keep-alive, an event type the
+   *  client does not know), kept for its id: the last id received is what a resumption sends back. */
+  event: 'message' | 'progress' | 'other';
+  data: JsonRpcMessage | ProgressFrame | string;
 }
 
 export type ResponseBody =

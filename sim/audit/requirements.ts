@@ -40,13 +40,15 @@ export const SPEC_SOURCES = {
     '2026-07-28/basic/versioning.mdx': 'b488c16623e5202a3961e551886044577ae0f096',
     '2026-07-28/basic/index.mdx': 'b488c16623e5202a3961e551886044577ae0f096',
     '2026-07-28/changelog.mdx': 'ab58d0d5983f6e7427a3a726b1b2db49bf3753d3',
+    '2025-11-25/basic/authorization.mdx': '4e4cbcedbc79787c7ec45388c79e5021411f4709',
+    '2026-07-28/basic/authorization/index.mdx': '005e2c96d1382101a396fb2ba2b41c5f3087b9df',
   } as Record<string, string>,
 } as const;
 
 const T25 = '2025-11-25/basic/transports.mdx';
 const T26 = '2026-07-28/basic/transports/streamable-http.mdx';
 
-export const REQUIREMENTS: readonly Requirement[] = [
+const CORE: readonly Requirement[] = [
   // ── 2025-11-25, server ──────────────────────────────────────────────────────────────────────
   {
     id: '2025-11-25/unknown-session-404',
@@ -56,8 +58,9 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
     binds: 'server',
     observed: {
-      scenarios: ['unknown-session', 'server-restart'],
-      evidence: 'the HTTP status of the first request that carries a session id the server does not know',
+      scenarios: ['unknown-session', 'server-restart', 'delete-then-request', 'made-up-session'],
+      evidence:
+        'the HTTP status of the first request that carries a session id the server does not know (made-up-session: an id never issued, which the sentence covers by interpretation)',
     },
   },
   {
@@ -129,9 +132,9 @@ export const REQUIREMENTS: readonly Requirement[] = [
     text: 'Result responses MUST include the same ID as the request they correspond to.',
     binds: 'server',
     observed: {
-      scenarios: ['two-callers-one-id'],
+      scenarios: ['two-callers-one-id', 'id-reused-in-flight'],
       evidence:
-        'two sessions, one with a tools/call and one with a tools/list in flight under the same JSON-RPC id: each answer is the answer to its own request',
+        'two requests in flight under the same JSON-RPC id — a tools/call and a tools/list in two sessions; or two calls in one session, where the client breaks its own MUST NOT and the server’s reaction is open: each answer is the answer to its own request',
     },
   },
   // ── 2026-07-28, server ──────────────────────────────────────────────────────────────────────
@@ -282,6 +285,107 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
 ];
 
+// ── the transport's requirements the probes of transport-probes.ts and auth-probe.ts judge (issue 37 item 6) ──
+function both(
+  slug: string,
+  level: RequirementLevel,
+  sections: Record<Revision, { file: string; heading: string; text: string }>,
+  observed: Requirement['observed'],
+): Requirement[] {
+  return (Object.keys(sections) as Revision[]).map((revision) => ({
+    id: `${revision}/${slug}`,
+    revision,
+    section: { file: sections[revision].file, heading: sections[revision].heading },
+    level,
+    text: sections[revision].text,
+    binds: 'server',
+    observed,
+  }));
+}
+
+const ORIGIN_403 = 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.';
+const TOKEN_401 =
+  'Invalid or expired tokens MUST receive a HTTP 401 response. … If validation fails, servers MUST respond according to OAuth 2.1 Section 5.3 error handling requirements.';
+const WELL_FORMED = 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.';
+
+const TRANSPORT_PROBED: readonly Requirement[] = [
+  {
+    id: '2025-11-25/invalid-protocol-version-400',
+    revision: '2025-11-25',
+    section: { file: T25, heading: 'Protocol Version Header' },
+    level: 'MUST',
+    text: 'If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it MUST respond with `400 Bad Request`.',
+    binds: 'server',
+    observed: {
+      scenarios: ['invalid-protocol-version'],
+      evidence:
+        'the status of a request in a live session whose MCP-Protocol-Version is unsupported (1999-01-01) and one whose value is no version at all',
+    },
+  },
+  ...both(
+    'origin-403',
+    'MUST',
+    {
+      '2025-11-25': { file: T25, heading: 'Security Warning', text: ORIGIN_403 },
+      '2026-07-28': { file: T26, heading: 'Security & Endpoint', text: ORIGIN_403 },
+    },
+    {
+      scenarios: ['foreign-origin'],
+      evidence:
+        'the status of a request with Origin http://evil.example.com (Host unchanged, credentials sent), beside the same request with the server’s own origin',
+    },
+  ),
+  ...both(
+    'accepted-202-empty',
+    'MUST',
+    {
+      '2025-11-25': {
+        file: T25,
+        heading: 'Sending Messages to the Server',
+        text: 'If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
+      },
+      '2026-07-28': {
+        file: T26,
+        heading: 'Sending Messages',
+        text: 'If the server accepts it, the server MUST return HTTP status code `202 Accepted` with no body.',
+      },
+    },
+    {
+      scenarios: ['post-notification-202'],
+      evidence:
+        'the status and body of a POSTed notification (and, in 2025-11-25, a POSTed response): accepted is 202 with no body; refused is any error status',
+    },
+  ),
+  ...both(
+    'auth-401-challenge',
+    'MUST',
+    {
+      '2025-11-25': { file: '2025-11-25/basic/authorization.mdx', heading: 'Token Handling', text: TOKEN_401 },
+      '2026-07-28': { file: '2026-07-28/basic/authorization/index.mdx', heading: 'Token Handling', text: TOKEN_401 },
+    },
+    {
+      scenarios: ['auth-401-challenge'],
+      evidence:
+        'a request without the credentials the audit was given, and one with a made-up bearer token: 401 with a WWW-Authenticate Bearer challenge (OAuth 2.1 § 5.3, RFC 6750 § 3)',
+    },
+  ),
+  ...both(
+    'message-schema',
+    'MUST',
+    {
+      '2025-11-25': { file: '2025-11-25/basic/index.mdx', heading: 'Messages', text: WELL_FORMED },
+      '2026-07-28': { file: '2026-07-28/basic/index.mdx', heading: 'Messages', text: WELL_FORMED },
+    },
+    {
+      scenarios: ['message-schema'],
+      evidence:
+        'every message the probe clients received, against the revision’s schema (the official SDKs’ types of the spec’s TypeScript schema): the first field that breaks it',
+    },
+  ),
+];
+
+export const REQUIREMENTS: readonly Requirement[] = [...CORE, ...TRANSPORT_PROBED];
+
 export function requirementById(id: string): Requirement | undefined {
   return REQUIREMENTS.find((r) => r.id === id);
 }
@@ -305,3 +409,6 @@ export function requirementUrl(r: Requirement): string {
 export function quoteOf(r: Requirement): string {
   return `${r.revision} ${r.section.file.slice(r.revision.length + 1)} § ${r.section.heading} (${r.level}): "${r.text}"`;
 }
+
+/** Every MUST and SHOULD of the transport and the HTTP-observable authorization, with what judges each (docs/auditing.md's table). */
+export { TRANSPORT_REQUIREMENTS, type TransportRequirement } from './transport-requirements.ts';

@@ -8,6 +8,10 @@
 // has one more transition (the spec-literal client's `keepsSession`, unreached here).
 // Regenerated for issue 39: compare's JSON gained `recommendation` (before `cells`) and `causes` (after
 // `findings`); every key it had before is unchanged.
+// Regenerated after issue 37 item 7, with no verdict, violation count or shrunk plan changed: the model
+// client of 2025-11-25 sends MCP-Protocol-Version after initialize (a client MUST), so the requests in
+// the findings' histories carry it, `strip-header:mcp-protocol-version` now acts in 2025-11-25 cells
+// (its fire counts appear), and each compare reaches one more state.
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

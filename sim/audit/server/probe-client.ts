@@ -13,6 +13,8 @@ import { toolsOf, type WireServerSpec } from '../../wire/setup.ts';
 import { REAL, VirtualTime } from '../../wire/protocol/virtual-time.ts';
 import { IN_PROCESS_URL } from '../../wire/world.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
+import type { Revision } from '../../../models/policies.ts';
+import { malformedField } from './message-schema.ts';
 
 export const MODERN = '2026-07-28';
 const ACCEPT_BOTH = 'application/json, text/event-stream';
@@ -24,6 +26,10 @@ export interface ProbeAnswer {
   sessionId: string | null;
   /** The JSON-RPC response (a JSON body, or the SSE event that carries it); null when there is none. */
   message: { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string } } | null;
+  /** A body that is not an SSE stream, as text ('' for none; absent for a stream). */
+  body?: string;
+  /** WWW-Authenticate, where the answer carries one. */
+  challenge?: string | null;
 }
 
 /** `HTTP 400 (JSON-RPC -32020) application/json`. */
@@ -41,8 +47,9 @@ export function modernMeta(): Record<string, unknown> {
   };
 }
 
-/** Read an SSE body up to the event that carries a JSON-RPC response, then let go of the stream. */
-async function responseOfStream(body: ReadableStream<Uint8Array>): Promise<ProbeAnswer['message']> {
+/** Read an SSE body up to the event that carries a JSON-RPC response, then let go of the stream.
+ *  `seen` is told of every JSON message on the way (progress, requests, the response). */
+async function responseOfStream(body: ReadableStream<Uint8Array>, seen: (m: unknown) => void): Promise<ProbeAnswer['message']> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let found: ProbeAnswer['message'] = null;
@@ -50,6 +57,7 @@ async function responseOfStream(body: ReadableStream<Uint8Array>): Promise<Probe
     onEvent: (e) => {
       try {
         const m = JSON.parse(e.data);
+        seen(m);
         if (found === null && m && typeof m === 'object' && 'id' in m && ('result' in m || 'error' in m)) found = m;
       } catch {
         /* a priming event or a keep-alive */
@@ -81,23 +89,50 @@ export class ProbeClient {
     this.tools = toolsOf(setup);
   }
 
+  /** Every message received that breaks its revision's schema: `<method> → <field>: <problem>`. */
+  readonly malformed: string[] = [];
+  /** How many messages were checked against a schema. */
+  checked = 0;
+
   /** One request; `body` null for a GET, whose stream (if any) is let go of once its head arrived. */
-  async send(method: 'GET' | 'POST', headers: Record<string, string>, body: unknown = null): Promise<ProbeAnswer> {
+  async send(method: 'GET' | 'POST' | 'DELETE', headers: Record<string, string>, body: unknown = null): Promise<ProbeAnswer> {
     const res = await this.request(method, headers, body);
     const contentType = res.headers.get('content-type');
     const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    const challenge = res.headers.get('www-authenticate');
+    const asked = (body as { method?: unknown } | null)?.method;
+    const seen = this.checker(headers['mcp-protocol-version'] === MODERN ? MODERN : '2025-11-25', typeof asked === 'string' ? asked : null);
     let message: ProbeAnswer['message'] = null;
+    let text: string | undefined;
     if (method === 'GET' || !res.body) await res.body?.cancel().catch(() => {});
-    else if (type === 'text/event-stream') message = await responseOfStream(res.body);
+    else if (type === 'text/event-stream') message = await responseOfStream(res.body, seen);
     else {
-      const text = await res.text();
+      text = await res.text();
       try {
         message = JSON.parse(text);
       } catch {
         message = null;
       }
+      // A JSON-RPC answer to a request the server accepted is checked; an HTTP error's body need not be one.
+      if (message !== null && res.status < 400) seen(message);
     }
-    return { status: res.status, contentType, sessionId: res.headers.get('mcp-session-id'), message };
+    return {
+      status: res.status,
+      contentType,
+      sessionId: res.headers.get('mcp-session-id'),
+      message,
+      body: text ?? (res.body ? undefined : ''),
+      challenge,
+    };
+  }
+
+  private checker(revision: Revision, asked: string | null): (m: unknown) => void {
+    return (m) => {
+      this.checked++;
+      const answers = m && typeof m === 'object' && !('method' in m) ? asked : null;
+      const field = malformedField(revision, answers, m);
+      if (field) this.malformed.push(`${revision} ${answers ?? (m as { method?: string })?.method ?? 'message'} → ${field}`);
+    };
   }
 
   /** A POST whose response stream the client closes as soon as its head arrived (close-cancels): the head only. */
@@ -123,7 +158,12 @@ export class ProbeClient {
     }
   }
 
-  private request(method: 'GET' | 'POST', headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<Response> {
+  private request(
+    method: 'GET' | 'POST' | 'DELETE',
+    headers: Record<string, string>,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const request = new Request(this.url, {
       method,
       headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
@@ -131,6 +171,16 @@ export class ProbeClient {
       ...(signal ? { signal } : {}),
     });
     return this.adapter.handle(request, this.n++);
+  }
+
+  /** A 2025-11-25 initialize request. */
+  initializeBody(): unknown {
+    return {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO },
+    };
   }
 
   /** A 2025-11-25 session, opened as the spec says: initialize, then notifications/initialized. Null if refused. */

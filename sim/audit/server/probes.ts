@@ -16,6 +16,8 @@ import { checkOf } from './spec-lens.ts';
 import type { ToolChoice } from './tool-choice.ts';
 import type { ToolSpec } from '../../wire/protocol/json-rpc.ts';
 import type { ScenarioResult } from '../audit-row.ts';
+import { TRANSPORT_PROBES } from './transport-probes.ts';
+import { AUTH_PROBE } from './auth-probe.ts';
 
 export interface ProbeOutcome {
   verdict: AuditVerdict;
@@ -315,6 +317,8 @@ export const PROBES: readonly Probe[] = [
     revisions: ['2026-07-28'],
     run: closeCancels,
   },
+  ...TRANSPORT_PROBES,
+  AUTH_PROBE,
 ];
 
 export async function runProbe(

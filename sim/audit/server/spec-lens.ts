@@ -16,11 +16,14 @@ export interface Judged {
   evidence: string;
 }
 
-/** A requirement's check, its quote and link filled in from the one place requirements live. */
+/** A requirement's check, its quote and link filled in from the one place requirements live. A MAY (or a
+ *  behaviour the spec leaves open) is never violated: a judge that says so reads as what it is. */
 export function checkOf(id: string, j: Judged): SpecCheck {
   const r = requirementById(id);
   if (!r) throw new Error(`internal: no requirement '${id}'`);
-  return { requirement: id, level: r.level, quote: quoteOf(r), url: requirementUrl(r), ...j };
+  const lenient = r.level === 'MAY' ? 'optional, not implemented' : r.level === 'unspecified' ? 'unspecified' : null;
+  const verdict = j.verdict === 'violates' && lenient ? lenient : j.verdict;
+  return { requirement: id, level: r.level, quote: quoteOf(r), url: requirementUrl(r), ...j, verdict };
 }
 
 const responseTo = (h: History, req: number) => h.entries.find((e): e is Response => e.kind === 'response' && e.req === req);
@@ -120,11 +123,11 @@ function protocolVersionMissing(h: History, revisions: readonly Revision[]): Jud
   const what = `${answered(r)} to a request without MCP-Protocol-Version`;
   if (r.status === 400 && r.rpcError === -32020) return { verdict: 'conforms', evidence: what };
   // The MUST binds a server that serves no client older than 2025-06-18; one that also speaks 2025-11-25
-  // MAY take a request without the header for 2025-03-26, and a refusal as a legacy request is that reading.
-  if (revisions.includes('2025-11-25') && r.status >= 400 && r.status < 500)
+  // MAY take a request without the header for 2025-03-26: served or refused as such, it is that reading.
+  if (revisions.includes('2025-11-25') && r.status >= 200 && r.status < 500)
     return {
       verdict: 'not tested',
-      evidence: `${what}: refused as a legacy request, which a server that also serves earlier revisions MAY do (the MUST binds servers that do not)`,
+      evidence: `${what}: ${r.status < 300 ? 'served' : 'refused'} as a legacy request, which a server that also serves earlier revisions MAY do (the MUST binds servers that do not)`,
     };
   if (r.status === 400) return { verdict: 'violates', evidence: `${what}: 400, but not the JSON-RPC error -32020 HeaderMismatch` };
   return { verdict: 'violates', evidence: `${what}: not 400 with -32020` };

@@ -39,6 +39,8 @@ export class ModelClientHttp implements ClientHooks {
   readonly agent: Agent;
   private readonly aborts = new Set<AbortController>();
   private closed = false;
+  /** The revision the session's initialize result named (the model's result has no field for it). */
+  private negotiated: string | null = null;
 
   constructor(
     policy: ClientPolicy,
@@ -130,7 +132,12 @@ export class ModelClientHttp implements ClientHooks {
     try {
       const res = await fetch(this.url, {
         method: request.method,
-        headers: { ...request.headers, ...realToolName(request.headers, json), [CLIENT_REQ_HEADER]: String(req) },
+        headers: {
+          ...request.headers,
+          ...this.versionHeader(request),
+          ...realToolName(request.headers, json),
+          [CLIENT_REQ_HEADER]: String(req),
+        },
         body: json === null ? undefined : JSON.stringify(json),
         signal: abort.signal,
       });
@@ -147,6 +154,20 @@ export class ModelClientHttp implements ClientHooks {
     this.step({ type: 'RESPONSE', req, response });
   }
 
+  /** 2025-11-25 Protocol Version Header: the model names its own revision after initialize; a real
+   *  server may have negotiated another (2025-06-18), and that is the one a client MUST name. */
+  private versionHeader(request: HttpRequest): Record<string, string> {
+    const named = request.headers['mcp-protocol-version'];
+    if (named === undefined || named === '2026-07-28' || this.negotiated === null || named === this.negotiated) return {};
+    return { 'mcp-protocol-version': this.negotiated };
+  }
+
+  /** The protocolVersion an initialize result names, raw (the model's InitializeResult has no field for it). */
+  private noteNegotiated(rpc: RequestBody['rpc'], raw: unknown): void {
+    const version = rpc === 'initialize' ? (raw as { result?: { protocolVersion?: unknown } } | null)?.result?.protocolVersion : undefined;
+    if (typeof version === 'string') this.negotiated = version;
+  }
+
   /** A real response as the model's HttpResponse: the whole body, read to its end. */
   private async read(res: Response, rpc: RequestBody['rpc']): Promise<HttpResponse> {
     const headers: Record<string, string> = Object.fromEntries(res.headers);
@@ -160,27 +181,32 @@ export class ModelClientHttp implements ClientHooks {
       } catch {
         return { status: res.status, headers, body: { kind: 'empty' } };
       }
+      this.noteNegotiated(rpc, raw);
       const message = messageFromJson(raw, answers);
       return { status: res.status, headers, body: message ? { kind: 'json', message } : { kind: 'empty' } };
     }
     if (type === 'text/event-stream') {
+      // Every event is kept with its id, whatever it carries: the last id received is what a
+      // resumption sends back, and a priming event (an id and empty data) may be the only one.
       const events: SseEvent[] = [];
       for (const e of await readEvents(res.body)) {
+        const id = e.id ?? '';
         let raw: unknown;
         try {
           raw = JSON.parse(e.data);
         } catch {
-          continue; // priming events and keep-alives carry no JSON
+          events.push({ id, event: 'other', data: e.data });
+          continue;
         }
-        const id = e.id ?? '';
         if (carriesResponse(e) !== undefined) {
+          this.noteNegotiated(rpc, raw);
           const message = messageFromJson(raw, answers);
-          if (message) events.push({ id, event: 'message', data: message });
+          events.push(message ? { id, event: 'message', data: message } : { id, event: 'other', data: e.data });
         } else if (e.event === 'progress') {
           events.push({ id, event: 'progress', data: raw as never });
         } else {
           const progress = progressFromJson(raw);
-          if (progress) events.push({ id, event: 'progress', data: progress });
+          events.push(progress ? { id, event: 'progress', data: progress } : { id, event: 'other', data: e.data });
         }
       }
       return { status: res.status, headers, body: { kind: 'sse', events, complete: true } };

@@ -25,6 +25,8 @@ export interface LoopbackEndpoint {
   upstream: Upstream;
   adapter(time: VirtualTime): ServerAdapter;
   stop(): Promise<void>;
+  /** Where the server answers now (a served one moves at a restart); absent: at `url`. */
+  liveUrl?: () => string;
 }
 
 class LoopbackAdapter implements ServerAdapter {
@@ -173,6 +175,7 @@ export function servedEndpoint(
     url: served.url,
     tools,
     upstream,
+    liveUrl: () => served.url,
     adapter: (time) =>
       new LoopbackAdapter(
         name,

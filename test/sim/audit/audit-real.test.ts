@@ -9,7 +9,10 @@ import { ROOT } from '../cli/run.ts';
 import { auditCli } from '../../fixtures/audit-cli.ts';
 
 import { EVERYTHING, FASTMCP, PYTHON_SERVER } from '../../fixtures/servers.ts';
+import { TRANSPORT_PROBES } from '../../../sim/audit/server/transport-probes.ts';
+import { AUTH_PROBE } from '../../../sim/audit/server/auth-probe.ts';
 const NA = 'not applicable';
+const SPEC_PROBES = [...TRANSPORT_PROBES, AUTH_PROBE].map((p) => p.name);
 
 /** A server in another process cannot be told to forget one session: the proxy forgets it for the server. */
 const LEGACY_SERVER = {
@@ -31,6 +34,8 @@ const LEGACY_SERVER = {
   'mismatch-protocol-version': NA,
   'two-callers-one-id': 'pass',
   'close-cancels': NA,
+  // The transport probes are spec-only (their spec verdicts are the spec lens's).
+  ...Object.fromEntries(SPEC_PROBES.map((n) => [n, NA])),
 };
 
 describe('audit --serve against real servers', () => {

@@ -6,11 +6,16 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { runAudit } from '../../../../sim/audit/server/runner.ts';
 import { PROBES } from '../../../../sim/audit/server/probes.ts';
+import { TRANSPORT_PROBES } from '../../../../sim/audit/server/transport-probes.ts';
+import { AUTH_PROBE } from '../../../../sim/audit/server/auth-probe.ts';
 import { SCENARIOS } from '../../../../sim/audit/scenarios.ts';
 import { itRejects, run, tempDir } from '../../cli/run.ts';
 import { literalVerdictsOf, specVerdictsOf, verdictsOf } from '../../../fixtures/audit-cli.ts';
 
 const NA = 'not applicable';
+/** The transport probes are spec-only: their row reads not applicable, their spec verdict is pinned apart. */
+const SPEC_PROBES = [...TRANSPORT_PROBES, AUTH_PROBE].map((p) => p.name);
+const SPEC_PROBES_NA = Object.fromEntries(SPEC_PROBES.map((n) => [n, NA]));
 
 describe('audit of the SDK v1 server (sdk-sse)', () => {
   it('pins every verdict: only the re-initialize on a live session is loud (HTTP 400, the session dies, a new one heals)', async () => {
@@ -35,6 +40,18 @@ describe('audit of the SDK v1 server (sdk-sse)', () => {
       'mismatch-protocol-version': NA,
       'two-callers-one-id': 'pass',
       'close-cancels': NA,
+      ...SPEC_PROBES_NA,
+    });
+    // The transport probes: the in-process SDK server has no Origin check (enableDnsRebindingProtection is
+    // off by default), and answers only one of two calls reusing an id in one session (the client's fault).
+    expect(specVerdictsOf(a)).toMatchObject({
+      'invalid-protocol-version': 'conforms',
+      'foreign-origin': 'violates',
+      'post-notification-202': 'conforms',
+      'delete-then-request': 'conforms',
+      'made-up-session': 'conforms',
+      'id-reused-in-flight': 'conforms',
+      'message-schema': 'conforms',
     });
     // The spec lens: what the SDK does where the spec speaks (the rest observes no requirement here).
     expect(specVerdictsOf(a)).toMatchObject({
@@ -48,7 +65,7 @@ describe('audit of the SDK v1 server (sdk-sse)', () => {
       'get-405': 'conforms',
       'two-callers-one-id': 'conforms',
     });
-    expect(a.conforms).toBe(true);
+    expect(a.conforms).toBe(false); // the Origin check alone
     // A spec-literal client never re-initializes a live session: where the forgiving one is loud, it passes.
     expect(literalVerdictsOf(a)).toMatchObject({ 'reinit-live-session': 'pass', 'unknown-session': 'pass' });
     const by = new Map(a.scenarios.map((s) => [s.name, s]));
@@ -88,8 +105,12 @@ describe('audit of the SDK v2 server (sdk2-sse)', () => {
       'two-callers-one-id': 'pass',
       // No slow tool to close a stream on (an in-process preset has no --slow-call): not tested, with the flag.
       'close-cancels': 'not tested',
+      ...SPEC_PROBES_NA,
     });
     expect(specVerdictsOf(a)).toMatchObject({
+      'foreign-origin': 'violates',
+      'post-notification-202': 'conforms',
+      'message-schema': 'conforms',
       'strip-protocol-version': 'conforms',
       'get-405': 'conforms',
       'server-discover': 'conforms',
@@ -156,12 +177,13 @@ describe('mcp-faultsim audit (CLI)', () => {
       'server-discover',
       'mismatch-protocol-version',
       'close-cancels',
+      ...SPEC_PROBES,
     ]);
-    // Each spec check is a test case of its own (class audit.spec): none fails on this server.
+    // Each spec check is a test case of its own (class audit.spec): only the Origin check fails on this server.
     const spec = all.filter((c) => c.classname === 'audit.spec');
     expect(spec.map((c) => c.name)).toContain('unknown-session 2025-11-25/unknown-session-404');
-    expect(spec.filter((c) => c.failure)).toEqual([]);
-    expect(xml.testsuites.testsuite).toMatchObject({ tests: String(all.length), failures: '1' });
+    expect(spec.filter((c) => c.failure).map((c) => c.name)).toEqual(['foreign-origin 2025-11-25/origin-403']);
+    expect(xml.testsuites.testsuite).toMatchObject({ tests: String(all.length), failures: '2' });
     const json = JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8'));
     expect(json.scenarios).toHaveLength(rows);
     expect(json.scenarios[1].spec.checks[0]).toMatchObject({ requirement: '2025-11-25/unknown-session-404', verdict: 'conforms' });

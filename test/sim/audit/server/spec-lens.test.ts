@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIREMENTS } from '../../../../sim/audit/requirements.ts';
 import { runAudit } from '../../../../sim/audit/server/runner.ts';
+import { checkOf } from '../../../../sim/audit/server/spec-lens.ts';
 import { handlerEndpoint } from '../../../../sim/wire/process/handler-server.ts';
 import { SdkServer } from '../../../../sim/wire/peers/sdk-server.ts';
 import { Sdk2Server } from '../../../../sim/wire/peers/sdk2-server.ts';
@@ -73,6 +74,19 @@ function sharedIdTable(modernRevision: boolean): WireServerSpec {
   };
   return { kind: 'loopback', endpoint: handlerEndpoint({ create }, { tools: { plain: 'work' }, name: 'shared id table' }) };
 }
+
+describe('a MAY is never violated', () => {
+  it('checkOf reads a violation of a MAY as not implemented, and of a behaviour the spec leaves open as unspecified', () => {
+    const open = REQUIREMENTS.filter((r) => r.level === 'MAY' || r.level === 'unspecified');
+    expect(open.length).toBeGreaterThan(1);
+    for (const r of open) {
+      const c = checkOf(r.id, { verdict: 'violates', evidence: 'x' });
+      expect(c.verdict, r.id).toBe(r.level === 'MAY' ? 'optional, not implemented' : 'unspecified');
+    }
+    const must = REQUIREMENTS.find((r) => r.level === 'MUST')!;
+    expect(checkOf(must.id, { verdict: 'violates', evidence: 'x' }).verdict).toBe('violates');
+  });
+});
 
 describe('the spec lens, 2025-11-25 server requirements', () => {
   it('unknown-session-404: 404 for a session the server no longer knows conforms; 400 violates (forgotten at the proxy)', async () => {
@@ -162,6 +176,10 @@ describe('the spec lens, 2026-07-28 server requirements', () => {
       return next(new Request(r, { headers: h }));
     });
     expect((await lens(lenient, 'strip-protocol-version', '2026-07-28/protocol-version-missing-400', M)).check.verdict).toBe('violates');
+    // A server that also serves 2025-11-25 MAY read a request without the header as 2025-03-26: serving it is no violation.
+    const dual = await lens(lenient, 'strip-protocol-version', '2026-07-28/protocol-version-missing-400', ['2025-11-25', ...M]);
+    expect(dual.check.verdict).toBe('not tested');
+    expect(dual.check.evidence).toMatch(/served as a legacy request, which a server that also serves earlier revisions MAY do/);
   });
 
   it('protocol-version-mismatch-400: 400 with -32020 conforms; trusting the body violates', async () => {
@@ -289,6 +307,12 @@ describe('every server requirement is judged by a test above, or is pending', ()
       'get-405',
       'server-discover',
       'close-is-cancellation',
+      // judged by transport-probes.test.ts, each against a fixture that keeps and one that breaks it
+      'invalid-protocol-version-400',
+      'origin-403',
+      'accepted-202-empty',
+      'message-schema',
+      'auth-401-challenge',
     ];
     for (const r of REQUIREMENTS.filter((x) => x.binds === 'server')) expect(judged.includes(r.id.split('/')[1]!), r.id).toBe(true);
     for (const id of judged)
