@@ -127,7 +127,9 @@ describe('mcp-faultsim audit (CLI)', () => {
     for (const line of failing.stdout.split('\n').slice(0, 6)) expect(line.length).toBeLessThanOrEqual(120);
     const passing = await run('audit', '--server', 'sdk-sse', '--quiet', '--only', 'unknown-session,cut-reissue-once');
     expect(passing.code).toBe(0);
-    expect(passing.stdout).toMatch(/1 pass, 1 not applicable \(1 of 2 rows judged nothing\); spec lens: 1 conforms, 1 not tested: every scenario passes \(exit 0\)/);
+    expect(passing.stdout).toMatch(
+      /1 pass, 1 not applicable \(1 of 2 rows judged nothing\); spec lens: 1 conforms, 1 not tested: every scenario passes \(exit 0\)/,
+    );
     // --strict changes nothing where the spec lens finds no violation.
     expect((await run('audit', '--server', 'sdk-sse', '--quiet', '--strict', '--only', 'unknown-session')).code).toBe(0);
   });
