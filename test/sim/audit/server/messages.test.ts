@@ -59,4 +59,35 @@ describe('messages that point at the fix', () => {
       delete process.env.WRONG_KEY;
     }
   }, 90_000);
+
+  it('the tools line names a side-effecting tool as judged only where a scenario calls it; times are marked virtual', async () => {
+    process.env.ORDERS_TOKEN = 'tok-messages-4e0';
+    process.env.ORDERS_AUTH = 'Bearer tok-messages-4e0';
+    try {
+      const calls = [
+        '--call',
+        'search_orders',
+        '--args',
+        '{"customer":"ada"}',
+        '--call',
+        'place_order',
+        '--args',
+        '{"customer":"ada","item":"tea"}',
+      ];
+      const serve = [
+        '--serve',
+        'node test/fixtures/servers/orders-server.mjs --port {port}',
+        ...calls,
+        '--header-env',
+        'Authorization=ORDERS_AUTH',
+      ];
+      const r = await run('audit', ...serve, '--revision', '2025-11-25', '--only', 'http-502-call', '--json', '--quiet');
+      const a = JSON.parse(r.stdout) as { tools: string; scenarios: { evidence: string }[] };
+      expect(a.tools).toMatch(/place_order \{.*\} \(a side effect\), named, but no scenario of this audit calls it$/);
+      expect(a.scenarios[0]!.evidence).toMatch(/call 3 ok t=\d+→\d+ \(t: virtual ms\)$/);
+    } finally {
+      delete process.env.ORDERS_TOKEN;
+      delete process.env.ORDERS_AUTH;
+    }
+  }, 60_000);
 });
