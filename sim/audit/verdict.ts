@@ -67,7 +67,7 @@ function describeResponse(r: Response): string {
 
 const short = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
-/** One line: the fault, the server's answer to it, then each call's end with virtual times. */
+/** One line: the fault, the server's answer to it, then each call's end with virtual times (marked as such). */
 export function evidenceOf(h: History, j: Judgement): string {
   const parts: string[] = [];
   const fault = h.entries.find((e) => e.kind === 'fault');
@@ -86,5 +86,6 @@ export function evidenceOf(h: History, j: Judgement): string {
     const how = e.end === 'error' ? `error (${short(e.reason, 60)})` : e.end === 'result' ? o.outcome : `${e.end} ${o.outcome}`;
     parts.push(`call ${o.callId} ${how} t=${o.invokedAt}→${o.endedAt}${e.attempts > 1 ? ` ×${e.attempts}` : ''}`);
   }
-  return parts.join('; ');
+  // The run's clock is virtual: a 30 s deadline costs microseconds; said once, so no t= reads as a wall-clock wait.
+  return `${parts.join('; ')}${j.outcomes.length ? ' (t: virtual ms)' : ''}`;
 }

@@ -18,6 +18,7 @@ import { requireWorkingReference } from './reference-check.ts';
 import { isWirePreset, presetOf, REVISIONS } from './wire-options.ts';
 import type { WireClientSpec, WireServerSpec } from '../wire/setup.ts';
 import { intOption, stringOption, type Parsed } from './args.ts';
+import { redact } from './redact.ts';
 import { EXIT, UsageError } from './errors.ts';
 import { parseClient, parseServer } from './knobs.ts';
 import { progressBar } from './progress.ts';
@@ -61,6 +62,8 @@ export async function runWireCheck(
   const runs = intOption(args, 'runs', DEFAULT_RUNS, { min: 1, max: 1_000_000 });
 
   let served: ServedProcess | null = null;
+  // Header values given by --header/--header-env never appear in what the command prints.
+  const hide = (text: string) => redact(text, reach.secrets);
   try {
     let server = await loopbackServer(args, presetTools(tools), watchdog, (p) => (served = p), reach.upstream);
     // A real server's own tools (--call), as the audit chooses them.
@@ -85,14 +88,15 @@ export async function runWireCheck(
       // A client process's run stops once the watchdog has fired (proxy-run.ts): let it end its process group first.
       if (clientCmd !== undefined) await Promise.race([checked.then(nothing, nothing), realSleep(3000)]);
       const report = { wire: sides, seed, runs, ...ended.aborted };
-      out.write(args.options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAborted(ended.aborted, sides));
+      out.write(hide(args.options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAborted(ended.aborted, sides)));
       return EXIT.incomplete;
     }
     const result = ended.result;
-    out.write(args.options.json ? `${JSON.stringify(result, null, 2)}\n` : renderWireCheck(result, sides));
+    out.write(hide(args.options.json ? `${JSON.stringify(result, null, 2)}\n` : renderWireCheck(result, sides)));
     return result.results.some((r) => r.verdict === 'violated') ? EXIT.violated : EXIT.ok;
   } catch (e) {
-    if (e instanceof LoopbackError) throw new UsageError(e.message);
+    // A server's answer quoted in a message may echo a credential back: never printed.
+    if (e instanceof LoopbackError || e instanceof UsageError) throw new UsageError(hide(e.message));
     throw e;
   } finally {
     await endWireRun(watchdog, served);

@@ -10,6 +10,9 @@ import { LOCAL_UPSTREAM, type Upstream } from '../wire/process/upstream.ts';
 import { DEFAULT_WATCHDOG_MS, type Watchdog } from '../wire/process/watchdog.ts';
 import { intOption, stringOption, type OptionSpec, type Parsed } from './args.ts';
 
+/** The default of --boot-timeout, in ms. */
+const DEFAULT_BOOT_MS = 20_000;
+
 /** Where a real server is: one of these or the command's own `--server` (each declares `oneOf: 'server'`). */
 export const REAL_SERVER_OPTIONS: Record<string, OptionSpec> = {
   target: {
@@ -27,6 +30,12 @@ export const REAL_SERVER_OPTIONS: Record<string, OptionSpec> = {
     nonEmpty: 'a command',
   },
   'serve-path': { value: true, arg: 'PATH', help: "the --serve server's MCP endpoint path (default /mcp)", needs: ['serve'] },
+  'boot-timeout': {
+    value: true,
+    arg: 'SECONDS',
+    help: `how long the --serve server may take to answer HTTP, at its start and after a restart (default ${DEFAULT_BOOT_MS / 1000})`,
+    needs: ['serve'],
+  },
 };
 
 /** The wall-clock limit of a run against real code: a real server, or a client process (`--client-cmd`). */
@@ -40,6 +49,11 @@ export const WATCHDOG_OPTION: OptionSpec = {
 /** `--watchdog`, in ms. */
 export function watchdogMs(args: Parsed): number {
   return intOption(args, 'watchdog', DEFAULT_WATCHDOG_MS / 1000, { min: 1, max: 86_400 }) * 1000;
+}
+
+/** `--boot-timeout`, in ms. */
+export function bootTimeoutMs(args: Parsed): number {
+  return intOption(args, 'boot-timeout', DEFAULT_BOOT_MS / 1000, { min: 1, max: 3600 }) * 1000;
 }
 
 /** A word of a command line, quoted for a POSIX shell where it needs it. */
@@ -59,7 +73,10 @@ export async function loopbackServer(
   if (target !== undefined) return { kind: 'loopback', endpoint: await targetEndpoint(target, tools, watchdog, upstream) };
   const serve = stringOption(args, 'serve');
   if (serve === undefined) return null;
-  const served = await ServedProcess.start(serve, { path: stringOption(args, 'serve-path') ?? '/mcp' });
+  const served = await ServedProcess.start(serve, {
+    path: stringOption(args, 'serve-path') ?? '/mcp',
+    startTimeoutMs: bootTimeoutMs(args),
+  });
   started(served);
   return { kind: 'loopback', endpoint: servedEndpoint(served, tools, watchdog, upstream) };
 }

@@ -201,15 +201,15 @@ export class ProbeClient {
     return { sessionId: init.sessionId, version };
   }
 
-  /** An initialize asking for `version`: the version the server negotiated, or null when it refused. */
-  async initialize(version: string): Promise<string | null> {
+  /** An initialize asking for `version`: the version the server negotiated (null when it refused), and the HTTP status. */
+  async initialize(version: string): Promise<{ version: string | null; status: number }> {
     const a = await this.send(
       'POST',
       { accept: ACCEPT_BOTH },
       { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: CLIENT_INFO } },
     );
     const v = a.message?.result?.protocolVersion;
-    return a.status === 200 && typeof v === 'string' ? v : null;
+    return { version: a.status === 200 && typeof v === 'string' ? v : null, status: a.status };
   }
 
   legacyHeaders(sessionId: string | null, version: string = PROTOCOL_VERSION): Record<string, string> {

@@ -35,21 +35,33 @@ export async function findRevisions(server: WireServerSpec): Promise<FoundRevisi
   try {
     const discovered = await discover(c);
     const negotiated: string[] = [];
+    const statuses = new Set<number>();
     for (const asked of INITIALIZE_REVISIONS) {
       const answer = await c.initialize(asked);
-      negotiated.push(`initialize ${asked} → ${answer ?? 'refused'}`);
+      statuses.add(answer.status);
+      negotiated.push(`initialize ${asked} → ${answer.version ?? `refused (HTTP ${answer.status})`}`);
     }
-    const legacy = negotiated.filter((n) => !n.endsWith('refused'));
+    const legacy = negotiated.filter((n) => !n.includes('refused'));
     const versions = new Set(legacy.map((n) => n.split(' → ')[1]!));
     const speaks: Revision[] = [];
     if ([...versions].some((v) => v.startsWith('2025-'))) speaks.push('2025-11-25');
     if (discovered?.includes(MODERN)) speaks.push(MODERN);
     const exact = [...new Set([...versions, ...(discovered ?? [])])].sort();
-    const how = `server/discover: ${discovered ? discovered.join(', ') : 'no supportedVersions'}; ${negotiated.join(', ')}: speaks ${exact.join(', ') || 'none the audit knows'}`;
+    const how = `server/discover: ${discovered ? discovered.join(', ') : 'no supportedVersions'}; ${negotiated.join(', ')}: speaks ${exact.join(', ') || 'none the audit knows'}${speaks.length ? '' : refusedHint(statuses)}`;
     return { speaks, how };
   } finally {
     await c.close();
   }
+}
+
+/** Why every question was refused, where one status says it: a wrong path, missing credentials. */
+function refusedHint(statuses: ReadonlySet<number>): string {
+  if (statuses.size !== 1) return '';
+  if (statuses.has(404))
+    return ' (HTTP 404 to every request: is the MCP endpoint at another path? give it with --serve-path PATH, or the whole URL with --target)';
+  if (statuses.has(401))
+    return ' (HTTP 401 to every request: give the credentials with --header-env Authorization=ENVVAR, or the header the server wants, e.g. --header-env X-API-Key=ENVVAR)';
+  return '';
 }
 
 /** The revisions audited, and what the report says of them: all the server speaks, or those asked

@@ -200,6 +200,12 @@ function proxyNote(s: Scenario, h: History): string {
     : '';
 }
 
+/** The tools line, naming the side-effecting tool as judged only where a scenario of this audit called it. */
+function toolsSaid(said: string, rows: readonly ScenarioResult[]): string {
+  if (rows.some((r) => r.tool !== undefined)) return said;
+  return said.replace(' where at-most-once is judged', ', named, but no scenario of this audit calls it');
+}
+
 /** Every scenario name `--only` takes: the fault scenarios, then the probes. */
 export const AUDIT_SCENARIO_NAMES: readonly string[] = [...SCENARIOS.map((s) => s.name), ...PROBES.map((p) => p.name)];
 
@@ -222,7 +228,7 @@ export async function runAudit(server: WireServerSpec, o: AuditOptions): Promise
   const name = describeSides({ client: { kind: 'sdk' }, server }).server;
   const passed = scenarios.every((r) => passes(r.verdict));
   const conforms = scenarios.every((r) => r.spec?.verdict !== 'violates');
-  const tools = o.toolChoice ? { tools: o.toolChoice.said } : {};
+  const tools = o.toolChoice ? { tools: toolsSaid(o.toolChoice.said, scenarios) } : {};
   const found = o.revisionsFound !== undefined ? { revisionsFound: o.revisionsFound } : {};
   return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools, ...found };
 }

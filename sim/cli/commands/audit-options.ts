@@ -102,6 +102,7 @@ export const AUDIT_OPTIONS: Record<string, OptionSpec> = {
   },
   serve: REAL_SERVER_OPTIONS.serve!,
   'serve-path': REAL_SERVER_OPTIONS['serve-path']!,
+  'boot-timeout': REAL_SERVER_OPTIONS['boot-timeout']!,
   target: REAL_SERVER_OPTIONS.target!,
   ...REACH_OPTIONS,
   call: { ...call!, conflicts: [SERVER_AUDIT_ONLY] },

@@ -20,7 +20,7 @@ import type { Aborted } from '../../wire/process/watchdog.ts';
 import { realSleep } from '../../wire/protocol/virtual-time.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { parseArgs, stringOption } from '../args.ts';
-import { realServerTools } from '../audit-real-server.ts';
+import { realServerTools, serverTools } from '../audit-real-server.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { replaceFolder } from '../files.ts';
 import { parseServer } from '../knobs.ts';
@@ -85,6 +85,8 @@ async function auditedServer(
   // The server is asked which revisions it speaks; none the audit can run (or none of those asked): exit 2.
   const found = await findRevisions(server);
   const { audit: revisions, said } = revisionsToAudit(found, r.revisionGiven ? r.loopbackRevisions : null);
+  // Refused everywhere: the tool listing says why in its own words where it fails too (a 401, a wrong path).
+  if (!revisions.length) await serverTools(server, r.tools, r.loopbackRevisions[0]!);
   if (!revisions.length)
     throw new UsageError(`the server speaks no revision the audit can run${r.revisionGiven ? ' of those --revision asks' : ''}: ${said}`);
   if (r.progress) process.stderr.write(`audit: ${said}\n`);

@@ -23,7 +23,7 @@ import { serverFor } from '../../wire/server-for.ts';
 import { helpText, intOption, parseArgs, stringOption, type OptionSpec } from '../args.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { parseServer } from '../knobs.ts';
-import { REAL_SERVER_OPTIONS } from '../wire-server.ts';
+import { bootTimeoutMs, REAL_SERVER_OPTIONS } from '../wire-server.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 /** The server it forwards to is where the audit's is (wire-server.ts), or in-process. */
@@ -131,7 +131,7 @@ export async function runProxy(argv: readonly string[], out: NodeJS.WritableStre
     let spec: WireServerSpec;
     if (target !== undefined) spec = { kind: 'loopback', endpoint: await targetEndpoint(target, EVERYTHING_TOOLS) };
     else if (serve !== undefined) {
-      served = await ServedProcess.start(serve, { path: stringOption(args, 'serve-path') ?? '/mcp' });
+      served = await ServedProcess.start(serve, { path: stringOption(args, 'serve-path') ?? '/mcp', startTimeoutMs: bootTimeoutMs(args) });
       spec = { kind: 'loopback', endpoint: servedEndpoint(served, EVERYTHING_TOOLS) };
     } else {
       let preset: WireServerSpec | null;

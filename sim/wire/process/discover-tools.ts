@@ -21,16 +21,31 @@ const MODERN = '2026-07-28';
 const MAX_PAGES = 20;
 
 /** What an HTTP status says to someone pointing the audit at their server. */
-function statusError(url: string, rpc: string, status: number, body: string): LoopbackError {
+function statusError(url: string, rpc: string, status: number, body: string, authenticate: string | null = null): LoopbackError {
   const text = body.replace(/\s+/g, ' ').trim().slice(0, 160);
   const said = text ? `: ${text}` : '';
   if (status === 401)
     return new LoopbackError(
-      `${url} answered ${rpc} with HTTP 401 Unauthorized: authentication is missing or wrong — give it with --header-env Authorization=ENVVAR (or --header 'Authorization: Bearer …')`,
+      `${url} answered ${rpc} with HTTP 401 Unauthorized: authentication is missing or wrong — ${authHint(body, authenticate)}`,
     );
   if (status === 403)
     return new LoopbackError(`${url} answered ${rpc} with HTTP 403 Forbidden: the credentials given are not allowed there${said}`);
-  return new LoopbackError(`${url} answered ${rpc} with HTTP ${status}, not an MCP answer${said}`);
+  // A 404 is most often the wrong path: the MCP endpoint is elsewhere on the server.
+  const path =
+    status === 404 ? ' (is the MCP endpoint at another path? give it with --serve-path PATH, or the whole URL with --target)' : '';
+  return new LoopbackError(`${url} answered ${rpc} with HTTP ${status}, not an MCP answer${said}${path}`);
+}
+
+/** The header a 401 asks for: Authorization where WWW-Authenticate names a scheme (or nothing names
+ *  another header), else the API-key header its body names (mcp-proxy's X-API-Key). */
+function authHint(body: string, authenticate: string | null): string {
+  const named = /\b(x-[a-z0-9-]*(?:key|token)|api[-_]?key)\b/i.exec(body)?.[1];
+  if (authenticate === null && named) {
+    const header = named.toLowerCase() === 'apikey' || named.toLowerCase() === 'api_key' ? 'X-API-Key' : named;
+    return `the server names ${header}: give it with --header-env ${header}=ENVVAR (or --header '${header}: …')`;
+  }
+  const other = authenticate === null ? '; a server that wants another header (e.g. X-API-Key) takes --header-env X-API-Key=ENVVAR' : '';
+  return `give it with --header-env Authorization=ENVVAR (or --header 'Authorization: Bearer …')${other}`;
 }
 
 /** The JSON-RPC response in a body: one JSON object, or the first response event of an SSE stream. */
@@ -95,7 +110,8 @@ class Exchange {
       throw new LoopbackError(`${this.url} did not answer ${method}: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (res.status >= 300 && res.status < 400) throw redirectError(this.url, res.status, res.headers.get('location'));
-    if (res.status >= 400) throw statusError(this.url, method, res.status, await res.text().catch(() => ''));
+    if (res.status >= 400)
+      throw statusError(this.url, method, res.status, await res.text().catch(() => ''), res.headers.get('www-authenticate'));
     this.session ??= res.headers.get('mcp-session-id');
     if (notification) {
       await res.body?.cancel().catch(() => {});

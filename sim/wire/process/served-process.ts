@@ -159,7 +159,9 @@ export class ServedProcess {
     }
     await instance.stop();
     const within = this.options.startTimeoutMs / 1000;
-    throw new LoopbackError(`--serve command did not answer at ${instance.url} within ${within} s: ${instance.lastLine()}`);
+    throw new LoopbackError(
+      `--serve command did not answer at ${instance.url} within ${within} s: ${instance.lastLine()} (a slow server: raise --boot-timeout SECONDS, or start it yourself and give its URL with --target)`,
+    );
   }
 
   /** Forget every session: end the current process and run a fresh one. Serialized. */

@@ -62,8 +62,13 @@ function sharedIdTable(modernRevision: boolean): WireServerSpec {
           { 'mcp-session-id': `s${++sessions}` },
         );
       if (!('id' in m)) return new Response(null, { status: 202 });
-      if (m.method !== 'tools/call') return json(200, { jsonrpc: '2.0', id: m.id, result: { tools: [], resultType: 'complete' } });
-      answers.set(m.id, { content: [{ type: 'text', text: `work for call ${m.params._meta['io.faultsim/call']}` }] });
+      // Every answer is kept under its JSON-RPC id alone, whatever the session or method: the bug.
+      answers.set(
+        m.id,
+        m.method === 'tools/call'
+          ? { content: [{ type: 'text', text: `work for call ${m.params._meta['io.faultsim/call']}` }] }
+          : { tools: [] },
+      );
       await new Promise((r) => setImmediate(r));
       return json(200, {
         jsonrpc: '2.0',
@@ -138,7 +143,7 @@ describe('the spec lens, 2025-11-25 server requirements', () => {
     expect([ok.check.verdict, ok.row.verdict]).toEqual(['conforms', 'pass']);
     const bad = await lens(sharedIdTable(false), 'two-callers-one-id', '2025-11-25/own-answer-per-request');
     expect([bad.check.verdict, bad.row.verdict]).toEqual(['violates', 'silent']);
-    expect(bad.check.evidence).toContain("caller 1 HTTP 200 application/json the other's answer");
+    expect(bad.check.evidence).toMatch(/caller \d \(tools\/(call work|list)\) HTTP 200 application\/json the other caller's answer/);
   });
 
   it('reinit-live-session is recorded, never a violation: rejected (SDK) and adopted (the model server) alike', async () => {
