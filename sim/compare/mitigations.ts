@@ -38,8 +38,8 @@ export interface Mitigation {
 }
 
 /** The properties the finder judges: outcomes come with any judgement; the recovery family (`recovers`)
- *  tells stuck from healing. */
-export const MITIGATION_PROPERTIES: readonly string[] = propertyNames(['recovery']);
+ *  tells stuck from healing; `at-most-once` tells a tool that ran twice (silent, with no silent call). */
+export const MITIGATION_PROPERTIES: readonly string[] = [...propertyNames(['recovery']), 'at-most-once'];
 
 const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
 
@@ -87,8 +87,13 @@ export function replayOf(f: Finding, c: Combination, x: Omit<MitigationContext, 
   }
 }
 
+/** A finding the agent never hears of: a call came back wrong or hung, or a tool ran twice for one call. */
 export function isSilentFinding(f: Finding): boolean {
-  return f.kind === 'violation' && f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
+  if (f.kind !== 'violation') return false;
+  return (
+    f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang') ||
+    f.properties.some((p) => p.property === 'at-most-once')
+  );
 }
 
 export interface Tried {
