@@ -56,7 +56,18 @@ describe('explore', () => {
   });
 
   it('the table says holds up to the depth, with states and plans, and lists unreached transitions', async () => {
-    const r = await run('explore', '--server', 'reinit=pin-first', ...SEED_000, '--property', 'no-silent-empty', '--depth', '2', '--quiet');
+    const r = await run(
+      'explore',
+      '--server',
+      'reinit=pin-first',
+      ...SEED_000,
+      '--property',
+      'no-silent-empty',
+      '--depth',
+      '2',
+      '--quiet',
+      '--coverage',
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/no-silent-empty: holds up to depth 2 \([0-9,]+ distinct states, [0-9,]+ plans\)/);
     expect(r.stdout).toMatch(/client never took +dead: CALL/);
