@@ -74,7 +74,9 @@ describe('explore', () => {
   });
 
   const bad: [string, string[], RegExp][] = [
-    ['negative depth', ['explore', '--depth', '-1'], /--depth must be a whole number from 0 to 12/],
+    ['negative depth', ['explore', '--depth', '-1'], /--depth must be a whole number from 1 to 12/],
+    // Depth 0 explores the fault-free run only, where every property holds: refused, not 'holds'.
+    ['depth 0', ['explore', '--depth', '0'], /--depth must be a whole number from 1 to 12, not '0'/],
     ['bad progress', ['explore', '--progress', 'sometimes'], /--progress must be any, always or never/],
     ['no workers', ['explore', '--workers', '0'], /--workers must be a whole number from 1/],
     ['unknown fault', ['explore', '--faults', 'meteor'], /unknown fault 'meteor'/],
