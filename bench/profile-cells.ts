@@ -23,7 +23,7 @@ for (let pass = 0; pass < passes; pass++) {
     const judge = new InputJudge(worldRunner(c.combination, DEFAULT_WORLD), PROPERTIES);
     const tally = new SampleTally(PROPERTIES);
     for (const [plan, workload, schedule] of inputStream(inputs(checkShape(c.combination, c.faults, c.shape)), 1, RUNS)) {
-      const j = judge.run(judge.inputOf(plan, workload, schedule), false);
+      const j = judge.judged(judge.inputOf(plan, workload, schedule), false);
       if (j instanceof Promise) throw new Error('internal: the model world ran asynchronously');
       tally.add(j);
       runs++;

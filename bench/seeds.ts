@@ -8,7 +8,7 @@ import type { Combination } from '../models/policies.ts';
 import { propertyByName } from '../properties/properties.ts';
 import { inputs, type InputShape } from '../sim/search/random/arbitraries.ts';
 import { ALPHABET_000, ALPHABET_003, VULNERABLE_000, VULNERABLE_003 } from '../sim/core/cells.ts';
-import { checkCombination, Judge } from '../sim/search/random/check.ts';
+import { checkCombination, CombinationJudge } from '../sim/search/random/check.ts';
 import { runConfig } from '../sim/plugins/run-config.ts';
 import { note, now, round, spread, type Spread } from './measure.ts';
 
@@ -53,7 +53,7 @@ export function measureSeed(record: Record, seeds: number, runs = 200): SeedFigu
   let minimal = 0;
   for (let seed = 1; seed <= seeds; seed++) {
     note(`seeds: ${record.property} seed ${seed}/${seeds}`);
-    const judge = new Judge(record.combination, runConfig({ properties: [p] }));
+    const judge = new CombinationJudge(record.combination, runConfig({ properties: [p] }));
     const property = fc.property(
       inputs(shape),
       ([plan, workload, schedule]) => judge.judged(plan, workload, schedule).judgement.verdicts[p.name]!.holds,

@@ -20,8 +20,8 @@ export type Outcome = Omit<FaultEffect, 'fault'>;
 /** A value now (the model world) or later (the wire tier, whose servers answer asynchronously). */
 export type Maybe<T> = T | Promise<T>;
 
-/** What `before` faults reach into; each tier implements it. */
-export interface ReachHooks {
+/** What a fault acting before its request may do to the endpoints themselves, beyond the wire; each tier implements it. */
+export interface EndpointHooks {
   /** `config-reset`: null once the client's mutable config is back to defaults, else why it was skipped. */
   resetClientConfig(): Maybe<string | null>;
   /** `session-expire` (one: the session the request names, or the newest) and `server-restart` (all):
@@ -52,7 +52,7 @@ export interface ResponseVerdict {
 }
 
 export interface FaultRule {
-  before?(fault: FaultName, request: HttpRequest, hooks: ReachHooks): Maybe<Outcome>;
+  before?(fault: FaultName, request: HttpRequest, hooks: EndpointHooks): Maybe<Outcome>;
   /** null: nothing to record here (the response step records what the fault did). */
   onRequest?(fault: FaultName, v: RequestVerdict): Outcome | null;
   onResponse?(fault: FaultName, v: ResponseVerdict): Outcome;

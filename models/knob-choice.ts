@@ -7,11 +7,8 @@
 // value was asked, so no model file orders its reads for the store (a hand-ordered read is correct
 // only while its author's reasoning about every value stays true).
 //
-// What it saves, against the same models reading every knob plainly (the build before it), user+sys
-// CPU and peak RSS from `/usr/bin/time -v`, builds alternated in one sitting: default compare
-// 5.73 s → 5.10 s (four runs each), compare --matrix full 74.6 s → 50.8 s and 434 → 357 MB (two
-// each); same reports. A mitigation search changes one knob of a cell, and the cell's own runs then
-// answer every run of it that the knob did not decide.
+// A mitigation search changes one knob of a cell, and the cell's own runs then answer every run of
+// it that the knob did not decide (what that saves: the bench, docs/performance.md).
 
 /** Where a tracked policy side (sim/world/knob-reads.ts) keeps the plain one, read without counting. */
 export const UNCOUNTED: unique symbol = Symbol('the policy side, read without counting');

@@ -10,7 +10,7 @@ import {
   type FaultEffect,
   type FaultRule,
   type Maybe,
-  type ReachHooks,
+  type EndpointHooks,
   type RequestVerdict,
   type ResponseVerdict,
 } from './fault-rules.ts';
@@ -21,7 +21,7 @@ import type { KnobValues } from './policy-defs.ts';
 
 const NO_KNOBS: KnobValues = Object.freeze({});
 
-export type { FaultEffect, Maybe, ReachHooks, RequestVerdict, ResponseVerdict } from './fault-rules.ts';
+export type { FaultEffect, Maybe, EndpointHooks, RequestVerdict, ResponseVerdict } from './fault-rules.ts';
 export type { FaultDef } from './fault-def.ts';
 
 /** A registered fault as a rule; its response hook may read anything, so it reads the body. */
@@ -63,7 +63,7 @@ export function ruleOf(fault: FaultName, additions: PolicyAdditions): FaultRule 
 }
 
 /** What a tier gives the `before` loop: the hooks, and a way to keep a fault's entry ahead of what it caused. */
-export interface BeforeSite extends ReachHooks {
+export interface BeforeSite extends EndpointHooks {
   /** Entries written from now on are held; the function returned writes the fault's entry, then them. */
   hold(): (effect: FaultEffect) => void;
 }

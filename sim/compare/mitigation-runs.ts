@@ -14,7 +14,7 @@ import { applicableCombination, type Combination } from '../../models/policies.t
 import type { FaultName } from '../../models/faults.ts';
 import type { Judgement } from '../../properties/judge.ts';
 import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.ts';
-import { checkShape, Judge } from '../search/random/check.ts';
+import { checkShape, CombinationJudge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
 import { keyOf } from '../search/random/input-judge.ts';
 import { propertyBit, runStore, type RunSummary } from '../search/run-store.ts';
@@ -74,7 +74,7 @@ export interface MitigationContext {
   cache: Map<string, RunMark[] | 'policy-error'>;
   /** The judges of this comparison's changed combinations, by combination: each computes a
    *  workload's fault-free reference once, for every alphabet and shape (speed only). */
-  judges?: Map<string, Judge>;
+  judges?: Map<string, CombinationJudge>;
   /** The inputs each alphabet and shape draws from the seed (the same for every combination searched under them). */
   draws?: Map<string, Drawn[]>;
   /** Marks asked for, runs judged and runs recorded here (the rest the run store answered): for `timing`. */
@@ -129,11 +129,11 @@ export function drawsOf(x: Omit<MitigationContext, 'cache'>): Drawn[] {
 const JUDGES_KEPT = 256;
 
 /** The finder's judge of `c`: outcomes and its properties, no vacuity stats. */
-export function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): Judge {
+export function judgeOf(c: Combination, x: Omit<MitigationContext, 'cache'>): CombinationJudge {
   const key = JSON.stringify(c);
   let j = x.judges?.get(key);
   if (!j) {
-    j = new Judge(c, x.config, false);
+    j = new CombinationJudge(c, x.config, false);
     // Bounded: a full matrix's findings have thousands of neighbours, each judge a reference per workload.
     if (x.judges && x.judges.size >= JUDGES_KEPT) x.judges.clear();
     x.judges?.set(key, j);
@@ -212,7 +212,12 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
  * what the run told kept in the store. `given`: this very run's flags, judged already (its own cell's,
  * whose reads are not known): a loud or clean run is marked from them, a silent one recorded.
  */
-export function markFor(j: Judge, [plan, workload, schedule]: Drawn, x: Omit<MitigationContext, 'cache'>, given?: number): RunMark {
+export function markFor(
+  j: CombinationJudge,
+  [plan, workload, schedule]: Drawn,
+  x: Omit<MitigationContext, 'cache'>,
+  given?: number,
+): RunMark {
   const counts = x.counts;
   if (counts) counts.asked++;
   const bits = finderBits(x);

@@ -6,6 +6,7 @@
 // wraps every hook in the sandbox, so that a hook that throws, hangs or answers nonsense becomes
 // a `policy-error` finding of the combination it ran in.
 import { resolve } from 'node:path';
+import type { z } from 'zod';
 import { pathToFileURL } from 'node:url';
 import { allFaultFamilies } from '../../models/faults.ts';
 import { knobsOf, knobValues } from '../../models/policies.ts';
@@ -20,6 +21,7 @@ import { probeImport } from './import-probe.ts';
 import { decision, faultResult, initParams, verdict } from './answers.ts';
 import { cellsOf } from './cells.ts';
 import { policyModuleSchema } from './policy-schema.ts';
+import type { PolicyAdditions } from '../../models/additions.ts';
 import { draftRegistry, type Registry, type RegistryDraft } from './loaded.ts';
 import type { PropertyDescription } from './define-policies.ts';
 
@@ -45,14 +47,29 @@ function checkNew(source: string, what: string, name: string, taken: readonly st
 /** Register one module's additions into `into` (a new registry unless given), and return it.
  *  `source` names the module in messages and reports. */
 export function registerPolicies(m: unknown, source: string, into: RegistryDraft = draftRegistry()): RegistryDraft {
-  const additions = into.additions;
   if (!isRecord(m)) fail(source, 'the default export should be an object (use definePolicies({ … }))');
   const parsed = parseWith(policyModuleSchema, m, 'the module');
   if (!parsed.ok) fail(source, parsed.message);
-  const { server = {}, client = {}, faults = {}, properties = {}, cells } = parsed.value;
+  const module = parsed.value;
+  registerKnobs(module, source, into.additions);
+  registerReinit(module.server?.reinit ?? {}, source, into.additions);
+  registerReconnect(module.client?.reconnect ?? {}, source, into.additions);
+  registerGuards(module.client?.guards ?? {}, source, into.additions);
+  registerFaults(module.faults ?? {}, source, into.additions);
+  registerProperties(module.properties ?? {}, source, into);
+  // Cells name knob values and faults of this registry (combination() normalizes guards by them).
+  into.cells.push(...cellsOf(source, module.cells, into.additions, fail));
+  return into;
+}
 
+type PolicyModule = z.infer<typeof policyModuleSchema>;
+type ServerDefs = NonNullable<PolicyModule['server']>;
+type ClientDefs = NonNullable<PolicyModule['client']>;
+
+/** Knobs of the module's own, each side's. */
+function registerKnobs(module: PolicyModule, source: string, additions: PolicyAdditions): void {
   for (const side of ['server', 'client'] as const) {
-    for (const [knob, def] of Object.entries((side === 'server' ? server : client).knobs ?? {})) {
+    for (const [knob, def] of Object.entries(module[side]?.knobs ?? {})) {
       checkNew(
         source,
         `${side} knob`,
@@ -62,7 +79,10 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
       additions.knobs.add({ name: `${side}.${knob}`, side, knob, ...def }, source);
     }
   }
-  for (const [name, def] of Object.entries(server.reinit ?? {})) {
+}
+
+function registerReinit(defs: NonNullable<ServerDefs['reinit']>, source: string, additions: PolicyAdditions): void {
+  for (const [name, def] of Object.entries(defs)) {
     checkNew(source, 'server.reinit', name, knobValues('server', 'reinit', additions));
     const label = `server.reinit=${name}`;
     additions.reinit.add(
@@ -75,7 +95,10 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
       source,
     );
   }
-  for (const [name, def] of Object.entries(client.reconnect ?? {})) {
+}
+
+function registerReconnect(defs: NonNullable<ClientDefs['reconnect']>, source: string, additions: PolicyAdditions): void {
+  for (const [name, def] of Object.entries(defs)) {
     checkNew(source, 'client.reconnect', name, knobValues('client', 'reconnect', additions));
     const label = `client.reconnect=${name}`;
     additions.reconnect.add(
@@ -88,7 +111,10 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
       source,
     );
   }
-  for (const [name, def] of Object.entries(client.guards ?? {})) {
+}
+
+function registerGuards(defs: NonNullable<ClientDefs['guards']>, source: string, additions: PolicyAdditions): void {
+  for (const [name, def] of Object.entries(defs)) {
     checkNew(source, 'client.guards', name, knobValues('client', 'guards', additions));
     const label = `client.guards=${name}`;
     const { checkResponse: res, checkReinitialize: reinit } = def;
@@ -103,7 +129,10 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
       source,
     );
   }
-  for (const [name, def] of Object.entries(faults)) {
+}
+
+function registerFaults(defs: NonNullable<PolicyModule['faults']>, source: string, additions: PolicyAdditions): void {
+  for (const [name, def] of Object.entries(defs)) {
     const taken = allFaultFamilies(additions).flatMap((f) => [f.kind, ...f.instances]);
     checkNew(source, 'fault', name, taken);
     const instances = def.instances ?? [name];
@@ -123,7 +152,11 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
       source,
     );
   }
-  for (const [name, def] of Object.entries(properties)) {
+}
+
+/** Properties: a fold (judged as the run goes) or a check of the whole history. */
+function registerProperties(defs: NonNullable<PolicyModule['properties']>, source: string, into: RegistryDraft): void {
+  for (const [name, def] of Object.entries(defs)) {
     if (def.check === undefined) {
       registerFold(into, source, name, def);
       continue;
@@ -138,9 +171,6 @@ export function registerPolicies(m: unknown, source: string, into: RegistryDraft
       source,
     );
   }
-  // Cells name knob values and faults of this registry (combination() normalizes guards by them).
-  into.cells.push(...cellsOf(source, cells, additions, fail));
-  return into;
 }
 
 /** What a module's property says of itself, its family and column head only where it gives them. */

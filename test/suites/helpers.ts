@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { FaultName } from '../../models/faults.ts';
 import type { Combination } from '../../models/policies.ts';
-import { Judge, type PropertyResult } from '../../sim/search/random/check.ts';
+import { CombinationJudge, type PropertyResult } from '../../sim/search/random/check.ts';
 import { check, type CheckOptions } from '../../index.ts';
 import { enumeratePlans } from '../fixtures/enumerate-plans.ts';
 import { call, type Workload } from '../../sim/core/workload.ts';
@@ -28,12 +28,12 @@ export function smallWorkloads(progress: boolean): Workload[] {
  * them reached the property's situation, so that callers can assert the proof was not vacuous.
  */
 export function exhaust(c: Combination, property: string, alphabet: readonly FaultName[], workloads: Workload[], depth = 3, maxPoint = 9) {
-  const judgeRun = new Judge(c, DEFAULT_CONFIG);
+  const judgeRun = new CombinationJudge(c, DEFAULT_CONFIG);
   let runs = 0;
   let reached = 0;
   for (const workload of workloads) {
     for (const plan of enumeratePlans(alphabet, maxPoint, depth)) {
-      const v = judgeRun.run(plan, workload, []).judgement.verdicts[property]!;
+      const v = judgeRun.recorded(plan, workload, []).judgement.verdicts[property]!;
       runs++;
       if (v.reached) reached++;
       if (!v.holds) expect.fail(`${property} violated by ${JSON.stringify(plan)} under ${JSON.stringify(workload)}: ${v.why}`);

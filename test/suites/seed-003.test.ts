@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { combination } from '../../models/policies.ts';
 import { ALPHABET_003, DOES_NOT_APPLY_003, VULNERABLE_003 } from '../../sim/core/cells.ts';
 import { inputs } from '../../sim/search/random/arbitraries.ts';
-import { Judge } from '../../sim/search/random/check.ts';
+import { CombinationJudge } from '../../sim/search/random/check.ts';
 import { check } from '../../index.ts';
 import { call, list } from '../../sim/core/workload.ts';
 import { runWorld } from '../../sim/world/world.ts';
@@ -65,11 +65,11 @@ describe('seed 003: every "does not apply" condition holds', () => {
   for (const { name, combination: c } of DOES_NOT_APPLY_003) {
     describe(name, () => {
       it('no-silent-hang holds on random plans, most of which reach its situation', () => {
-        const judge = new Judge(c, DEFAULT_CONFIG);
+        const judge = new CombinationJudge(c, DEFAULT_CONFIG);
         let reached = 0;
         fc.assert(
           fc.property(inputs({ plan: { faults: ALPHABET }, workload: { overlap: false } }), ([plan, workload, schedule]) => {
-            const v = judge.run(plan, workload, schedule).judgement.verdicts['no-silent-hang']!;
+            const v = judge.recorded(plan, workload, schedule).judgement.verdicts['no-silent-hang']!;
             expect(v.holds, v.why).toBe(true);
             if (v.reached) reached++;
           }),

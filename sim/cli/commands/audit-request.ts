@@ -30,7 +30,7 @@ export interface AuditRequest {
   /** The revisions a loopback server is audited in. */
   loopbackRevisions: Revision[];
   tools: ToolRequest;
-  reach: UpstreamOptions;
+  access: UpstreamOptions;
   only: string[];
   outDir: string | undefined;
   watchdog: Watchdog;
@@ -50,11 +50,11 @@ export function auditRequest(args: Parsed): AuditRequest {
   const serverText =
     stringOption(args, 'server') ?? (clientCmd !== undefined && !loopback ? clientAuditServer(harnessRevision) : undefined);
   const tools = toolRequest(args);
-  const reach = upstreamOptions(args);
+  const access = upstreamOptions(args);
   const only = onlyOption(args, clientCmd !== undefined ? CLIENT_AUDIT_ORDER : undefined);
   const outDir = stringOption(args, 'out');
   if (outDir !== undefined) checkOut(outDir);
-  const serverArgs = loopback ? loopbackArgs(args, clientCmd, tools, reach) : `--server ${quote(serverText!)}`;
+  const serverArgs = loopback ? loopbackArgs(args, clientCmd, tools, access) : `--server ${quote(serverText!)}`;
   const clientRevision = args.options.revision !== undefined ? ` --revision ${harnessRevision}` : '';
   return {
     args,
@@ -63,7 +63,7 @@ export function auditRequest(args: Parsed): AuditRequest {
     harnessRevision,
     loopbackRevisions: clientCmd !== undefined ? ['2025-11-25'] : revisionsOption(args),
     tools,
-    reach,
+    access,
     only,
     outDir,
     watchdog: new Watchdog(watchdogMs(args)),
@@ -75,13 +75,13 @@ export function auditRequest(args: Parsed): AuditRequest {
   };
 }
 
-/** A loopback server's flags as given (--serve-path, --tools, --revision, its calls and reach): a
+/** A loopback server's flags as given (--serve-path, --tools, --revision, its calls and how it is reached): a
  *  reproduce line without them audits another server. Header values never: upstream-options.ts. */
-function loopbackArgs(args: Parsed, clientCmd: string | undefined, tools: ToolRequest, reach: UpstreamOptions): string {
+function loopbackArgs(args: Parsed, clientCmd: string | undefined, tools: ToolRequest, access: UpstreamOptions): string {
   const revision = stringOption(args, 'revision');
   const revisionFlag = revision !== undefined && clientCmd === undefined ? ` --revision ${quote(revision)}` : '';
-  const reachArgs = [...callFlags(tools), ...reach.reproduce].map((a) => ` ${a}`).join('');
-  return `${wireSideArgs(args).server}${revisionFlag}${reachArgs}`;
+  const accessArgs = [...callFlags(tools), ...access.reproduce].map((a) => ` ${a}`).join('');
+  return `${wireSideArgs(args).server}${revisionFlag}${accessArgs}`;
 }
 
 /** The out folder holds the audit set only: replacing it whole must not take a user's files with it. */

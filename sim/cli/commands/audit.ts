@@ -60,7 +60,7 @@ async function runRequest(r: AuditRequest, out: NodeJS.WritableStream): Promise<
     return printResult(r, ended.result, started, out);
   } catch (e) {
     // A server's answer quoted in a message may echo a credential back: never printed.
-    if (e instanceof LoopbackError || e instanceof UsageError) throw new UsageError(redact(e.message, r.reach.secrets));
+    if (e instanceof LoopbackError || e instanceof UsageError) throw new UsageError(redact(e.message, r.access.secrets));
     throw e;
   } finally {
     await endWireRun(r.watchdog, served);
@@ -74,7 +74,7 @@ async function auditedServer(
   onServed: (p: ServedProcess) => void,
 ): Promise<{ server: WireServerSpec; toolChoice?: ToolChoice }> {
   const server =
-    (await loopbackServer(r.args, presetTools(r.tools), r.watchdog, onServed, r.reach.upstream)) ?? inProcessServer(r.serverText!);
+    (await loopbackServer(r.args, presetTools(r.tools), r.watchdog, onServed, r.access.upstream)) ?? inProcessServer(r.serverText!);
   if (server.kind !== 'loopback' || r.clientCmd !== undefined) return { server };
   const { server: chosen, choice } = await realServerTools(server, r.tools, r.loopbackRevisions);
   if (r.progress) process.stderr.write(`audit: ${choice.said}\n`);
@@ -125,7 +125,7 @@ async function reportAborted(r: AuditRequest, audited: Promise<Audited>, aborted
 }
 
 function printResult(r: AuditRequest, result: Audited, started: number, out: NodeJS.WritableStream): number {
-  const hide = (text: string) => redact(text, r.reach.secrets);
+  const hide = (text: string) => redact(text, r.access.secrets);
   if (r.json) out.write(hide(`${formatJson({ ...result, timing: { wallMs: Date.now() - started } })}\n`));
   else out.write(hide(renderAuditText(result)));
   if (r.outDir !== undefined) for (const f of writeOut(result, r.outDir, hide)) if (!r.json) out.write(`wrote ${f}\n`);

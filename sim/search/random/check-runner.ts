@@ -105,7 +105,7 @@ export function randomCheck(
     // History-free runs are cheap and all different: only a violating one is kept, for the shrink
     // that starts there. A runner of real code has each run kept, so that the shrink never runs an
     // input again that this phase judged (real code may answer otherwise).
-    const judged = judge.run(input, !judge.historyFree);
+    const judged = judge.judged(input, !judge.historyFree);
     if (judged instanceof Promise) isAsync = true;
     return andThen(judged, (j) => {
       tally.add(j);
@@ -147,7 +147,7 @@ function shrink(
   // that agrees on every knob the run read) is not run again.
   const holds = ([plan, workload, schedule]: Drawn) => {
     const input = judge.inputOf(plan, workload, schedule);
-    return judge.known(input, p) ?? andThen(judge.run(input), (j) => j.judgement.verdicts[p.name]!.holds);
+    return judge.known(input, p) ?? andThen(judge.judged(input), (j) => j.judgement.verdicts[p.name]!.holds);
   };
   // The replay path starts at the first violating run: the runs before it, which hold, are not drawn again.
   const settings = { seed, path: String(firstViolation) };
@@ -173,7 +173,7 @@ export function counterexampleOf(
   found: { seed: number; path: string; runsToFailure: number; shrinks: number },
 ): Maybe<Counterexample> {
   // Real code ran: only its history says what happened (the model world would tell another story).
-  const judged = judge.runner.replayable ? judge.run(input, false) : judge.recorded(input);
+  const judged = judge.runner.replayable ? judge.judged(input, false) : judge.recorded(input);
   return andThen(judged, ({ history, judgement }) => ({
     faults: input.plan,
     workload: input.workload,

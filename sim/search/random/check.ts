@@ -37,9 +37,10 @@ export type CheckObserver = Omit<RandomCheckObserver, 'progressEvery'>;
 
 export { DEFAULT_RUNS, DEFAULT_SEED } from '../../plugins/run-config.ts';
 
-/** Model-world runs and judgements of one combination (check-runner.ts), each judged run with the
+/** Model-world runs and judgements of one combination (InputJudge over its world runner): `recorded`
+ *  keeps the history and judges from it, `judged` judges as the run goes; each judged run comes with the
  *  knobs it read; a workload's fault-free reference found in the run store where it has it. */
-export class Judge {
+export class CombinationJudge {
   private readonly judge: InputJudge;
 
   constructor(
@@ -58,11 +59,6 @@ export class Judge {
     return (this.judge.reference(workload) as ReferenceRun).reference;
   }
 
-  /** The run with its history, judged from it. */
-  run(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Recorded {
-    return this.recorded(plan, workload, schedule);
-  }
-
   /** The run's history alone. */
   history(plan: FaultPlan, workload: Workload, schedule: readonly number[]): History {
     return this.recorded(plan, workload, schedule).history;
@@ -75,7 +71,7 @@ export class Judge {
 
   /** The run judged as it goes, with no history kept, and the knobs it read. */
   judged(plan: FaultPlan, workload: Workload, schedule: readonly number[]): Judged {
-    return this.judge.run({ plan, workload, schedule: [...schedule] }, false) as Judged;
+    return this.judge.judged({ plan, workload, schedule: [...schedule] }, false) as Judged;
   }
 
   /** What the run store knows of this input's run under the judge's combination (`InputJudge.stored`). */

@@ -165,7 +165,7 @@ export class InputJudge {
 
   /** The run judged, history-free where the runner allows. With `keep`, its summary goes to the store
    *  (a sampled run the shrink will start from, a candidate, a run of real code). */
-  run(input: CheckInput, keep = true): Maybe<Judged> {
+  judged(input: CheckInput, keep = true): Maybe<Judged> {
     const judged = this.historyFree ? this.runFree(input) : this.record(input);
     return keep && this.store ? andThen(judged, (j) => this.keep(input, j)) : judged;
   }

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { PolicyError } from '../../../models/additions.ts';
 import { inputs, type InputShape } from './arbitraries.ts';
-import { Judge } from './check.ts';
+import { CombinationJudge } from './check.ts';
 import type { FaultName } from '../../../models/faults.ts';
 import type { Combination } from '../../../models/policies.ts';
 import type { HistoryEntry } from '../../core/history.ts';
@@ -59,12 +59,12 @@ function historyUpTo(
  *  the run's config (the report's history comes from the same world). */
 export function policyErrorReport(first: PolicyError, config: RunConfig, where: Where): PolicyErrorReport {
   const arb = inputs({ ...where.shape, plan: { ...where.shape.plan, faults: where.faults } });
-  const judge = new Judge(where.combination, config);
+  const judge = new CombinationJudge(where.combination, config);
   let last = first;
   const details = fc.check(
     fc.property(arb, ([plan, workload, schedule]) => {
       try {
-        judge.run(plan, workload, schedule);
+        judge.recorded(plan, workload, schedule);
         return true;
       } catch (e) {
         if (!(e instanceof PolicyError)) throw e;

@@ -160,7 +160,8 @@ export class FaultNetwork {
     };
   }
 
-  /** The msw resolver: carry one request through the faults to the server and back. */
+  /** The msw resolver: carry one request through the faults to the server and back. Over 80 lines on
+   *  purpose: one request's single pass, each step reading what the one before decided (the hot path). */
   async carry(request: Request): Promise<Response> {
     const n = this.carried++;
     // msw keeps every request of a loop that never yields: yield now and then.

@@ -6,7 +6,7 @@ import { propertyByName } from '../../../properties/properties.ts';
 import { plannedFault } from '../../../sim/search/random/arbitraries.ts';
 import { ALPHABET_000, VULNERABLE_000 } from '../../../sim/core/cells.ts';
 import { certify } from '../../../sim/search/certify.ts';
-import { Judge } from '../../../sim/search/random/check.ts';
+import { CombinationJudge } from '../../../sim/search/random/check.ts';
 import { renumberedDrops, withRenumberingShrink } from '../../../sim/search/random/plan-shrink.ts';
 import type { FaultPlan, PlannedFault } from '../../../sim/core/plan.ts';
 import { call } from '../../../sim/core/workload.ts';
@@ -33,7 +33,9 @@ describe('minimality certificates', () => {
     expect(c.minimal).toBe(false);
     expect(c.shorter!.faults).toHaveLength(2);
     expect(
-      new Judge(VULNERABLE_000, DEFAULT_CONFIG).run(c.shorter!.faults, [call(), call()], []).judgement.verdicts['no-silent-empty']!.holds,
+      new CombinationJudge(VULNERABLE_000, DEFAULT_CONFIG).recorded(c.shorter!.faults, [call(), call()], []).judgement.verdicts[
+        'no-silent-empty'
+      ]!.holds,
     ).toBe(false);
   });
 
@@ -66,9 +68,9 @@ describe('the renumbering shrink', () => {
   });
 
   it('gets fast-check past the local minimum: from the stuck plan, shrinking reaches two faults', () => {
-    const judge = new Judge(VULNERABLE_000, DEFAULT_CONFIG);
+    const judge = new CombinationJudge(VULNERABLE_000, DEFAULT_CONFIG);
     const arb = withRenumberingShrink(fc.array(plannedFault(ALPHABET_000), { maxLength: 8 }));
-    const holds = (plan: FaultPlan) => judge.run(plan, [call(), call()], []).judgement.verdicts['no-silent-empty']!.holds;
+    const holds = (plan: FaultPlan) => judge.recorded(plan, [call(), call()], []).judgement.verdicts['no-silent-empty']!.holds;
     expect(holds(STUCK)).toBe(false);
     // Shrink the stuck plan as fast-check would, taking the first candidate that still fails.
     let value: fc.Value<PlannedFault[]> = new fc.Value([...STUCK], undefined);

@@ -26,8 +26,8 @@ describe('history-free judging', () => {
       expect(recorded.historyFree).toBe(false);
       for (const [plan, workload, schedule] of sampleLazily(inputs({}), 7, 25)) {
         const input = { plan, workload, schedule };
-        const a = free.run(input, false) as Awaited<ReturnType<typeof free.run>>;
-        const b = recorded.run(input, false) as Awaited<ReturnType<typeof recorded.run>>;
+        const a = free.judged(input, false) as Awaited<ReturnType<typeof free.judged>>;
+        const b = recorded.judged(input, false) as Awaited<ReturnType<typeof recorded.judged>>;
         expect(a.history).toBeUndefined();
         expect(b.history).toBeDefined();
         expect(a.judgement).toEqual(b.judgement);
@@ -108,7 +108,7 @@ describe('history-free judging', () => {
     const input: CheckInput = { plan: [], workload: [call()], schedule: [] };
     let caught: unknown;
     try {
-      judge.run(input, false);
+      judge.judged(input, false);
     } catch (e) {
       caught = e;
     }
