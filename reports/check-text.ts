@@ -44,7 +44,8 @@ export function renderBroken(r: CheckResult, b: BrokenWithoutFaults): string {
   return `${out.join('\n')}\n`;
 }
 
-export function renderCheck(r: CheckResult): string {
+/** `coverage`: list every unreached state and transition (`--coverage`), not only the summary line. */
+export function renderCheck(r: CheckResult, coverage = false): string {
   const out: string[] = [];
   out.push(`server  ${formatServer(r.combination.server)}`);
   out.push(`client  ${formatClient(r.combination.client)}`);
@@ -100,7 +101,7 @@ export function renderCheck(r: CheckResult): string {
     out.push(`  reproduce ${checkCommand(r, p.property)}`);
   }
   // Real code (the wire tier) has no statechart: an empty coverage list is not printed as a heading.
-  if (r.coverage?.length) out.push('', ...renderCoverage(r.coverage, `${plural(r.runs, 'run')}`));
+  if (r.coverage?.length) out.push('', ...renderCoverage(r.coverage, `${plural(r.runs, 'run')}`, coverage));
   else out.push('', 'machine coverage: not measured (a side is real code, which has no statechart)');
   return out.join('\n') + '\n';
 }

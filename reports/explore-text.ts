@@ -19,7 +19,8 @@ export function describeExhaustive(x: Exhaustive): string {
   return `holds up to depth ${x.depth} (${n(x.states)} distinct states, ${n(x.plans)} plans)${vacuously}`;
 }
 
-export function renderExplore(e: Exploration): string {
+/** `coverage`: list every unreached state and transition (`--coverage`), not only the summary line. */
+export function renderExplore(e: Exploration, coverage = false): string {
   const out: string[] = [];
   out.push(`server     ${formatServer(e.combination.server)}`);
   out.push(`client     ${formatClient(e.combination.client)}`);
@@ -45,6 +46,6 @@ export function renderExplore(e: Exploration): string {
     out.push('', `${r.property}: ${describeExhaustive(r)}`);
     if (r.shortest?.why) out.push(`  ${r.shortest.why}`);
   }
-  if (e.coverage.length) out.push('', ...renderCoverage(e.coverage, 'the exploration'));
+  if (e.coverage.length) out.push('', ...renderCoverage(e.coverage, 'the exploration', coverage));
   return out.join('\n') + '\n';
 }

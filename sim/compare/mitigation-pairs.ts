@@ -16,6 +16,7 @@ import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 import { drawsOf, judgeOf, markFor, searchedCombination, type MitigationContext } from './mitigation-runs.ts';
 import { brokenUnder, neighbours, overall, replayOf, type Mitigation, type Tried } from './mitigations.ts';
+import { silentAs } from './mitigation-searches.ts';
 
 /** Pairs tried at most per finding: each costs its fault-free runs (shared references) and one replay.
  *  Trying stops once PAIRS_SEARCHED pairs replayed clean. */
@@ -82,8 +83,9 @@ function cleanSearch(change: string, changed: Combination, mechanism: string, x:
     let otherSilent = 0;
     for (const input of drawn) {
       const mark = markFor(j, input, x);
-      if (mark.silent === mechanism || (mark.silent === null && mark.loud)) return null;
-      if (mark.silent !== null) otherSilent++;
+      const silent = silentAs(mark, mechanism);
+      if (silent === mechanism || (silent === null && mark.loud)) return null;
+      if (silent !== null) otherSilent++;
     }
     return { change, replay: 'clean', search: { runs: drawn.length, sameCause: 0, otherSilent, fared: 'clean' }, holds: true };
   } catch (e) {

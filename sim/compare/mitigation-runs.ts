@@ -33,6 +33,10 @@ export const MITIGATION_RUNS = 200;
 const SILENT = 1;
 const LOUD = 2;
 const STUCK = 4;
+/** A side-effecting tool ran twice for one call (at-most-once violated): silent, with no silent call. */
+const TWICE = 8;
+/** The mechanism a run silent only by TWICE has (compare/causes.ts): known without its history. */
+const DUPLICATE = 'duplicate-execution';
 
 /** A run's flags (SILENT | LOUD | STUCK) from its judgement. */
 export function flagsOf(j: Judgement): number {
@@ -41,6 +45,7 @@ export function flagsOf(j: Judgement): number {
     if (o.outcome === 'silent-empty' || o.outcome === 'silent-hang') flags |= SILENT;
     else if (o.outcome === 'error') flags |= LOUD;
   }
+  if (j.verdicts['at-most-once'] && !j.verdicts['at-most-once'].holds) flags |= TWICE;
   return j.verdicts.recovers && !j.verdicts.recovers.holds ? flags | STUCK : flags;
 }
 
@@ -56,7 +61,7 @@ function markOf(
     const { outcomes, entries } = recorded();
     const calls = outcomes.map((o) => ({ callId: o.callId, outcome: o.outcome }));
     silent = causeOf({ kind: 'violation', outcomes: calls, history: entries, plan, properties: [] } as unknown as Finding).mechanism;
-  }
+  } else if (flags & TWICE) silent = DUPLICATE;
   return internedMark(silent, (flags & LOUD) !== 0, (flags & STUCK) !== 0);
 }
 
@@ -157,18 +162,32 @@ function recoversBit(x: Omit<MitigationContext, 'cache'>): number {
   return p ? propertyBit(p) : 0;
 }
 
-/** The finder's flags of a stored run, where it says enough: its outcomes and its `recovers` verdict. */
-function storedFlags(s: RunSummary, bit: number): number | undefined {
-  if (bit === 0 || s.outcomes === undefined || (s.judged & bit) === 0) return undefined;
-  return s.outcomes | ((s.violated & bit) !== 0 ? STUCK : 0);
+/** The bits of `recovers` and `at-most-once` among the finder's properties (run-store.ts `propertyBit`;
+ *  0 for one it does not judge). */
+interface FinderBits {
+  recovers: number;
+  once: number;
+}
+
+function finderBits(x: Omit<MitigationContext, 'cache'>): FinderBits {
+  const once = x.config.properties.find((q) => q.name === 'at-most-once');
+  return { recovers: recoversBit(x), once: once ? propertyBit(once) : 0 };
+}
+
+/** The finder's flags of a stored run, where it says enough: its outcomes, its `recovers` verdict and,
+ *  where the finder judges it, its `at-most-once` verdict. */
+function storedFlags(s: RunSummary, bits: FinderBits): number | undefined {
+  const judged = bits.recovers | bits.once;
+  if (bits.recovers === 0 || s.outcomes === undefined || (s.judged & judged) !== judged) return undefined;
+  return s.outcomes | ((s.violated & bits.recovers) !== 0 ? STUCK : 0) | ((s.violated & bits.once) !== 0 ? TWICE : 0);
 }
 
 /** The run store's facts of a run with these flags (and, silent, its mechanism). */
-function factsOf(flags: number, bit: number, mechanism?: string | null): Partial<RunSummary> {
+function factsOf(flags: number, bits: FinderBits, mechanism?: string | null): Partial<RunSummary> {
   return {
     outcomes: flags & (SILENT | LOUD),
-    judged: bit,
-    violated: flags & STUCK ? bit : 0,
+    judged: bits.recovers | bits.once,
+    violated: (flags & STUCK ? bits.recovers : 0) | (flags & TWICE ? bits.once : 0),
     ...(mechanism !== undefined ? { mechanism } : {}),
   };
 }
@@ -180,10 +199,10 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
   if (shapeKey(checkShape(c, x.faults, x.shape)) !== shapeKey(searchShape(x.faults, x.shape))) return;
   const drawn = drawsOf(x);
   const store = runStore.scope(c, x.config.world);
-  const bit = recoversBit(x);
-  if (!store || bit === 0 || drawn.length !== flags.length) return;
+  const bits = finderBits(x);
+  if (!store || bits.recovers === 0 || drawn.length !== flags.length) return;
   for (const [i, [plan, workload, schedule]] of drawn.entries())
-    store.add(keyOf({ plan, workload, schedule }), reads[i]!, factsOf(flags[i]!, bit));
+    store.add(keyOf({ plan, workload, schedule }), reads[i]!, factsOf(flags[i]!, bits));
 }
 
 /**
@@ -201,18 +220,19 @@ export function markFor(
 ): RunMark {
   const counts = x.counts;
   if (counts) counts.asked++;
-  const bit = recoversBit(x);
+  const bits = finderBits(x);
   // A stored run that gives the whole mark (its flags; silent, its mechanism too) first, else one that gives its flags.
   const whole = (s: RunSummary) => {
-    const f = storedFlags(s, bit);
+    const f = storedFlags(s, bits);
     return f !== undefined && (!(f & SILENT) || s.mechanism !== undefined);
   };
-  const stored = j.stored(plan, workload, schedule, whole) ?? j.stored(plan, workload, schedule, (s) => storedFlags(s, bit) !== undefined);
+  const stored = j.stored(plan, workload, schedule, whole) ?? j.stored(plan, workload, schedule, (s) => storedFlags(s, bits) !== undefined);
   if (stored && whole(stored.summary)) {
-    const f = storedFlags(stored.summary, bit)!;
-    return internedMark(f & SILENT ? (stored.summary.mechanism ?? null) : null, (f & LOUD) !== 0, (f & STUCK) !== 0);
+    const f = storedFlags(stored.summary, bits)!;
+    const silent = f & SILENT ? (stored.summary.mechanism ?? null) : f & TWICE ? DUPLICATE : null;
+    return internedMark(silent, (f & LOUD) !== 0, (f & STUCK) !== 0);
   }
-  const flagsKnown = stored ? storedFlags(stored.summary, bit) : given;
+  const flagsKnown = stored ? storedFlags(stored.summary, bits) : given;
   let reads = 0;
   const recorded = () => {
     if (counts) counts.recorded++;
@@ -230,7 +250,7 @@ export function markFor(
     flags = flagsOf(judged.judgement);
   }
   const mark = markOf(flags, recorded, plan);
-  j.note(plan, workload, schedule, reads, factsOf(flags, bit, flags & SILENT ? mark.silent : undefined));
+  j.note(plan, workload, schedule, reads, factsOf(flags, bits, flags & SILENT ? mark.silent : undefined));
   return mark;
 }
 

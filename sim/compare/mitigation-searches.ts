@@ -21,6 +21,13 @@ export interface RunMark {
   stuck: boolean;
 }
 
+/** The mechanism `m` is silent by, as a finding of `mechanism` reads it: a tool that ran twice is a
+ *  silent failure only to a duplicate-execution finding; to the others (whose finder did not judge it
+ *  before duplicates were searched) such a run reads as its loud / stuck flags say. */
+export function silentAs(m: RunMark, mechanism: string | null): string | null {
+  return m.silent === 'duplicate-execution' && mechanism !== 'duplicate-execution' ? null : m.silent;
+}
+
 /** One object per distinct mark: a full matrix keeps a million of them (its searches' runs) until
  *  the last finding is annotated, and there are a handful of distinct ones. */
 const distinctMarks = new Map<string, RunMark>();

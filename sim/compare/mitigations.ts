@@ -12,7 +12,7 @@ import { combination, knobsOf, type Combination } from '../../models/policies.ts
 import type { Finding } from './findings.ts';
 import { propertyNames } from '../../properties/properties.ts';
 import { causeOf } from './causes.ts';
-import type { RunMark, Searched } from './mitigation-searches.ts';
+import { silentAs, type RunMark, type Searched } from './mitigation-searches.ts';
 import { judgeOf, markFor, type MitigationContext } from './mitigation-runs.ts';
 import { brokenWithoutFaults } from './fault-free.ts';
 import { checkShape } from '../search/random/check.ts';
@@ -38,15 +38,16 @@ export interface Mitigation {
 }
 
 /** The properties the finder judges: outcomes come with any judgement; the recovery family (`recovers`)
- *  tells stuck from healing. */
-export const MITIGATION_PROPERTIES: readonly string[] = propertyNames(['recovery']);
+ *  tells stuck from healing; `at-most-once` tells a tool that ran twice (silent, with no silent call). */
+export const MITIGATION_PROPERTIES: readonly string[] = [...propertyNames(['recovery']), 'at-most-once'];
 
 const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
 
-/** The cell class of some runs, leaving out those silent by another mechanism than `mechanism`. */
-function faredOf(marks: readonly RunMark[], mechanism: string | null = null): Fared {
-  const kept = marks.filter((m) => m.silent === null || mechanism === null || m.silent === mechanism);
-  if (kept.some((m) => m.silent !== null)) return 'silent';
+/** The cell class of some runs as a finding of `mechanism` reads them (`silentAs`), leaving out those
+ *  silent by another mechanism unless `others` (a replay: any silent run is silent). */
+function faredOf(marks: readonly RunMark[], mechanism: string, others = false): Fared {
+  const kept = marks.filter((m) => others || silentAs(m, mechanism) === null || silentAs(m, mechanism) === mechanism);
+  if (kept.some((m) => silentAs(m, mechanism) !== null)) return 'silent';
   if (!kept.some((m) => m.loud)) return 'clean';
   return kept.some((m) => m.stuck) ? 'loud, never recovers' : 'loud, recovers';
 }
@@ -78,17 +79,22 @@ export function neighbours(c: Combination, additions: PolicyAdditions): { change
 }
 
 /** The finding's own input replayed under `c` (its mark as the run store has it, or run: `markFor`). */
-export function replayOf(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>): Fared {
+export function replayOf(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>, mechanism = causeOf(f).mechanism): Fared {
   try {
-    return faredOf([markFor(judgeOf(c, x), [f.plan, f.workload, f.schedule], x)]);
+    return faredOf([markFor(judgeOf(c, x), [f.plan, f.workload, f.schedule], x)], mechanism, true);
   } catch (e) {
     if (e instanceof PolicyError) return 'policy-error';
     throw e;
   }
 }
 
+/** A finding the agent never hears of: a call came back wrong or hung, or a tool ran twice for one call. */
 export function isSilentFinding(f: Finding): boolean {
-  return f.kind === 'violation' && f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang');
+  if (f.kind !== 'violation') return false;
+  return (
+    f.outcomes.some((o) => o.outcome === 'silent-empty' || o.outcome === 'silent-hang') ||
+    f.properties.some((p) => p.property === 'at-most-once')
+  );
 }
 
 export interface Tried {
@@ -125,11 +131,12 @@ export function brokenUnder(c: Combination, x: Omit<MitigationContext, 'cache'>)
  *  finding's own combination first: its run, kept in the run store with the knobs it read, answers
  *  every neighbour that changes a knob it never read, without a run of its own. */
 export function replaysOf(f: Finding, x: Omit<MitigationContext, 'cache'>): Tried[] {
-  replayOf(f, f.combination, x);
+  const mechanism = causeOf(f).mechanism;
+  replayOf(f, f.combination, x, mechanism);
   return neighbours(f.combination, x.config.world.additions).map(({ change, combination: c }) => {
     const broken = brokenUnder(c, x);
     if (broken !== null) return { change, combination: c, broken, replay: null };
-    return { change, combination: c, broken, replay: replayOf(f, c, x) };
+    return { change, combination: c, broken, replay: replayOf(f, c, x, mechanism) };
   });
 }
 
@@ -152,8 +159,8 @@ export function mitigationOf(f: Finding, change: string, replay: Fared, marks: S
   if (!marks) return { change, replay, search: null, holds: false };
   if (marks === 'policy-error')
     return { change, replay, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
-  const sameCause = marks.filter((m) => m.silent === mechanism).length;
-  const otherSilent = marks.filter((m) => m.silent !== null && m.silent !== mechanism).length;
+  const sameCause = marks.filter((m) => silentAs(m, mechanism) === mechanism).length;
+  const otherSilent = marks.filter((m) => silentAs(m, mechanism) !== null && silentAs(m, mechanism) !== mechanism).length;
   const fared = faredOf(marks, mechanism);
   return { change, replay, search: { runs: marks.length, sameCause, otherSilent, fared }, holds: sameCause === 0 };
 }

@@ -43,6 +43,7 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
   save: { value: false, help: `save each finding as a counterexample file in the corpus (${DEFAULT_CORPUS}/)` },
   corpus: { value: true, arg: 'DIR', help: `where --save writes (default ${DEFAULT_CORPUS})` },
   quiet: { value: false, help: 'no progress bar' },
+  coverage: { value: false, help: 'list every machine state and transition no run reached (default: the summary line)' },
   ...WIRE_OPTIONS,
   help: { value: false, help: 'show this help' },
 };
@@ -128,7 +129,7 @@ export async function runCheck(argv: readonly string[], out: NodeJS.WritableStre
       : withExhaustive(random, await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json), policies));
   if (args.options.json) out.write(`${JSON.stringify(checkJson(result), null, 2)}\n`);
   else {
-    out.write(renderCheck(result));
+    out.write(renderCheck(result, Boolean(args.options.coverage)));
     if (policyError)
       out.write(`\npolicy-error: ${policyError.policy}: ${policyError.message}\n  faults    ${describePlan(policyError.faults)}\n`);
   }

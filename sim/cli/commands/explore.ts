@@ -20,6 +20,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   policies: POLICIES_OPTION,
   json: { value: false, help: 'print one JSON object instead of the table' },
   quiet: { value: false, help: 'no progress bar' },
+  coverage: { value: false, help: 'list every machine state and transition no run reached (default: the summary line)' },
   help: { value: false, help: 'show this help' },
 };
 
@@ -45,9 +46,10 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
     },
     registry.additions,
   );
-  const depth = intOption(args, 'depth', DEFAULT_DEPTH, { min: 0, max: 12 });
+  // Depth 0 explores the fault-free run only, where every property holds by construction: refused.
+  const depth = intOption(args, 'depth', DEFAULT_DEPTH, { min: 1, max: 12 });
   const e = await exhaustiveFromArgs(args, c, depth, Boolean(args.options.quiet || args.options.json), registry);
-  out.write(args.options.json ? `${JSON.stringify(e, null, 2)}\n` : renderExplore(e));
+  out.write(args.options.json ? `${JSON.stringify(e, null, 2)}\n` : renderExplore(e, Boolean(args.options.coverage)));
   if (e.results.some((r) => r.verdict === 'violated')) return EXIT.violated;
   return e.complete ? EXIT.ok : EXIT.incomplete;
 }

@@ -56,14 +56,27 @@ describe('explore', () => {
   });
 
   it('the table says holds up to the depth, with states and plans, and lists unreached transitions', async () => {
-    const r = await run('explore', '--server', 'reinit=pin-first', ...SEED_000, '--property', 'no-silent-empty', '--depth', '2', '--quiet');
+    const r = await run(
+      'explore',
+      '--server',
+      'reinit=pin-first',
+      ...SEED_000,
+      '--property',
+      'no-silent-empty',
+      '--depth',
+      '2',
+      '--quiet',
+      '--coverage',
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/no-silent-empty: holds up to depth 2 \([0-9,]+ distinct states, [0-9,]+ plans\)/);
     expect(r.stdout).toMatch(/client never took +dead: CALL/);
   });
 
   const bad: [string, string[], RegExp][] = [
-    ['negative depth', ['explore', '--depth', '-1'], /--depth must be a whole number from 0 to 12/],
+    ['negative depth', ['explore', '--depth', '-1'], /--depth must be a whole number from 1 to 12/],
+    // Depth 0 explores the fault-free run only, where every property holds: refused, not 'holds'.
+    ['depth 0', ['explore', '--depth', '0'], /--depth must be a whole number from 1 to 12, not '0'/],
     ['bad progress', ['explore', '--progress', 'sometimes'], /--progress must be any, always or never/],
     ['no workers', ['explore', '--workers', '0'], /--workers must be a whole number from 1/],
     ['unknown fault', ['explore', '--faults', 'meteor'], /unknown fault 'meteor'/],

@@ -56,6 +56,11 @@ describe('the recommendation of the default comparison', () => {
       expect(dup!.outside).toMatch(/idempotency on the server/);
       expect(dup!.groups).toContain('G1');
       expect(dup!.families).toContain('connection-reset');
+      // The finder searched the duplicate's findings: the proposal knob makes every one hold, and is named as one.
+      const idempotent = dup!.fixes.find((x) => x.change === 'server.idempotency=request-key');
+      expect(idempotent?.proposal).toMatch(/SEP-3182/);
+      expect(idempotent!.holds).toBe(idempotent!.of);
+      expect(dup!.fixes.map((x) => x.change)).toContain('client.reissue=never');
       // The finding it names exists, in a combination of the scope, and ran the tool twice.
       const f = c.findings.find((x) => x.id === dup!.finding);
       expect(f?.properties.map((p) => p.property)).toContain('at-most-once');
