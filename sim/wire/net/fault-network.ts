@@ -265,30 +265,16 @@ export class FaultNetwork {
     for (const e of effects) this.recorder.record({ kind: 'fault', fault: e.fault, at, applied: e.applied, detail: e.detail });
   }
 
-  /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
-  private async respond(
-    n: number,
-    req: ObservedRequest,
+  /** A body that is not a stream is one piece: read it here (the network sees what passes). msw's
+   *  bodies cannot be cancelled (mswjs/interceptors#799), and the SDK cancels the empty body of a
+   *  202: left as a stream, its connect() would hang forever on a server that sends one
+   *  (server-everything does). A stream is gathered up to its final event only for a rule that reads it. */
+  private async readBody(
     response: Response,
-    from: 'server' | 'load-balancer',
+    kind: ReturnType<typeof bodyKind>,
     faults: readonly FaultName[],
-  ): Promise<Response> {
-    // Each header is read once (a Headers lookup validates and lower-cases its name every time).
-    const contentType = response.headers.get('content-type');
-    const sessionId = response.headers.get('mcp-session-id');
-    // A real server's adapter says what reached the server (the header never goes on to the client).
-    const reached = from === 'server' ? takeReached(response) : null;
-    // The adapter's own answer when the server was unreachable is the proxy's, not the server's.
-    if (reached === UNREACHABLE) from = 'load-balancer';
-    const kind = bodyKind(response, contentType);
-    const seen = (m: any) => {
-      if (m && typeof m === 'object' && 'result' in m && req.rpc === 'tools/call') markFinished(this.ledger, n);
-      this.observer.onMessage(req, response.status, sessionId, m);
-    };
-    // A body that is not a stream is one piece: read it here (the network sees what passes). msw's
-    // bodies cannot be cancelled (mswjs/interceptors#799), and the SDK cancels the empty body of a
-    // 202: left as a stream, its connect() would hang forever on a server that sends one
-    // (server-everything does). A stream is gathered up to its final event only for a rule that reads it.
+    seen: (m: any) => void,
+  ): Promise<{ text: string | null; gathered: Gathered | undefined; rpcError: number | undefined }> {
     let text: string | null = null;
     let gathered: Gathered | undefined;
     let rpcError: number | undefined;
@@ -310,6 +296,30 @@ export class FaultNetwork {
         () => this.time.idle(),
       );
     }
+    return { text, gathered, rpcError };
+  }
+
+  /** A response leaves the server (or the load balancer) toward the client, through the response faults. */
+  private async respond(
+    n: number,
+    req: ObservedRequest,
+    response: Response,
+    from: 'server' | 'load-balancer',
+    faults: readonly FaultName[],
+  ): Promise<Response> {
+    // Each header is read once (a Headers lookup validates and lower-cases its name every time).
+    const contentType = response.headers.get('content-type');
+    const sessionId = response.headers.get('mcp-session-id');
+    // A real server's adapter says what reached the server (the header never goes on to the client).
+    const reached = from === 'server' ? takeReached(response) : null;
+    // The adapter's own answer when the server was unreachable is the proxy's, not the server's.
+    if (reached === UNREACHABLE) from = 'load-balancer';
+    const kind = bodyKind(response, contentType);
+    const seen = (m: any) => {
+      if (m && typeof m === 'object' && 'result' in m && req.rpc === 'tools/call') markFinished(this.ledger, n);
+      this.observer.onMessage(req, response.status, sessionId, m);
+    };
+    const { text, gathered, rpcError } = await this.readBody(response, kind, faults, seen);
     // Without a response fault here no rule looks: the response passes as it is, and its view is never built.
     const v = faults.length > 0 ? responseView(response, kind, text, gathered) : null;
     const verdict = v && applyResponseFaults(v.view, faults, from, this.additions);

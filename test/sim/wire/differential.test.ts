@@ -38,7 +38,7 @@ describe('one fault mechanism on both tiers (model client × model server)', () 
       .sort((a, b) => a.at - b.at)
       .map((f) => f.text);
   let compared = 0;
-  test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true })], { numRuns: 40, seed: 8 })(
+  test.prop([anyCombination, faultPlan({}), workload({ overlap: true, lists: true })], { numRuns: 60, seed: 8 })(
     'every fault fires at the same request with the same effect and detail on the wire as in the model',
     async (c, plan, w) => {
       const model = faultsOf(runWorld({ combination: c, workload: w, plan }, DEFAULT_WORLD));
