@@ -1,21 +1,12 @@
 // docs/auditing.md's requirement table, rendered from the audit's list of the transport's and the
-// HTTP-observable authorization's MUSTs and SHOULDs (sim/audit/transport-requirements.ts, passed in:
-// reports/ never imports the audit). One row per requirement: where it is, what it says, what judges
+// HTTP-observable authorization's MUSTs and SHOULDs (sim/audit/transport-requirements.ts, passed in;
+// reports/ takes only its types). One row per requirement: where it is, what it says, what judges
 // it (the audit's probe or scenario, the audit's own client, or why black-box HTTP cannot see it),
 // and the conformance suite's overlapping check. The block sits between two markers in the doc.
+import type { TransportRequirement } from '../sim/audit/transport-requirements.ts';
 
-export interface RequirementRow {
-  slug: string;
-  revisions: readonly string[];
-  level: string;
-  binds: string;
-  group: string;
-  quote: string;
-  observable: string;
-  probes: readonly string[];
-  ownClient?: true;
-  suite: string;
-}
+/** A row as the audit's list holds it (a type only: reports/ takes the audit's types, never its values). */
+export type RequirementRow = TransportRequirement;
 
 export const TABLE_START = '<!-- requirement-table:start (generated: npm run -s requirements:docs) -->';
 export const TABLE_END = '<!-- requirement-table:end -->';

@@ -216,6 +216,16 @@ export class ProbeClient {
     return { accept: ACCEPT_BOTH, 'mcp-protocol-version': version, ...(sessionId ? { 'mcp-session-id': sessionId } : {}) };
   }
 
+  /** `server/discover` (2026-07-28): the server's answer, whatever it is. */
+  discover(): Promise<ProbeAnswer> {
+    return this.send('POST', this.modernHeaders('server/discover'), {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: { _meta: modernMeta() },
+    });
+  }
+
   modernHeaders(method: string, name?: string): Record<string, string> {
     return { accept: ACCEPT_BOTH, 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) };
   }

@@ -81,12 +81,7 @@ async function get405(server: WireServerSpec, revisions: readonly Revision[]): P
 
 async function serverDiscover(server: WireServerSpec): Promise<ProbeOutcome> {
   const check = await withClient(server, async (c) => {
-    const a = await c.send('POST', c.modernHeaders('server/discover'), {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'server/discover',
-      params: { _meta: modernMeta() },
-    });
+    const a = await c.discover();
     const versions = a.message?.result?.supportedVersions;
     const what = `server/discover: ${describeAnswer(a)}`;
     return Array.isArray(versions)

@@ -6,7 +6,7 @@
 // and how; a revision the server refused is never claimed.
 import type { Revision } from '../../../models/policies.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
-import { MODERN, modernMeta, ProbeClient } from './probe-client.ts';
+import { MODERN, ProbeClient } from './probe-client.ts';
 
 /** The 2025 revisions asked with `initialize`, newest first; the audit's scenarios speak the first. */
 export const INITIALIZE_REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
@@ -19,12 +19,7 @@ export interface FoundRevisions {
 }
 
 async function discover(c: ProbeClient): Promise<string[] | null> {
-  const a = await c.send('POST', c.modernHeaders('server/discover'), {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'server/discover',
-    params: { _meta: modernMeta() },
-  });
+  const a = await c.discover();
   const versions = a.message?.result?.supportedVersions;
   return Array.isArray(versions) ? versions.map(String) : null;
 }
