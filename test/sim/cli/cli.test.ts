@@ -17,7 +17,7 @@ describe('check --json', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.combination).toEqual({
-      server: { reinit: 'honor-last', streaming: 'negotiated', advertise: 'static', protocol: '2025-11-25' },
+      server: { reinit: 'honor-last', streaming: 'negotiated', advertise: 'static', protocol: '2025-11-25', idempotency: 'none' },
       client: { reconnect: 'replay-mutable', accept: 'always', parser: 'pinned', guards: [], protocol: '2025-11-25', reissue: 'always' },
     });
     const p = out.results.find((x: { property: string }) => x.property === 'no-silent-empty');
@@ -104,7 +104,7 @@ describe('check of a combination broken without faults', () => {
 
 describe('bad input', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown knob', ['check', '--server', 'retry=3'], /unknown server knob 'retry' \(valid: reinit, streaming, advertise, protocol\)/],
+    ['unknown knob', ['check', '--server', 'retry=3'], /unknown server knob 'retry' \(valid: reinit, streaming, advertise, protocol, idempotency\)/],
     ['unknown value', ['check', '--client', 'parser=clever'], /unknown client.parser value 'clever' \(valid: pinned, adaptive\)/],
     ['unknown guard', ['check', '--client', 'guards=probe+magic'], /unknown client.guards value 'magic'/],
     ['a value list on check', ['check', '--server', 'reinit=reject|pin-first'], /check takes one value/],

@@ -30,7 +30,7 @@ describe('the recommendation of the default comparison', () => {
   it('comes before the cells and says what it was computed over', () => {
     const keys = Object.keys(c);
     expect(keys.indexOf('recommendation')).toBeLessThan(keys.indexOf('cells'));
-    expect(c.recommendation.over).toEqual({ matrix: 'seeds', cells: 42, of: 42, runs: 200, seed: 1, partial: false });
+    expect(c.recommendation.over).toEqual({ matrix: 'records', cells: 42, of: 42, runs: 200, seed: 1, partial: false });
     expect(c.recommendation.order[0]).toMatch(/^no silent failure/);
   });
 
@@ -80,7 +80,7 @@ describe('the recommendation of the default comparison', () => {
 
   it("opens the terminal output, the records' faults first, with no line past 120 columns", () => {
     const lines = stdout.split('\n');
-    expect(lines[2]).toMatch(/^Recommendation, over the 42 cells of the seeds matrix run; ranked: no silent failure > recovers/);
+    expect(lines[2]).toMatch(/^Recommendation, over the 42 cells of the records matrix run; ranked: no silent failure > recovers/);
     const first = lines.slice(0, 50).join('\n');
     expect(first).toMatch(
       /^record 000 · seed alphabet .*\n {2}server: server\.reinit=pin-first or server\.reinit=idempotent \(indistinguishable\)/m,
