@@ -118,8 +118,8 @@ describe('a module that declares a knob, a fault and a property', () => {
     expect(summary).toMatch(/^2 +reject negotiated static on +(\S+ +){7}FAIL /m);
     expect(summary).toContain('shed = nothing-shed');
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
-    expect(md).toContain('| server (reinit · streaming · advertise · protocol · shedding) |');
-    expect(md).toContain('| reject · negotiated · static · 2025-11-25 · on |');
+    expect(md).toContain('| server (reinit · streaming · advertise · protocol · idempotency · shedding) |');
+    expect(md).toContain('| reject · negotiated · static · 2025-11-25 · none · on |');
     expect(md).toMatch(/\| nothing-shed \| findings \|/);
     expect(md).toMatch(/overload-503 ×\d+ \(\d+\)/);
     const html = readFileSync(join(out, 'compare.html'), 'utf8');
@@ -138,7 +138,7 @@ describe('a module that declares a knob, a fault and a property', () => {
     expect(m.code).toBe(0);
     const again = JSON.parse(readFileSync(join(merged, 'compare.json'), 'utf8'));
     expect(again.cells.map((c: Cell) => c.combination.server.shedding)).toEqual(['off', 'on']);
-    expect(readFileSync(join(merged, 'compare.md'), 'utf8')).toContain('| reject · negotiated · static · 2025-11-25 · on |');
+    expect(readFileSync(join(merged, 'compare.md'), 'utf8')).toContain('| reject · negotiated · static · 2025-11-25 · none · on |');
 
     const file = readdirSync(join(out, 'counterexamples')).find((f) => f.endsWith('--nothing-shed.json'))!;
     const saved = JSON.parse(readFileSync(join(out, 'counterexamples', file), 'utf8'));
