@@ -89,7 +89,9 @@ export function renderAuditText(a: AuditResult): string {
   }
   if (failed.length) lines.push('');
   for (const p of a.pending) lines.push(`pending (not run): ${p.name}: ${p.why}`);
-  const exit = a.passed ? 'every scenario passes (exit 0)' : `a printed verdict does not pass${lib ? ' (agent or library)' : ''} (exit 1)`;
+  const exit = a.passed
+    ? 'no printed verdict fails the audit (exit 0)'
+    : `a printed verdict does not pass${lib ? ' (agent or library)' : ''} (exit 1)`;
   const strict = a.conforms === false ? '; the spec lens finds a violation (--strict: exit 1)' : '';
   lines.push(`${counts(a)}${specCounts(a)}: ${exit}${strict}`, '');
   return lines.join('\n');

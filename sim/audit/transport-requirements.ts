@@ -8,6 +8,7 @@
 // @modelcontextprotocol/conformance 0.2.0-alpha.12. Read from modelcontextprotocol/modelcontextprotocol
 // at b0f60ba5 (2026-08-22); MAY rows are left out (never a violation). docs/auditing.md's requirement
 // table is rendered from this list (reports/requirement-table.ts); test/docs/ fails when they drift.
+// Why one file: it is data, one entry per requirement in the spec's order, read whole by the table's generator.
 import type { Revision } from '../../models/policies.ts';
 
 export interface TransportRequirement {

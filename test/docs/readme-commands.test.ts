@@ -15,7 +15,7 @@ const RUN: Record<string, number> = {
   'npx mcp-faultsim check --client parser=adaptive,guards=probe --runs 50 --json': 1,
   'npx mcp-faultsim explore --faults http-502,config-reset --depth 3': 1,
   'npx mcp-faultsim replay test/corpus/no-silent-empty--defaults--22927e0718.json': 0,
-  'npx mcp-faultsim audit --server sdk2-sse,protocol=2026-07-28 --only cut-reissue-once': 1,
+  'npx mcp-faultsim audit --server sdk2-sse,protocol=2026-07-28 --only cut-reissue-once': 0,
 };
 
 /** Not run here, and why. */

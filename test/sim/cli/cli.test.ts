@@ -104,7 +104,11 @@ describe('check of a combination broken without faults', () => {
 
 describe('bad input', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown knob', ['check', '--server', 'retry=3'], /unknown server knob 'retry' \(valid: reinit, streaming, advertise, protocol, idempotency\)/],
+    [
+      'unknown knob',
+      ['check', '--server', 'retry=3'],
+      /unknown server knob 'retry' \(valid: reinit, streaming, advertise, protocol, idempotency\)/,
+    ],
     ['unknown value', ['check', '--client', 'parser=clever'], /unknown client.parser value 'clever' \(valid: pinned, adaptive\)/],
     ['unknown guard', ['check', '--client', 'guards=probe+magic'], /unknown client.guards value 'magic'/],
     ['a value list on check', ['check', '--server', 'reinit=reject|pin-first'], /check takes one value/],
