@@ -63,6 +63,13 @@ export async function auditClientRevisions(
   return mergeRevisions(results);
 }
 
+/** The server of several audits in one phrase: the one server, or each revision's (`A in 2025-11-25,
+ *  B in 2026-07-28`) where they differ: a header naming only the first would hide the second's. */
+export function serversOf(results: readonly Pick<ClientAuditResult, 'server' | 'asked'>[]): string {
+  const servers = [...new Set(results.map((r) => r.server))];
+  return servers.length === 1 ? servers[0]! : results.map((r) => `${r.server} in ${r.asked}`).join(', ');
+}
+
 /** One result of the audits of one client in several revisions: their rows in order; it passes when each does. */
 export function mergeRevisions(results: readonly ClientAuditResult[]): ClientAuditResult {
   const [first] = results;
@@ -71,6 +78,7 @@ export function mergeRevisions(results: readonly ClientAuditResult[]): ClientAud
   const refused = results.map((r) => r.refused).filter((x): x is string => x !== undefined);
   return {
     ...first,
+    server: serversOf(results),
     revisions: [...new Set(results.flatMap((r) => r.revisions))],
     scenarios: results.flatMap((r) => r.scenarios),
     pending: results.flatMap((r) => r.pending),

@@ -15,6 +15,7 @@ import { combination } from '../../../../models/policies.ts';
 import { liveGroups } from '../../../../sim/wire/process/process-groups.ts';
 import { itRejects, ROOT, run, tempDir } from '../../cli/run.ts';
 import { NO_ADDITIONS } from '../../../../models/additions.ts';
+import { serversOf } from '../../../../sim/cli/commands/audit-client-revisions.ts';
 
 const PYTHON = join(ROOT, '.venv-mcp/bin/python');
 const TS = 'node examples/clients/ts-client.mjs';
@@ -103,6 +104,25 @@ describe('audit --client-cmd on the command line', () => {
     expect(JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8')).client).toBe(TS);
     expect(liveGroups()).toEqual([]);
   }, 60_000);
+
+  it('a client audited in two revisions: the header names the server of each, as the reproduce lines do', async () => {
+    const SDK2 = 'node examples/clients/sdk2-client.mjs';
+    const r = await run('audit', '--client-cmd', SDK2, '--only', 'http-502-call', '--quiet');
+    const head = r.stdout.split('\n')[0]!;
+    // Without --revision the manifest's two revisions run, each against the model in that revision.
+    expect(head).toMatch(
+      /^audit of client node examples\/clients\/sdk2-client\.mjs \(against model .*protocol=2025-11-25.* in 2025-11-25, model .*protocol=2026-07-28.* in 2026-07-28\)/,
+    );
+    expect(head).toMatch(/speaks 2025-11-25, 2026-07-28/);
+    expect(liveGroups()).toEqual([]);
+  }, 90_000);
+
+  it('names one server once when every revision ran against it', () => {
+    const one = { server: 'sdk2-sse protocol=2025-11-25', asked: '2025-11-25' as const };
+    expect(serversOf([one])).toBe('sdk2-sse protocol=2025-11-25');
+    expect(serversOf([one, { ...one, asked: '2026-07-28' }])).toBe('sdk2-sse protocol=2025-11-25');
+    expect(serversOf([one, { server: 'b', asked: '2026-07-28' }])).toBe('sdk2-sse protocol=2025-11-25 in 2025-11-25, b in 2026-07-28');
+  });
 
   it('a client that never answers ends by the watchdog (exit 4, its own outcome), never a pass, and leaves no process', async () => {
     const r = await run('audit', '--client-cmd', 'cat > /dev/null', '--watchdog', '1', '--only', 'http-502-call', '--quiet');
