@@ -70,7 +70,9 @@ describe('audit --baseline', () => {
   }, 120_000);
 
   it('a client audit (--client-cmd): the rows name their revision; a library verdict that fails is an entry', async () => {
-    const argv = ['audit', '--client-cmd', 'node test/fixtures/clients/fake-client.mjs hang', '--revision', '2026-07-28'];
+    // give-up: the agent's retry recovers (its verdict passes) and the library breaks the re-issue MUST at
+    // once: the entry comes from the library verdict alone, in seconds per run (`hang` waits out the bounds).
+    const argv = ['audit', '--client-cmd', 'node test/fixtures/clients/fake-client.mjs give-up', '--revision', '2026-07-28'];
     const entries = await threeOutcomes([...argv, '--only', 'cut-reissue-once', '--quiet'], 'client');
     expect(entries).toEqual([entry('cut-reissue-once 2026-07-28', '2026-07-28/client-reissue-new-id')]);
     expect(liveGroups()).toEqual([]);
