@@ -67,8 +67,9 @@ function describeResponse(r: Response): string {
 
 const short = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
-/** One line: the fault, the server's answer to it, then each call's end with virtual times (marked as such). */
-export function evidenceOf(h: History, j: Judgement): string {
+/** One line: the fault, the server's answer to it, then each call's end with its times, marked as the
+ *  run's clock: virtual, or the wall clock of a client in another process (a client audit's runs). */
+export function evidenceOf(h: History, j: Judgement, clock: 'virtual' | 'wall' = 'virtual'): string {
   const parts: string[] = [];
   const fault = h.entries.find((e) => e.kind === 'fault');
   if (fault?.kind === 'fault') {
@@ -86,6 +87,6 @@ export function evidenceOf(h: History, j: Judgement): string {
     const how = e.end === 'error' ? `error (${short(e.reason, 60)})` : e.end === 'result' ? o.outcome : `${e.end} ${o.outcome}`;
     parts.push(`call ${o.callId} ${how} t=${o.invokedAt}→${o.endedAt}${e.attempts > 1 ? ` ×${e.attempts}` : ''}`);
   }
-  // The run's clock is virtual: a 30 s deadline costs microseconds; said once, so no t= reads as a wall-clock wait.
-  return `${parts.join('; ')}${j.outcomes.length ? ' (t: virtual ms)' : ''}`;
+  // Said once: a virtual 30 s deadline costs microseconds, and no t= may read as the other clock's.
+  return `${parts.join('; ')}${j.outcomes.length ? ` (t: ${clock === 'wall' ? 'wall-clock' : 'virtual'} ms)` : ''}`;
 }

@@ -68,7 +68,7 @@ export async function libraryRun(i: LibraryRunInput): Promise<LibraryResult> {
   const lib = await faultedRun(i.scenario, alone, i.plan, i.reference);
   const skip = untested(lib.history, lib.miss);
   const judgement = judge(lib.history, i.ref, i.properties);
-  const evidence = evidenceOf(lib.history, judgement);
+  const evidence = evidenceOf(lib.history, judgement, 'wall');
   if (skip) return { behaviour: 'not applicable', verdict: 'not tested', passed: true, why: skip, marks: [], evidence };
   const context = {
     scenario: i.scenario.name,

@@ -3,6 +3,7 @@
 // gone session) judged by the scenario's properties, then the same plan for the library alone
 // (client/library-run.ts). A scenario of another revision than the one the harness spoke, a mark
 // the client never reached, or a faulted run that tested nothing is `not applicable`, with why.
+// Its runs are on the wall clock (a client in another process): the evidence says so.
 // Apart from the runner (client/runner.ts), which decides the revision and which scenarios run.
 import { describePlan } from '../../core/plan.ts';
 import { judge } from '../../../properties/judge.ts';
@@ -63,12 +64,12 @@ export async function runClientScenario(
   if ('missing' in plan)
     return notApplicable(
       `${plan.missing} (the client did not reach it)`,
-      evidenceOf(reference, judge(reference, referenceOf(reference), [])),
+      evidenceOf(reference, judge(reference, referenceOf(reference), []), 'wall'),
     );
   const ref = referenceOf(reference);
   const agent = await faultedRun(s, setup, plan, reference);
   const skip = untested(agent.history, agent.miss);
-  if (skip) return notApplicable(skip, evidenceOf(agent.history, judge(agent.history, ref, [])), describePlan(plan));
+  if (skip) return notApplicable(skip, evidenceOf(agent.history, judge(agent.history, ref, []), 'wall'), describePlan(plan));
   const history = agent.history;
   const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
   const judgement = judge(history, ref, properties);
@@ -76,7 +77,7 @@ export async function runClientScenario(
   const why =
     judged.why + (waitedOutTimeout(history, timeoutMs) ? `, after the client waited out its own ${timeoutMs / 1000} s timeout` : '');
   const refErrors = reference.entries.filter((e) => e.kind === 'end' && e.end !== 'result').length;
-  const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${evidenceOf(history, judgement)}${firstFailure(history)}`;
+  const evidence = `${refErrors ? `(fault-free run: ${refErrors} call(s) without a result) ` : ''}${evidenceOf(history, judgement, 'wall')}${firstFailure(history)}`;
   const library = await libraryRun({
     scenario: s,
     setup,

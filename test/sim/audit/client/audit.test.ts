@@ -68,6 +68,11 @@ describe('audit of the TypeScript SDK v1 harness', () => {
       /stream-cut on req \d+ tools\/call → 200 text\/event-stream sse.*Request timed out/,
     );
     expect(by.get('stream-cut-call')!.plan).toMatch(/^stream-cut at request \d+$/);
+    // A harness runs on the wall clock: its evidence never calls its times virtual.
+    for (const s of a.scenarios.filter((x) => x.verdict !== NA)) {
+      expect(s.evidence).toMatch(/\(t: wall-clock ms\)/);
+      expect(s.library!.evidence).toMatch(/\(t: wall-clock ms\)$/);
+    }
     expect(a.client).toBe(TS);
     expect(liveGroups()).toEqual([]);
   }, 90_000);
