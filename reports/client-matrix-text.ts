@@ -110,8 +110,14 @@ export function renderMatrixText(m: ClientMatrix): string {
 
 const md = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/** The matrix and its non-passes as Markdown; `heading` is the level of the top heading. */
-export function renderMatrixMarkdown(m: ClientMatrix, heading = '#', repro?: ReadonlyMap<MatrixRow, string>): string {
+/** The matrix and its non-passes as Markdown; `heading` is the level of the top heading; `upstream`
+ *  the library's status of each non-pass where known (examples/clients/upstream.json, for the docs). */
+export function renderMatrixMarkdown(
+  m: ClientMatrix,
+  heading = '#',
+  repro?: ReadonlyMap<MatrixRow, string>,
+  upstream?: ReadonlyMap<MatrixRow, string>,
+): string {
   const scenarios = matrixScenarios(m);
   const h = (n: number) => '#'.repeat(heading.length + n);
   const out = [
@@ -146,6 +152,7 @@ export function renderMatrixMarkdown(m: ClientMatrix, heading = '#', repro?: Rea
       ...r.broken.map((b) => `- breaks \`${b.requirement}\` (${b.level}): “${md(b.text)}” — ${md(b.detail)}`),
       `- reproduce: \`${r.reproduce}\``,
       ...(repro?.get(r) ? [`- standalone reproduction: \`${repro.get(r)}\``] : []),
+      ...(upstream?.get(r) ? [`- upstream: ${md(upstream.get(r)!)}`] : []),
       '',
     );
   }
