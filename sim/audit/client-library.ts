@@ -196,7 +196,7 @@ export function libraryVerdict(h: History, j: Judgement, c: LibraryContext): Lib
       ? `call ${hit.callId}: ${behaviour} (${after} ms after the fault: ${end.reason.slice(0, 80)})`
       : end && end.end !== 'never'
         ? `call ${hit.callId}: ${behaviour}${end.end === 'deadline' ? ` (${after} ms after the fault)` : ''}${tries > 1 ? `, ${tries} tools/call requests` : ''}`
-        : `call ${hit.callId}: never settled (no answer, no error, no timeout of its own before the audit's watchdog ended the run; its declared default timeout: ${c.declaredTimeout ?? 'not declared'})`;
+        : `call ${hit.callId}: never settled (no answer, no error, and no timeout of its own fired before the audit's bound ended the run; its declared default timeout: ${c.declaredTimeout ?? 'not declared'})`;
   const rest = later.length ? `; later calls: ${later.length - failedLater.length} of ${later.length} ok` : '';
   const must = broken.length ? `; breaks ${broken.map((m) => m.requirement).join(', ')}` : '';
   return { behaviour, verdict, passed: passes(verdict), why: `${how}${rest}${must}`, marks };

@@ -178,7 +178,7 @@ if (connected?.event === 'connected') {
     const op = { op: 'call', id: i, tool: 'work', arguments: {}, progress: false, meta: {} };
     const answer = await limit(ask(i, op), 2 * CONFIG.timeoutMs + 4000);
     const took = ms() - started;
-    const end = answer === null ? \`NEVER SETTLED within \${took} ms (no answer, no error, no timeout of its own)\` : answer.error ? \`error after \${took} ms: \${answer.error.message}\` : \`result after \${took} ms: \${JSON.stringify(answer.result.content)}\`;
+    const end = answer === null ? \`NEVER SETTLED within \${took} ms (no answer, no error, no timeout of its own fired)\` : answer.error ? \`error after \${took} ms: \${answer.error.message}\` : \`result after \${took} ms: \${JSON.stringify(answer.result.content)}\`;
     seenEnds.push(end);
     log(\`call \${i}: \${end}\`);
   }

@@ -39,6 +39,8 @@ describe('the library verdict, with the agent loop off', () => {
     expect(s.verdict).toBe('silent');
     expect(s.why).toMatch(/^no-silent-hang/);
     expect(s.library).toMatchObject({ behaviour: 'never settled', passed: false });
+    // A library with a default longer than the audit's bound also reads so: the why says what ended it.
+    expect(s.library!.why).toMatch(/no timeout of its own fired before the audit's bound ended the run; its declared default timeout: /);
     expect(markOf(s, '2026-07-28/client-reissue-new-id')).toMatchObject({
       status: 'broken',
       detail: expect.stringMatching(/never re-issued$/),
