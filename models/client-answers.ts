@@ -17,7 +17,8 @@ import {
   withInflight,
 } from './client-context.ts';
 import { inflightAt, inflightWith } from './client-inflight.ts';
-import { probes, responseRefusal } from './client-guards.ts';
+import { guardSets, probes, responseRefusal } from './client-guards.ts';
+import { choose } from './knob-choice.ts';
 import { end, failAll, failAttempt, reissues, sendAll } from './client-calls.ts';
 import type { PolicyAdditions } from './additions.ts';
 import {
@@ -70,17 +71,15 @@ function readCall(
       note({ note: 'read', callId: call.callId, req, contentType: type, expected: pinned ? (expectSse ? 'sse' : 'json') : 'any' }),
     ];
     const s = ctx.session!;
-    const refusal = responseRefusal(
-      ctx.policy.guards,
-      () => ({
-        callId: call.callId,
-        contentType: type,
-        negotiatedStreaming: negotiatedStreaming(ctx),
-        session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
-        knobs: moduleKnobValues('client', ctx.policy),
-      }),
-      additions,
-    );
+    // Counted only where some set of guards refuses this response (most responses pass every guard).
+    const view = () => ({
+      callId: call.callId,
+      contentType: type,
+      negotiatedStreaming: negotiatedStreaming(ctx),
+      session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
+      knobs: moduleKnobValues('client', ctx.policy),
+    });
+    const refusal = choose(ctx.policy, 'guards', guardSets(additions), (guards) => responseRefusal(guards, view, additions));
     if (refusal !== null) {
       const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, refusal);
       effects.push(...r.effects);
@@ -126,10 +125,16 @@ function readBody(
   const s = context.session;
   if (
     s &&
-    probes(ctx.policy.guards, additions) &&
-    expectedProgress(ctx, call) &&
-    s.transport !== s.proposed &&
-    !s.probed.includes('streaming-progress')
+    choose(
+      ctx.policy,
+      'guards',
+      guardSets(additions),
+      (guards) =>
+        s.transport !== s.proposed &&
+        !s.probed.includes('streaming-progress') &&
+        probes(guards, additions) &&
+        !!expectedProgress(ctx, call),
+    )
   ) {
     // A transport-dependent call that round-tripped is itself the proof the probe guard asks for.
     context = withContext(context, { session: { ...s, probed: [...s.probed, 'streaming-progress'] } });

@@ -16,7 +16,7 @@ import {
 import { inflightWith } from './client-inflight.ts';
 import { choose } from './knob-choice.ts';
 import { CLIENT_KNOBS } from './knobs.ts';
-import { probes } from './client-guards.ts';
+import { guardSets, probes } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
 import type { PolicyAdditions } from './additions.ts';
 import type { TextContent } from './messages.ts';
@@ -74,9 +74,11 @@ export function failAll(ctx: ClientContext, calls: CallAttempt[], req: number, r
 export function sendCall(ctx: ClientContext, call: CallAttempt, additions: PolicyAdditions): R {
   const s = ctx.session!;
   const encoding = expectedProgress(ctx, call);
-  if (encoding && probes(ctx.policy.guards, additions)) {
+  if (encoding) {
+    // The probe guard decides only where the capability is not admitted yet.
     const [cap] = unadmitted(['streaming-progress'], s.transport, s.proposed, s.probed);
-    if (cap !== undefined) return probeFirst(ctx, call, cap);
+    if (choose(ctx.policy, 'guards', guardSets(additions), (guards) => cap !== undefined && probes(guards, additions)))
+      return probeFirst(ctx, call, cap!);
   }
   const sent = request(
     ctx,

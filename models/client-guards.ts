@@ -4,7 +4,7 @@
 // module may register more (additions.ts). The probe is sent in client-calls.ts and its answer read in client-answers.ts.
 import { sameSet } from './capabilities.ts';
 import { CapabilityRenegotiationError, contentTypeMatches, validateReinitialize } from './guards.ts';
-import type { Guard } from './policies.ts';
+import { CLIENT_KNOBS, type Guard } from './knobs.ts';
 import type { GuardDef, ReinitView, ResponseView } from './policy-defs.ts';
 import type { PolicyAdditions } from './additions.ts';
 
@@ -43,6 +43,19 @@ export function guardDef(name: Guard, additions: PolicyAdditions): GuardDef {
   const def = BUILTIN.get(name) ?? additions.guards.get(name);
   if (!def) throw new Error(`unknown client.guards value '${name}'`);
   return def;
+}
+
+/** Every value `client.guards` takes without a policy module's guards: each subset of the built-in ones,
+ *  in knob order (a combination's sets are: models/policies.ts `normalizeSet`). */
+const BUILTIN_SETS: readonly Guard[][] = Array.from({ length: 1 << CLIENT_KNOBS.guards.values.length }, (_, mask) =>
+  CLIENT_KNOBS.guards.values.filter((_, i) => (mask & (1 << i)) !== 0),
+);
+
+/** The values of `client.guards` for `choose` (models/knob-choice.ts), so that a run whose guards' checks
+ *  decide nothing does not count the knob, and a search that adds or removes a guard takes the cell's run;
+ *  null where a policy module registered guards (its checks are asked only of the sets that hold them). */
+export function guardSets(additions: PolicyAdditions): readonly Guard[][] | null {
+  return additions.guards.names().length > 0 ? null : BUILTIN_SETS;
 }
 
 export function probes(guards: readonly Guard[], additions: PolicyAdditions): boolean {

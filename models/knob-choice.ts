@@ -12,6 +12,9 @@
 
 /** Where a tracked policy side (sim/world/knob-reads.ts) keeps the plain one, read without counting. */
 export const UNCOUNTED: unique symbol = Symbol('the policy side, read without counting');
+/** Where a tracked policy side keeps the mask its reads set: where the value decides, `choose` puts it back
+ *  after asking the values the knob does not have (what only their answers read, the run did not depend on). */
+export const READ_MASK: unique symbol = Symbol('the knobs the run read, as bits');
 
 /**
  * `decision(policy[knob])`, counting the read of `knob` only where its value decides: where some value
@@ -28,10 +31,29 @@ export function choose<P extends object, K extends keyof P & string, T>(
 ): T {
   const plain = (policy as { [UNCOUNTED]?: P })[UNCOUNTED];
   if (plain === undefined || values === null) return decision(policy[knob]);
-  const answer = decision(plain[knob]);
-  const decided = !values.includes(plain[knob]) || values.some((other) => other !== plain[knob] && !same(decision(other), answer));
-  if (decided) readThrough(policy, knob);
+  const value = plain[knob];
+  const answer = decision(value);
+  const reads = (policy as { [READ_MASK]?: { mask: number } })[READ_MASK];
+  const before = reads?.mask ?? 0;
+  const decided =
+    !values.some((v) => sameValue(v, value)) || values.some((other) => !sameValue(other, value) && !same(decision(other), answer));
+  // Where the value decides, the run depends on the knob and on what its own answer read, not on what the
+  // other values' answers read. Where it does not, those reads stay counted: "every value decides the
+  // same" rests on them.
+  if (decided) {
+    if (reads) reads.mask = before;
+    readThrough(policy, knob);
+  }
   return answer;
+}
+
+/** One value of a knob: a set knob's (`client.guards`) are arrays, equal when their members are, in order
+ *  (a combination's sets are in knob order: models/policies.ts `normalizeSet`). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Reads `knob` through the tracked side, which counts the read (the value is the plain side's). */
