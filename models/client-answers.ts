@@ -17,7 +17,7 @@ import {
   withInflight,
 } from './client-context.ts';
 import { inflightAt, inflightWith } from './client-inflight.ts';
-import { guardSets, probes, responseRefusal } from './client-guards.ts';
+import { guardSets, probes, refusalOfSets } from './client-guards.ts';
 import { choose } from './knob-choice.ts';
 import { end, failAll, failAttempt, reissues, sendAll } from './client-calls.ts';
 import type { PolicyAdditions } from './additions.ts';
@@ -79,7 +79,7 @@ function readCall(
       session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
       knobs: moduleKnobValues('client', ctx.policy),
     });
-    const refusal = choose(ctx.policy, 'guards', guardSets(additions), (guards) => responseRefusal(guards, view, additions));
+    const refusal = choose(ctx.policy, 'guards', guardSets(additions), refusalOfSets(view, additions));
     if (refusal !== null) {
       const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, refusal);
       effects.push(...r.effects);

@@ -62,14 +62,21 @@ export function probes(guards: readonly Guard[], additions: PolicyAdditions): bo
   return guards.some((g) => guardDef(g, additions).probes === true);
 }
 
-/** The first guard's reason to fail this response, or null. */
-export function responseRefusal(guards: readonly Guard[], view: () => ResponseView, additions: PolicyAdditions): string | null {
-  for (const g of guards) {
-    const check = guardDef(g, additions).checkResponse;
-    const reason = check ? check(view()) : null;
-    if (reason !== null) return reason;
-  }
-  return null;
+/** The first guard's reason to fail this response (null: none), as a function of the set of guards, each
+ *  guard's check asked once however many sets are asked (`choose` asks every set of the built-ins). */
+export function refusalOfSets(view: () => ResponseView, additions: PolicyAdditions): (guards: readonly Guard[]) => string | null {
+  const asked = new Map<Guard, string | null>();
+  return (guards) => {
+    for (const g of guards) {
+      let reason = asked.get(g);
+      if (reason === undefined) {
+        const check = guardDef(g, additions).checkResponse;
+        asked.set(g, (reason = check ? check(view()) : null));
+      }
+      if (reason !== null) return reason;
+    }
+    return null;
+  };
 }
 
 /** The first guard's reason to refuse this re-initialize result, or null. */

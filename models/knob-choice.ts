@@ -35,8 +35,13 @@ export function choose<P extends object, K extends keyof P & string, T>(
   const answer = decision(value);
   const reads = (policy as { [READ_MASK]?: { mask: number } })[READ_MASK];
   const before = reads?.mask ?? 0;
-  const decided =
-    !values.some((v) => sameValue(v, value)) || values.some((other) => !sameValue(other, value) && !same(decision(other), answer));
+  // Loops, not `some` with closures: a model asks this on every request of every run.
+  let decided = true;
+  for (let i = 0; i < values.length; i++) if (sameValue(values[i], value)) decided = false;
+  for (let i = 0; i < values.length && !decided; i++) {
+    const other = values[i]!;
+    if (!sameValue(other, value) && !same(decision(other), answer)) decided = true;
+  }
   // Where the value decides, the run depends on the knob and on what its own answer read, not on what the
   // other values' answers read. Where it does not, those reads stay counted: "every value decides the
   // same" rests on them.
@@ -50,8 +55,8 @@ export function choose<P extends object, K extends keyof P & string, T>(
 /** One value of a knob: a set knob's (`client.guards`) are arrays, equal when their members are, in order
  *  (a combination's sets are in knob order: models/policies.ts `normalizeSet`). */
 function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
