@@ -9,6 +9,12 @@
 //
 // A mitigation search changes one knob of a cell, and the cell's own runs then answer every run of
 // it that the knob did not decide (what that saves: the bench, docs/performance.md).
+//
+// A set knob (`client.guards`) is chosen over every set its values make (models/client-guards.ts
+// `guardSets`): most runs' responses pass every guard, so adding or removing a guard decides nothing
+// there. Measured when the guards moved here (issue 40): of the default comparison's finder runs on one
+// thread, 14,001 ran before and 8,264 after; its CPU time on one thread, in-process, 7.94 → 6.62 s
+// (median of 5, alternately with 1f40a6a, load ~15 on 2 cores), the cells' warm runs unchanged (~57 µs).
 
 /** Where a tracked policy side (sim/world/knob-reads.ts) keeps the plain one, read without counting. */
 export const UNCOUNTED: unique symbol = Symbol('the policy side, read without counting');
