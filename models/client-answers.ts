@@ -17,8 +17,7 @@ import {
   withInflight,
 } from './client-context.ts';
 import { inflightAt, inflightWith } from './client-inflight.ts';
-import { guardSets, probes, refusalOfSets } from './client-guards.ts';
-import { choose } from './knob-choice.ts';
+import { probes, responseRefusal } from './client-guards.ts';
 import { end, failAll, failAttempt, reissues, sendAll } from './client-calls.ts';
 import type { PolicyAdditions } from './additions.ts';
 import {
@@ -79,7 +78,7 @@ function readCall(
       session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
       knobs: moduleKnobValues('client', ctx.policy),
     });
-    const refusal = choose(ctx.policy, 'guards', guardSets(additions), refusalOfSets(view, additions));
+    const refusal = responseRefusal(() => ctx.policy.guards, view, additions);
     if (refusal !== null) {
       const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, refusal);
       effects.push(...r.effects);
@@ -123,18 +122,13 @@ function readBody(
   }
   let context = withoutInflight(ctx, req);
   const s = context.session;
+  // The guards are read last: only where the probe guard would decide (as `choose` over every set finds).
   if (
     s &&
-    choose(
-      ctx.policy,
-      'guards',
-      guardSets(additions),
-      (guards) =>
-        s.transport !== s.proposed &&
-        !s.probed.includes('streaming-progress') &&
-        probes(guards, additions) &&
-        !!expectedProgress(ctx, call),
-    )
+    s.transport !== s.proposed &&
+    !s.probed.includes('streaming-progress') &&
+    expectedProgress(ctx, call) &&
+    probes(ctx.policy.guards, additions)
   ) {
     // A transport-dependent call that round-tripped is itself the proof the probe guard asks for.
     context = withContext(context, { session: { ...s, probed: [...s.probed, 'streaming-progress'] } });

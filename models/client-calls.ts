@@ -16,7 +16,7 @@ import {
 import { inflightWith } from './client-inflight.ts';
 import { choose } from './knob-choice.ts';
 import { CLIENT_KNOBS } from './knobs.ts';
-import { guardSets, probes } from './client-guards.ts';
+import { probes } from './client-guards.ts';
 import { unadmitted } from './guards.ts';
 import type { PolicyAdditions } from './additions.ts';
 import type { TextContent } from './messages.ts';
@@ -75,10 +75,9 @@ export function sendCall(ctx: ClientContext, call: CallAttempt, additions: Polic
   const s = ctx.session!;
   const encoding = expectedProgress(ctx, call);
   if (encoding) {
-    // The probe guard decides only where the capability is not admitted yet.
+    // The probe guard decides only where the capability is not admitted yet: the guards are read there alone.
     const [cap] = unadmitted(['streaming-progress'], s.transport, s.proposed, s.probed);
-    if (choose(ctx.policy, 'guards', guardSets(additions), (guards) => cap !== undefined && probes(guards, additions)))
-      return probeFirst(ctx, call, cap!);
+    if (cap !== undefined && probes(ctx.policy.guards, additions)) return probeFirst(ctx, call, cap);
   }
   const sent = request(
     ctx,

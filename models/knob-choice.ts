@@ -18,9 +18,6 @@
 
 /** Where a tracked policy side (sim/world/knob-reads.ts) keeps the plain one, read without counting. */
 export const UNCOUNTED: unique symbol = Symbol('the policy side, read without counting');
-/** Where a tracked policy side keeps the mask its reads set: where the value decides, `choose` puts it back
- *  after asking the values the knob does not have (what only their answers read, the run did not depend on). */
-export const READ_MASK: unique symbol = Symbol('the knobs the run read, as bits');
 
 /**
  * `decision(policy[knob])`, counting the read of `knob` only where its value decides: where some value
@@ -39,30 +36,22 @@ export function choose<P extends object, K extends keyof P & string, T>(
   if (plain === undefined || values === null) return decision(policy[knob]);
   const value = plain[knob];
   const answer = decision(value);
-  const reads = (policy as { [READ_MASK]?: { mask: number } })[READ_MASK];
-  const before = reads?.mask ?? 0;
-  // Loops, not `some` with closures: a model asks this on every request of every run.
-  let decided = true;
-  for (let i = 0; i < values.length; i++) if (sameValue(values[i], value)) decided = false;
-  for (let i = 0; i < values.length && !decided; i++) {
-    const other = values[i]!;
-    if (!sameValue(other, value) && !same(decision(other), answer)) decided = true;
+  let decided: boolean;
+  if (typeof value !== 'object') {
+    decided = !values.includes(value) || values.some((other) => other !== value && !same(decision(other), answer));
+  } else {
+    // A set knob's value (`client.guards`): another array with the same members is the same value.
+    decided = !values.some((v) => sameSet(v, value)) || values.some((other) => !sameSet(other, value) && !same(decision(other), answer));
   }
-  // Where the value decides, the run depends on the knob and on what its own answer read, not on what the
-  // other values' answers read. Where it does not, those reads stay counted: "every value decides the
-  // same" rests on them.
-  if (decided) {
-    if (reads) reads.mask = before;
-    readThrough(policy, knob);
-  }
+  if (decided) readThrough(policy, knob);
   return answer;
 }
 
-/** One value of a knob: a set knob's (`client.guards`) are arrays, equal when their members are, in order
- *  (a combination's sets are in knob order: models/policies.ts `normalizeSet`). */
-function sameValue(a: unknown, b: unknown): boolean {
+/** Two values of a set knob (`client.guards`): arrays, equal when their members are, in order (a
+ *  combination's sets are in knob order: models/policies.ts `normalizeSet`). */
+function sameSet(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || !Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }

@@ -11,7 +11,7 @@
 // same values and count as reads of every field: sound, they only lose reuse. Runs are synchronous
 // and never nest, so one mask per twin is enough. A choice a model makes with `choose`
 // (models/knob-choice.ts) reads the plain side first, and counts the knob only where its value decides.
-import { READ_MASK, UNCOUNTED } from '../../models/knob-choice.ts';
+import { UNCOUNTED } from '../../models/knob-choice.ts';
 import { CLIENT_KNOBS, SERVER_KNOBS, type Combination } from '../../models/policies.ts';
 
 /** Every knob, `side.name`, in bit order. */
@@ -36,7 +36,7 @@ export function trackable(c: Combination): boolean {
 
 function trackedSide<T extends object>(side: 'server' | 'client', policy: T, into: KnobReads): T {
   // Not enumerable, a symbol: spreads, JSON and structuredClone never see it (models/knob-choice.ts reads it).
-  const out = Object.defineProperties({}, { [UNCOUNTED]: { value: policy }, [READ_MASK]: { value: into } }) as T;
+  const out = Object.defineProperty({}, UNCOUNTED, { value: policy }) as T;
   for (const [key, value] of Object.entries(policy)) {
     const bit = BIT.get(`${side}.${key}`)!;
     Object.defineProperty(out, key, {
