@@ -11,10 +11,11 @@
 // it that the knob did not decide (what that saves: the bench, docs/performance.md).
 //
 // A set knob (`client.guards`) is chosen over every set its values make (models/client-guards.ts
-// `guardSets`): most runs' responses pass every guard, so adding or removing a guard decides nothing
-// there. Measured when the guards moved here (issue 40): of the default comparison's finder runs on one
-// thread, 14,001 ran before and 8,264 after; its CPU time on one thread, in-process, 7.94 → 6.62 s
-// (median of 5, alternately with 1f40a6a, load ~15 on 2 cores), the cells' warm runs unchanged (~57 µs).
+// `guardSets`); the guards' hot read, a tools/call response's checks, is read only where some set refuses
+// it (client-guards.ts `responseRefusal`). Measured when the guards moved to reads where they decide
+// (issue 40; in-process comparison on one thread, alternately with 1f40a6a, load ~15 on 2 cores): the
+// default comparison's runs 28,018 → 21,040 (finder searches 14,116 → 8,146), CPU 7.56 → 6.95 s (median
+// of 3); in the CLI's two threads no change stood out of the noise (4 rounds, 11–13 s either way).
 
 /** Where a tracked policy side (sim/world/knob-reads.ts) keeps the plain one, read without counting. */
 export const UNCOUNTED: unique symbol = Symbol('the policy side, read without counting');
