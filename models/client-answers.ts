@@ -70,17 +70,15 @@ function readCall(
       note({ note: 'read', callId: call.callId, req, contentType: type, expected: pinned ? (expectSse ? 'sse' : 'json') : 'any' }),
     ];
     const s = ctx.session!;
-    const refusal = responseRefusal(
-      ctx.policy.guards,
-      () => ({
-        callId: call.callId,
-        contentType: type,
-        negotiatedStreaming: negotiatedStreaming(ctx),
-        session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
-        knobs: moduleKnobValues('client', ctx.policy),
-      }),
-      additions,
-    );
+    // Counted only where some set of guards refuses this response (most responses pass every guard).
+    const view = () => ({
+      callId: call.callId,
+      contentType: type,
+      negotiatedStreaming: negotiatedStreaming(ctx),
+      session: { id: s.id, caps: s.caps, firstCaps: s.firstCaps, transport: s.transport, proposed: s.proposed },
+      knobs: moduleKnobValues('client', ctx.policy),
+    });
+    const refusal = responseRefusal(() => ctx.policy.guards, view, additions);
     if (refusal !== null) {
       const r = failAttempt(withoutInflight(ctx, req), call, f.attemptId, refusal);
       effects.push(...r.effects);
@@ -124,12 +122,13 @@ function readBody(
   }
   let context = withoutInflight(ctx, req);
   const s = context.session;
+  // The guards are read last: only where the probe guard would decide (as `choose` over every set finds).
   if (
     s &&
-    probes(ctx.policy.guards, additions) &&
-    expectedProgress(ctx, call) &&
     s.transport !== s.proposed &&
-    !s.probed.includes('streaming-progress')
+    !s.probed.includes('streaming-progress') &&
+    expectedProgress(ctx, call) &&
+    probes(ctx.policy.guards, additions)
   ) {
     // A transport-dependent call that round-tripped is itself the proof the probe guard asks for.
     context = withContext(context, { session: { ...s, probed: [...s.probed, 'streaming-progress'] } });

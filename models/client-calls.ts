@@ -74,9 +74,10 @@ export function failAll(ctx: ClientContext, calls: CallAttempt[], req: number, r
 export function sendCall(ctx: ClientContext, call: CallAttempt, additions: PolicyAdditions): R {
   const s = ctx.session!;
   const encoding = expectedProgress(ctx, call);
-  if (encoding && probes(ctx.policy.guards, additions)) {
+  if (encoding) {
+    // The probe guard decides only where the capability is not admitted yet: the guards are read there alone.
     const [cap] = unadmitted(['streaming-progress'], s.transport, s.proposed, s.probed);
-    if (cap !== undefined) return probeFirst(ctx, call, cap);
+    if (cap !== undefined && probes(ctx.policy.guards, additions)) return probeFirst(ctx, call, cap);
   }
   const sent = request(
     ctx,

@@ -16,7 +16,7 @@ import {
 } from './client-context.ts';
 import { MODERN, moduleKnobValues } from './policies.ts';
 import { abandonInflight, failAll, sendAll } from './client-calls.ts';
-import { reinitializeRefusal } from './client-guards.ts';
+import { guardSets, reinitializeRefusal } from './client-guards.ts';
 import { reconnectStrategy, reconnectValues } from './reconnect.ts';
 import { choose } from './knob-choice.ts';
 import type { PolicyAdditions } from './additions.ts';
@@ -152,11 +152,8 @@ export function narrowingError(ctx: ClientContext, e: ClientEvent, additions: Po
   if (!isResult(m)) return null;
   const incoming = (m.result as InitializeResult).capabilities;
   const knobs = moduleKnobValues('client', ctx.policy);
-  return reinitializeRefusal(
-    ctx.policy.guards,
-    { sessionId: ctx.session.id, firstCaps: ctx.session.firstCaps, incoming, knobs },
-    additions,
-  );
+  const view = { sessionId: ctx.session.id, firstCaps: ctx.session.firstCaps, incoming, knobs };
+  return choose(ctx.policy, 'guards', guardSets(additions), (guards) => reinitializeRefusal(guards, view, additions));
 }
 
 /** 2026-07-28: nothing to open. The "session" the client keeps is its own view: no id, the

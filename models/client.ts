@@ -25,7 +25,8 @@ import {
   startReplay,
 } from './client-handshake.ts';
 import { MODERN, moduleKnobValues, type ClientPolicy } from './policies.ts';
-import { reconnectStrategy } from './reconnect.ts';
+import { reconnectStrategy, reconnectValues } from './reconnect.ts';
+import { choose } from './knob-choice.ts';
 import { effectAction, reducerActions, unbound } from './reducers.ts';
 import { NO_ADDITIONS, type PolicyAdditions } from './additions.ts';
 import { CONFIG_DEFAULTS, note, withContext } from './client-context.ts';
@@ -58,7 +59,9 @@ export const clientReducers = {
 const afterFailure = (ctx: ClientContext, additions: PolicyAdditions) => {
   const s = ctx.session;
   const knobs = moduleKnobValues('client', ctx.policy);
-  return reconnectStrategy(ctx.policy.reconnect, additions).afterFailure({ session: s && { id: s.id, gone: s.gone, dead: s.dead }, knobs });
+  const view = { session: s && { id: s.id, gone: s.gone, dead: s.dead }, knobs };
+  // replay-mutable and replay-cached both replay: a failure does not tell them apart (their handshakes do).
+  return choose(ctx.policy, 'reconnect', reconnectValues(additions), (r) => reconnectStrategy(r, additions).afterFailure(view));
 };
 const reply = (ctx: ClientContext, e: ClientEvent) => e.type === 'RESPONSE' && ctx.handshake !== null && e.req === ctx.handshake.req;
 const status = (e: ClientEvent) => (e.type === 'RESPONSE' ? e.response.status : 0);

@@ -9,6 +9,13 @@
 //
 // A mitigation search changes one knob of a cell, and the cell's own runs then answer every run of
 // it that the knob did not decide (what that saves: the bench, docs/performance.md).
+//
+// A set knob (`client.guards`) is chosen over every set its values make (models/client-guards.ts
+// `guardSets`); the guards' hot read, a tools/call response's checks, is read only where some set refuses
+// it (client-guards.ts `responseRefusal`). Measured when the guards moved to reads where they decide
+// (issue 40; in-process comparison on one thread, alternately with 1f40a6a, load ~15 on 2 cores): the
+// default comparison's runs 28,018 → 21,040 (finder searches 14,116 → 8,146), CPU 7.56 → 6.95 s (median
+// of 3); in the CLI's two threads no change stood out of the noise (4 rounds, 11–13 s either way).
 
 /** Where a tracked policy side (sim/world/knob-reads.ts) keeps the plain one, read without counting. */
 export const UNCOUNTED: unique symbol = Symbol('the policy side, read without counting');
@@ -28,10 +35,26 @@ export function choose<P extends object, K extends keyof P & string, T>(
 ): T {
   const plain = (policy as { [UNCOUNTED]?: P })[UNCOUNTED];
   if (plain === undefined || values === null) return decision(policy[knob]);
-  const answer = decision(plain[knob]);
-  const decided = !values.includes(plain[knob]) || values.some((other) => other !== plain[knob] && !same(decision(other), answer));
+  const value = plain[knob];
+  const answer = decision(value);
+  let decided: boolean;
+  if (typeof value !== 'object') {
+    decided = !values.includes(value) || values.some((other) => other !== value && !same(decision(other), answer));
+  } else {
+    // A set knob's value (`client.guards`): another array with the same members is the same value.
+    decided = !values.some((v) => sameSet(v, value)) || values.some((other) => !sameSet(other, value) && !same(decision(other), answer));
+  }
   if (decided) readThrough(policy, knob);
   return answer;
+}
+
+/** Two values of a set knob (`client.guards`): arrays, equal when their members are, in order (a
+ *  combination's sets are in knob order: models/policies.ts `normalizeSet`). */
+function sameSet(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Reads `knob` through the tracked side, which counts the read (the value is the plain side's). */

@@ -23,6 +23,7 @@ const CHOSEN = [
   'client.reconnect',
   'client.accept',
   'client.reissue',
+  'client.guards',
 ];
 
 describe('knob reads', () => {
@@ -78,5 +79,25 @@ describe('knob reads', () => {
     expect(knobsOf(twin.reads.mask)).toEqual(['server.streaming']);
     // A plain policy (a run that does not count): the value's answer.
     expect(choose(c.server, 'streaming', SERVER_KNOBS.streaming.values, (rule) => rule)).toBe('accept-header');
+  });
+
+  it('choose over a set knob compares sets by their members', () => {
+    const c = combination({ server: {}, client: { guards: ['probe'] } }, NO_ADDITIONS);
+    const twin = trackedTwin(c)!;
+    const client = twin.combination.client;
+    const sets: Guard[][] = [[], ['probe']];
+    // The set is a copy of the combination's (another array, the same members): in the list, so not
+    // counted where both sets decide alike.
+    twin.reads.mask = 0;
+    expect(choose(client, 'guards', sets, () => 0)).toBe(0);
+    expect(knobsOf(twin.reads.mask)).toEqual([]);
+    // Where the set decides, it is counted.
+    twin.reads.mask = 0;
+    expect(choose(client, 'guards', sets, (g) => g.length)).toBe(1);
+    expect(knobsOf(twin.reads.mask)).toEqual(['client.guards']);
+    // A set not in the list: counted.
+    twin.reads.mask = 0;
+    expect(choose(client, 'guards', [[]] as Guard[][], () => 0)).toBe(0);
+    expect(knobsOf(twin.reads.mask)).toEqual(['client.guards']);
   });
 });
