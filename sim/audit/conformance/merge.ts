@@ -10,50 +10,7 @@ import type { ScenarioResult } from '../audit-row.ts';
 import { TRANSPORT_REQUIREMENTS, type TransportRequirement } from '../transport-requirements.ts';
 import { falsePass, missingFixture } from './false-passes.ts';
 import type { SuiteCheck, SuiteRun, SuiteStatus } from './suite-output.ts';
-
-/** The suite's verdict on one check or requirement: a known false pass is never a pass. */
-export type SuiteVerdict = 'pass' | 'fail' | 'false pass' | 'not testable' | 'warning' | 'not run';
-
-/** Whether the two tools' verdicts agree, where both judged. */
-export type Agreement = 'agree' | 'disagree' | 'audit only' | 'suite only' | 'neither judged';
-
-export interface MergedCheck {
-  scenario: string;
-  check: string;
-  status: SuiteStatus;
-  verdict: SuiteVerdict;
-  scored: boolean;
-  /** The suite's message; for a false pass, why it is one. */
-  why: string;
-}
-
-export interface MergedRequirement {
-  slug: string;
-  revision: Revision;
-  level: string;
-  /** The spec verdict of the audit's probes of it, or `no probe` where the audit has none (or none was run). */
-  audit: SpecVerdict | 'no probe';
-  auditRows: string[];
-  suite: SuiteVerdict;
-  /** The suite scores at least one of its checks for this revision. */
-  scored: boolean;
-  suiteChecks: MergedCheck[];
-  agreement: Agreement;
-  /** One line: the disagreement or the false pass, in words ('' where there is nothing to say). */
-  note: string;
-}
-
-export interface ConformanceLens {
-  /** `@modelcontextprotocol/conformance 0.2.0-alpha.12`. */
-  suite: string;
-  runs: { revision: Revision; command: string; scenarios: number }[];
-  requirements: MergedRequirement[];
-  /** The suite's checks that no requirement of the table names: what the suite judges and the audit does not. */
-  suiteOnly: (MergedCheck & { revision: Revision })[];
-  counts: { pass: number; fail: number; falsePass: number; notTestable: number; warning: number; unscored: number; disagree: number };
-  /** No scored check of the suite fails (what `--strict` also requires, beside the audit's own lens). */
-  conforms: boolean;
-}
+import type { Agreement, ConformanceLens, MergedCheck, MergedRequirement, SuiteVerdict } from './lens.ts';
 
 interface SuiteRef {
   scenario: string;
@@ -90,11 +47,19 @@ function matches(ref: SuiteRef, scenario: string, check: string): boolean {
   return ref.check === check || (ref.check.endsWith('*') && check.startsWith(ref.check.slice(0, -1)));
 }
 
+/** The server's tool names as the suite's tools-list scenario saw them, or null where it saw none. */
+function toolsSeen(run: SuiteRun): string[] | null {
+  const check = run.scenarios.find((s) => s.name === 'tools-list')?.checks.find((c) => c.id === 'tools-list');
+  const tools = check?.details?.tools;
+  return Array.isArray(tools) && tools.every((t) => typeof t === 'string') ? tools : null;
+}
+
 const SEVERITY: readonly SuiteStatus[] = ['FAILURE', 'WARNING', 'SUCCESS', 'SKIPPED', 'INFO'];
 
 /** A run's checks, one per scenario and id (a repeated id: its most severe occurrence, as the suite's own baseline does). */
 function mergedChecks(run: SuiteRun): MergedCheck[] {
   const out: MergedCheck[] = [];
+  const serverTools = toolsSeen(run);
   for (const s of run.scenarios) {
     const byId = new Map<string, SuiteCheck>();
     for (const c of s.checks) {
@@ -104,8 +69,8 @@ function mergedChecks(run: SuiteRun): MergedCheck[] {
     }
     for (const c of byId.values()) {
       if (c.status === 'INFO' || c.status === 'SKIPPED') continue;
-      const fp = falsePass(s.name, c);
-      const fixture = missingFixture(c);
+      const fp = falsePass(s.name, c, serverTools);
+      const fixture = missingFixture(s.name, c, serverTools);
       const verdict: SuiteVerdict = fp
         ? 'false pass'
         : fixture
