@@ -6,7 +6,8 @@
 // (conformance#515). The DNS-rebinding check accepts any 4xx (conformance PR #115): a 401 shows
 // authentication, a 400 "Server not initialized" a missing session, neither an Origin check, and the
 // spec's answer to an invalid Origin is 403. The mirror image: a FAILURE whose call met "Tool/Prompt/
-// Resource … not found" judged the suite's missing fixture, not the server: `not testable`.
+// Resource … not found" judged the suite's missing fixture, not the server: `not testable`; so does one
+// the suite itself calls "Not testable", and one answered -32601 (a capability the server does not offer).
 import type { SuiteCheck } from './suite-output.ts';
 
 /** The fixture tool each server scenario of 2025-11-25 calls (the suite's own test server has them; read in its dist). */
@@ -57,6 +58,11 @@ export function missingFixture(scenario: string, check: SuiteCheck, serverTools:
   if (check.status !== 'FAILURE') return null;
   const absent = check.id !== 'wire-schema-valid' ? absentTool(scenario, serverTools) : null;
   if (absent) return `the server has no tool ${absent} (a fixture of the suite's own test server): nothing of this server was judged`;
+  // The suite's own words for a check it could not make.
+  if (/^(Not testable|Prerequisite failed)/.test(check.message)) return `the suite says it could not test this: ${check.message}`;
+  // A feature the server does not offer (prompts, resources, completions, logging are optional capabilities).
+  if (/Method not found|-32601/.test(check.message))
+    return `the server answers Method not found (-32601): a feature it does not offer, which the suite's scenario needs (${check.message})`;
   const m = /(Tool|Prompt|Resource) '?([\w:/.-]+)'? not found/.exec(`${check.message} ${JSON.stringify(check.details ?? {})}`);
   return m
     ? `the server has no ${m[1]!.toLowerCase()} ${m[2]} (a fixture of the suite's own test server): nothing of this server was judged`

@@ -51,7 +51,7 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   const manifest = stringOption(args, 'clients');
   if (manifest !== undefined) return clientsAudit(args, manifest, out);
   const r = auditRequest(args);
-  return runRequest(r, baselineRequest(args, `mcp-faultsim audit ${r.subjectArgs}`), out);
+  return runRequest(r, baselineRequest(args, `mcp-faultsim audit ${r.subjectArgs}${r.conformance ? ' --conformance' : ''}`), out);
 }
 
 /** Start the server, run the audit under the watchdog, print what it found; whatever happens, stop what was started. */
