@@ -38,8 +38,11 @@ export function conformanceSuite(): SuiteInstall {
 }
 
 /** The suite's runs against the audited server, one per revision; a run that did not happen is a UsageError (exit 2). */
-export async function conformanceRuns(install: SuiteInstall, server: WireServerSpec, revisions: readonly Revision[]): Promise<SuiteRun[]> {
-  if (server.kind !== 'loopback') throw new UsageError('audit --conformance needs --serve or --target');
+export async function conformanceRuns(
+  install: SuiteInstall,
+  server: Extract<WireServerSpec, { kind: 'loopback' }>,
+  revisions: readonly Revision[],
+): Promise<SuiteRun[]> {
   const { endpoint } = server;
   try {
     return await runSuite(install, endpoint.liveUrl?.() ?? endpoint.url, endpoint.upstream, revisions);

@@ -66,7 +66,8 @@ async function runRequest(r: AuditRequest, baseline: BaselineRequest, out: NodeJ
     // The suite first, on the server as it booted (the audit's scenarios restart it).
     if (suite && r.progress)
       process.stderr.write(`audit: the conformance suite, --requirements ${(revisions ?? r.loopbackRevisions).join(', ')}\n`);
-    const runs = suite ? await conformanceRuns(suite, server, revisions ?? r.loopbackRevisions) : [];
+    // --conformance needs --serve or --target (declared): the server is a loopback one.
+    const runs = suite && server.kind === 'loopback' ? await conformanceRuns(suite, server, revisions ?? r.loopbackRevisions) : [];
     const audited = startAudit({ ...r, ...found }, server, toolChoice, started);
     const ended = await Promise.race([audited.then((result) => ({ result })), r.watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) return await reportAborted(r, audited, ended.aborted, out);
