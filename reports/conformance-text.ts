@@ -1,9 +1,10 @@
 // `audit --conformance` in the terminal and in Markdown: the requirements both the audit and the
 // official conformance suite judge, side by side with whether they agree; then what the suite judged
 // alone (its failures and known false passes one by one, its passes and untestable checks counted);
-// then one tally. Rendered under the audit's own table, in the same report.
+// then one tally. Rendered under the audit's own table, in the same report (terminal, audit.md, audit.html).
 import type { ConformanceLens, MergedCheck } from '../sim/audit/conformance/lens.ts';
 import type { Revision } from '../models/policies.ts';
+import { esc } from './compare-html.ts';
 import { table } from './table.ts';
 
 const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
@@ -87,4 +88,27 @@ export function conformanceMarkdown(l: ConformanceLens): string[] {
     '',
   ];
   return lines;
+}
+
+/** The section of audit.html. */
+export function conformanceHtml(l: ConformanceLens): string {
+  const rows = l.requirements
+    .map(
+      (r) =>
+        `<tr><td><code>${esc(r.slug)}</code></td><td>${esc(r.revision)}</td><td>${esc(r.level)}</td><td>${esc(r.audit)}</td><td>${esc(`${r.suite}${unscored(r)}`)}</td><td>${r.agreement === 'disagree' ? `<b>${esc(r.agreement)}</b>` : esc(r.agreement)}</td><td>${esc(
+          [r.note, ...r.suiteChecks.filter((c) => c.verdict !== 'pass').map((c) => `${name(c)}: ${c.why}`)].filter(Boolean).join('; '),
+        )}</td></tr>`,
+    )
+    .join('\n');
+  const only = l.suiteOnly
+    .filter((c) => c.verdict !== 'pass')
+    .map((c) => `<li><b>${esc(c.verdict)}</b> ${esc(c.revision)} <code>${esc(name(c))}</code>${esc(unscored(c))}: ${esc(c.why)}</li>`)
+    .join('');
+  return `<h2>The official conformance suite</h2>
+<p>${esc(l.suite)}: ${esc(l.runs.map((r) => `${r.command} (${r.scenarios} scenarios)`).join(', '))}. ${esc(conformanceTally(l))}.</p>
+<table><thead><tr><th>requirement</th><th>revision</th><th>level</th><th>audit</th><th>suite</th><th>tools</th><th>note</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+<h3>What the suite judged and the audit does not</h3>
+<ul>${only}<li><b>pass</b>: ${l.suiteOnly.filter((c) => c.verdict === 'pass').length} check(s)</li></ul>`;
 }

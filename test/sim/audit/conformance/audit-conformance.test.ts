@@ -72,6 +72,7 @@ describe('audit --conformance', () => {
     expect(r.stdout).toMatch(/security\.origin-403 +2025-11-25 +MUST +violates +fail +agree/);
     expect(r.stdout).toMatch(/false pass +2025-11-25 tools-call-simple-text: the server has no tool test_simple_text/);
     expect(readFileSync(join(out, 'audit.md'), 'utf8')).toMatch(/## The official conformance suite/);
+    expect(readFileSync(join(out, 'audit.html'), 'utf8')).toMatch(/<h2>The official conformance suite<\/h2>/);
     // One exit: the suite's scored failure (the Origin check) is a spec violation, so --strict fails.
     expect(a.conforms).toBe(false);
   }, 120_000);
