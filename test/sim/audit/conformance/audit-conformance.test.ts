@@ -73,6 +73,11 @@ describe('audit --conformance', () => {
     expect(r.stdout).toMatch(/false pass +2025-11-25 tools-call-simple-text: the server has no tool test_simple_text/);
     expect(readFileSync(join(out, 'audit.md'), 'utf8')).toMatch(/## The official conformance suite/);
     expect(readFileSync(join(out, 'audit.html'), 'utf8')).toMatch(/<h2>The official conformance suite<\/h2>/);
+    const junit = readFileSync(join(out, 'audit.junit.xml'), 'utf8');
+    expect(junit).toMatch(
+      /classname="audit.conformance" name="2025-11-25 dns-rebinding-protection\/localhost-host-rebinding-rejected" time="0">\n\s+<failure type="spec-violation"/,
+    );
+    expect(junit).toMatch(/name="2025-11-25 tools-call-simple-text\/tools-call-simple-text" time="0">\n\s+<skipped message="false pass: /);
     // One exit: the suite's scored failure (the Origin check) is a spec violation, so --strict fails.
     expect(a.conforms).toBe(false);
   }, 120_000);
