@@ -10,7 +10,8 @@
 // the suite itself calls "Not testable", and one answered -32601 (a capability the server does not offer).
 import type { SuiteCheck } from './suite-output.ts';
 
-/** The fixture tool each server scenario of 2025-11-25 calls (the suite's own test server has them; read in its dist). */
+/** The fixture tool a server scenario calls (the suite's own test server has them; read in its 0.2.0-alpha.12 dist):
+ *  every tool scenario of 2025-11-25, and those of 2026-07-28 whose tool was confirmed there. */
 export const FIXTURE_TOOLS: Readonly<Record<string, string>> = {
   'tools-call-simple-text': 'test_simple_text',
   'tools-call-image': 'test_image_content',
@@ -24,6 +25,7 @@ export const FIXTURE_TOOLS: Readonly<Record<string, string>> = {
   'tools-call-elicitation': 'test_elicitation',
   'elicitation-sep1034-defaults': 'test_elicitation_sep1034_defaults',
   'elicitation-sep1330-enums': 'test_elicitation_sep1330_enums',
+  'input-required-result-multi-round': 'test_input_required_result_multi_round',
 };
 
 /** The scenario's fixture tool where the server's tools/list (as the suite saw it) lacks it, else null. */
