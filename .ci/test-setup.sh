@@ -2,13 +2,13 @@
 # What the tests need besides the root package (`npm test` runs this first, as `pretest`): the
 # packages of examples/clients (the MCP client libraries the harnesses drive) and examples/servers
 # (the server frameworks the audit runs against), the Node 24 binary of .ci/node24 (clients whose
-# engines need it), Python's `mcp` in .venv-mcp/ (.ci/python-venv.sh) and Chromium (the HTML
+# engines need it), the official conformance suite in .ci/conformance (`audit --conformance`), Python's `mcp` in .venv-mcp/ (.ci/python-venv.sh) and Chromium (the HTML
 # report's browser test). Idempotent: a package installed since its lock file last changed is left
 # as it is, so a second `npm test` (or CI, which installs them itself first) spends no time here.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-for prefix in examples/clients examples/servers .ci/node24; do
+for prefix in examples/clients examples/servers .ci/node24 .ci/conformance; do
   stamp="$prefix/node_modules/.package-lock.json"
   if [ -f "$stamp" ] && [ "$stamp" -nt "$prefix/package-lock.json" ]; then continue; fi
   echo "test-setup: npm ci --prefix $prefix"

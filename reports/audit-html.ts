@@ -5,6 +5,7 @@ import type { AuditResult } from '../sim/audit/server/runner.ts';
 import { auditSubject, libraryOf, literalDiffers, specOf } from './audit-text.ts';
 import type { ScenarioResult } from '../sim/audit/server/runner.ts';
 import { esc } from './compare-html.ts';
+import { conformanceHtml } from './conformance-text.ts';
 
 const COLOR: Record<string, string> = {
   pass: '#1a7f37',
@@ -71,6 +72,7 @@ export function renderAuditHtml(a: AuditResult): string {
 <table><thead><tr><th>scenario</th><th>${lib ? 'agent' : 'verdict'}</th>${lib ? '<th>library</th>' : ''}<th>spec</th><th>why</th><th>evidence</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
+${a.conformance ? conformanceHtml(a.conformance) : ''}
 <h2>Scenarios</h2>
 ${details}
 ${pending}

@@ -1,7 +1,8 @@
 // The audit as JUnit XML, so any CI shows each scenario as a test case: a row the exit rule fails
 // (its verdict, or a client row's library verdict) is a <failure> (its type that verdict), any other
 // non-pass a <skipped> with its verdict (not applicable, not tested, protocol hazard); each spec check
-// is a test case of class `audit.spec`, a violation a <failure type="spec-violation">. Times are not known here (the
+// is a test case of class `audit.spec`, a violation a <failure type="spec-violation">; with --conformance
+// each check of the official suite is one of class `audit.conformance`. Times are not known here (the
 // audit runs on virtual time): every testcase says time="0".
 import type { AuditResult } from '../sim/audit/server/runner.ts';
 import { auditSubject, rowPasses } from './audit-text.ts';
@@ -35,6 +36,36 @@ function specCases(a: AuditResult): { lines: string[]; tests: number; failures: 
         lines.push(`${open}>`, `      <skipped message="${xmlEscape(`${c.verdict}: ${c.evidence}`)}"/>`, '    </testcase>');
       }
     }
+  // `--conformance`: each check of the suite, once (class audit.conformance): a scored failure fails; a
+  // false pass, an untestable, unscored or warning check is skipped with why.
+  const seen = new Set<string>();
+  const suite = a.conformance;
+  const all = suite
+    ? [...suite.requirements.flatMap((r) => r.suiteChecks.map((c) => ({ ...c, revision: r.revision }))), ...suite.suiteOnly]
+    : [];
+  for (const c of all) {
+    const name = `${c.revision} ${c.scenario}/${c.check}`;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    tests++;
+    const open = `    <testcase classname="audit.conformance" name="${xmlEscape(name)}" time="0"`;
+    if (c.verdict === 'pass' && c.scored) lines.push(`${open}/>`);
+    else if (c.verdict === 'fail' && c.scored) {
+      failures++;
+      lines.push(
+        `${open}>`,
+        `      <failure type="spec-violation" message="${xmlEscape(c.why)}">${xmlEscape(c.why)}</failure>`,
+        '    </testcase>',
+      );
+    } else {
+      skipped++;
+      lines.push(
+        `${open}>`,
+        `      <skipped message="${xmlEscape(`${c.verdict}${c.scored ? '' : ' (not scored)'}: ${c.why}`)}"/>`,
+        '    </testcase>',
+      );
+    }
+  }
   return { lines, tests, failures, skipped };
 }
 

@@ -3,6 +3,7 @@
 import type { AuditResult, ScenarioResult } from '../sim/audit/server/runner.ts';
 import { judged, passes } from '../sim/core/audit-verdict.ts';
 import { table } from './table.ts';
+import { conformanceMarkdown, conformanceText } from './conformance-text.ts';
 
 /** The spec lens's verdict of a row ('' where no lens ran: a client audit). */
 export const specOf = (s: ScenarioResult): string => s.spec?.verdict ?? '';
@@ -89,6 +90,7 @@ export function renderAuditText(a: AuditResult): string {
   }
   if (failed.length) lines.push('');
   for (const p of a.pending) lines.push(`pending (not run): ${p.name}: ${p.why}`);
+  if (a.conformance) lines.push(...conformanceText(a.conformance));
   const exit = a.passed
     ? 'no printed verdict fails the audit (exit 0)'
     : `a printed verdict does not pass${lib ? ' (agent or library)' : ''} (exit 1)`;
@@ -113,6 +115,7 @@ export function renderAuditMarkdown(a: AuditResult): string {
         `| \`${rowName(s, a)}\` | ${s.verdict}${lib ? ` | ${libraryOf(s)}` : ''} | ${specOf(s)} | ${cell(s.why)}${literalDiffers(s) ? ` — ${cell(literalDiffers(s)!)}` : ''}${s.library ? ` — library: ${cell(s.library.behaviour)}: ${cell(s.library.why)}` : ''} | ${cell(s.evidence)} |`,
     ),
     '',
+    ...(a.conformance ? conformanceMarkdown(a.conformance) : []),
     '## Scenarios',
     '',
   ];

@@ -4,6 +4,7 @@
 import type { Revision } from '../../models/policies.ts';
 import type { SpecCheck, SpecVerdict, AuditVerdict } from '../core/audit-verdict.ts';
 import type { LibraryVerdict } from './client-library.ts';
+import type { ConformanceLens } from './conformance/lens.ts';
 
 export interface ScenarioResult {
   name: string;
@@ -45,6 +46,8 @@ export interface AuditResult {
   tools?: string;
   /** A real server: the revisions it was found to speak, and how (server/revisions.ts), in one line. */
   revisionsFound?: string;
+  /** `--conformance`: the official suite's checks, merged with the spec lens by requirement (conformance/merge.ts). */
+  conformance?: ConformanceLens;
 }
 
 /** The library's verdict as a client audit reports it (behaviour `not applicable`, verdict `not tested`,

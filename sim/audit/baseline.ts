@@ -7,6 +7,7 @@
 // text out: the command reads and writes the file (cli/commands/audit-baseline.ts).
 import { passes } from '../core/audit-verdict.ts';
 import type { AuditResult } from './audit-row.ts';
+import { suiteNonPasses } from './conformance/merge.ts';
 
 export type BaselineSection = 'server' | 'client';
 
@@ -140,7 +141,7 @@ export function describeBaseline(file: string, o: BaselineOutcome): string[] {
 
 /** The non-passes an audit of one server or one client prints, as baseline entries: each row the exit
  *  rule fails (its verdict, or a client row's library verdict), with the MUSTs the library broke; and
- *  with `strict`, each spec check that reads `violates`. */
+ *  with `strict`, each spec check that reads `violates` and each scored check the conformance suite fails. */
 export function auditNonPasses(a: AuditResult, strict: boolean): BaselineEntry[] {
   const out: BaselineEntry[] = [];
   const blank = { reason: '', upstream: '' };
@@ -153,5 +154,7 @@ export function auditNonPasses(a: AuditResult, strict: boolean): BaselineEntry[]
     }
     if (strict) for (const c of s.spec?.checks ?? []) if (c.verdict === 'violates') out.push({ id, requirement: c.requirement, ...blank });
   }
+  // `--conformance`: the suite's failing scored checks are the spec lens's too.
+  if (strict && a.conformance) out.push(...suiteNonPasses(a.conformance));
   return out;
 }

@@ -39,6 +39,6 @@ export function auditHelp(): string {
     usage,
     summary,
     AUDIT_OPTIONS,
-    `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: ${EXIT_RULE}.\nWith --strict also 1 when the spec lens finds a violation; 2 also for a bad manifest; 4 a run against a real server or\nclient did not finish (watchdog, server-failed; with --clients: an audit whose harness failed its fault-free run).\n`,
+    `\nscenarios:\n${list}\n\nfor a client (--client-cmd):\n${clientList}\n\nexit status: ${EXIT_RULE}.\nWith --strict also 1 when the spec lens finds a violation (with --conformance: or a scored check the suite fails); 2 also for a bad manifest; 4 a run against a real server or\nclient did not finish (watchdog, server-failed; with --clients: an audit whose harness failed its fault-free run).\n`,
   );
 }

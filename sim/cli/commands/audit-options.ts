@@ -19,6 +19,7 @@ import { REVISIONS } from '../wire-options.ts';
 import { REAL_SERVER_OPTIONS, WATCHDOG_OPTION, watchdogMs } from '../wire-server.ts';
 import { MATRIX_FILES, runClientsAudit } from './audit-clients.ts';
 import { baselineRequest } from './audit-baseline.ts';
+import { CONFORMANCE_OPTION } from './audit-conformance.ts';
 
 /** The model server a client is audited against unless told: it streams every call (the cuts need a stream). */
 export const CLIENT_AUDIT_SERVER = 'streaming=accept-header';
@@ -124,6 +125,7 @@ export const AUDIT_OPTIONS: Record<string, OptionSpec> = {
   out: { value: true, arg: 'DIR', help: 'write audit.md, audit.html, audit.json, audit.junit.xml there (the folder is replaced whole)' },
   json: { value: false, help: 'print the audit as JSON instead of the table' },
   strict: { value: false, help: 'exit 1 also when the spec lens finds a violation (default: resilience verdicts only)' },
+  conformance: CONFORMANCE_OPTION,
   quiet: { value: false, help: 'no progress on stderr' },
   clients: {
     value: true,

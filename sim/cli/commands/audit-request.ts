@@ -44,6 +44,8 @@ export interface AuditRequest {
   subjectArgs: string;
   json: boolean;
   strict: boolean;
+  /** `--conformance`: the official suite runs too, its checks merged into the spec lens (audit-conformance.ts). */
+  conformance: boolean;
   /** Progress on stderr: not with --quiet or --json. */
   progress: boolean;
 }
@@ -78,6 +80,7 @@ export function auditRequest(args: Parsed): AuditRequest {
     subjectArgs: clientCmd !== undefined ? `--client-cmd ${quote(clientCmd)}${clientRevision} ${serverArgs}` : serverArgs,
     json: args.options.json === true,
     strict: args.options.strict === true,
+    conformance: args.options.conformance === true,
     progress: !args.options.quiet && !args.options.json,
   };
 }

@@ -30,6 +30,7 @@ import { endWireRun, loopbackServer, quote } from '../wire-server.ts';
 import { auditHelp } from './audit-help.ts';
 import { applyBaseline, baselineRequest, type BaselineRequest } from './audit-baseline.ts';
 import { auditNonPasses } from '../../audit/baseline.ts';
+import { conformanceRuns, conformanceSuite, withConformance } from './audit-conformance.ts';
 import { AUDIT_OPTIONS, clientAuditServer, clientsAudit } from './audit-options.ts';
 import { auditRequest, OUT_FILES, type AuditRequest } from './audit-request.ts';
 import { findRevisions, revisionsToAudit } from '../../audit/server/revisions.ts';
@@ -50,20 +51,27 @@ export async function runAuditCommand(argv: readonly string[], out: NodeJS.Writa
   const manifest = stringOption(args, 'clients');
   if (manifest !== undefined) return clientsAudit(args, manifest, out);
   const r = auditRequest(args);
-  return runRequest(r, baselineRequest(args, `mcp-faultsim audit ${r.subjectArgs}`), out);
+  return runRequest(r, baselineRequest(args, `mcp-faultsim audit ${r.subjectArgs}${r.conformance ? ' --conformance' : ''}`), out);
 }
 
 /** Start the server, run the audit under the watchdog, print what it found; whatever happens, stop what was started. */
 async function runRequest(r: AuditRequest, baseline: BaselineRequest, out: NodeJS.WritableStream): Promise<number> {
   const started = Date.now();
   let served: ServedProcess | null = null;
+  // A missing suite is known before anything starts.
+  const suite = r.conformance ? conformanceSuite() : null;
   try {
     const { server, toolChoice, revisions, revisionsFound } = await auditedServer(r, (p) => (served = p));
     const found = revisions ? { loopbackRevisions: revisions, revisionsFound } : {};
+    // The suite first, on the server as it booted (the audit's scenarios restart it).
+    if (suite && r.progress)
+      process.stderr.write(`audit: the conformance suite, --requirements ${(revisions ?? r.loopbackRevisions).join(', ')}\n`);
+    // --conformance needs --serve or --target (declared): the server is a loopback one.
+    const runs = suite && server.kind === 'loopback' ? await conformanceRuns(suite, server, revisions ?? r.loopbackRevisions) : [];
     const audited = startAudit({ ...r, ...found }, server, toolChoice, started);
     const ended = await Promise.race([audited.then((result) => ({ result })), r.watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) return await reportAborted(r, audited, ended.aborted, out);
-    return printResult(r, ended.result, started, baseline, out);
+    return printResult(r, suite ? withConformance(ended.result, runs, suite) : ended.result, started, baseline, out);
   } catch (e) {
     // A server's answer quoted in a message may echo a credential back: never printed.
     if (e instanceof LoopbackError || e instanceof UsageError) throw new UsageError(redact(e.message, r.access.secrets));

@@ -103,6 +103,17 @@ const CASES: [rule: string, argv: string[], line: string][] = [
   ]),
   ['audit --jobs needs', ['audit', '--server', 'sdk-sse', '--jobs', '2'], '--jobs needs --clients'],
   ['audit --repro needs', ['audit', '--client-cmd', 'x', '--repro', '/tmp/x'], '--repro needs --clients'],
+  ['audit --conformance needs', ['audit', '--server', 'sdk-sse', '--conformance'], '--conformance needs --serve or --target'],
+  [
+    'audit --conformance conflicts --client-cmd',
+    ['audit', '--client-cmd', 'x', '--serve', 'y', '--conformance'],
+    'give --conformance or --client-cmd, not both (the conformance suite tests servers)',
+  ],
+  [
+    'audit --conformance conflicts --clients',
+    ['audit', '--clients', 'm.json', '--conformance'],
+    'give --conformance or --clients, not both (the conformance suite tests servers)',
+  ],
   ['audit --client-cmd nonEmpty', ['audit', '--client-cmd', ' '], '--client-cmd needs a command'],
 
   ['check --server valuesNeed', ['check', '--server', 'sdk-sse'], '--server sdk-sse is real code: add --wire'],
