@@ -2,7 +2,7 @@
 // call counts and the class (fitted to 120 columns), then the cause groups and what changes what
 // (last, so that they are what stays on the screen), then where the reports were written.
 import type { Comparison } from '../sim/compare/compare.ts';
-import { callCountsText, verdictCell, type VerdictKind } from './compare-common.ts';
+import { CALL_COUNTS_LEGEND, callCountsText, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table, wrap } from './table.ts';
 import { groupConsidered, groupsOf, rankedFixes, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { plural } from './words.ts';
@@ -48,7 +48,7 @@ export function renderSummary(c: Comparison, registered: readonly Property[] = [
         .map((p) => `${head(p)} = ${p}`)
         .join(
           ', ',
-        )}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error; ok/loud/silent = calls, +N = runs in which a tool ran twice for one call (silent: the agent saw one result)`,
+        )}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error; ${CALL_COUNTS_LEGEND}`,
       SUMMARY_WIDTH,
     ),
   ];
