@@ -102,7 +102,7 @@ export function apartText(n: { twice: number; capsChanged: number }, sep = ''): 
 
 /** What `callCountsText`'s parts mean, for a legend. */
 export const CALL_COUNTS_LEGEND =
-  'ok/loud/silent = calls (silent: came back wrong or hung with no error); +Nd = runs in which a tool ran twice for one call (silent: the agent saw one result); +Nc = runs in which a session\'s capabilities changed without a reset (caps-immutable: silent unless a guard refused it, and then its calls count loud)';
+  "ok/loud/silent = calls (silent: came back wrong or hung with no error); +Nd = runs in which a tool ran twice for one call (silent: the agent saw one result); +Nc = runs in which a session's capabilities changed without a reset (caps-immutable: silent unless a guard refused it, and then its calls count loud)";
 
 /** `ok/loud/silent`, with `+Nd` and `+Nc` for the runs with a silent failure the calls do not show. */
 export function callCountsText(cell: CellResult, sep = '/'): string {

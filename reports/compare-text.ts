@@ -46,9 +46,7 @@ export function renderSummary(c: Comparison, registered: readonly Property[] = [
       `columns: ${c.properties
         .filter((p) => head(p) !== p)
         .map((p) => `${head(p)} = ${p}`)
-        .join(
-          ', ',
-        )}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error; ${CALL_COUNTS_LEGEND}`,
+        .join(', ')}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error; ${CALL_COUNTS_LEGEND}`,
       SUMMARY_WIDTH,
     ),
   ];

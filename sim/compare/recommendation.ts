@@ -6,7 +6,7 @@
 // vocabulary would be needed. Computed from the cells and findings alone (nothing is run here), so a
 // merge of shards gives the same answer as one run; the ranking's rules are recommendation-rank.ts.
 import { faultKind } from '../../models/faults.ts';
-import { formatClient, formatCombination, formatServer, KNOB_TABLES, type Combination } from '../../models/policies.ts';
+import { formatClient, formatCombination, formatServer, type Combination } from '../../models/policies.ts';
 import type { CellResult } from './cell-result.ts';
 import type { ReportedFinding } from './cell-runner.ts';
 import type { NumberedCauseGroup } from './causes.ts';
@@ -15,6 +15,8 @@ import { candidateOf, rankCandidates, RANK_ORDER, withTies, type Candidate, type
 import { changesFrom } from '../core/knob-changes.ts';
 import { outsideVocabulary } from './recommendation-outside.ts';
 import { changedBy, combinationKey, shownByReplays } from './recommendation-replays.ts';
+import { FARED_ORDER, faredOf, proposalOf } from './fixes.ts';
+import type { Fared } from './mitigations.ts';
 
 export type { Candidate, Failure, Ranked } from './recommendation-rank.ts';
 export { RANK_ORDER } from './recommendation-rank.ts';
@@ -39,7 +41,7 @@ export interface Unfixed {
    *  `proposal`: a knob outside the protocol as published, models/knobs.ts), best first. A change
    *  that lands on a combination of the scope is left out where the mechanism is silent in every one
    *  (its own search missed it there; another's finding shows it). */
-  fixes: { change: string; holds: number; of: number; fared: string; proposal: string | null }[];
+  fixes: { change: string; holds: number; of: number; fared: Fared; proposal: string | null }[];
 }
 
 export interface RecommendationScope {
@@ -188,15 +190,6 @@ function unfixedOf(
   return { unfixed, widespread, defeatEvery };
 }
 
-/** The proposal a change's knob is (models/knobs.ts `proposal`), or null for a knob of the protocol. */
-function proposalOf(change: string): string | null {
-  const m = /^(server|client)\.([^=+-]+)/.exec(change);
-  const spec = m ? (KNOB_TABLES[m[1] as 'server' | 'client'][m[2]!] as { proposal?: string } | undefined) : undefined;
-  return spec?.proposal ?? null;
-}
-
-const FARED_ORDER = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
-
 /** The finder's changes that make some of `fs` hold (those `keep` admits), with how many and the worst
  *  way, best first. */
 function fixesOf(fs: readonly ReportedFinding[], keep: (f: ReportedFinding, change: string) => boolean): Unfixed['fixes'] {
@@ -205,7 +198,7 @@ function fixesOf(fs: readonly ReportedFinding[], keep: (f: ReportedFinding, chan
   for (const f of searched) {
     for (const m of f.mitigations!) {
       if (!m.holds || !keep(f, m.change)) continue;
-      const fared = [m.replay, m.search?.fared ?? m.replay].sort((a, b) => FARED_ORDER.indexOf(b) - FARED_ORDER.indexOf(a))[0]!;
+      const fared = faredOf(m);
       const row = rows.get(m.change) ?? { change: m.change, holds: 0, of: searched.length, fared, proposal: proposalOf(m.change) };
       row.holds++;
       if (FARED_ORDER.indexOf(fared) > FARED_ORDER.indexOf(row.fared)) row.fared = fared;
