@@ -11,7 +11,7 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 /** Where the exploration's workloads are shorter than `check`'s, what a "holds" covers and what it
  *  does not, so that it is never read as contradicting a `check` that finds a violation. */
-export function shorterThanCheck(longest: number, depth: number, check: { calls: number; faults: number }): string {
+export function shorterThanCheck(longest: number, check: { calls: number; faults: number }): string {
   if (longest >= check.calls) return '';
   return `, only on workloads of up to ${longest} call${longest === 1 ? '' : 's'} (check draws up to ${check.calls} calls and ${check.faults} faults, and may find what this does not)`;
 }
@@ -23,7 +23,7 @@ export function describeExhaustive(x: Exhaustive, bounds?: { longest: number; ch
     return `violated, shortest with ${k} fault${k === 1 ? '' : 's'}: ${describePlan(x.shortest.faults)} (workload: ${describeWorkload(x.shortest.workload)})`;
   }
   const vacuously = x.verdict === 'vacuous' ? ', vacuously: its situation was never reached' : '';
-  const shorter = bounds ? shorterThanCheck(bounds.longest, x.depth, bounds.check) : '';
+  const shorter = bounds ? shorterThanCheck(bounds.longest, bounds.check) : '';
   return `holds up to depth ${x.depth} (${n(x.states)} distinct states, ${n(x.plans)} plans)${shorter}${vacuously}`;
 }
 
