@@ -80,18 +80,34 @@ export function counterexamplePath(f: Finding): string {
   return `counterexamples/${f.id}.json`;
 }
 
-export function callCounts(cell: CellResult): { ok: number; loud: number; silent: number; twice: number } {
+/** A cell's calls over its runs (ok, loud, silent), and the runs with a silent failure no call's outcome
+ *  shows: a tool that ran twice for one call (`twice`, at-most-once), a session whose capabilities
+ *  changed without a reset (`capsChanged`, caps-immutable). */
+export function callCounts(cell: CellResult): { ok: number; loud: number; silent: number; twice: number; capsChanged: number } {
   const o = cell.results[0]?.outcomes;
-  // A tool that ran twice for one call is a silent failure no call outcome shows: counted apart, per run.
-  const once = cell.results.find((r) => r.property === 'at-most-once');
-  const twice = once?.verdict === 'violated' ? once.violations : 0;
-  return o ? { ok: o.ok, loud: o.error, silent: o['silent-empty'] + o['silent-hang'], twice } : { ok: 0, loud: 0, silent: 0, twice };
+  const runs = (property: string) => {
+    const r = cell.results.find((p) => p.property === property);
+    return r?.verdict === 'violated' ? r.violations : 0;
+  };
+  const twice = runs('at-most-once');
+  const capsChanged = runs('caps-immutable');
+  const calls = o ? { ok: o.ok, loud: o.error, silent: o['silent-empty'] + o['silent-hang'] } : { ok: 0, loud: 0, silent: 0 };
+  return { ...calls, twice, capsChanged };
 }
 
-/** `ok/loud/silent`, with `+N` where a tool ran twice in N runs (a silent failure the calls do not show). */
+/** The runs `callCounts` counts apart from the calls: `+Nd` a tool ran twice, `+Nc` capabilities changed. */
+export function apartText(n: { twice: number; capsChanged: number }, sep = ''): string {
+  return `${n.twice ? `${sep}+${n.twice}d` : ''}${n.capsChanged ? `${sep}+${n.capsChanged}c` : ''}`;
+}
+
+/** What `callCountsText`'s parts mean, for a legend. */
+export const CALL_COUNTS_LEGEND =
+  "ok/loud/silent = calls (silent: came back wrong or hung with no error); +Nd = runs in which a tool ran twice for one call (silent: the agent saw one result); +Nc = runs in which a session's capabilities changed without a reset (caps-immutable: silent unless a guard refused it, and then its calls count loud)";
+
+/** `ok/loud/silent`, with `+Nd` and `+Nc` for the runs with a silent failure the calls do not show. */
 export function callCountsText(cell: CellResult, sep = '/'): string {
   const n = callCounts(cell);
-  return `${n.ok}${sep}${n.loud}${sep}${n.silent}${n.twice ? `+${n.twice}` : ''}`;
+  return `${n.ok}${sep}${n.loud}${sep}${n.silent}${apartText(n)}`;
 }
 
 /** Each finding's number in the report: its section's number, the same in every link to it. */

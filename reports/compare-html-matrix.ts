@@ -5,7 +5,7 @@ import { KNOB_TABLES, notApplicable } from '../models/policies.ts';
 import type { CellResult, Comparison } from '../sim/compare/compare.ts';
 import type { Finding } from '../sim/compare/findings.ts';
 import { CELL_CLASSES } from '../sim/core/cell-class.ts';
-import { callCounts, CLASS_MEANING, combinationLine, findingNumbers, knobColumns, verdictCell } from './compare-common.ts';
+import { apartText, callCounts, CLASS_MEANING, combinationLine, findingNumbers, knobColumns, verdictCell } from './compare-common.ts';
 import { esc } from './escape.ts';
 
 function knobValue(cell: CellResult, side: 'server' | 'client', knob: string): string {
@@ -62,7 +62,7 @@ export function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set
     '<th>class</th>',
     '<th data-type="num" title="calls that returned what the fault-free run returned">ok</th>',
     '<th data-type="num" title="calls that failed with an error">loud</th>',
-    '<th data-type="num" title="calls that came back empty or hung, with no error">silent</th>',
+    '<th data-type="num" title="calls that came back empty or hung, with no error; +Nd: runs in which a tool ran twice for one call; +Nc: runs in which a session\'s capabilities changed without a reset">silent</th>',
     '<th data-type="num" title="reconnects over all runs (vacuity guard)" class="p">re-<wbr>conn.</th>',
     '<th data-type="num" title="re-initializes over all runs (vacuity guard)" class="p">re-<wbr>inits</th>',
     '<th data-type="num" title="transport fallbacks over all runs (vacuity guard)" class="p">fall-<wbr>backs</th>',
@@ -104,7 +104,7 @@ export function matrix(c: Comparison, byCell: Map<string, Finding[]>, shown: Set
         }`,
       )}">${esc(cell.name)}</td>`,
       `<td class="c ${esc(cell.class.replace(/[^a-z]+/g, '-'))}" data-sort="${CELL_CLASSES.indexOf(cell.class)}" title="${esc(CLASS_MEANING[cell.class])}">${esc(cell.class)}</td>`,
-      `<td data-sort="${n.ok}">${n.ok}</td><td data-sort="${n.loud}">${n.loud}</td><td data-sort="${n.silent}">${n.silent}</td>`,
+      `<td data-sort="${n.ok}">${n.ok}</td><td data-sort="${n.loud}">${n.loud}</td><td data-sort="${n.silent + n.twice + n.capsChanged}">${n.silent}${esc(apartText(n, ' '))}</td>`,
       ...[cell.stats.reconnects, cell.stats.reinitializes, cell.stats.fallbacks].map((v) => `<td class="g" data-sort="${v}">${v}</td>`),
       ...verdicts,
       `<td data-sort="${fs.length}">${links}</td>`,

@@ -4,7 +4,7 @@
 // survives and its silent failures (the finding, linked where the page details it). The words are the
 // terminal's and compare.md's (compare-recommendation-text.ts), so the three say one thing.
 import type { Ranked, Recommendation, RecommendationScope } from '../sim/compare/recommendation.ts';
-import { choiceName, survivesText, unfixedText } from './compare-recommendation-text.ts';
+import { choiceName, survivesText, unfixedText, widespreadText } from './compare-recommendation-text.ts';
 import { classSlug } from './compare-html-heatmap.ts';
 import { esc } from './escape.ts';
 
@@ -36,7 +36,7 @@ export function recommendationHtml(r: Recommendation | undefined, shown: Readonl
     .map((s) => {
       const unfixed = s.clean
         ? ''
-        : `<div class="unfixed" role="note"><p><b>No combination of the ${s.combinations} is free of silent failure.</b></p><ul>${s.unfixed.map((u) => `<li>Silent in every combination: ${esc(unfixedText(u))}</li>`).join('')}${s.defeatEvery.length ? `<li>Families in a silent finding of every combination: ${esc(s.defeatEvery.join(', '))}</li>` : ''}</ul></div>`;
+        : `<div class="unfixed" role="note"><p><b>No combination of the ${s.combinations} is free of silent failure.</b></p><ul>${s.unfixed.map((u) => `<li>Silent in every combination: ${esc(unfixedText(u))}</li>`).join('')}${s.defeatEvery.length ? `<li>Families in a silent finding of every combination: ${esc(s.defeatEvery.join(', '))}</li>` : ''}${s.widespread.map((u) => `<li>${esc(widespreadText(u, s.combinations))}</li>`).join('')}</ul></div>`;
       return `<section class="scope"><h3>${esc(s.name)}</h3><p>Baseline: ${esc(s.baseline.label)}; ${s.combinations} combinations; families: ${esc(s.families.join(', '))}.</p>${unfixed}${list('Server', s.server, s, shown)}${list('Client', s.client, s, shown)}${list('Pair', s.pair, s, shown)}</section>`;
     })
     .join('');

@@ -171,7 +171,7 @@ ${statecharts(shown)}
 <section id="matrix-section"><h2>Matrix</h2>
 ${filters(c)}
 <div class="matrix-box">${matrix(c, byCell, new Set(shown.map((f) => f.id)))}</div>
-<p class="legend">✓ holds · ✗ violated (in how many runs) · vacuous: the property's situation was never reached · error: a designer's policy failed. Calls: ok / loud (an error) / silent (empty or hung with no error). A cell is silent too when a side-effecting tool ran twice for one call (at-most-once), though each call came back ok. Click a column to sort it, a finding number to open it.</p>
+<p class="legend">✓ holds · ✗ violated (in how many runs) · vacuous: the property's situation was never reached · error: a designer's policy failed. Calls: ok / loud (an error) / silent (empty or hung with no error). A cell is silent too when a side-effecting tool ran twice for one call (at-most-once), though each call came back ok: +Nd counts those runs beside the silent calls; +Nc the runs in which a session's capabilities changed without a reset (caps-immutable: silent unless a guard refused it, and then its calls count loud). Click a column to sort it, a finding number to open it.</p>
 </section>
 ${broken(c)}
 <section id="findings"><h2>Findings</h2>

@@ -145,7 +145,7 @@ function matrix(c: Comparison, byCell: Map<string, Finding[]>, anchors: Map<stri
   const lines = [
     '## Matrix',
     '',
-    `Per cell: how its calls fared over ${c.runs} random runs (ok / loud errors / silent, and +N: the runs in which a tool ran twice for one call, a silent failure no call's outcome shows), and each property's verdict: ${VERDICT_MARK.holds} holds, ${VERDICT_MARK.violated} violated (in how many runs), ${VERDICT_MARK.vacuous} vacuous (its situation was never reached), 💥 a policy error.`,
+    `Per cell: how its calls fared over ${c.runs} random runs (ok / loud errors / silent, then +Nd: the runs in which a tool ran twice for one call, and +Nc: the runs in which a session's capabilities changed without a reset — silent failures no call's outcome shows; a capability change is silent unless a guard refused it, and then its calls count loud), and each property's verdict: ${VERDICT_MARK.holds} holds, ${VERDICT_MARK.violated} violated (in how many runs), ${VERDICT_MARK.vacuous} vacuous (its situation was never reached), 💥 a policy error.`,
     '',
     `| # | cell | class | calls ok / loud / silent | ${props.join(' | ')} | findings |`,
     `|---:|---|---|---|${props.map(() => ':---:').join('|')}|---|`,

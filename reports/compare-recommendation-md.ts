@@ -3,7 +3,7 @@
 // failure), then the ranked server, client and pair lists as tables, each row with its failures (the
 // finding, linked where the report details it, its cause group and mechanism).
 import type { Ranked, Recommendation, RecommendationScope } from '../sim/compare/recommendation.ts';
-import { choiceName, survivesText, unfixedText } from './compare-recommendation-text.ts';
+import { choiceName, survivesText, unfixedText, widespreadText } from './compare-recommendation-text.ts';
 import { inlineCode, mdText } from './escape.ts';
 
 function failuresText(r: Ranked, link: (id: string) => string): string {
@@ -53,6 +53,7 @@ export function recommendationMarkdown(r: Recommendation, anchors: ReadonlyMap<s
       lines.push(`**No combination of the ${s.combinations} is free of silent failure.**`, '');
       for (const u of s.unfixed) lines.push(`- Silent in every combination: ${mdText(unfixedText(u))}`);
       if (s.defeatEvery.length) lines.push(`- Families in a silent finding of every combination: ${s.defeatEvery.join(', ')}`);
+      for (const u of s.widespread) lines.push(`- ${mdText(widespreadText(u, s.combinations))}`);
       lines.push('');
     }
     lines.push(...list('Server', s.server, s, link), ...list('Client', s.client, s, link), ...list('Pair', s.pair, s, link));

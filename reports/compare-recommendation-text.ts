@@ -14,7 +14,11 @@ export function choiceName(r: Pick<Ranked, 'changes'>): string {
 /** How it fared over its cell's runs, in a few words: class (its silent failures), its cost. */
 export function faredText(r: Ranked): string {
   const n = r.counts;
-  const silent = r.silent ? ` (${plural(n.silentCalls, 'silent call')}, ${plural(n.duplicateRuns, 'run')} with a tool run twice)` : '';
+  const replayedTwice = n.duplicateRuns === 0 && r.failures.some((f) => f.replayed && f.mechanism === 'duplicate-execution');
+  const twice = replayedTwice
+    ? 'no run of its own, one replayed counterexample, with a tool run twice'
+    : `${plural(n.duplicateRuns, 'run')} with a tool run twice`;
+  const silent = r.silent ? ` (${plural(n.silentCalls, 'silent call')}, ${twice})` : '';
   return `${r.class}${silent}; ${n.roundTrips} re-handshakes, ${n.refused} refused calls in ${n.runs} runs`;
 }
 
@@ -48,7 +52,18 @@ export function unfixedText(u: Unfixed): string {
   const fix = u.fixes.find((x) => x.proposal);
   const shown = fix ? `; a run shows ${fix.change} (${fix.proposal}) holds for ${fix.holds}/${fix.of} of them, ${fix.fared}` : '';
   const needs = u.outside ? `; needs, outside the vocabulary: ${u.outside}` : '';
-  return `${u.mechanism} (${u.groups.join(', ')}; ${u.families.join(', ')}), e.g. ${u.finding}: ${u.how}${needs}${shown}`;
+  return `${u.mechanism} (${u.groups.join(', ')}; ${u.families.join(', ')}), e.g. ${u.finding}: ${u.how}${byReplayText(u)}${needs}${shown}`;
+}
+
+/** Where only replays showed it in some combinations, how many (their own runs never met it). */
+export function byReplayText(u: Unfixed): string {
+  if (u.shownByReplay === 0) return '';
+  return `; in ${plural(u.shownByReplay, 'combination')} its own runs never met it and another cell's counterexample, replayed there, did`;
+}
+
+/** A mechanism silent in most combinations but not all, with how many. */
+export function widespreadText(u: Unfixed, of: number): string {
+  return `silent in ${u.silentIn} of ${of} (the others' runs and the finder's replays never met it there): ${unfixedText(u)}`;
 }
 
 /** The terminal's first lines, folded to `width`. */
@@ -65,10 +80,12 @@ export function recommendationText(r: Recommendation, width: number): string[] {
       : `${s.name}: NO combination of the ${s.combinations} is free of silent failure. Least bad, from ${s.baseline.label}:`;
     lines.push(...item(head, 0));
     if (!s.clean) for (const u of s.unfixed) lines.push(...item(`silent in every one: ${unfixedText(u)}`, 2));
-    if (!s.clean && s.unfixed.length === 0)
+    if (!s.clean && s.unfixed.length === 0) {
       lines.push(
         ...item(`no one mechanism is silent in every one; families in a silent finding of each: ${s.defeatEvery.join(', ') || 'none'}`, 2),
       );
+      for (const u of s.widespread) lines.push(...item(widespreadText(u, s.combinations), 2));
+    }
     const seen = new Map<string, string>();
     for (const [side, list] of [
       ['server', s.server],

@@ -2,7 +2,8 @@
 // call counts and the class (fitted to 120 columns), then the cause groups and what changes what
 // (last, so that they are what stays on the screen), then where the reports were written.
 import type { Comparison } from '../sim/compare/compare.ts';
-import { callCountsText, verdictCell, type VerdictKind } from './compare-common.ts';
+import { migrationText } from './migration-text.ts';
+import { CALL_COUNTS_LEGEND, callCountsText, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table, wrap } from './table.ts';
 import { groupConsidered, groupsOf, rankedFixes, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { plural } from './words.ts';
@@ -41,16 +42,17 @@ export function renderSummary(c: Comparison, registered: readonly Property[] = [
     '',
     ...recommendationText(c.recommendation, SUMMARY_WIDTH),
     '',
-    table(header, rows, ['r'], { width: SUMMARY_WIDTH, fold: 1, minimum: 24 }),
-    ...wrap(
-      `columns: ${c.properties
-        .filter((p) => head(p) !== p)
-        .map((p) => `${head(p)} = ${p}`)
-        .join(
-          ', ',
-        )}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error; ok/loud/silent = calls, +N = runs in which a tool ran twice for one call (silent: the agent saw one result)`,
-      SUMMARY_WIDTH,
-    ),
+    // A migration matrix's cells (over a thousand lines) are summarised; its full table is in the files.
+    ...(c.migration ? migrationText(c, SUMMARY_WIDTH) : [table(header, rows, ['r'], { width: SUMMARY_WIDTH, fold: 1, minimum: 24 })]),
+    ...(c.migration
+      ? []
+      : wrap(
+          `columns: ${c.properties
+            .filter((p) => head(p) !== p)
+            .map((p) => `${head(p)} = ${p}`)
+            .join(', ')}; ok = holds, FAIL = violated, vac = vacuous (never reached), ERR = a policy error; ${CALL_COUNTS_LEGEND}`,
+          SUMMARY_WIDTH,
+        )),
   ];
   const groups = groupsOf(c);
   if (groups.length) {

@@ -9,14 +9,22 @@ import { table } from './table.ts';
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-/** One line for a property's exhaustive verdict. */
-export function describeExhaustive(x: Exhaustive): string {
+/** Where the exploration's workloads are shorter than `check`'s, what a "holds" covers and what it
+ *  does not, so that it is never read as contradicting a `check` that finds a violation. */
+export function shorterThanCheck(longest: number, check: { calls: number; faults: number }): string {
+  if (longest >= check.calls) return '';
+  return `, only on workloads of up to ${longest} call${longest === 1 ? '' : 's'} (check draws up to ${check.calls} calls and ${check.faults} faults, and may find what this does not)`;
+}
+
+/** One line for a property's exhaustive verdict; `bounds`: the exploration's longest workload and what check draws. */
+export function describeExhaustive(x: Exhaustive, bounds?: { longest: number; check: { calls: number; faults: number } }): string {
   if (x.shortest) {
     const k = x.shortest.faults.length;
     return `violated, shortest with ${k} fault${k === 1 ? '' : 's'}: ${describePlan(x.shortest.faults)} (workload: ${describeWorkload(x.shortest.workload)})`;
   }
   const vacuously = x.verdict === 'vacuous' ? ', vacuously: its situation was never reached' : '';
-  return `holds up to depth ${x.depth} (${n(x.states)} distinct states, ${n(x.plans)} plans)${vacuously}`;
+  const shorter = bounds ? shorterThanCheck(bounds.longest, bounds.check) : '';
+  return `holds up to depth ${x.depth} (${n(x.states)} distinct states, ${n(x.plans)} plans)${shorter}${vacuously}`;
 }
 
 /** `coverage`: list every unreached state and transition (`--coverage`), not only the summary line. */
@@ -40,10 +48,12 @@ export function renderExplore(e: Exploration, coverage = false): string {
   if (e.budgetExhausted > 0) out.push(`           ${e.budgetExhausted} run(s) hit the world's step budget`);
   out.push('');
   const fewest = (r: Exhaustive) => (r.shortest ? String(r.shortest.faults.length) : '-');
-  const rows = e.results.map((r) => [r.property, r.verdict === 'violated' ? 'VIOLATED' : r.verdict, fewest(r)]);
+  const shorter = longest < e.check.calls;
+  const verdictWord = (r: Exhaustive) => (r.verdict === 'violated' ? 'VIOLATED' : shorter ? `${r.verdict} (≤${longest} calls)` : r.verdict);
+  const rows = e.results.map((r) => [r.property, verdictWord(r), fewest(r)]);
   out.push(table(['property', 'verdict', 'fewest faults'], rows, ['l', 'l', 'r']));
   for (const r of e.results) {
-    out.push('', `${r.property}: ${describeExhaustive(r)}`);
+    out.push('', `${r.property}: ${describeExhaustive(r, { longest, check: e.check })}`);
     if (r.shortest?.why) out.push(`  ${r.shortest.why}`);
   }
   if (e.coverage.length) out.push('', ...renderCoverage(e.coverage, 'the exploration', coverage));

@@ -24,26 +24,65 @@ export function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-/** Wrap `text` between words into lines of at most `width` characters (a longer word is cut). */
+/** Words that join what follows them ("with client.accept=always"): never left alone at a line's end. */
+const JOINERS = new Set(['with', 'and', 'or', 'of', 'by', 'at', 'on', 'in', 'to', 'from', 'as', 'the', 'a', '+', '·']);
+
+/** Where to cut `word` to fit `room` characters: after the last of `marks` that fits
+ *  (`server.streaming=` / `accept-header`), or 0 where none does. */
+function cutAt(word: string, room: number, marks: readonly string[] = ['=', '.', '-', '+', ',']): number {
+  if (room < 1) return 0;
+  const head = word.slice(0, room);
+  const at = Math.max(...marks.map((c) => head.lastIndexOf(c)));
+  return at > 0 ? at + 1 : 0;
+}
+
+/** Wrap `text` between words into lines of at most `width` characters. A word longer than a line is
+ *  cut after a `=` (filling the line it starts on), else a `.`, `-`, `+` or `,`, else at the width; a
+ *  joining word ("with") goes down with the word it joins rather than end a line, so that no line reads
+ *  only "with" (where the two do not fit a line, the word is cut after a `=` or `.` to follow it). */
 export function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ')) {
-    let w = word;
-    while (w.length > width) {
-      if (line) lines.push(line);
-      lines.push(w.slice(0, width));
-      w = w.slice(width);
-      line = '';
-    }
-    if (!line) line = w;
-    else if (line.length + 1 + w.length <= width) line += ` ${w}`;
-    else {
-      lines.push(line);
-      line = w;
+  const fill = (piece: string) => {
+    lines.push(line ? `${line} ${piece}` : piece);
+    line = '';
+  };
+  for (let word of text.split(' ')) {
+    for (;;) {
+      const room = line ? width - line.length - 1 : width;
+      if (word.length <= room) {
+        line = line ? `${line} ${word}` : word;
+        break;
+      }
+      const words = line.split(' ');
+      const tail = words[words.length - 1]!;
+      const onlyJoiner = line !== '' && words.length === 1 && JOINERS.has(tail);
+      if (words.length > 1 && JOINERS.has(tail)) {
+        // A joiner that would end the line goes down with the word it joins.
+        lines.push(words.slice(0, -1).join(' '));
+        line = tail;
+        continue;
+      }
+      const cut = !line || onlyJoiner ? cutAt(word, room, ['=']) || cutAt(word, room) : word.length > width ? cutAt(word, room, ['=']) : 0;
+      if (cut > 0) {
+        fill(word.slice(0, cut));
+        word = word.slice(cut);
+      } else if (!line) {
+        fill(word.slice(0, width));
+        word = word.slice(width);
+      } else if (onlyJoiner) {
+        // Nowhere to cut the word: the joiner goes back up where it fits, else keeps its own line.
+        const up = lines.length ? `${lines[lines.length - 1]} ${tail}` : null;
+        if (up && up.length <= width) lines[lines.length - 1] = up;
+        else lines.push(tail);
+        line = '';
+      } else {
+        lines.push(line);
+        line = '';
+      }
     }
   }
-  lines.push(line);
+  if (line || lines.length === 0) lines.push(line);
   return lines;
 }
 

@@ -14,6 +14,7 @@ import type { Cut, MatrixCell, MatrixKind } from './matrix.ts';
 import { migrationRows, type MigrationRow } from './migration.ts';
 import { recommend, type Recommendation } from './recommendation.ts';
 import { numberedCauseGroups, type NumberedCauseGroup } from './causes.ts';
+import { fixesByGroup, type GroupFixes } from './fixes.ts';
 
 export { CELL_CLASSES, classify, type CellClass, type CellResult } from './cell-result.ts';
 export { Annotator } from './annotator.ts';
@@ -44,6 +45,8 @@ export interface Comparison {
   findings: ReportedFinding[];
   /** The findings grouped by cause (same minimal plan, same mechanism), labelled G1, G2, … most cells first. */
   causes: NumberedCauseGroup[];
+  /** Per silent cause group the finder worked on, its fixes ranked as the reports show them (compare/fixes.ts). */
+  fixes: GroupFixes[];
   /** `--matrix migration`: what moving from 2025-11-25 to 2026-07-28 does, per seed cell (compare/migration.ts). */
   migration?: MigrationRow[];
   /** Wall-clock figures: the only part of a report that differs between identical runs. */
@@ -90,6 +93,7 @@ export async function runComparison(
     cells: results,
     findings,
     causes,
+    fixes: fixesByGroup(findings, causes),
     ...(kind === 'migration' ? { migration: migrationRows(results) } : {}),
   };
 }

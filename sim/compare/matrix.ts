@@ -151,7 +151,8 @@ function fullValues(k: Knob): (string | string[])[] | null {
 
 /** Every value of every knob the full matrix varies (models/knobs.ts `fullMatrix`; guards: every
  *  subset; the knobs policy modules declared too), the first knob outermost, under the whole
- *  vocabulary. A cell is named by the values of the knobs it varies, server · client. */
+ *  vocabulary. A cell is named by the knobs it varies with their values, server · client
+ *  (`reinit=pin-first … · reconnect=new-session … guards=none`); its id by the values alone. */
 export function fullMatrix(additions: PolicyAdditions = NO_ADDITIONS): Omit<MatrixCell, 'index'>[] {
   const varied = (['server', 'client'] as const).flatMap((side) =>
     knobsOf(side, additions).flatMap((k) => {
@@ -167,18 +168,20 @@ export function fullMatrix(additions: PolicyAdditions = NO_ADDITIONS): Omit<Matr
       over[k.side][k.knob] = chosen[i];
     });
     const c = combination(over as Parameters<typeof combination>[0], additions);
-    const side = (s: 'server' | 'client') =>
+    const side = (s: 'server' | 'client', named: boolean) =>
       varied
         .filter((k) => k.side === s)
         .map((k) => {
           const v = (c[s] as unknown as Record<string, string | string[]>)[k.knob]!;
-          return Array.isArray(v) ? guardSubsetName(v) : v;
+          const value = Array.isArray(v) ? guardSubsetName(v) : v;
+          return named ? `${k.knob}=${value}` : value;
         })
         .join(' ');
-    const name = `${side('server')} · ${side('client')}`;
+    // The id keeps the bare values (short file names, stable since the first full matrix); the name
+    // says which knob each value is of.
     return {
-      id: slug(name),
-      name,
+      id: slug(`${side('server', false)} · ${side('client', false)}`),
+      name: `${side('server', true)} · ${side('client', true)}`,
       record: null,
       role: 'product' as const,
       alphabet: ALL,

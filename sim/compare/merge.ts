@@ -6,6 +6,7 @@ import { parseWith } from '../core/schema-issue.ts';
 import { migrationRows } from './migration.ts';
 import { recommend } from './recommendation.ts';
 import { numberedCauseGroups } from './causes.ts';
+import { fixesByGroup } from './fixes.ts';
 import type { Comparison } from './compare.ts';
 import { comparisonSchema } from './comparison-schema.ts';
 
@@ -74,6 +75,7 @@ export function merge(parts: readonly { name: string; comparison: Comparison }[]
     cells,
     findings,
     causes,
+    fixes: fixesByGroup(findings, causes),
     ...(first.matrix.kind === 'migration' ? { migration: migrationRows(cells) } : {}),
     timing: { shards: parts.map((p) => ({ file: p.name, shard: p.comparison.shard ?? null, ...p.comparison.timing })) },
   };

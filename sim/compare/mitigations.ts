@@ -29,6 +29,9 @@ export interface Mitigation {
   change: string;
   /** The finding's own input on the changed combination. */
   replay: Fared;
+  /** When the replay went silent: by which mechanism (compare/causes.ts), the finding's own or another.
+   *  What the recommendation reads as this combination shown silent by it, where its own search met none. */
+  replaySilentBy?: string;
   /** A random search on the changed combination (null when the replay already went silent): in how
    *  many runs the finding's mechanism came back (`sameCause`), how many went silent another way (a
    *  cause of its own, with a group of its own), and how the rest fared. */
@@ -80,10 +83,22 @@ export function neighbours(c: Combination, additions: PolicyAdditions): { change
 
 /** The finding's own input replayed under `c` (its mark as the run store has it, or run: `markFor`). */
 export function replayOf(f: Finding, c: Combination, x: Omit<MitigationContext, 'cache'>, mechanism = causeOf(f).mechanism): Fared {
+  return replayMarkOf(f, c, x, mechanism).fared;
+}
+
+/** `replayOf`, with the mechanism the replay went silent by (null when it did not). */
+export function replayMarkOf(
+  f: Finding,
+  c: Combination,
+  x: Omit<MitigationContext, 'cache'>,
+  mechanism = causeOf(f).mechanism,
+): { fared: Fared; silentBy: string | null } {
   try {
-    return faredOf([markFor(judgeOf(c, x), [f.plan, f.workload, f.schedule], x)], mechanism, true);
+    const mark = markFor(judgeOf(c, x), [f.plan, f.workload, f.schedule], x);
+    const fared = faredOf([mark], mechanism, true);
+    return { fared, silentBy: fared === 'silent' ? mark.silent : null };
   } catch (e) {
-    if (e instanceof PolicyError) return 'policy-error';
+    if (e instanceof PolicyError) return { fared: 'policy-error', silentBy: null };
     throw e;
   }
 }
@@ -104,6 +119,8 @@ export interface Tried {
   broken: string | null;
   /** The finding's own input under the change; null when the change breaks the fault-free run. */
   replay: Fared | null;
+  /** The mechanism a silent replay went silent by, else null. */
+  silentBy: string | null;
 }
 
 /** A change the finder considered and left out: its combination is broken without faults. */
@@ -135,8 +152,9 @@ export function replaysOf(f: Finding, x: Omit<MitigationContext, 'cache'>): Trie
   replayOf(f, f.combination, x, mechanism);
   return neighbours(f.combination, x.config.world.additions).map(({ change, combination: c }) => {
     const broken = brokenUnder(c, x);
-    if (broken !== null) return { change, combination: c, broken, replay: null };
-    return { change, combination: c, broken, replay: replayOf(f, c, x, mechanism) };
+    if (broken !== null) return { change, combination: c, broken, replay: null, silentBy: null };
+    const { fared, silentBy } = replayMarkOf(f, c, x, mechanism);
+    return { change, combination: c, broken, replay: fared, silentBy };
   });
 }
 
@@ -153,10 +171,16 @@ export function overall(m: Mitigation): Fared {
   return ORDER[Math.max(ORDER.indexOf(m.replay), ORDER.indexOf(m.search?.fared ?? m.replay))]!;
 }
 
-/** One change's mitigation from its replay and its search's runs (null: none ran). */
-export function mitigationOf(f: Finding, change: string, replay: Fared, marks: Searched | null): Mitigation {
+/** One change's mitigation from its replay (and the mechanism it went silent by) and its search's runs (null: none ran). */
+export function mitigationOf(
+  f: Finding,
+  change: string,
+  replay: Fared,
+  marks: Searched | null,
+  silentBy: string | null = null,
+): Mitigation {
   const mechanism = causeOf(f).mechanism;
-  if (!marks) return { change, replay, search: null, holds: false };
+  if (!marks) return { change, replay, ...(silentBy ? { replaySilentBy: silentBy } : {}), search: null, holds: false };
   if (marks === 'policy-error')
     return { change, replay, search: { runs: 0, sameCause: 0, otherSilent: 0, fared: 'policy-error' }, holds: false };
   const sameCause = marks.filter((m) => silentAs(m, mechanism) === mechanism).length;
@@ -169,7 +193,9 @@ export function mitigationOf(f: Finding, change: string, replay: Fared, marks: S
  *  faults left out, ranked: those that hold first (clean, then loud and recovers, then loud and never
  *  recovers), then the rest; knob order within a rank. */
 export function ranked(f: Finding, tried: readonly Tried[], marksOf: readonly (Searched | null)[]): Mitigation[] {
-  const all = tried.flatMap((t, i) => (t.replay === null ? [] : [{ m: mitigationOf(f, t.change, t.replay, marksOf[i] ?? null), i }]));
+  const all = tried.flatMap((t, i) =>
+    t.replay === null ? [] : [{ m: mitigationOf(f, t.change, t.replay, marksOf[i] ?? null, t.silentBy), i }],
+  );
   const rank = (m: Mitigation) => (m.holds ? ORDER.indexOf(overall(m)) : 10 + ORDER.indexOf(m.replay));
   return all.sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i).map(({ m }) => m);
 }

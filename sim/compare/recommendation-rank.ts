@@ -11,6 +11,7 @@ import type { ReportedFinding } from './cell-runner.ts';
 import type { NumberedCauseGroup } from './causes.ts';
 import type { Finding } from './findings.ts';
 import { changesFrom } from '../core/knob-changes.ts';
+import type { ShownByReplay } from './recommendation-replays.ts';
 
 /** The ranking's criteria, in the order they decide. */
 export const RANK_ORDER: readonly string[] = [
@@ -36,6 +37,10 @@ export interface Failure {
   families: string[];
   mechanism: string;
   how: string;
+  /** Present when the combination's own runs never met it: the finding is another cell's, whose own
+   *  input the finder replayed on this combination (`change` away), silent there by the same
+   *  mechanism (compare/recommendation-replays.ts). */
+  replayed?: { change: string };
 }
 
 export interface Candidate {
@@ -47,6 +52,7 @@ export interface Candidate {
   class: CellClass;
   silent: boolean;
   recovers: boolean;
+  /** A tool ran twice: in its own runs (at-most-once violated) or in a replay of another cell's finding. */
   duplicate: boolean;
   /** Over the cell's runs: calls that came back wrong or hung, runs in which a tool ran twice, runs whose
    *  capabilities changed under the session (caps-immutable), calls refused (a loud error), and
@@ -80,39 +86,50 @@ export function silentFailure(f: Finding): boolean {
   );
 }
 
-/** A candidate from its (first) cell and that cell's findings. */
+const DUPLICATE = 'duplicate-execution';
+
+function failureOf(f: ReportedFinding, groups: ReadonlyMap<string, NumberedCauseGroup>): Failure {
+  return {
+    finding: f.id,
+    group: groups.get(f.id)?.label ?? null,
+    properties: f.properties.map((p) => p.property),
+    silent: silentFailure(f),
+    plan: f.cause?.plan ?? '',
+    families: [...new Set(f.plan.map((p) => faultKind(p.fault)))],
+    mechanism: f.cause?.mechanism ?? 'unknown',
+    how: f.cause?.how ?? f.properties[0]?.why ?? '',
+  };
+}
+
+/** A candidate from its (first) cell, that cell's findings, and the other cells' findings whose input
+ *  the finder's replays showed silent on it (`shown`: one per mechanism its own findings lack is kept). */
 export function candidateOf(
   cell: CellResult,
   base: Combination,
   findings: readonly ReportedFinding[],
   groups: ReadonlyMap<string, NumberedCauseGroup>,
+  shown: readonly ShownByReplay[] = [],
 ): Candidate {
   const o = cell.results[0]?.outcomes;
-  const failures = findings
-    .filter((f) => f.kind === 'violation' || f.kind === 'policy-error')
-    .map((f): Failure => {
-      const families = [...new Set(f.plan.map((p) => faultKind(p.fault)))];
-      return {
-        finding: f.id,
-        group: groups.get(f.id)?.label ?? null,
-        properties: f.properties.map((p) => p.property),
-        silent: silentFailure(f),
-        plan: f.cause?.plan ?? '',
-        families,
-        mechanism: f.cause?.mechanism ?? 'unknown',
-        how: f.cause?.how ?? f.properties[0]?.why ?? '',
-      };
-    })
-    .sort((a, b) => Number(b.silent) - Number(a.silent));
+  const own = findings.filter((f) => f.kind === 'violation' || f.kind === 'policy-error').map((f) => failureOf(f, groups));
+  const met = new Set(own.filter((f) => f.silent).map((f) => f.mechanism));
+  const replayed: Failure[] = [];
+  for (const s of shown) {
+    const f = failureOf(s.finding, groups);
+    if (!f.silent || met.has(f.mechanism)) continue;
+    met.add(f.mechanism);
+    replayed.push({ ...f, replayed: { change: s.change } });
+  }
+  const failures = [...own, ...replayed].sort((a, b) => Number(b.silent) - Number(a.silent));
   const silentFamilies = new Set(failures.filter((f) => f.silent).flatMap((f) => f.families));
   return {
     changes: changesFrom(cell.combination, base),
     combination: cell.combination,
     cells: [cell.id],
     class: cell.class,
-    silent: cell.class === 'silent',
+    silent: cell.class === 'silent' || replayed.length > 0,
     recovers: violations(cell, 'recovers') === 0,
-    duplicate: violations(cell, 'at-most-once') > 0,
+    duplicate: violations(cell, 'at-most-once') > 0 || replayed.some((f) => f.mechanism === DUPLICATE),
     counts: {
       runs: cell.runs,
       silentCalls: o ? o['silent-empty'] + o['silent-hang'] : 0,

@@ -6,7 +6,7 @@
 // vocabulary would be needed. Computed from the cells and findings alone (nothing is run here), so a
 // merge of shards gives the same answer as one run; the ranking's rules are recommendation-rank.ts.
 import { faultKind } from '../../models/faults.ts';
-import { formatClient, formatCombination, formatServer, KNOB_TABLES, type Combination } from '../../models/policies.ts';
+import { formatClient, formatCombination, formatServer, type Combination } from '../../models/policies.ts';
 import type { CellResult } from './cell-result.ts';
 import type { ReportedFinding } from './cell-runner.ts';
 import type { NumberedCauseGroup } from './causes.ts';
@@ -14,6 +14,9 @@ import type { MatrixKind } from './matrix.ts';
 import { candidateOf, rankCandidates, RANK_ORDER, withTies, type Candidate, type Ranked } from './recommendation-rank.ts';
 import { changesFrom } from '../core/knob-changes.ts';
 import { outsideVocabulary } from './recommendation-outside.ts';
+import { changedBy, combinationKey, shownByReplays } from './recommendation-replays.ts';
+import { FARED_ORDER, faredOf, proposalOf } from './fixes.ts';
+import type { Fared } from './mitigations.ts';
 
 export type { Candidate, Failure, Ranked } from './recommendation-rank.ts';
 export { RANK_ORDER } from './recommendation-rank.ts';
@@ -24,6 +27,10 @@ export interface Unfixed {
   how: string;
   /** The fault families in the minimal plans of its findings, most findings first. */
   families: string[];
+  /** In how many of the scope's combinations it is silent, and in how many of those only a replay of
+   *  another cell's finding showed it (their own runs never met it: compare/recommendation-replays.ts). */
+  silentIn: number;
+  shownByReplay: number;
   /** The cause groups (G1, …) its findings are in, and the finding shown for it (the best-ranked
    *  combination's). */
   groups: string[];
@@ -31,8 +38,10 @@ export interface Unfixed {
   /** What the vocabulary lacks to fix it (recommendation-outside.ts), or null when nothing is said. */
   outside: string | null;
   /** Changes the mitigation finder found to make its findings hold (`change` as the finder names it;
-   *  `proposal`: a knob outside the protocol as published, models/knobs.ts), best first. */
-  fixes: { change: string; holds: number; of: number; fared: string; proposal: string | null }[];
+   *  `proposal`: a knob outside the protocol as published, models/knobs.ts), best first. A change
+   *  that lands on a combination of the scope is left out where the mechanism is silent in every one
+   *  (its own search missed it there; another's finding shows it). */
+  fixes: { change: string; holds: number; of: number; fared: Fared; proposal: string | null }[];
 }
 
 export interface RecommendationScope {
@@ -50,6 +59,9 @@ export interface RecommendationScope {
   clean: boolean;
   /** Where none had: the mechanisms silent in every combination. Empty when `clean`. */
   unfixed: Unfixed[];
+  /** Where none had and no mechanism is silent in every one: those silent in at least half of them,
+   *  most combinations first (each with `silentIn`). Empty otherwise. */
+  widespread: Unfixed[];
   /** The fault families in a silent finding of every combination (none of the vocabulary survives them). */
   defeatEvery: string[];
   /** Best first, at most RECOMMENDED per list, ranked within the list. Server: the client kept
@@ -130,53 +142,63 @@ function sameSide(a: Combination, b: Combination, side: 'server' | 'client'): bo
   return side === 'server' ? formatServer(a.server) === formatServer(b.server) : formatClient(a.client) === formatClient(b.client);
 }
 
-/** The mechanisms silent in every candidate, and the families in a silent finding of every candidate. */
+/** The mechanisms silent in every candidate (else those in at least half: `widespread`), and the
+ *  families in a silent finding of every candidate. */
 function unfixedOf(
   ranked: readonly Ranked[],
   candidates: readonly Candidate[],
   groups: ReadonlyMap<string, NumberedCauseGroup>,
   findings: ReadonlyMap<string, ReportedFinding>,
-): { unfixed: Unfixed[]; defeatEvery: string[] } {
+): { unfixed: Unfixed[]; widespread: Unfixed[]; defeatEvery: string[] } {
   const silentOf = (c: Candidate) => c.failures.filter((f) => f.silent);
   const every = <T>(sets: T[][]): T[] => (sets.length === 0 ? [] : sets[0]!.filter((x) => sets.every((s) => s.includes(x))));
-  const mechanisms = every(candidates.map((c) => [...new Set(silentOf(c).map((f) => f.mechanism))]));
   const defeatEvery = every(candidates.map((c) => [...new Set(silentOf(c).flatMap((f) => f.families))])).sort();
+  const inScope = new Set(candidates.map((c) => combinationKey(c.combination)));
   const best = ranked[0];
-  const unfixed = mechanisms.map((mechanism): Unfixed => {
+  const count = new Map<string, number>();
+  for (const c of candidates) for (const m of new Set(silentOf(c).map((f) => f.mechanism))) count.set(m, (count.get(m) ?? 0) + 1);
+  const unfixedFor = (mechanism: string): Unfixed => {
     const all = candidates.flatMap((c) => silentOf(c).filter((f) => f.mechanism === mechanism));
+    const own = [...new Map(all.filter((f) => !f.replayed).map((f) => [f.finding, f])).values()];
     const familyCount = new Map<string, number>();
-    for (const f of all) for (const k of f.families) familyCount.set(k, (familyCount.get(k) ?? 0) + 1);
-    const shown = best?.failures.find((f) => f.silent && f.mechanism === mechanism) ?? all[0]!;
+    for (const f of own) for (const k of f.families) familyCount.set(k, (familyCount.get(k) ?? 0) + 1);
+    const shown = best?.failures.find((f) => f.silent && f.mechanism === mechanism) ?? own[0] ?? all[0]!;
+    const everywhere = count.get(mechanism) === candidates.length;
+    // Where it is silent in every combination, a change that stays inside the scope fixes nothing.
+    const outside = (f: ReportedFinding, change: string) => {
+      const c = changedBy(f.combination, change);
+      return !everywhere || !c || !inScope.has(combinationKey(c));
+    };
     return {
       mechanism,
       how: shown.how,
       families: [...familyCount].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k),
-      groups: [...new Set(all.map((f) => groups.get(f.finding)?.label).filter((g): g is string => !!g))],
+      silentIn: count.get(mechanism) ?? 0,
+      shownByReplay: candidates.filter((c) => c.failures.some((f) => f.mechanism === mechanism && f.replayed)).length,
+      groups: [...new Set(own.map((f) => groups.get(f.finding)?.label).filter((g): g is string => !!g))],
       finding: shown.finding,
       outside: outsideVocabulary(mechanism),
-      fixes: fixesOf(all.map((f) => findings.get(f.finding)).filter((f): f is ReportedFinding => !!f)),
+      fixes: fixesOf(
+        own.map((f) => findings.get(f.finding)).filter((f): f is ReportedFinding => !!f),
+        outside,
+      ),
     };
-  });
-  return { unfixed, defeatEvery };
+  };
+  const byCount = [...count].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const unfixed = byCount.filter(([, n]) => n === candidates.length).map(([m]) => unfixedFor(m));
+  const widespread = unfixed.length ? [] : byCount.filter(([, n]) => 2 * n >= candidates.length).map(([m]) => unfixedFor(m));
+  return { unfixed, widespread, defeatEvery };
 }
 
-/** The proposal a change's knob is (models/knobs.ts `proposal`), or null for a knob of the protocol. */
-function proposalOf(change: string): string | null {
-  const m = /^(server|client)\.([^=+-]+)/.exec(change);
-  const spec = m ? (KNOB_TABLES[m[1] as 'server' | 'client'][m[2]!] as { proposal?: string } | undefined) : undefined;
-  return spec?.proposal ?? null;
-}
-
-const FARED_ORDER = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
-
-/** The finder's changes that make some of `fs` hold, with how many and the worst way, best first. */
-function fixesOf(fs: readonly ReportedFinding[]): Unfixed['fixes'] {
+/** The finder's changes that make some of `fs` hold (those `keep` admits), with how many and the worst
+ *  way, best first. */
+function fixesOf(fs: readonly ReportedFinding[], keep: (f: ReportedFinding, change: string) => boolean): Unfixed['fixes'] {
   const searched = fs.filter((f) => f.mitigations);
   const rows = new Map<string, Unfixed['fixes'][number]>();
   for (const f of searched) {
     for (const m of f.mitigations!) {
-      if (!m.holds) continue;
-      const fared = [m.replay, m.search?.fared ?? m.replay].sort((a, b) => FARED_ORDER.indexOf(b) - FARED_ORDER.indexOf(a))[0]!;
+      if (!m.holds || !keep(f, m.change)) continue;
+      const fared = faredOf(m);
       const row = rows.get(m.change) ?? { change: m.change, holds: 0, of: searched.length, fared, proposal: proposalOf(m.change) };
       row.holds++;
       if (FARED_ORDER.indexOf(fared) > FARED_ORDER.indexOf(row.fared)) row.fared = fared;
@@ -210,17 +232,24 @@ export function recommend(c: RecommendationInput): Recommendation {
   const vulnerable = vulnerableOf(c.cells);
   const scopes = scopesOf(c.cells).map((s): RecommendationScope => {
     const base = baselineOf(s.cells, vulnerable);
+    const own = s.cells.flatMap((cell) => byCell.get(cell.id) ?? []);
+    const shown = shownByReplays(own, new Set(s.cells.map((cell) => combinationKey(cell.combination))));
     const candidates = new Map<string, Candidate>();
     for (const cell of s.cells) {
       const key = formatCombination(cell.combination);
       const seen = candidates.get(key);
       if (seen) seen.cells.push(cell.id);
-      else candidates.set(key, candidateOf(cell, base.combination, byCell.get(cell.id) ?? [], groups));
+      else {
+        const replays = (shown.get(combinationKey(cell.combination)) ?? []).filter((r) => r.finding.cell !== cell.id);
+        candidates.set(key, candidateOf(cell, base.combination, byCell.get(cell.id) ?? [], groups, replays));
+      }
     }
     const all = [...candidates.values()];
     const ranked = rankCandidates(all);
     const clean = ranked.some((r) => !r.silent && r.class !== 'policy-error' && r.class !== 'broken without faults');
-    const { unfixed, defeatEvery } = clean ? { unfixed: [], defeatEvery: [] } : unfixedOf(ranked, all, groups, findings);
+    const { unfixed, widespread, defeatEvery } = clean
+      ? { unfixed: [], widespread: [], defeatEvery: [] }
+      : unfixedOf(ranked, all, groups, findings);
     const first = s.cells[0]!;
     return {
       name: scopeName(first),
@@ -231,6 +260,7 @@ export function recommend(c: RecommendationInput): Recommendation {
       combinations: all.length,
       clean,
       unfixed,
+      widespread,
       defeatEvery,
       server: topOf(ranked, (r) => sameSide(r.combination, base.combination, 'client')),
       client: topOf(ranked, (r) => sameSide(r.combination, base.combination, 'server')),

@@ -61,7 +61,7 @@ describe('causes and mitigations in the default comparison', () => {
     // Under the whole vocabulary every client that re-sends a call runs a tool twice after a reset
     // connection (2025-11-25 servers do not cancel): the cause most cells share.
     expect(stdout).toMatch(
-      /Causes \(findings with the same minimal plan and mechanism\), most cells first:\n {2}G1 {2}20 cells, SILENT: connection-reset at request 2 → the retry after a failed attempt \(connection reset\) ran the\n {4}tool again \(duplicate execution\)/,
+      /Causes \(findings with the same minimal plan and mechanism\), most cells first:\n {2}G1 {2}20 cells, SILENT: connection-reset at request 2 → the retry after a failed attempt \(connection reset\) ran\n {4}the tool again \(duplicate execution\)/,
     );
   });
 

@@ -12,6 +12,7 @@ import { coverageReport, type MachineCoverage } from '../../world/coverage.ts';
 import { exploreJob, type ExploreConfig, type ExploreJob, type JobResult } from './explore.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import { call, type Workload } from '../../core/workload.ts';
+import { CHECK_MAX_CALLS, CHECK_MAX_FAULTS } from '../random/arbitraries.ts';
 
 export interface ExhaustiveOptions {
   /** The fault alphabet. */
@@ -53,6 +54,9 @@ export interface Exploration {
   budgetExhausted: number;
   results: ({ property: string } & Exhaustive)[];
   coverage: MachineCoverage[];
+  /** What `check` draws by default (search/random/arbitraries.ts): a property that holds here on
+   *  shorter workloads or fewer faults may still fail there, which the verdict lines say. */
+  check: { calls: number; faults: number };
 }
 
 /** Sequential workloads of 1..calls tools/calls; `any` gives every mix of progress and none. */
@@ -120,6 +124,7 @@ export function mergeJobs(
     budgetExhausted: jobs.reduce((sum, j) => sum + j.budgetExhausted, 0),
     results,
     coverage,
+    check: { calls: CHECK_MAX_CALLS, faults: CHECK_MAX_FAULTS },
   };
 }
 

@@ -7,6 +7,10 @@ import { sortPlan, type FaultPlan, type PlannedFault } from '../../core/plan.ts'
 import { withRenumberingShrink } from './plan-shrink.ts';
 import type { Workload, WorkloadStep } from '../../core/workload.ts';
 
+/** What `check` draws by default: workloads of up to this many calls, plans of up to this many faults
+ *  (explore's verdict lines compare their own bounds with these). */
+export const CHECK_MAX_CALLS = 5;
+export const CHECK_MAX_FAULTS = 8;
 export interface PlanShape {
   /** The fault alphabet (default: the whole vocabulary). */
   faults?: readonly FaultName[];
@@ -34,7 +38,7 @@ export function plannedFault(faults: readonly FaultName[] = FAULT_VOCABULARY, ma
 }
 
 export function faultPlan(shape: PlanShape = {}): fc.Arbitrary<FaultPlan> {
-  const { faults = FAULT_VOCABULARY, maxPoint = 12, maxFaults = 8 } = shape;
+  const { faults = FAULT_VOCABULARY, maxPoint = 12, maxFaults = CHECK_MAX_FAULTS } = shape;
   // size 'max': without it fast-check draws arrays far shorter than maxFaults. The renumbering
   // shrink (search/random/plan-shrink.ts) gets past the one local minimum absolute indices leave.
   return withRenumberingShrink(fc.array(plannedFault(faults, maxPoint), { maxLength: maxFaults, size: 'max' })).map(sortPlan);
@@ -57,7 +61,7 @@ export function workloadStep(shape: WorkloadShape = {}): fc.Arbitrary<WorkloadSt
 }
 
 export function workload(shape: WorkloadShape = {}): fc.Arbitrary<Workload> {
-  const { minCalls = 1, maxCalls = 5 } = shape;
+  const { minCalls = 1, maxCalls = CHECK_MAX_CALLS } = shape;
   // Drawn with minLength 0 and padded with plain calls: fast-check shrinks an array with a non-zero
   // minLength only by dropping its first items, which leaves workloads longer than they need be.
   const pad: WorkloadStep = { method: 'tools/call', progress: shape.progress === 'always', overlap: false };
@@ -86,14 +90,14 @@ export interface InputShape {
  *  key draw the same sequence from the same seed (the mitigation finder reuses a cell's runs by it).
  *  It lists every field the arbitraries above read; one added there belongs here too. */
 export function shapeKey(shape: InputShape = {}): string {
-  const { faults = FAULT_VOCABULARY, maxPoint = 12, maxFaults = 8 } = shape.plan ?? {};
+  const { faults = FAULT_VOCABULARY, maxPoint = 12, maxFaults = CHECK_MAX_FAULTS } = shape.plan ?? {};
   const w = shape.workload ?? {};
   return JSON.stringify([
     faults,
     maxPoint,
     maxFaults,
     w.minCalls ?? 1,
-    w.maxCalls ?? 5,
+    w.maxCalls ?? CHECK_MAX_CALLS,
     Boolean(w.overlap),
     Boolean(w.lists),
     w.progress === 'always',

@@ -26,6 +26,17 @@ describe('explore', () => {
     expect(e.coverage.map((m: { machine: string }) => m.machine)).toEqual(['client', 'server']);
   });
 
+  it("says in its verdict lines when its workloads are shorter than check's, and not when they are as long", async () => {
+    const short = await run('explore', ...SEED_000, '--depth', '1', '--quiet');
+    expect(short.stdout).toMatch(/^no-silent-hang +holds \(≤2 calls\)/m);
+    expect(short.stdout).toMatch(
+      /^no-silent-hang: holds up to depth 1 \([\d,]+ distinct states, [\d,]+ plans\), only on workloads of up to 2 calls \(check draws up to 5 calls and 8 faults, and may find what this does not\)$/m,
+    );
+    const long = await run('explore', '--faults', 'http-502', '--depth', '1', '--calls', '5', '--progress', 'never', '--quiet');
+    expect(long.stdout).toMatch(/^no-silent-hang: holds up to depth 1 \([\d,]+ distinct states, [\d,]+ plans\)$/m);
+    expect(long.stdout).not.toMatch(/check draws|≤\d calls/);
+  });
+
   it('prints the same report on one worker as on two', async () => {
     const one = await run(
       'explore',

@@ -100,8 +100,8 @@ describe('a module that declares a knob, a fault and a property', () => {
   it('is a matrix dimension: the cut keeps both values, and the fault acts only where the knob says so', () => {
     expect(report.matrix.cut.server.shedding).toEqual(['off', 'on']);
     expect(report.cells.map((c) => c.name)).toEqual([
-      'reject negotiated static off · new-session always adaptive none',
-      'reject negotiated static on · new-session always adaptive none',
+      'reinit=reject streaming=negotiated advertise=static shedding=off · reconnect=new-session accept=always parser=adaptive guards=none',
+      'reinit=reject streaming=negotiated advertise=static shedding=on · reconnect=new-session accept=always parser=adaptive guards=none',
     ]);
     expect(report.properties.at(-1)).toBe('nothing-shed');
     const off = cellWith('off');
@@ -115,7 +115,7 @@ describe('a module that declares a knob, a fault and a property', () => {
 
   it('is in the reports: the terminal column, the Markdown cells, the HTML filter and rows', () => {
     expect(summary).toMatch(/^#\s+cell\s.*\bonce\s+shed\s+ok\/loud\/silent/m);
-    expect(summary).toMatch(/^2 +reject negotiated static on +(\S+ +){7}FAIL /m);
+    expect(summary).toMatch(/^2 +reinit=reject[^\n]*?\s{2,}(\S+\s+){7}FAIL /m);
     expect(summary).toContain('shed = nothing-shed');
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
     expect(md).toContain('| server (reinit · streaming · advertise · protocol · idempotency · shedding) |');
