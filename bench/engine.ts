@@ -1,4 +1,4 @@
-// Simulated sessions per second on a fixed session of the seed-000 cell, in CPU time of this
+// Simulated sessions per second on a fixed session of the record-000 cell, in CPU time of this
 // process (process.cpuUsage: on a loaded machine wall time counts other people's work): the engine
 // (the compiled statecharts, history recorded), then judged by every property from that history (what
 // `check` paid per run before its runs went history-free), the same world with history recording off
@@ -17,7 +17,7 @@ import { FoldedJudge } from './judged-world.ts';
 import { median, note, round } from './measure.ts';
 import { MinimalSession } from './minimal-reducer.ts';
 
-/** Four calls, two asking for progress; the seed-000 plan makes the client reconnect and replay. */
+/** Four calls, two asking for progress; the record-000 plan makes the client reconnect and replay. */
 export const SESSION = {
   combination: VULNERABLE_000,
   workload: [call(), call(true), call(), call(true)],

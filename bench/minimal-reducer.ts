@@ -1,4 +1,4 @@
-// The benchmark's floor: the seed-000 cell (server reinit=honor-last, streaming=negotiated; client
+// The benchmark's floor: the record-000 cell (server reinit=honor-last, streaming=negotiated; client
 // reconnect=replay-mutable, accept=always, parser=pinned) as one mutable record stepped by a plain
 // switch, independent of the world, the statecharts and the history. It knows only what that cell
 // does on a sequential workload of tools/calls under http-502 and config-reset faults, and records

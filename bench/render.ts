@@ -77,7 +77,7 @@ export function renderBench(r: Report): string {
   }
   if (r.seeds) {
     for (const [seed, f] of Object.entries(r.seeds)) {
-      section(`seed ${seed} — ${f.seeds} seeds, ${f.runsPerSeed} runs each`, [
+      section(`record ${seed} — ${f.seeds} seeds, ${f.runsPerSeed} runs each`, [
         ['runs to the first failure', s(f.runsToFirst)],
         ['ms to the first failure', s(f.msToFirst, ' ms')],
         ['shrink steps', s(f.shrinks)],

@@ -1,5 +1,5 @@
 // A server re-init policy of your own: adopt what a re-initialize asks for, but never drop the
-// streaming that the session's first handshake granted (seed 000's "configured floor").
+// streaming that the session's first handshake granted (record 000's "configured floor").
 //   npx mcp-faultsim compare --policies examples/streaming-floor.ts
 import { definePolicies, SERVER_CAPABILITIES } from 'mcp-faultsim';
 
@@ -17,6 +17,6 @@ export default definePolicies({
       },
     },
   },
-  // Seed 000's vulnerable cell with this policy in place of honor-last, beside the built-ins.
+  // Record 000's vulnerable cell with this policy in place of honor-last, beside the built-ins.
   cells: [{ name: 'server.reinit=streaming-floor', record: '000', server: { reinit: 'streaming-floor' } }],
 });

@@ -1,5 +1,5 @@
-// Capability sets as the records describe them. `tools.streaming` (seed 000) and
-// `streaming-progress` (seed 003) are not in any MCP schema revision: they are server-build
+// Capability sets as the records describe them. `tools.streaming` (record 000) and
+// `streaming-progress` (record 003) are not in any MCP schema revision: they are server-build
 // extensions the records assume, modelled here as flat names so that sets intersect and compare.
 
 export type Capability = 'tools' | 'resources' | 'tools.streaming' | 'streaming-progress';
@@ -57,10 +57,10 @@ export function sameSet(a: CapabilitySet, b: CapabilitySet): boolean {
   return true;
 }
 
-/** Capabilities whose wire encoding depends on the transport (seed 003's TRANSPORT_DEPENDENT). */
+/** Capabilities whose wire encoding depends on the transport (record 003's TRANSPORT_DEPENDENT). */
 export const TRANSPORT_DEPENDENT: ReadonlySet<string> = new Set(['streaming-progress', 'resource-subscriptions', 'multipart-results']);
 
-/** How this server build encodes progress on each transport (seed 003): inline result fields on
+/** How this server build encodes progress on each transport (record 003): inline result fields on
  *  Streamable HTTP, separate `event: progress` frames after a fallback to HTTP+SSE. */
 export function progressEncoding(transport: Transport): ProgressEncoding {
   return transport === 'sse' ? 'frames' : 'inline';

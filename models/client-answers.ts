@@ -1,7 +1,7 @@
 // How the client reads what comes back for a call or a probe, and what a deadline does to it. The
 // reading rules are the records' mechanisms: an SSE parser that reads a JSON body sees zero events
-// and surfaces an empty result (seed 000); a parser waiting for inline progress that comes as frames
-// waits until its deadline (seed 003).
+// and surfaces an empty result (record 000); a parser waiting for inline progress that comes as frames
+// waits until its deadline (record 003).
 import { MODERN, moduleKnobValues } from './policies.ts';
 import {
   type ClientContext,
@@ -102,7 +102,7 @@ function readBody(
   const { call } = f;
   const body = res.body;
   if (expectSse && body.kind === 'json') {
-    // Seed 000: an SSE parser reads a JSON body as a zero-event stream and surfaces an empty result.
+    // Record 000: an SSE parser reads a JSON body as a zero-event stream and surfaces an empty result.
     return { context: withoutInflight(ctx, req), effects: [end(call, f.attemptId, { end: 'result', content: [] })] };
   }
   if (!expectSse && body.kind === 'sse') {
@@ -117,7 +117,7 @@ function readBody(
   }
   const result = message.result as CallResult | ListResult;
   if (expectedProgress(ctx, call) === 'inline' && !('progressToken' in result)) {
-    // Seed 003: the handler blocks for an inline progress token that will never arrive.
+    // Record 003: the handler blocks for an inline progress token that will never arrive.
     return { context: ctx, effects: [note({ note: 'awaiting-progress', callId: call.callId, req })] };
   }
   let context = withoutInflight(ctx, req);

@@ -21,7 +21,7 @@ export interface ClientConfig {
 
 /** What `config-reset` returns the config to. */
 export const CONFIG_DEFAULTS: ClientConfig = { streaming: false, transport: 'streamable-http' };
-/** What the operator configured before the run (seed 000: streaming on). */
+/** What the operator configured before the run (record 000: streaming on). */
 export const CONFIG_CONFIGURED: ClientConfig = { streaming: true, transport: 'streamable-http' };
 
 export interface InitParams {
@@ -41,7 +41,7 @@ export interface ClientSession {
   caps: CapabilitySet;
   /** The transport the latest InitializeResult named. */
   transport: Transport;
-  /** The transport this session's first handshake proposed (seed 003's `preferred_transport`). */
+  /** The transport this session's first handshake proposed (record 003's `preferred_transport`). */
   proposed: Transport;
   pinned: ParserBinding;
   firstCaps: CapabilitySet;

@@ -8,7 +8,7 @@ import { CLIENT_KNOBS, type Guard } from './knobs.ts';
 import type { GuardDef, ReinitView, ResponseView } from './policy-defs.ts';
 import type { PolicyAdditions } from './additions.ts';
 
-/** seed 000's `validate_reinitialize`, plus "treat any narrowing as an error" for the other capabilities. */
+/** record 000's `validate_reinitialize`, plus "treat any narrowing as an error" for the other capabilities. */
 function compareInit({ sessionId, firstCaps, incoming }: ReinitView): string | null {
   try {
     validateReinitialize(sessionId, firstCaps, incoming);

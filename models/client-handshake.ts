@@ -144,7 +144,7 @@ export function killSession(ctx: ClientContext, e: ClientEvent, additions: Polic
   return { context: r.context, effects: [note({ note: 'session-dead', session: s.id, reason }), ...r.effects] };
 }
 
-/** The guards' verdict on an accepted re-initialize result (seed 000's `compare-init`): null when
+/** The guards' verdict on an accepted re-initialize result (record 000's `compare-init`): null when
  *  every guard passes it, else why the session is dead. */
 export function narrowingError(ctx: ClientContext, e: ClientEvent, additions: PolicyAdditions): string | null {
   if (e.type !== 'RESPONSE' || !ctx.session) return null;

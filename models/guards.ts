@@ -1,14 +1,14 @@
-// The records' mitigations, ported from their Python: seed 000's `validate_reinitialize` and
-// seed 003's `admit_capability` / `guard_tool_call`. The client machine calls these for its
-// `compare-init` and `probe` guards; the content-type check is seed 000's detector 1.
+// The records' mitigations, ported from their Python: record 000's `validate_reinitialize` and
+// record 003's `admit_capability` / `guard_tool_call`. The client machine calls these for its
+// `compare-init` and `probe` guards; the content-type check is record 000's detector 1.
 import { has, TRANSPORT_DEPENDENT, type CapabilitySet, type Transport } from './capabilities.ts';
 
-/** Raised when a session's negotiated capabilities narrow without a session reset (seed 000). */
+/** Raised when a session's negotiated capabilities narrow without a session reset (record 000). */
 export class CapabilityRenegotiationError extends Error {
   override name = 'CapabilityRenegotiationError';
 }
 
-/** Raised when a capability was negotiated against a transport that cannot encode it (seed 003). */
+/** Raised when a capability was negotiated against a transport that cannot encode it (record 003). */
 export class TransportCapabilityMismatch extends Error {
   override name = 'TransportCapabilityMismatch';
 }
@@ -81,7 +81,7 @@ export function unadmitted(
   return capabilities.filter((cap) => refused(cap, negotiatedTransport, preferredTransport, probed));
 }
 
-/** Seed 000's detector 1: the response's Content-Type must match the negotiated streaming mode. */
+/** Record 000's detector 1: the response's Content-Type must match the negotiated streaming mode. */
 export function contentTypeMatches(responseType: string | undefined, expectStreaming: boolean): boolean {
   return responseType === (expectStreaming ? 'text/event-stream' : 'application/json');
 }

@@ -139,9 +139,9 @@ export const CLIENT_KNOBS = {
     open: 'guards',
     valueRevision: { 'compare-init': '2025-11-25', probe: '2025-11-25' },
     describe: {
-      'content-type': 'seed-000 detector 1: the tools/call Content-Type must match the negotiated mode',
-      'compare-init': 'seed-000 detector 2: a narrowed InitializeResult on reconnect kills the session',
-      probe: 'seed-003 mitigation: after a transport mismatch, probe before admitting a transport-dependent capability',
+      'content-type': 'record-000 detector 1: the tools/call Content-Type must match the negotiated mode',
+      'compare-init': 'record-000 detector 2: a narrowed InitializeResult on reconnect kills the session',
+      probe: 'record-003 mitigation: after a transport mismatch, probe before admitting a transport-dependent capability',
     },
   },
   protocol: {

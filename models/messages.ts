@@ -42,13 +42,13 @@ export interface TextContent {
 
 export interface InitializeResult {
   capabilities: CapabilitySet;
-  /** The transport the session actually runs on (seed 003: the client logs `transport: sse (fallback)`). */
+  /** The transport the session actually runs on (record 003: the client logs `transport: sse (fallback)`). */
   transport: Transport;
 }
 
 export interface CallResult {
   content: TextContent[];
-  /** Inline progress (seed 003's Streamable HTTP encoding): present only when progress was asked for
+  /** Inline progress (record 003's Streamable HTTP encoding): present only when progress was asked for
    *  and the session's transport carries it inline. */
   progressToken?: string;
   progress?: number[];

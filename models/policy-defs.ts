@@ -106,6 +106,6 @@ export interface GuardDef {
   checkResponse?: (view: ResponseView) => string | null;
   /** Null to accept the re-initialize result, or why the session is dead. */
   checkReinitialize?: (view: ReinitView) => string | null;
-  /** Built-in only: seed 003's probe before admitting a transport-dependent capability. */
+  /** Built-in only: record 003's probe before admitting a transport-dependent capability. */
   probes?: boolean;
 }

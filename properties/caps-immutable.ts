@@ -1,4 +1,4 @@
-// `caps-immutable` (seed 000's invariant): a session's negotiated capabilities never change without
+// `caps-immutable` (record 000's invariant): a session's negotiated capabilities never change without
 // a session reset. The server's notes say what each session was opened with and what a re-initialize
 // left it with; a re-initialize that opens a new session (`newSession`) is a reset, not a change.
 //

@@ -1,4 +1,4 @@
-// `transport-expressible` (seed 003's invariant): no capability admitted for use is inexpressible in
+// `transport-expressible` (record 003's invariant): no capability admitted for use is inexpressible in
 // the session's actual transport. The server's notes record each session's transport and the
 // encoding it carries progress in; the client's `admit` notes say which encoding a call relies on.
 // The two are compared as recorded: the oracle does not recompute either side's logic.

@@ -38,7 +38,7 @@ export interface MatrixCell {
   record: '000' | '003' | null;
   role: Cell['role'] | 'product' | 'user';
   /** The record's own fault alphabet, the one a policy module gave its cell, or the whole vocabulary. */
-  alphabet: 'seed alphabet' | 'cell alphabet' | 'all faults';
+  alphabet: 'record alphabet' | 'cell alphabet' | 'all faults';
   combination: Combination;
   faults: readonly FaultName[];
   /** The property the record is about, when the cell comes from a record. */
@@ -100,8 +100,8 @@ export function seedMatrix(extra: readonly ExtraCell[] = [], additions: PolicyAd
       property: cell.property,
       shape: shapeOf(cell.progressCalls),
     };
-    const label = cell.seed && !cell.name.startsWith('seed ') ? `seed ${cell.seed}: ${cell.name}` : cell.name;
-    const own = cell.seed ? ('seed alphabet' as const) : ('cell alphabet' as const);
+    const label = cell.seed && !cell.name.startsWith('record ') ? `record ${cell.seed}: ${cell.name}` : cell.name;
+    const own = cell.seed ? ('record alphabet' as const) : ('cell alphabet' as const);
     if (cell.faults.length > 0)
       out.push({ ...base, id: slug(`${label} ${own}`), name: `${label} · ${own}`, alphabet: own, faults: cell.faults });
     out.push({ ...base, id: slug(`${label} ${ALL}`), name: `${label} · all faults`, alphabet: ALL, faults: faultVocabulary(additions) });

@@ -45,7 +45,7 @@ export interface Unfixed {
 }
 
 export interface RecommendationScope {
-  /** `record 000 · seed alphabet`, `all faults`, …: the workload and the alphabet the cells share. */
+  /** `record 000 · record alphabet`, `all faults`, …: the workload and the alphabet the cells share. */
   name: string;
   record: '000' | '003' | null;
   alphabet: CellResult['alphabet'];

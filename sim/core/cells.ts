@@ -15,7 +15,7 @@ export interface Cell {
   faults: readonly FaultName[];
   /** The property the record is about. */
   property: 'no-silent-empty' | 'no-silent-hang';
-  /** Every tools/call asks for progress (seed 003's call). */
+  /** Every tools/call asks for progress (record 003's call). */
   progressCalls: boolean;
 }
 
@@ -86,16 +86,16 @@ export const BEYOND_000: readonly Cell[] = [
   ),
 ];
 
-/** Seed 003's cells again, where a 502 makes the client re-initialize a live session. */
+/** Record 003's cells again, where a 502 makes the client re-initialize a live session. */
 export const BEYOND_003: readonly Cell[] = [
   cell003('vulnerable, with http-502', 'beyond', VULNERABLE_003, ALPHABET_003_WITH_502),
   ...DOES_NOT_APPLY_003.map((c) => cell003(`${c.name}, with http-502`, 'beyond', c.combination, ALPHABET_003_WITH_502)),
 ];
 
 export const SEED_CELLS: readonly Cell[] = [
-  cell000('seed 000 vulnerable', 'vulnerable', VULNERABLE_000),
+  cell000('record 000 vulnerable', 'vulnerable', VULNERABLE_000),
   ...DOES_NOT_APPLY_000,
-  cell003('seed 003 vulnerable', 'vulnerable', VULNERABLE_003),
+  cell003('record 003 vulnerable', 'vulnerable', VULNERABLE_003),
   ...DOES_NOT_APPLY_003,
   ...BEYOND_000,
   ...BEYOND_003,

@@ -16,7 +16,7 @@ import { xstateStepper, type Stepper } from './engine/step.ts';
 export interface WorldOptions {
   /** One-way network latency, virtual ms. */
   latencyMs: number;
-  /** The client's per-request deadline, virtual ms (seed 003's client: 30 s). */
+  /** The client's per-request deadline, virtual ms (record 003's client: 30 s). */
   deadlineMs: number;
   /** Queue events a run may process before it is stopped and marked. */
   stepBudget: number;

@@ -1,5 +1,5 @@
 // The bench's history-off world must judge as the engine's history does: the same judgement (verdicts
-// and outcomes) and stats from the judge fed directly as from the recorded history, on the seed-000
+// and outcomes) and stats from the judge fed directly as from the recorded history, on the record-000
 // cell's random plans; and the
 // balance bound the bench prints must be the pool's greedy split.
 import { test } from '@fast-check/vitest';

@@ -1,4 +1,4 @@
-// The benchmark's minimal reducer must be the seed-000 cell it claims to be: on every plan of up to
+// The benchmark's minimal reducer must be the record-000 cell it claims to be: on every plan of up to
 // one config-reset and one http-502 (the 502 on a tools/call, what the reducer knows) and every
 // sequential workload of 1-4 calls, it ends each call as the world does.
 import { describe, expect, test } from 'vitest';
@@ -27,7 +27,7 @@ function worldEnds(workload: ReturnType<typeof sequentialWorkloads>[number], pla
   return { ends, rpcOf };
 }
 
-describe('minimal reducer of the seed-000 cell', () => {
+describe('minimal reducer of the record-000 cell', () => {
   test('ends every call as the world does, on every plan it knows', () => {
     let compared = 0;
     let empty = 0;

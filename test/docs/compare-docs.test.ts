@@ -59,7 +59,7 @@ describe('the docs the default comparison decides', () => {
       return cell!;
     };
     const verdict = (name: string, property: string) => byName(name).results.find((r) => r.property === property)?.verdict;
-    const own = (n: string) => `${n} · seed alphabet`;
+    const own = (n: string) => `${n} · record alphabet`;
     const findings = read('docs/findings.md');
     // "compare classes two of these cells silent … because a retried call ran the tool twice"
     expect(findings).toContain('`compare` classes two of these cells silent under the record');
@@ -67,8 +67,8 @@ describe('the docs the default comparison decides', () => {
       (x) => x.record === '000' && x.role === 'does-not-apply' && x.alphabet !== 'all faults' && x.class === 'silent',
     );
     expect(dnaSilent.map((x) => x.name)).toEqual([
-      own('seed 000: server.streaming=accept-header with client.accept=always'),
-      own('seed 000: client.guards=content-type'),
+      own('record 000: server.streaming=accept-header with client.accept=always'),
+      own('record 000: client.guards=content-type'),
     ]);
     for (const x of dnaSilent) {
       expect(verdict(x.name, 'no-silent-empty'), x.name).toBe('holds');
@@ -76,18 +76,18 @@ describe('the docs the default comparison decides', () => {
     }
     // "`reject` and `compare-init` never recover"
     expect(findings).toContain('`reject` and `compare-init` never recover');
-    for (const n of ['seed 000: server.reinit=reject', 'seed 000: client.guards=compare-init'])
+    for (const n of ['record 000: server.reinit=reject', 'record 000: client.guards=compare-init'])
       expect(byName(own(n)).class).toBe('loud, never recovers');
     // Record 003: "(the first two cells are clean); the probe makes the call loud … and never recovers"
     expect(findings).toContain('(the first two cells are clean)');
-    for (const n of ['seed 003: server.advertise=per-transport', 'seed 003: client.parser=adaptive'])
+    for (const n of ['record 003: server.advertise=per-transport', 'record 003: client.parser=adaptive'])
       expect(byName(own(n)).class).toBe('clean');
-    expect(byName(own('seed 003: client.guards=probe')).class).toBe('loud, never recovers');
-    for (const n of ['seed 003: server.advertise=per-transport', 'seed 003: client.parser=adaptive', 'seed 003: client.guards=probe'])
+    expect(byName(own('record 003: client.guards=probe')).class).toBe('loud, never recovers');
+    for (const n of ['record 003: server.advertise=per-transport', 'record 003: client.parser=adaptive', 'record 003: client.guards=probe'])
       expect(verdict(own(n), 'no-silent-hang')).toBe('holds');
     // docs/reports.md: "the changes that keep the session consistent hold and heal; the record's detectors make the failure loud"
     expect(read('docs/reports.md')).toContain("the record's detectors make the failure loud");
-    const cell = byName(own('seed 000 vulnerable'));
+    const cell = byName(own('record 000 vulnerable'));
     const f = c.findings.find((x) => x.cell === cell.id && x.properties.some((p) => p.property === 'no-silent-empty'))!;
     const fared = new Map(mitigationLine(f)!.holds.map((h) => [h.change, h.fared]));
     for (const change of ['server.reinit=pin-first', 'client.reconnect=replay-cached'])

@@ -14,7 +14,7 @@ import {
 const streaming = capSet(['tools', 'tools.streaming']);
 const plain = capSet(['tools']);
 
-describe('validateReinitialize (seed 000)', () => {
+describe('validateReinitialize (record 000)', () => {
   it('refuses a re-initialize without a session id', () => {
     expect(() => validateReinitialize(null, streaming, streaming)).toThrow(CapabilityRenegotiationError);
     expect(() => validateReinitialize('', streaming, streaming)).toThrow(/without a session identifier/);
@@ -34,7 +34,7 @@ describe('validateReinitialize (seed 000)', () => {
   });
 });
 
-describe('admitCapability / guardToolCall (seed 003)', () => {
+describe('admitCapability / guardToolCall (record 003)', () => {
   it('admits anything when the negotiated transport is the preferred one', () => {
     expect(() => admitCapability('streaming-progress', 'streamable-http', 'streamable-http', [])).not.toThrow();
   });
@@ -53,7 +53,7 @@ describe('admitCapability / guardToolCall (seed 003)', () => {
   });
 });
 
-describe('contentTypeMatches (seed 000 detector 1)', () => {
+describe('contentTypeMatches (record 000 detector 1)', () => {
   it('matches the Content-Type to the negotiated mode', () => {
     expect(contentTypeMatches('text/event-stream', true)).toBe(true);
     expect(contentTypeMatches('application/json', true)).toBe(false);

@@ -59,7 +59,7 @@ describe('response faults', () => {
   });
 });
 
-describe('transport selection (seed 003)', () => {
+describe('transport selection (record 003)', () => {
   it('a stripped transfer-encoding on an initialize POST forces the SSE fallback', () => {
     const stripped = applyRequestFaults(post, ['strip-header:transfer-encoding'], NO_ADDITIONS).request;
     expect(selectTransport(post, 'streamable-http', null)).toBe('streamable-http');

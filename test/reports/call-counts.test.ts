@@ -70,7 +70,7 @@ describe('the default comparison', () => {
   it("counts the capability change of record 000's compare-init cell, which its guard turned loud", () => {
     const x = c.cells.find(
       (y) =>
-        y.name === 'seed 000: client.guards=compare-init · seed alphabet' ||
+        y.name === 'record 000: client.guards=compare-init · record alphabet' ||
         y.name === 'record 000: client.guards=compare-init · record alphabet',
     )!;
     expect(x.class).toBe('loud, never recovers');

@@ -36,21 +36,21 @@ describe('causes and mitigations in the default comparison', () => {
 
   const finding = (id: string) => json.findings.find((f) => f.id === id)!;
 
-  it("gives seed 000's finding the record's mechanism, marked at the narrowing re-initialize", () => {
-    const f = finding('seed-000-vulnerable-seed-alphabet--no-silent-empty');
+  it("gives record 000's finding the record's mechanism, marked at the narrowing re-initialize", () => {
+    const f = finding('record-000-vulnerable-record-alphabet--no-silent-empty');
     expect(f.cause.plan).toBe('config-reset before request 0, then http-502 at request 2');
     expect(f.cause.mechanism).toBe('json-read-as-sse-after-narrowing');
     expect(f.history![f.cause.step!]).toMatchObject({ kind: 'server', note: 'reinitialized' });
   });
 
-  it("gives seed 003's finding the fallback mechanism, marked at the fallback", () => {
-    const f = finding('seed-003-vulnerable-seed-alphabet--no-silent-hang');
+  it("gives record 003's finding the fallback mechanism, marked at the fallback", () => {
+    const f = finding('record-003-vulnerable-record-alphabet--no-silent-hang');
     expect(f.cause.mechanism).toBe('inline-progress-awaited-on-sse');
     expect(f.history![f.cause.step!]).toMatchObject({ kind: 'client', note: 'fallback' });
   });
 
   it('marks a cut at the stream-cut fault, and leads the groups with the duplicate every retrying client shares', () => {
-    const f = finding('seed-000-server-reinit-idempotent-all-faults--no-silent-empty');
+    const f = finding('record-000-server-reinit-idempotent-all-faults--no-silent-empty');
     expect(f.cause.signature).toBe('stream-cut at request 2 → the SSE parser read a cut stream as an empty result');
     expect(f.history![f.cause.step!]).toMatchObject({ kind: 'fault', fault: 'stream-cut' });
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
@@ -65,8 +65,8 @@ describe('causes and mitigations in the default comparison', () => {
     );
   });
 
-  it("finds the record's mitigations for seed 000: pin, cache or a new session heal; reject and the detectors are loud and stuck", () => {
-    const m = finding('seed-000-vulnerable-seed-alphabet--no-silent-empty').mitigations!;
+  it("finds the record's mitigations for record 000: pin, cache or a new session heal; reject and the detectors are loud and stuck", () => {
+    const m = finding('record-000-vulnerable-record-alphabet--no-silent-empty').mitigations!;
     const holds = new Map(m.filter((x) => x.holds).map((x) => [x.change, x.search!.fared]));
     for (const c of [
       'server.reinit=pin-first',
@@ -94,7 +94,7 @@ describe('causes and mitigations in the default comparison', () => {
       }
     }
     // Every default cell speaks 2025-11-25 on both sides: moving one side alone breaks it.
-    expect(finding('seed-003-vulnerable-seed-alphabet--no-silent-hang').wouldBreak).toEqual([
+    expect(finding('record-003-vulnerable-record-alphabet--no-silent-hang').wouldBreak).toEqual([
       { change: 'server.protocol=2026-07-28', reason: 'the client speaks only 2025-11-25; the server only 2026-07-28' },
       { change: 'client.protocol=2026-07-28', reason: 'the client speaks only 2026-07-28; the server only 2025-11-25' },
     ]);
@@ -108,13 +108,13 @@ describe('causes and mitigations in the default comparison', () => {
       const holds = f.mitigations!.map((m) => m.holds);
       expect(holds, f.id).toEqual([...holds].sort((a, b) => Number(b) - Number(a)));
     }
-    const seed000 = finding('seed-000-vulnerable-seed-alphabet--no-silent-empty').mitigations!.filter((m) => m.holds);
+    const seed000 = finding('record-000-vulnerable-record-alphabet--no-silent-empty').mitigations!.filter((m) => m.holds);
     expect(seed000.slice(0, 5).map((m) => m.search!.fared)).toEqual(Array(5).fill('loud, recovers'));
     expect(seed000.at(-1)!.search!.fared).toBe('loud, never recovers');
   });
 
-  it("finds the record's mitigations for seed 003: per-transport and adaptive clean, the probe loud", () => {
-    const m = finding('seed-003-vulnerable-seed-alphabet--no-silent-hang').mitigations!;
+  it("finds the record's mitigations for record 003: per-transport and adaptive clean, the probe loud", () => {
+    const m = finding('record-003-vulnerable-record-alphabet--no-silent-hang').mitigations!;
     const holds = new Map(m.filter((x) => x.holds).map((x) => [x.change, x.search!.fared]));
     // Ranked: the two clean changes lead.
     expect(m.slice(0, 2).map((x) => x.change)).toEqual(['server.advertise=per-transport', 'client.parser=adaptive']);

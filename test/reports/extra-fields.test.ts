@@ -22,7 +22,7 @@ describe('extra per-result fields', () => {
     expect(Object.keys(json.cells[0]).slice(-2)).toEqual(['exhaustive', 'policyError']);
     const md = renderMarkdown(c, 10);
     expect(md).toContain('## Other per-cell data');
-    expect(md).toContain('seed 000: server.reinit=pin-first · seed alphabet: exhaustive');
+    expect(md).toContain('record 000: server.reinit=pin-first · record alphabet: exhaustive');
     expect(md).toContain('"plans":1234');
     const html = renderHtml(c, 10);
     expect(html).toContain('&#60;b&#62;bold&#60;/b&#62;');

@@ -43,7 +43,7 @@ describe('the default comparison reads right', () => {
     const lines = stdout.split('\n');
     expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(120);
     expect(stdout).toContain('empty = no-silent-empty');
-    expect(stdout).toMatch(/^ 3 {2}seed 000: +ok .*\n {4}server\.reinit=reject\n {4}· seed alphabet\n/m);
+    expect(stdout).toMatch(/^ 3 {2}record 000: +ok .*\n {4}server\.reinit=reject\n {4}· record alphabet\n/m);
     // No folded line reads only a joining word ("with"): it goes down with the word it joins.
     expect(stdout).not.toMatch(/^ {4}(with|and|or|·)$/m);
   });
@@ -56,7 +56,7 @@ describe('table folding', () => {
   });
 
   it('breaks before a " · " where it can', () => {
-    expect(wrap('seed 000: server.reinit=reject · all faults', 36)).toEqual(['seed 000: server.reinit=reject', '· all faults']);
+    expect(wrap('record 000: server.reinit=reject · all faults', 36)).toEqual(['record 000: server.reinit=reject', '· all faults']);
   });
 });
 

@@ -36,15 +36,15 @@ describe('labels and their wrapping', () => {
   });
 
   it('keeps a joiner with the word it joins, and cuts a long knob after its "="', () => {
-    expect(wrap('seed 000: client.accept=from-config with server.streaming=accept-header · seed alphabet', 28)).toEqual([
-      'seed 000:',
+    expect(wrap('record 000: client.accept=from-config with server.streaming=accept-header · record alphabet', 28)).toEqual([
+      'record 000:',
       'client.accept=from-config',
       'with server.streaming=',
       'accept-header',
-      '· seed alphabet',
+      '· record alphabet',
     ]);
-    expect(wrapWords('seed 000: server.streaming=accept-header with client.accept=always', 24)).toEqual([
-      'seed 000:',
+    expect(wrapWords('record 000: server.streaming=accept-header with client.accept=always', 24)).toEqual([
+      'record 000:',
       'server.streaming=',
       'accept-header',
       'with client.accept=',

@@ -19,7 +19,7 @@ import { NO_ADDITIONS } from '../../models/additions.ts';
 const PROGRESS_CALLS = { workload: { overlap: false, progress: 'always' as const } };
 const SEQUENTIAL = { workload: { overlap: false } };
 
-describe('seed 003 cells when a 502 makes the client re-initialize', () => {
+describe('record 003 cells when a 502 makes the client re-initialize', () => {
   it("the vulnerable cell still hangs on the record's own single fault", () => {
     const r = result(VULNERABLE_003, 'no-silent-hang', { faults: STRIP_AND_502, shape: PROGRESS_CALLS });
     expect(r.counterexample!.faults).toEqual([{ fault: 'strip-header:transfer-encoding', at: 0 }]);
@@ -72,7 +72,7 @@ describe('seed 003 cells when a 502 makes the client re-initialize', () => {
   }
 });
 
-describe('seed 000 cells under knob values the record does not discuss', () => {
+describe('record 000 cells under knob values the record does not discuss', () => {
   it('server.reinit=new-session does not help: the replaying client adopts the new id but keeps its pinned parser', () => {
     const c = combination({ ...VULNERABLE_000, server: { ...VULNERABLE_000.server, reinit: 'new-session' } }, NO_ADDITIONS);
     const r = result(c, 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });

@@ -25,7 +25,7 @@ function under(c: Combination, server: ServerProtocol, client: ClientProtocol, o
 }
 const modern = (c: Combination, over: Partial<Combination['client']> = {}) => under(c, '2026-07-28', '2026-07-28', over);
 
-describe('migration, seed 000: capabilities travel with every request', () => {
+describe('migration, record 000: capabilities travel with every request', () => {
   it('keeps the vulnerable cell silent, now on one fault: a config reset alone (no 502, no re-initialize)', () => {
     const r = result(modern(VULNERABLE_000), 'no-silent-empty', { faults: ALPHABET_000, shape: SEQUENTIAL });
     expect(r.verdict).toBe('violated');
@@ -72,7 +72,7 @@ describe('migration, seed 000: capabilities travel with every request', () => {
   });
 });
 
-describe('migration, seed 003: no transport fallback in 2026-07-28', () => {
+describe('migration, record 003: no transport fallback in 2026-07-28', () => {
   it('removes the hang: the vulnerable cell holds under its alphabet, exhaustively to depth 3 and reached', () => {
     expect(result(modern(VULNERABLE_003), 'no-silent-hang', { faults: ALPHABET_003, shape: PROGRESS }).verdict).toBe('holds');
     const proof = exhaust(modern(VULNERABLE_003), 'no-silent-hang', ALPHABET_003, smallWorkloads(true), 3);

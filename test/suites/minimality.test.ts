@@ -42,11 +42,11 @@ function certified(cell: typeof SEED_000 | typeof SEED_003, seed: number) {
 }
 
 describe('minimality certificates', () => {
-  it('seed 000: found within 200 runs and shrunk to a certified-minimal plan from every one of 100 seeds', () => {
+  it('record 000: found within 200 runs and shrunk to a certified-minimal plan from every one of 100 seeds', () => {
     for (const seed of SEEDS) expect(certified(SEED_000, seed), `seed ${seed}`).toEqual({ found: true, faults: 2, minimal: true });
   });
 
-  it('seed 003: found within 200 runs and shrunk to a certified-minimal plan from every one of 100 seeds', () => {
+  it('record 003: found within 200 runs and shrunk to a certified-minimal plan from every one of 100 seeds', () => {
     for (const seed of SEEDS) expect(certified(SEED_003, seed), `seed ${seed}`).toEqual({ found: true, faults: 1, minimal: true });
   });
 

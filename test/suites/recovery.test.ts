@@ -1,4 +1,4 @@
-// Liveness of the seed-000 mitigations: does the session return to ok once the faults stop? A
+// Liveness of the record-000 mitigations: does the session return to ok once the faults stop? A
 // mitigation that turns a silent failure into a permanent outage must show up as one (record 000:
 // after a rejected re-initialize "the client must open a new session").
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ const EXPECTED: Record<string, { verdict: 'holds' | 'violated'; faults?: string[
   'client.guards=compare-init': { verdict: 'violated', faults: ['config-reset', 'http-502'], outcome: 'error' },
 };
 
-describe('recovery of the seed-000 mitigations', () => {
+describe('recovery of the record-000 mitigations', () => {
   for (const { name, combination: c } of DOES_NOT_APPLY_000) {
     const want = EXPECTED[name]!;
     it(`${name}: recovers ${want.verdict}`, () => {

@@ -146,7 +146,7 @@ export function exploreCombination(
 }
 
 /** How a seed cell is explored: its record's alphabet; sequential workloads of up to three calls,
- *  all with progress for seed 003's cells, any mix for seed 000's (as `compare` draws them). */
+ *  all with progress for record 003's cells, any mix for record 000's (as `compare` draws them). */
 export function cellOptions(cell: Cell, depth: number): ExhaustiveOptions {
   return { faults: cell.faults, depth, workloads: sequentialWorkloads(3, cell.progressCalls ? 'always' : 'any') };
 }

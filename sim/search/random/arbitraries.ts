@@ -26,7 +26,7 @@ export interface WorkloadShape {
   overlap?: boolean;
   /** Mix in `tools/list` steps. */
   lists?: boolean;
-  /** Every tools/call asks for progress (seed 003's call). */
+  /** Every tools/call asks for progress (record 003's call). */
   progress?: 'any' | 'always';
   /** Mix in calls to a tool annotated `idempotentHint: true` (what `client.reissue=idempotent-only`
    *  and `at-most-once` tell apart). Off by default, so that other workloads draw as before. */

@@ -8,9 +8,9 @@
 // MCP schema has no field for, under `_meta` (which every result and request may carry):
 //   `_meta['io.faultsim/call']`      the workload's call id on a tools/call (so the network, the
 //                                    servers and the history agree on which call a request is)
-//   `_meta['io.faultsim/transport']` the transport a model server's session runs on (seed 003's
+//   `_meta['io.faultsim/transport']` the transport a model server's session runs on (record 003's
 //                                    `transport: sse (fallback)`), on its InitializeResult
-// The model's inline progress (seed 003's Streamable HTTP encoding) is the record's result fields
+// The model's inline progress (record 003's Streamable HTTP encoding) is the record's result fields
 // `progressToken` and `progress`; its SSE encoding is `event: progress` frames. Neither is the
 // spec's `notifications/progress`, which the SDK sends and reads.
 import {
@@ -78,7 +78,7 @@ export interface ToolSpec {
 export interface ToolMap {
   /** A call that asks for no progress. */
   plain: ToolSpec;
-  /** A call that asks for progress (and seed 003's probe, which must exercise the progress path). */
+  /** A call that asks for progress (and record 003's probe, which must exercise the progress path). */
   progress: ToolSpec;
 }
 

@@ -12,7 +12,7 @@ const SEED_000 = [
 ];
 
 describe('check --json', () => {
-  it('reports the seed-000 combination violated, with faults config-reset then http-502', async () => {
+  it('reports the record-000 combination violated, with faults config-reset then http-502', async () => {
     const r = await run('check', ...SEED_000, '--faults', 'http-502,config-reset', '--json');
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
@@ -28,7 +28,7 @@ describe('check --json', () => {
     expect(typeof p.counterexample.path).toBe('string');
   });
 
-  it('reports the seed-003 combination violated, with strip-header:transfer-encoding', async () => {
+  it('reports the record-003 combination violated, with strip-header:transfer-encoding', async () => {
     const r = await run(
       'check',
       '--server',

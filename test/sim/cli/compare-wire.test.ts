@@ -37,7 +37,7 @@ describe('compare --wire', () => {
     const cells = JSON.parse(read(a, 'compare.json')).cells as { name: string; wire?: { client: string; server: string }; index: number }[];
     const model = cells.filter((c) => !c.wire);
     const wire = cells.filter((c) => c.wire);
-    expect(model.map((c) => c.name)).toContain('seed 000 vulnerable · seed alphabet');
+    expect(model.map((c) => c.name)).toContain('record 000 vulnerable · record alphabet');
     expect(Math.min(...wire.map((c) => c.index))).toBe(model.length);
     const sides = new Set(
       wire.map(

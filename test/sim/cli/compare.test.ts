@@ -33,7 +33,7 @@ describe('compare, the default matrix', () => {
     expect(readdirSync(join(a, 'counterexamples'))).toHaveLength(json.findings.length);
     expect(read(a, 'compare.html')).toMatch(/^<!doctype html>/);
     expect(stdout).toContain('wrote ');
-    expect(stdout).toMatch(/^\s*1\s+seed 000 vulnerable\s+FAIL/m);
+    expect(stdout).toMatch(/^\s*1\s+record 000 vulnerable\s+FAIL/m);
   });
 
   it('saves counterexample files that all replay identically', () => {
@@ -44,24 +44,24 @@ describe('compare, the default matrix', () => {
     }
   });
 
-  it('names each cell with its alphabet, both for the seed alphabet and the whole vocabulary', () => {
+  it('names each cell with its alphabet, both for the record alphabet and the whole vocabulary', () => {
     const names = JSON.parse(read(a, 'compare.json')).cells.map((c: { name: string }) => c.name);
-    expect(names.slice(0, 2)).toEqual(['seed 000 vulnerable · seed alphabet', 'seed 000 vulnerable · all faults']);
-    expect(names).toContain('seed 003: client.guards=probe · seed alphabet');
+    expect(names.slice(0, 2)).toEqual(['record 000 vulnerable · record alphabet', 'record 000 vulnerable · all faults']);
+    expect(names).toContain('record 003: client.guards=probe · record alphabet');
   });
 
-  it('shows the seed-000 and seed-003 findings in the Markdown with their minimal plans and Mermaid diagrams', () => {
+  it('shows the record-000 and record-003 findings in the Markdown with their minimal plans and Mermaid diagrams', () => {
     const md = read(a, 'compare.md');
     const section = (heading: string) => md.slice(md.indexOf(heading), md.indexOf('\n### ', md.indexOf(heading) + 1));
-    const s000 = section('seed 000 vulnerable · seed alphabet: no-silent-empty');
+    const s000 = section('record 000 vulnerable · record alphabet: no-silent-empty');
     expect(s000).toContain('1. `config-reset before request 0` 2. `http-502 at request 2`');
     expect(s000).toContain('```mermaid\nsequenceDiagram');
     expect(s000).toContain('Note over N: ⚡ http-502 (request 2)');
-    expect(s000).toContain('npx mcp-faultsim replay counterexamples/seed-000-vulnerable-seed-alphabet--no-silent-empty.json');
-    const s003 = section('seed 003 vulnerable · seed alphabet: no-silent-hang');
+    expect(s000).toContain('npx mcp-faultsim replay counterexamples/record-000-vulnerable-record-alphabet--no-silent-empty.json');
+    const s003 = section('record 003 vulnerable · record alphabet: no-silent-hang');
     expect(s003).toContain('1. `strip-header:transfer-encoding at request 0`');
     expect(s003).toContain('silent-hang');
-    expect(md).toMatch(/\| 1 \| seed 000 vulnerable · seed alphabet \| 🔇 silent \|/);
+    expect(md).toMatch(/\| 1 \| record 000 vulnerable · record alphabet \| 🔇 silent \|/);
   });
 
   it('reports vacuity: a property never reached is vacuous, with the counts of what was reached', () => {
@@ -126,12 +126,12 @@ describe('compare --json, cuts and matrices', () => {
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toContain('timing');
     expect(out.cells.map((c: { name: string }) => c.name)).toEqual([
-      'seed 000: server.reinit=reject · seed alphabet',
-      'seed 000: server.reinit=reject · all faults',
-      'seed 000: server.reinit=pin-first · seed alphabet',
-      'seed 000: server.reinit=pin-first · all faults',
-      'seed 000: server.reinit=reject with client.reconnect=new-session · seed alphabet',
-      'seed 000: server.reinit=reject with client.reconnect=new-session · all faults',
+      'record 000: server.reinit=reject · record alphabet',
+      'record 000: server.reinit=reject · all faults',
+      'record 000: server.reinit=pin-first · record alphabet',
+      'record 000: server.reinit=pin-first · all faults',
+      'record 000: server.reinit=reject with client.reconnect=new-session · record alphabet',
+      'record 000: server.reinit=reject with client.reconnect=new-session · all faults',
     ]);
     for (const cell of out.cells)
       expect(Object.keys(cell)).toEqual(expect.arrayContaining(['combination', 'seed', 'runs', 'faults', 'results', 'stats', 'class']));
@@ -322,8 +322,8 @@ describe('compare --depth', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     const json = JSON.parse(read(dir, 'compare.json'));
-    const vulnerable = json.cells.find((c: { name: string }) => c.name === 'seed 000 vulnerable · seed alphabet');
-    const pinFirst = json.cells.find((c: { name: string }) => c.name === 'seed 000: server.reinit=pin-first · seed alphabet');
+    const vulnerable = json.cells.find((c: { name: string }) => c.name === 'record 000 vulnerable · record alphabet');
+    const pinFirst = json.cells.find((c: { name: string }) => c.name === 'record 000: server.reinit=pin-first · record alphabet');
     const exhaustive = (cell: { results: { property: string; exhaustive: unknown }[] }) =>
       cell.results.find((x) => x.property === 'no-silent-empty')!.exhaustive;
     expect(exhaustive(vulnerable)).toMatchObject({

@@ -6,7 +6,7 @@ import { itRejects, run } from './run.ts';
 const SEED_000 = ['--faults', 'http-502,config-reset'];
 
 describe('explore', () => {
-  it('--json: the seed-000 failure with its shortest plan, other properties holding to the depth', async () => {
+  it('--json: the record-000 failure with its shortest plan, other properties holding to the depth', async () => {
     const r = await run('explore', ...SEED_000, '--depth', '2', '--json');
     expect(r.code).toBe(1);
     const e = JSON.parse(r.stdout);

@@ -65,7 +65,7 @@ describe('hostile policy modules', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const c = JSON.parse(r.stdout);
-    const cell = c.cells.find((x: { name: string }) => x.name === 'seed 000: empty 200 everywhere · seed alphabet');
+    const cell = c.cells.find((x: { name: string }) => x.name === 'record 000: empty 200 everywhere · record alphabet');
     expect(cell.class).toBe('policy-error');
     const f = c.findings.find((x: { cell: string; kind: string }) => x.cell === cell.id && x.kind === 'policy-error');
     expect(f.properties[0].why).toMatch(/^fault empty-ok: response returned .*a 2xx answer to a JSON-RPC request must carry a message/);
@@ -96,7 +96,7 @@ describe('a baseline that does not work', () => {
 
 describe('a module the cell thread cannot load', () => {
   it('runs the cells in the main thread: the cells are reported, no stack trace, exit 0', () => {
-    // Seed 000's vulnerable combination (its cells under the two alphabets and the like), over IN_THREAD_RUNS
+    // Record 000's vulnerable combination (its cells under the two alphabets and the like), over IN_THREAD_RUNS
     // (compare/cell-threads.ts) so that its cells wait for the cell thread, which fails to load the module.
     const out = tempDir('cell-thread');
     const r = cli(
@@ -117,8 +117,8 @@ describe('a module the cell thread cannot load', () => {
     expect(r.code).toBe(0);
     const json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8'));
     const ids = json.cells.map((c: { id: string }) => c.id);
-    expect(ids).toContain('seed-000-vulnerable-seed-alphabet');
-    expect(ids).toContain('seed-000-vulnerable-all-faults');
-    expect(json.findings.map((f: { id: string }) => f.id)).toContain('seed-000-vulnerable-seed-alphabet--no-silent-empty');
+    expect(ids).toContain('record-000-vulnerable-record-alphabet');
+    expect(ids).toContain('record-000-vulnerable-all-faults');
+    expect(json.findings.map((f: { id: string }) => f.id)).toContain('record-000-vulnerable-record-alphabet--no-silent-empty');
   }, 120_000);
 });

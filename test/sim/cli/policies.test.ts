@@ -20,7 +20,7 @@ const verdicts = (cell: { results: { property: string; verdict: string }[] }) =>
   Object.fromEntries(cell.results.map((r) => [r.property, r.verdict]));
 
 describe('the docs/library.md walkthrough: examples/streaming-floor.ts', () => {
-  it('runs through compare beside the built-ins and fixes seed 000 without a silent failure or an outage', async () => {
+  it('runs through compare beside the built-ins and fixes record 000 without a silent failure or an outage', async () => {
     const { code, out } = await json(
       'compare',
       '--policies',
@@ -31,11 +31,11 @@ describe('the docs/library.md walkthrough: examples/streaming-floor.ts', () => {
     expect(code).toBe(0);
     expect(out.policies).toEqual(['examples/streaming-floor.ts']);
     const cell = (name: string) => out.cells.find((c: { name: string }) => c.name === name);
-    const floor = cell('seed 000: server.reinit=streaming-floor · seed alphabet');
+    const floor = cell('record 000: server.reinit=streaming-floor · record alphabet');
     expect(floor.combination.server.reinit).toBe('streaming-floor');
     expect(verdicts(floor)).toMatchObject({ 'no-silent-empty': 'holds', 'caps-immutable': 'holds', recovers: 'holds' });
     expect(floor.class).toBe('loud, recovers');
-    const vulnerable = cell('seed 000 vulnerable · seed alphabet');
+    const vulnerable = cell('record 000 vulnerable · record alphabet');
     expect(verdicts(vulnerable)['no-silent-empty']).toBe('violated');
   });
 
@@ -115,8 +115,8 @@ describe('a policy that fails is a finding, not a crash', () => {
     expect(code).toBe(0);
     const broken = out.cells.filter((c: { class: string }) => c.class === 'policy-error');
     expect(broken.map((c: { name: string }) => c.name)).toEqual([
-      'seed 000: server.reinit=throws-on-reinit · seed alphabet',
-      'seed 000: server.reinit=throws-on-reinit · all faults',
+      'record 000: server.reinit=throws-on-reinit · record alphabet',
+      'record 000: server.reinit=throws-on-reinit · all faults',
     ]);
     expect(out.cells.length - broken.length).toBe(2);
     for (const c of out.cells.filter((x: { class: string }) => x.class !== 'policy-error'))

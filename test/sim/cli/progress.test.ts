@@ -44,7 +44,7 @@ describe('progress in a terminal', () => {
     // ≈ 4 s on a quiet machine (2,000 runs a cell took 0.35 s there: the first cell ended before any estimate).
     const lines = inTerminal(`compare --server reinit=pin-first --runs 20000 --out ${tempDir('progress')}`);
     expect(lines.length).toBeGreaterThan(3);
-    expect(lines.some((l) => /\] 0\/2 · [0-9.]+ s elapsed · ~([0-9.]+ s|\d+ min \d+ s) left seed 000: server\.rein/.test(l))).toBe(true);
+    expect(lines.some((l) => /\] 0\/2 · [0-9.]+ s elapsed · ~([0-9.]+ s|\d+ min \d+ s) left record 000: server\.rein/.test(l))).toBe(true);
     const times = lines.map(elapsed);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(REDRAW_S);
   }, 120_000);

@@ -49,7 +49,7 @@ describe('a combination judged without faults', () => {
 describe('the migration matrix', () => {
   it('classes the pairs that cannot meet as broken without faults, tries no fault there, and every report says why', async () => {
     const cells = buildMatrix('migration', { server: {}, client: {} })
-      .filter((c) => c.migration!.cell === 'seed 003 vulnerable · seed alphabet')
+      .filter((c) => c.migration!.cell === 'record 003 vulnerable · record alphabet')
       .map((c, index) => ({ ...c, index }));
     expect(cells).toHaveLength(5);
     const c = await runComparison(
@@ -67,7 +67,7 @@ describe('the migration matrix', () => {
       expect(x.results).toEqual([]); // no fault tried
       expect(c.findings.filter((f) => f.cell === x.id)).toEqual([]);
     }
-    // The pairs that meet are judged as before: the legacy pair is seed 003's silent cell.
+    // The pairs that meet are judged as before: the legacy pair is record 003's silent cell.
     expect(byPair.get('2025-11-25')!.class).toBe('silent');
     expect(byPair.get('negotiate × dual')!.brokenWithoutFaults).toBeUndefined();
     const row = c.migration![0]!;

@@ -15,12 +15,12 @@ describe('the matrix', () => {
     expect(m).toHaveLength(2 * SEED_CELLS.length);
     expect(m.map((c) => c.index)).toEqual(m.map((_, i) => i));
     expect(m[0]).toMatchObject({
-      name: 'seed 000 vulnerable · seed alphabet',
+      name: 'record 000 vulnerable · record alphabet',
       faults: SEED_CELLS[0]!.faults,
       record: '000',
       role: 'vulnerable',
     });
-    expect(m[1]).toMatchObject({ name: 'seed 000 vulnerable · all faults', faults: FAULT_VOCABULARY, alphabet: 'all faults' });
+    expect(m[1]).toMatchObject({ name: 'record 000 vulnerable · all faults', faults: FAULT_VOCABULARY, alphabet: 'all faults' });
     expect(new Set(m.map((c) => c.id)).size).toBe(m.length);
     expect(m.filter((c) => c.record === '003').every((c) => c.shape.workload?.progress === 'always')).toBe(true);
   });
@@ -38,8 +38,8 @@ describe('the matrix', () => {
     expect(new Set(m.map((c) => c.combination.client.guards.join('+')))).toEqual(new Set(['', 'content-type+probe']));
     const seeds = buildMatrix('records', { server: { reinit: ['idempotent'] }, client: {} });
     expect(seeds.map((c) => c.name)).toEqual([
-      'seed 000: server.reinit=idempotent · seed alphabet',
-      'seed 000: server.reinit=idempotent · all faults',
+      'record 000: server.reinit=idempotent · record alphabet',
+      'record 000: server.reinit=idempotent · all faults',
     ]);
   });
 

@@ -14,8 +14,8 @@ import { runConfig } from '../../../sim/plugins/run-config.ts';
 const RUNS = 40;
 const finder = runConfig({ seed: 1, runs: RUNS, properties: PROPERTIES.filter((p) => MITIGATION_PROPERTIES.includes(p.name)) });
 const cells = buildMatrix('records', { server: {}, client: {} });
-/** The seed-000 cells under the seed alphabet: one shape, one knob or two apart. */
-const seed000 = cells.filter((c) => c.faults.join() === cells[0]!.faults.join() && c.name.startsWith('seed 000')).slice(0, 6);
+/** The record-000 cells under the record alphabet: one shape, one knob or two apart. */
+const seed000 = cells.filter((c) => c.faults.join() === cells[0]!.faults.join() && c.name.startsWith('record 000')).slice(0, 6);
 
 afterEach(() => {
   runStore.enabled = true;

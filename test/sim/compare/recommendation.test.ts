@@ -35,7 +35,7 @@ describe('the recommendation of the default comparison', () => {
   });
 
   it("under record 000's faults: the server's pin-first and idempotent tie, the client reconnects on a new session", () => {
-    const s = scope('record 000 · seed alphabet');
+    const s = scope('record 000 · record alphabet');
     expect(s.clean).toBe(true);
     expect(s.unfixed).toEqual([]);
     const [a, b] = s.server;
@@ -88,11 +88,11 @@ describe('the recommendation of the default comparison', () => {
     expect(lines[2]).toMatch(/^Recommendation, over the 42 cells of the records matrix run; ranked: no silent failure > recovers/);
     const first = lines.slice(0, 50).join('\n');
     expect(first).toMatch(
-      /^record 000 · seed alphabet .*\n {2}server: server\.reinit=pin-first or server\.reinit=idempotent \(indistinguishable\)/m,
+      /^record 000 · record alphabet .*\n {2}server: server\.reinit=pin-first or server\.reinit=idempotent \(indistinguishable\)/m,
     );
     expect(first).toMatch(/^record 000 · all faults: NO combination of the 13 is free of silent failure/m);
     expect(first).toMatch(/silent in every one: duplicate-execution \(G1/);
-    expect(first.indexOf('record 003 · seed alphabet')).toBeLessThan(first.indexOf('record 000 · all faults'));
+    expect(first.indexOf('record 003 · record alphabet')).toBeLessThan(first.indexOf('record 000 · all faults'));
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(120);
   });
 

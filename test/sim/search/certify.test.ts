@@ -13,7 +13,7 @@ import { call } from '../../../sim/core/workload.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 import { DEFAULT_CONFIG } from '../../../sim/plugins/run-config.ts';
 
-// Where seeds 26 and 31 of the seed-000 cell stopped before the renumbering shrink.
+// Where seeds 26 and 31 of the record-000 cell stopped before the renumbering shrink.
 const STUCK: FaultPlan = [
   { fault: 'http-502', at: 0 },
   { fault: 'config-reset', at: 1 },

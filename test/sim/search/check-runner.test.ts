@@ -19,7 +19,7 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
 
   it('checks a synchronous runner synchronously (the model tier pays for no promise)', () => {
     expect(direct).not.toBeInstanceOf(Promise);
-    expect(direct.counterexamples.size).toBeGreaterThan(0); // seed 000's vulnerable cell: something to shrink
+    expect(direct.counterexamples.size).toBeGreaterThan(0); // record 000's vulnerable cell: something to shrink
   });
 
   it('gives an asynchronous runner of the same runs the same tally and counterexamples', async () => {

@@ -95,7 +95,7 @@ describe('model client × SDK server, SDK client × model server', () => {
     expect(r.results[0]!.outcomes.ok).toBe(0);
   });
 
-  it('the SDK rejects a replayed initialize (400, -32600): the seed-000 client then has a dead session, loudly', async () => {
+  it('the SDK rejects a replayed initialize (400, -32600): the record-000 client then has a dead session, loudly', async () => {
     const setup: WireSetup = {
       client: { kind: 'model', policy: combination({}, NO_ADDITIONS).client },
       server: { kind: 'sdk', preset: 'sdk-json' },
@@ -108,7 +108,7 @@ describe('model client × SDK server, SDK client × model server', () => {
     expect(r.h.entries.some((e) => e.kind === 'server' && e.note === 'reinit-rejected')).toBe(true);
   });
 
-  it('the SDK client against the seed-000 model server is not silent: it keeps no mutable config to reset', async () => {
+  it('the SDK client against the record-000 model server is not silent: it keeps no mutable config to reset', async () => {
     const setup: WireSetup = { client: { kind: 'sdk' }, server: { kind: 'model', policy: combination({}, NO_ADDITIONS).server } };
     const r = await wireCheck(setup, { runs: 40, faults: ['http-502', 'config-reset'] });
     expect(r.results.find((p) => p.property === 'no-silent-empty')!.verdict).toBe('holds');

@@ -1,4 +1,4 @@
-// Seed 003: a proxy strips Transfer-Encoding on the initialize POST, the session falls back to
+// Record 003: a proxy strips Transfer-Encoding on the initialize POST, the session falls back to
 // HTTP+SSE, the static capability set still says `streaming-progress`, and a client whose parser is
 // bound to that set waits for inline progress that comes as frames, until its deadline.
 import fc from 'fast-check';
@@ -19,7 +19,7 @@ const ALPHABET = ALPHABET_003;
 const PROGRESS_CALLS = { workload: { overlap: false, progress: 'always' as const } };
 const STRIP = [{ fault: 'strip-header:transfer-encoding' as const, at: 0 }];
 
-describe('seed 003: a first tool call hangs after a transport downgrade', () => {
+describe('record 003: a first tool call hangs after a transport downgrade', () => {
   it('is found and shrunk to exactly strip-header:transfer-encoding, with one progress call', () => {
     const r = result(VULNERABLE_003, 'no-silent-hang', { faults: ALPHABET, shape: PROGRESS_CALLS });
     expect(r.verdict).toBe('violated');
@@ -61,7 +61,7 @@ describe('seed 003: a first tool call hangs after a transport downgrade', () => 
   });
 });
 
-describe('seed 003: every "does not apply" condition holds', () => {
+describe('record 003: every "does not apply" condition holds', () => {
   for (const { name, combination: c } of DOES_NOT_APPLY_003) {
     describe(name, () => {
       it('no-silent-hang holds on random plans, most of which reach its situation', () => {

@@ -1,4 +1,4 @@
-// Seed 000: a replayed `initialize` built from a reset config narrows a live session's streaming,
+// Record 000: a replayed `initialize` built from a reset config narrows a live session's streaming,
 // and the pinned SSE parser reads the JSON answers as empty results. The failure, shrunk; each
 // "does not apply" condition of the record, holding randomly and exhaustively; vacuity guards.
 import fc from 'fast-check';
@@ -18,7 +18,7 @@ import { NO_ADDITIONS } from '../../models/additions.ts';
 const ALPHABET = ALPHABET_000;
 const SEQUENTIAL = { workload: { overlap: false } };
 
-describe('seed 000: silent degradation after a capability renegotiation', () => {
+describe('record 000: silent degradation after a capability renegotiation', () => {
   it('is found and shrunk to exactly config-reset then http-502, with one plain call', () => {
     const r = result(VULNERABLE_000, 'no-silent-empty', { faults: ALPHABET, shape: SEQUENTIAL });
     expect(r.verdict).toBe('violated');
@@ -85,7 +85,7 @@ describe('seed 000: silent degradation after a capability renegotiation', () => 
   });
 });
 
-describe('seed 000: every "does not apply" condition holds', () => {
+describe('record 000: every "does not apply" condition holds', () => {
   for (const { name, combination: c } of DOES_NOT_APPLY_000) {
     describe(name, () => {
       it('no-silent-empty holds on random plans, most of which reach its situation', () => {
