@@ -45,6 +45,9 @@ export interface AuditResult {
   tools?: string;
   /** A real server: the revisions it was found to speak, and how (server/revisions.ts), in one line. */
   revisionsFound?: string;
+  /** A real server: the exact version it negotiated for each of `revisions`, in order (2025-06-18 where
+   *  it answered initialize 2025-11-25 with that); absent where the server is in-process and says itself. */
+  speaks?: readonly string[];
 }
 
 /** The library's verdict as a client audit reports it (behaviour `not applicable`, verdict `not tested`,

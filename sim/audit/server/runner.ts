@@ -38,6 +38,8 @@ export interface AuditOptions {
   toolChoice?: ToolChoice;
   /** A real server: the revisions found, in one line (revisions.ts). */
   revisionsFound?: string;
+  /** A real server: the exact version negotiated for each of loopbackRevisions (revisions.ts). */
+  speaks?: readonly string[];
 }
 
 /** The server a scenario runs against: for one that needs a side effect, a loopback server calls the
@@ -229,6 +231,9 @@ export async function runAudit(server: WireServerSpec, o: AuditOptions): Promise
   const passed = scenarios.every((r) => passes(r.verdict));
   const conforms = scenarios.every((r) => r.spec?.verdict !== 'violates');
   const tools = o.toolChoice ? { tools: toolsSaid(o.toolChoice.said, scenarios) } : {};
-  const found = o.revisionsFound !== undefined ? { revisionsFound: o.revisionsFound } : {};
+  const found = {
+    ...(o.revisionsFound !== undefined ? { revisionsFound: o.revisionsFound } : {}),
+    ...(o.speaks !== undefined ? { speaks: o.speaks } : {}),
+  };
   return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools, ...found };
 }

@@ -2,9 +2,11 @@
 // server slower to boot than --boot-timeout names --boot-timeout and --target; a wrong --serve-path
 // names --serve-path; a 401 that wants X-API-Key names --header-env X-API-Key=…; a header value given
 // on the command line never appears in what audit or check --wire print, even where the server's
-// answer quoted in a message echoes it back.
+// answer quoted in a message echoes it back; a JSON error sent without a Content-Type reads as JSON
+// with its code in every row's evidence, never as "404 - empty".
 import { describe, expect, it } from 'vitest';
 import { run } from '../../cli/run.ts';
+import { auditCli } from '../../../fixtures/audit-cli.ts';
 
 const FRAMING = 'node test/fixtures/servers/framing-server.mjs --port {port}';
 
@@ -19,6 +21,34 @@ describe('messages that point at the fix', () => {
     const ok = await run('audit', '--serve', slow, '--boot-timeout', '10', '--quiet', '--only', 'http-502-call');
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
+  }, 60_000);
+
+  it('a JSON error body sent without a Content-Type is described as JSON with its code, by scenarios, the spec lens and probes', async () => {
+    const r = await run(
+      'audit',
+      '--serve',
+      `${FRAMING} --bare-errors`,
+      '--call',
+      'echo',
+      '--args',
+      '{"text":"a"}',
+      '--only',
+      'unknown-session,made-up-session',
+      '--json',
+      '--quiet',
+    );
+    const a = JSON.parse(r.stdout) as { scenarios: { name: string; evidence: string; spec?: { checks: { evidence: string }[] } }[] };
+    const row = (name: string) => a.scenarios.find((s) => s.name === name)!;
+    const bare = 'JSON (JSON-RPC -32001) sent without a Content-Type';
+    expect(row('unknown-session').evidence).toContain(`session-expire on req 3 tools/call → 404 - ${bare};`);
+    expect(row('unknown-session').spec!.checks[0]!.evidence).toMatch(
+      new RegExp(`^HTTP 404: ${bare.replace(/[()]/g, '\\$&')} to tools/call`),
+    );
+    expect(row('made-up-session').evidence).toContain(`never issued: HTTP 404: ${bare}`);
+    expect(r.stdout).not.toMatch(/404 - empty/);
+    // Without the flag the same answers carry their type, and say so.
+    const typed = await auditCli('--serve', FRAMING, '--call', 'echo', '--args', '{"text":"a"}', '--only', 'unknown-session');
+    expect(typed.evidence['unknown-session']).toContain('→ 404 application/json json;');
   }, 60_000);
 
   it('a wrong path: the 404 is named with its JSON body, and --serve-path', async () => {

@@ -1,14 +1,17 @@
 // Revisions found, not assumed (issue 37 item 1), against real servers on loopback: without
 // --revision the server is asked (server/discover, initialize with each 2025 revision) and audited in
 // every revision it speaks; with --revision the report says where it speaks less than asked, and a
-// revision it refused is never claimed (its rows are not applicable, never a failed fault-free run).
+// revision it refused is never claimed (its rows are not applicable, never a failed fault-free run);
+// a server that negotiates 2025-06-18 only is named by that exact version in every header.
 import { describe, expect, it } from 'vitest';
-import { run } from '../../cli/run.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run, tempDir } from '../../cli/run.ts';
 
 const FRAMING = 'node test/fixtures/servers/framing-server.mjs --port {port}';
 const ORDERS = 'node test/fixtures/servers/orders-server.mjs --port {port}';
 
-type Audit = { revisions: string[]; revisionsFound: string; scenarios: { name: string; verdict: string }[] };
+type Audit = { revisions: string[]; speaks?: string[]; revisionsFound: string; scenarios: { name: string; verdict: string }[] };
 
 async function audit(...argv: string[]): Promise<Audit> {
   const r = await run('audit', '--json', '--quiet', ...argv);
@@ -61,4 +64,24 @@ describe('revisions found', () => {
     );
     expect(a.scenarios.map((s) => s.verdict)).toEqual(['not applicable']);
   }, 60_000);
+
+  it('a server that negotiates 2025-06-18 only: every header names 2025-06-18, never 2025-11-25; its tools are listed in 2025-06-18', async () => {
+    const served = `${FRAMING} --versions 2025-06-18`;
+    const echo = ['--call', 'echo', '--args', '{"text":"a"}'];
+    const a = await audit('--serve', served, ...echo, '--only', 'unknown-session');
+    expect(a.speaks).toEqual(['2025-06-18']);
+    expect(a.revisions).toEqual(['2025-11-25']);
+    expect(a.revisionsFound).toMatch(/initialize 2025-11-25 → 2025-06-18, .*: speaks 2025-06-18$/);
+    expect(a.scenarios[0]!.verdict).toBe('pass');
+    const text = await run('audit', '--serve', served, ...echo, '--only', 'unknown-session', '--quiet');
+    const header = text.stdout.split('\n')[0]!;
+    expect(header).toMatch(/; speaks 2025-06-18 \(negotiated when asked 2025-11-25: the 2025-11-25 scenarios ran in 2025-06-18\)$/);
+    const dir = tempDir('speaks');
+    await run('audit', '--serve', served, ...echo, '--revision', 'dual', '--only', 'unknown-session', '--quiet', '--out', dir);
+    for (const file of ['audit.md', 'audit.html']) {
+      const page = readFileSync(join(dir, file), 'utf8');
+      expect(page).toMatch(/Speaks 2025-06-18 \(negotiated when asked 2025-11-25/);
+      expect(page).not.toMatch(/Speaks 2025-11-25/);
+    }
+  }, 90_000);
 });
