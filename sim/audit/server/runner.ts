@@ -4,14 +4,14 @@
 // server cannot be made to forget a session), is `not applicable`, with why. Deterministic: no clock.
 import type { History, HistoryEntry } from '../../core/history.ts';
 import { describePlan } from '../../core/plan.ts';
-import { combination, formatClient, type Revision } from '../../../models/policies.ts';
+import { combination, formatClient, type ClientPolicy, type Revision } from '../../../models/policies.ts';
 import { judge } from '../../../properties/judge.ts';
 import { referenceOf } from '../../../properties/outcomes.ts';
 import { propertyByName } from '../../../properties/properties.ts';
 import type { AnyFold } from '../../../properties/fold.ts';
 import type { WireServerSpec, WireSetup } from '../../wire/setup.ts';
 import { describeSides } from '../../wire/setup.ts';
-import { runWire } from '../../wire/world.ts';
+import { runWire, type WireOptions } from '../../wire/world.ts';
 import { PENDING_SCENARIOS, SCENARIOS, type Scenario } from '../scenarios.ts';
 import { actedOn } from './acted.ts';
 import { deliveredTwice } from './delivered.ts';
@@ -25,6 +25,7 @@ import type { AuditResult, ScenarioResult } from '../audit-row.ts';
 import { PROBES, runProbe } from './probes.ts';
 import { SPEC_LITERAL, specLiteralOf } from './spec-client.ts';
 import { lensOfRun } from './spec-lens.ts';
+import { ReceivedSchema } from './received-schema.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 export interface AuditOptions {
@@ -74,6 +75,7 @@ function skippedWhy(entries: readonly HistoryEntry[]): string | null {
   return null;
 }
 
+/** A scenario's row, with a finding for every malformed message its runs received (received-schema.ts). */
 async function runScenario(
   given: Scenario,
   server: WireServerSpec,
@@ -83,6 +85,22 @@ async function runScenario(
   // A 2025-11-25 client cannot talk to a server of 2026-07-28 only: such a server meets the modern variant.
   const s = given.modern && !revisions.includes('2025-11-25') ? { ...given, ...given.modern } : given;
   const policy = combination({ client: s.client }, NO_ADDITIONS).client;
+  const received = new ReceivedSchema(policy.protocol === '2026-07-28' ? '2026-07-28' : '2025-11-25');
+  const row = await scenarioRow(s, policy, server, revisions, o, received.onMessage);
+  const finding = received.finding();
+  if (!finding) return row;
+  const checks = [...(row.spec?.checks ?? []), finding];
+  return { ...row, spec: { verdict: specVerdictOf(checks), checks } };
+}
+
+async function scenarioRow(
+  s: Scenario,
+  policy: ClientPolicy,
+  server: WireServerSpec,
+  revisions: readonly Revision[],
+  o: AuditOptions,
+  onMessage: NonNullable<WireOptions['onMessage']>,
+): Promise<ScenarioResult> {
   const faults = [...new Set(s.plan.map((f) => f.fault))].join(',');
   const base = {
     name: s.name,
@@ -103,13 +121,13 @@ async function runScenario(
   const tool = chosen.tool !== undefined ? { tool: chosen.tool } : {};
   const setup: WireSetup = { client: { kind: 'model', policy }, server: chosen.server };
   const shape = o.toolChoice?.byShape ? shapeResults : (h: History) => h;
-  const reference = shape(await runWire(setup, { workload: s.workload, plan: [] }));
+  const reference = shape(await runWire(setup, { workload: s.workload, plan: [] }, { onMessage }));
   // A fault-free run that fails already leaves nothing to judge under a fault.
   const broken = brokenWithoutFaults(reference);
   if (broken) return { ...base, ...tool, verdict: 'broken without faults', why: broken.why, evidence: broken.evidence, spec: NOT_TESTED };
   const plan = planFor(s, reference);
   base.plan = describePlan(plan);
-  const history = shape(await runWire(setup, { workload: s.workload, plan }));
+  const history = shape(await runWire(setup, { workload: s.workload, plan }, { onMessage }));
   const skipped = skippedWhy(history.entries);
   if (skipped) {
     const why = `the fault cannot act on this server: ${skipped}`;
@@ -146,7 +164,7 @@ async function runScenario(
   if (literal && !parted) result.literal = { verdict, why: `${why} (no call failed: the two clients did not part)`, evidence: seen };
   else if (literal) {
     const literalSetup: WireSetup = { client: { kind: 'model', policy: literal }, server: chosen.server };
-    const h = shape(await runWire(literalSetup, { workload: s.workload, plan: s.plan }, { additions: SPEC_LITERAL }));
+    const h = shape(await runWire(literalSetup, { workload: s.workload, plan: s.plan }, { additions: SPEC_LITERAL, onMessage }));
     result.literal = judgeRun(s, h, reference);
   }
   return result;
