@@ -8,7 +8,7 @@
 // Between the markers <!-- audit-servers:begin --> and <!-- audit-servers:end -->.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { EVERYTHING, FASTMCP, FRAMEWORK_SERVERS, PYTHON_SERVER } from '../test/fixtures/servers.ts';
+import { EVERYTHING, FASTMCP, FRAMEWORK_SERVERS, ORDERS, PYTHON_SERVER } from '../test/fixtures/servers.ts';
 import { replaceBlock } from './docs-block.ts';
 
 const PAGE = 'docs/audit-servers.md';
@@ -34,26 +34,7 @@ const SERVERS: { name: string; argv: readonly string[] }[] = [
   { name: FRAMEWORK_SERVERS['mcp-proxy'].label, argv: FRAMEWORK_SERVERS['mcp-proxy'].argv },
   {
     name: 'orders server (SDK v2, own tools, bearer token; test/fixtures)',
-    argv: [
-      '--serve',
-      'node test/fixtures/servers/orders-server.mjs --port {port}',
-      '--revision',
-      'dual',
-      '--call',
-      'search_orders',
-      '--args',
-      '{"customer":"ada"}',
-      '--call',
-      'place_order',
-      '--args',
-      '{"customer":"ada","item":"tea"}',
-      '--slow-call',
-      'place_warehouse_order',
-      '--args',
-      '{"customer":"ada","item":"tea"}',
-      '--header-env',
-      'Authorization=ORDERS_AUTH',
-    ],
+    argv: ['--serve', ORDERS.serve, '--revision', 'dual', ...ORDERS.read, ...ORDERS.write, ...ORDERS.slow, ...ORDERS.auth],
   },
 ];
 

@@ -6,8 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../cli/run.ts';
 
-const FRAMING = 'node test/fixtures/servers/framing-server.mjs --port {port}';
-const ECHO = ['--call', 'echo', '--args', '{"text":"a"}'];
+import { FRAMING, FRAMING_ECHO } from '../../../fixtures/servers.ts';
 
 type Check = { requirement: string; verdict: string; evidence: string };
 type Audit = { scenarios: { name: string; verdict: string; spec?: { verdict: string; checks: Check[] } }[] };
@@ -23,7 +22,7 @@ const schemaChecks = (a: Audit, name: string) =>
 
 describe("the model client's messages, checked against the schema in every scenario", () => {
   it('a malformed tools/call answer during a fault scenario is a finding naming the field', async () => {
-    const a = await audit('--serve', `${FRAMING} --malformed-calls`, ...ECHO, '--only', 'http-502-call');
+    const a = await audit('--serve', `${FRAMING} --malformed-calls`, ...FRAMING_ECHO, '--only', 'http-502-call');
     const row = a.scenarios[0]!;
     expect(row.verdict).toBe('pass');
     expect(row.spec!.verdict).toBe('violates');
@@ -35,7 +34,7 @@ describe("the model client's messages, checked against the schema in every scena
   }, 60_000);
 
   it('well-formed messages add no finding: the same server without the flag, and the SDKs in process', async () => {
-    const plain = await audit('--serve', FRAMING, ...ECHO, '--only', 'http-502-call');
+    const plain = await audit('--serve', FRAMING, ...FRAMING_ECHO, '--only', 'http-502-call');
     expect(schemaChecks(plain, 'http-502-call')).toEqual([]);
     for (const server of ['sdk-sse', 'sdk2-sse,protocol=dual']) {
       const a = await audit('--server', server);

@@ -7,57 +7,25 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run, tempDir } from '../../cli/run.ts';
-
-const FRAMING = 'node test/fixtures/servers/framing-server.mjs --port {port}';
-const ORDERS = 'node test/fixtures/servers/orders-server.mjs --port {port}';
+import { auditJson } from '../../../fixtures/audit-cli.ts';
+import { FRAMING, FRAMING_ECHO, ORDERS, withOrdersToken } from '../../../fixtures/servers.ts';
 
 type Audit = { revisions: string[]; speaks?: string[]; revisionsFound: string; scenarios: { name: string; verdict: string }[] };
 
-async function audit(...argv: string[]): Promise<Audit> {
-  const r = await run('audit', '--json', '--quiet', ...argv);
-  expect(r.stderr).toBe('');
-  return JSON.parse(r.stdout) as Audit;
-}
+const audit = (...argv: string[]) => auditJson<Audit>(...argv);
 
 describe('revisions found', () => {
   it('without --revision, a server of both revisions (it answers server/discover) is audited in both', async () => {
-    process.env.ORDERS_TOKEN = 'tok-revisions-51a';
-    process.env.ORDERS_AUTH = 'Bearer tok-revisions-51a';
-    try {
-      const a = await audit(
-        '--serve',
-        ORDERS,
-        '--call',
-        'search_orders',
-        '--args',
-        '{"customer":"ada"}',
-        '--header-env',
-        'Authorization=ORDERS_AUTH',
-        '--only',
-        'strip-protocol-version',
-      );
-      expect(a.revisions).toEqual(['2025-11-25', '2026-07-28']);
-      expect(a.revisionsFound).toMatch(/^revisions found: server\/discover: 2026-07-28; initialize 2025-11-25 → 2025-11-25, /);
-      expect(a.scenarios[0]!.verdict).not.toBe('not applicable');
-    } finally {
-      delete process.env.ORDERS_TOKEN;
-      delete process.env.ORDERS_AUTH;
-    }
+    const a = await withOrdersToken('tok-revisions-51a', () =>
+      audit('--serve', ORDERS.serve, ...ORDERS.read, ...ORDERS.auth, '--only', 'strip-protocol-version'),
+    );
+    expect(a.revisions).toEqual(['2025-11-25', '2026-07-28']);
+    expect(a.revisionsFound).toMatch(/^revisions found: server\/discover: 2026-07-28; initialize 2025-11-25 → 2025-11-25, /);
+    expect(a.scenarios[0]!.verdict).not.toBe('not applicable');
   }, 60_000);
 
   it('--revision dual on a 2025-11-25 server: 2026-07-28 is not claimed, its rows are not applicable, and the report says so', async () => {
-    const a = await audit(
-      '--serve',
-      FRAMING,
-      '--revision',
-      'dual',
-      '--call',
-      'echo',
-      '--args',
-      '{"text":"a"}',
-      '--only',
-      'strip-protocol-version',
-    );
+    const a = await audit('--serve', FRAMING, '--revision', 'dual', ...FRAMING_ECHO, '--only', 'strip-protocol-version');
     expect(a.revisions).toEqual(['2025-11-25']);
     expect(a.revisionsFound).toMatch(
       /server\/discover: no supportedVersions; .*; --revision asked for 2026-07-28, which the server does not speak \(not audited\)$/,
