@@ -14,7 +14,6 @@ import type { ToolMap } from '../../../../sim/wire/protocol/json-rpc.ts';
 import { tempDir } from '../../cli/run.ts';
 import { auditCli } from '../../../fixtures/audit-cli.ts';
 
-
 interface Logged {
   method: string;
   rpc: string | null;
