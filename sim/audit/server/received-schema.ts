@@ -20,9 +20,10 @@ export class ReceivedSchema {
   constructor(private readonly revision: Revision) {}
 
   /** For runWire's onMessage: a JSON-RPC answer to a request the server accepted, or a message of its
-   *  stream, is checked; an HTTP error's body need not be JSON-RPC (as the probes judge it). */
+   *  stream, is checked; an HTTP error's body need not be JSON-RPC (as the probes judge it), and a 202
+   *  carries no message (a body there, @hono/mcp's `null`, is post-notification-202's finding). */
   readonly onMessage = (answers: string, status: number, message: unknown): void => {
-    if (status >= 400) return;
+    if (status >= 400 || status === 202) return;
     this.checked++;
     const isAnswer = message !== null && typeof message === 'object' && !('method' in message);
     const field = malformedField(this.revision, isAnswer ? answers : null, message);

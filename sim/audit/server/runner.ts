@@ -13,7 +13,7 @@ import type { WireServerSpec, WireSetup } from '../../wire/setup.ts';
 import { describeSides } from '../../wire/setup.ts';
 import { runWire, type WireOptions } from '../../wire/world.ts';
 import { PENDING_SCENARIOS, SCENARIOS, type Scenario } from '../scenarios.ts';
-import { actedOn } from './acted.ts';
+import { actedOn, sessionIssued } from './acted.ts';
 import { deliveredTwice } from './delivered.ts';
 import { shapeResults } from './result-shape.ts';
 import type { ToolChoice } from './tool-choice.ts';
@@ -130,6 +130,11 @@ async function scenarioRow(
   const history = shape(await runWire(setup, { workload: s.workload, plan }, { onMessage }));
   const skipped = skippedWhy(history.entries);
   if (skipped) {
+    // A session fault on a server that issued no session id: what the row asks of sessions does not apply.
+    if (s.plan.some((f) => f.fault === 'session-expire') && !sessionIssued(history)) {
+      const why = 'the server issues no session id (Mcp-Session-Id): the requirement does not apply';
+      return { ...base, ...tool, verdict: 'not applicable', why, evidence: skipped, spec: NOT_TESTED };
+    }
     const why = `the fault cannot act on this server: ${skipped}`;
     return { ...base, ...tool, verdict: 'not tested', why, evidence: skipped, spec: NOT_TESTED };
   }

@@ -154,7 +154,7 @@ export class FaultNetwork {
     return {
       resetClientConfig: () => (this.client.configReset() ? null : 'this client has no mutable config'),
       forgetSessions: async (which, sessionId) => {
-        const cannot = this.server.cannot(which === 'all' ? 'server-restart' : 'session-expire');
+        const cannot = this.server.cannot(which === 'all' ? 'server-restart' : 'session-expire', sessionId);
         // One session the server cannot be made to forget: the proxy forgets it on the server's behalf.
         if (cannot && which === 'one' && sessionId !== null) {
           this.forgotten.forget(sessionId);
