@@ -20,14 +20,14 @@ const SERVERS: { name: string; argv: readonly string[] }[] = [
   { name: 'SDK v1 1.32.2 (in-process, SSE answers)', argv: ['--server', 'sdk-sse'] },
   { name: 'SDK v2 2.4 (in-process), 2025-11-25', argv: ['--server', 'sdk2-sse'] },
   { name: 'SDK v2 2.4 (in-process), 2026-07-28', argv: ['--server', 'sdk2-sse,protocol=2026-07-28'] },
-  { name: 'Python `mcp` 2.3.0, default', argv: ['--serve', PYTHON_SERVER, '--tools', 'faultsim', '--revision', 'dual'] },
+  { name: 'Python `mcp` 2.3.0, default', argv: ['--serve', PYTHON_SERVER, '--tools', 'faultsim'] },
   {
     name: 'Python `mcp` 2.3.0, `json_response`',
-    argv: ['--serve', `${PYTHON_SERVER} --json`, '--tools', 'faultsim', '--revision', 'dual'],
+    argv: ['--serve', `${PYTHON_SERVER} --json`, '--tools', 'faultsim'],
   },
   {
     name: 'Python `mcp` 2.3.0, `stateless_http`',
-    argv: ['--serve', `${PYTHON_SERVER} --stateless`, '--tools', 'faultsim', '--revision', 'dual'],
+    argv: ['--serve', `${PYTHON_SERVER} --stateless`, '--tools', 'faultsim'],
   },
   { name: '`@modelcontextprotocol/server-everything`', argv: ['--serve', EVERYTHING] },
   { name: "punkpeye's `fastmcp` (httpStream)", argv: ['--serve', FASTMCP] },
@@ -35,7 +35,7 @@ const SERVERS: { name: string; argv: readonly string[] }[] = [
   { name: FRAMEWORK_SERVERS['mcp-proxy'].label, argv: FRAMEWORK_SERVERS['mcp-proxy'].argv },
   {
     name: 'orders server (SDK v2, own tools, bearer token; test/fixtures)',
-    argv: ['--serve', ORDERS.serve, '--revision', 'dual', ...ORDERS.read, ...ORDERS.write, ...ORDERS.slow, ...ORDERS.auth],
+    argv: ['--serve', ORDERS.serve, ...ORDERS.read, ...ORDERS.write, ...ORDERS.slow, ...ORDERS.auth],
   },
 ];
 
