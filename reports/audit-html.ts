@@ -2,7 +2,7 @@
 // the spec lens beside it, then each scenario with what it asks, its plan, each requirement judged
 // (linked to the spec's section), the spec-literal client's outcome and the command lines.
 import type { AuditResult } from '../sim/audit/server/runner.ts';
-import { auditSubject, libraryOf, literalDiffers, specOf } from './audit-text.ts';
+import { auditSubject, libraryOf, literalDiffers, specOf, speaksSaid } from './audit-text.ts';
 import type { ScenarioResult } from '../sim/audit/server/runner.ts';
 import { esc } from './compare-html.ts';
 import { conformanceHtml } from './conformance-text.ts';
@@ -68,7 +68,7 @@ export function renderAuditHtml(a: AuditResult): string {
 <style>body{font:14px system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;vertical-align:top;text-align:left}code{font-size:13px}</style>
 </head><body>
 <h1>Audit of ${esc(auditSubject(a))}</h1>
-<p>Speaks ${esc(a.revisions.join(', '))}. ${a.passed ? 'Every scenario passes.' : `A printed verdict does not pass${lib ? ' (agent or library)' : ''}.`}${a.conforms === undefined ? '' : a.conforms ? ' The spec lens finds no violation.' : ' The spec lens finds a violation.'}</p>
+<p>Speaks ${esc(speaksSaid(a))}. ${a.passed ? 'Every scenario passes.' : `A printed verdict does not pass${lib ? ' (agent or library)' : ''}.`}${a.conforms === undefined ? '' : a.conforms ? ' The spec lens finds no violation.' : ' The spec lens finds a violation.'}</p>
 <table><thead><tr><th>scenario</th><th>${lib ? 'agent' : 'verdict'}</th>${lib ? '<th>library</th>' : ''}<th>spec</th><th>why</th><th>evidence</th></tr></thead><tbody>
 ${rows}
 </tbody></table>

@@ -28,6 +28,17 @@ export const libraryOf = (s: ScenarioResult): string => s.library?.verdict ?? ''
 /** The row passes the exit rule: its verdict, and its library verdict where there is one (audit-verdict.ts). */
 export const rowPasses = (s: ScenarioResult): boolean => passes(s.verdict) && (!s.library || passes(s.library.verdict));
 
+/** What the server speaks, as a report's header names it: the exact versions negotiated, each with the
+ *  scenario revision it was audited in where that differs (a revision the server refused is never named). */
+export function speaksSaid(a: Pick<AuditResult, 'revisions' | 'speaks'>): string {
+  return a.revisions
+    .map((r, i) => {
+      const exact = a.speaks?.[i] ?? r;
+      return exact === r ? r : `${exact} (negotiated when asked ${r}: the ${r} scenarios ran in ${exact})`;
+    })
+    .join(', ');
+}
+
 /** A client audit's row names its revision (a client is audited in every revision it speaks). */
 const rowName = (s: ScenarioResult, a: AuditResult) => (a.client !== undefined && s.revision ? `${s.name} ${s.revision}` : s.name);
 
@@ -67,7 +78,7 @@ export function renderAuditText(a: AuditResult): string {
     clip(s.verdict === 'not applicable' ? s.why : `${s.why}; ${s.evidence}`, 120 - 26 - 16 - (lens ? 27 : 0) - (lib ? 16 : 0) - 4),
   ]);
   const lines = [
-    `audit of ${auditSubject(a)} (speaks ${a.revisions.join(', ')})`,
+    `audit of ${auditSubject(a)}; speaks ${speaksSaid(a)}`,
     ...(a.revisionsFound ? [a.revisionsFound] : []),
     ...(a.tools ? [a.tools] : []),
     '',
@@ -106,7 +117,7 @@ export function renderAuditMarkdown(a: AuditResult): string {
   const lines = [
     `# Audit of ${auditSubject(a)}`,
     '',
-    `Speaks ${a.revisions.join(', ')}. ${counts(a)}${specCounts(a)}.${a.tools ? ` ${cell(a.tools)}.` : ''}`,
+    `Speaks ${speaksSaid(a)}. ${counts(a)}${specCounts(a)}.${a.tools ? ` ${cell(a.tools)}.` : ''}`,
     '',
     `| scenario | ${lib ? 'agent | library' : 'verdict'} | spec | why | evidence |`,
     `|---|---|${lib ? '---|' : ''}---|---|---|`,

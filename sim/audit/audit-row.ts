@@ -48,6 +48,9 @@ export interface AuditResult {
   revisionsFound?: string;
   /** `--conformance`: the official suite's checks, merged with the spec lens by requirement (conformance/merge.ts). */
   conformance?: ConformanceLens;
+  /** A real server: the exact version it negotiated for each of `revisions`, in order (2025-06-18 where
+   *  it answered initialize 2025-11-25 with that); absent where the server is in-process and says itself. */
+  speaks?: readonly string[];
 }
 
 /** The library's verdict as a client audit reports it (behaviour `not applicable`, verdict `not tested`,

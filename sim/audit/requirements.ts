@@ -379,7 +379,7 @@ const TRANSPORT_PROBED: readonly Requirement[] = [
     {
       scenarios: ['message-schema'],
       evidence:
-        'every message the probe clients received, against the revision’s schema (the official SDKs’ types of the spec’s TypeScript schema): the first field that breaks it',
+        'every message the probe clients received, and every message the model client received in each fault scenario (a finding of that scenario’s row), against the revision’s schema (the official SDKs’ types of the spec’s TypeScript schema): the first field that breaks it',
     },
   ),
 ];

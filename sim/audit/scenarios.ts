@@ -22,6 +22,9 @@ export interface Scenario {
   revisions: readonly Revision[];
   /** A spec expectation on the server's answer to the faulted request; a miss is reported with why. */
   expectStatus?: number;
+  /** The expectation binds only a server that does not also speak 2025-11-25: one that does MAY answer
+   *  otherwise (strip-protocol-version: it MAY take a request without the header as 2025-03-26). */
+  expectOnlyModernOnly?: true;
   /** It judges a duplicate run (at-most-once): against a real server it calls the side-effecting tool the user named. */
   needsSideEffect?: boolean;
   /** It judges what follows a fallback to HTTP+SSE: without one in the faulted run it tested nothing (why it may not come). */
@@ -166,6 +169,7 @@ export const SCENARIOS: readonly Scenario[] = [
     judgedBy: SILENT,
     revisions: MODERN,
     expectStatus: 400,
+    expectOnlyModernOnly: true,
   },
   {
     name: 'cut-reissue-once',

@@ -59,7 +59,15 @@ function expectationMiss(s: Pick<Scenario, 'expectStatus'>, h: History): string 
 }
 
 function describeResponse(r: Response): string {
-  const body = r.body === 'sse' ? `sse${r.events !== undefined ? ` ${r.events} events` : ''}${r.complete === false ? ' cut' : ''}` : r.body;
+  // What the body is, where its Content-Type misnames it (a JSON error sent without one), else its kind;
+  // the only body of kind 'empty' that has bytes is the error page the network makes (exchange-view.ts).
+  const body =
+    r.content ??
+    (r.body === 'sse'
+      ? `sse${r.events !== undefined ? ` ${r.events} events` : ''}${r.complete === false ? ' cut' : ''}`
+      : r.body === 'empty' && r.from === 'load-balancer' && r.contentType?.startsWith('text/html')
+        ? 'an HTML error page'
+        : r.body);
   const from =
     r.reached === UNREACHABLE ? " (the audit's proxy: the server was unreachable)" : r.from === 'load-balancer' ? ' (load balancer)' : '';
   return `${r.status} ${r.contentType ?? '-'} ${body}${from}`;

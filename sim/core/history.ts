@@ -48,6 +48,9 @@ export type HistoryEntry = { t: number } & (
       /** A real server's adapter only: what reached the server (`chunked: accept, content-type, …`), to
        *  tell whether a fault changed it (audit/server/acted.ts). */
       reached?: string;
+      /** A real server's whole body that its Content-Type misnames, as what it is (`JSON (JSON-RPC -32001)
+       *  sent without a Content-Type`); absent where the label is true (wire/protocol/body-content.ts). */
+      content?: string;
     }
   | { kind: 'deliver'; req: number }
   | { kind: 'state'; machine: 'client' | 'server'; from: string; to: string }

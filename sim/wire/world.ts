@@ -34,6 +34,8 @@ export interface WireOptions {
   stepBudget: number;
   /** What policy modules add (models/additions.ts), passed to the network and the model's sides. */
   additions?: PolicyAdditions;
+  /** The model client only: told of every JSON message it receives (the audit's schema check). */
+  onMessage?: (answers: string, status: number, message: unknown) => void;
 }
 
 export const DEFAULT_WIRE: WireOptions = { latencyMs: 5, deadlineMs: 30_000, horizonMs: 600_000, stepBudget: 10_000 };
@@ -65,6 +67,7 @@ export async function runWire(setup: WireSetup, input: WireInput, options: Parti
         ? new Sdk2Client(setup.client.protocol, url, toolsOf(setup), recorder, network, input.workload)
         : new SdkClient(url, toolsOf(setup), recorder, network, input.workload, setup.client.connect ?? null);
 
+  if (o.onMessage && client instanceof ModelClientHttp) client.onReceived = o.onMessage;
   const msw = acquireMsw();
   const uninstall = install(
     msw,

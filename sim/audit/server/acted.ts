@@ -40,7 +40,8 @@ export function actedOn(history: History, reference: History): Acted {
   return { acted: true, how: `${fault.fault}: ${fault.detail}` };
 }
 
-const sessionIssued = (h: History) => h.entries.some((e) => e.kind === 'response' && e.sessionId !== null);
+/** Whether any response of the run carried an Mcp-Session-Id. */
+export const sessionIssued = (h: History) => h.entries.some((e) => e.kind === 'response' && e.sessionId !== null);
 
 /** A header fault acted when the server received another request than in the fault-free run. */
 function headerFault(fault: Fault, answer: Response | undefined, before: Response | undefined): Acted {

@@ -15,6 +15,7 @@ import { IN_PROCESS_URL } from '../../wire/world.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 import type { Revision } from '../../../models/policies.ts';
 import { malformedField } from './message-schema.ts';
+import { mislabelledBody } from '../../wire/protocol/body-content.ts';
 
 export const MODERN = '2026-07-28';
 const ACCEPT_BOTH = 'application/json, text/event-stream';
@@ -32,10 +33,14 @@ export interface ProbeAnswer {
   challenge?: string | null;
 }
 
-/** `HTTP 400 (JSON-RPC -32020) application/json`. */
+/** `HTTP 400 (JSON-RPC -32020) application/json`; a body its Content-Type misnames is said as what it is
+ *  (`HTTP 404: JSON (JSON-RPC -32001) sent without a Content-Type`), and no body as `no body`. */
 export function describeAnswer(a: ProbeAnswer): string {
+  const wrong = a.body === undefined ? undefined : mislabelledBody(a.contentType, a.body);
+  if (wrong !== undefined) return `HTTP ${a.status}: ${wrong}`;
   const code = a.message?.error ? ` (JSON-RPC ${a.message.error.code})` : '';
-  return `HTTP ${a.status}${code}${a.contentType ? ` ${a.contentType.split(';')[0]}` : ''}`;
+  const type = a.contentType ? ` ${a.contentType.split(';')[0]}` : a.body === '' ? ', no body' : '';
+  return `HTTP ${a.status}${code}${type}`;
 }
 
 /** The 2026-07-28 `_meta` of a request. */

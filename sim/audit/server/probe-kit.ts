@@ -1,4 +1,5 @@
-// What the transport probes share (transport-probes.ts, session-probes.ts, auth-probe.ts): the shape
+// What the probes share (probes.ts, two-callers.ts, close-cancels.ts, transport-probes.ts, session-probes.ts,
+// auth-probe.ts): the outcome a probe gives, the shape
 // probes.ts lists a probe in, a probe client opened and closed around a question, and the outcome of a
 // probe the spec lens alone judges (its row reads not applicable: it asks no resilience question).
 import type { Revision } from '../../../models/policies.ts';
@@ -6,6 +7,14 @@ import type { AuditVerdict, SpecCheck } from '../../core/audit-verdict.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
 import { ProbeClient } from './probe-client.ts';
 import type { ToolChoice } from './tool-choice.ts';
+
+/** What a probe gives: a resilience verdict, why, the evidence line, and the spec checks it judged. */
+export interface ProbeOutcome {
+  verdict: AuditVerdict;
+  why: string;
+  evidence: string;
+  checks: SpecCheck[];
+}
 
 /** A probe as probes.ts lists it. */
 export interface TransportProbe {
@@ -30,6 +39,6 @@ export async function withClient<T>(server: WireServerSpec, f: (c: ProbeClient) 
   }
 }
 
-export function specOnly(checks: SpecCheck[]) {
-  return { verdict: 'not applicable' as AuditVerdict, why: SPEC_ONLY, evidence: checks.map((c) => c.evidence).join('; '), checks };
+export function specOnly(checks: SpecCheck[]): ProbeOutcome {
+  return { verdict: 'not applicable', why: SPEC_ONLY, evidence: checks.map((c) => c.evidence).join('; '), checks };
 }

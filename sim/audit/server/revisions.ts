@@ -16,6 +16,9 @@ export interface FoundRevisions {
   speaks: Revision[];
   /** One line: what each question got, the exact versions negotiated. */
   how: string;
+  /** Each scenario revision the server speaks, as the exact version it negotiated (2025-06-18 where it
+   *  answered initialize 2025-11-25 with that) or listed in server/discover: what the report names. */
+  exact: Partial<Record<Revision, string>>;
 }
 
 async function discover(c: ProbeClient): Promise<string[] | null> {
@@ -39,11 +42,20 @@ export async function findRevisions(server: WireServerSpec): Promise<FoundRevisi
     const legacy = negotiated.filter((n) => !n.includes('refused'));
     const versions = new Set(legacy.map((n) => n.split(' → ')[1]!));
     const speaks: Revision[] = [];
-    if ([...versions].some((v) => v.startsWith('2025-'))) speaks.push('2025-11-25');
-    if (discovered?.includes(MODERN)) speaks.push(MODERN);
-    const exact = [...new Set([...versions, ...(discovered ?? [])])].sort();
-    const how = `server/discover: ${discovered ? discovered.join(', ') : 'no supportedVersions'}; ${negotiated.join(', ')}: speaks ${exact.join(', ') || 'none the audit knows'}${speaks.length ? '' : refusedHint(statuses)}`;
-    return { speaks, how };
+    const exact: FoundRevisions['exact'] = {};
+    // The scenarios' client asks 2025-11-25 and goes on in what the server answers: the first answer is the exact one.
+    const first = legacy[0]?.split(' → ')[1];
+    if (first !== undefined && [...versions].some((v) => v.startsWith('2025-'))) {
+      speaks.push('2025-11-25');
+      exact['2025-11-25'] = first;
+    }
+    if (discovered?.includes(MODERN)) {
+      speaks.push(MODERN);
+      exact[MODERN] = MODERN;
+    }
+    const all = [...new Set([...versions, ...(discovered ?? [])])].sort();
+    const how = `server/discover: ${discovered ? discovered.join(', ') : 'no supportedVersions'}; ${negotiated.join(', ')}: speaks ${all.join(', ') || 'none the audit knows'}${speaks.length ? '' : refusedHint(statuses)}`;
+    return { speaks, how, exact };
   } finally {
     await c.close();
   }
@@ -61,8 +73,12 @@ function refusedHint(statuses: ReadonlySet<number>): string {
 
 /** The revisions audited, and what the report says of them: all the server speaks, or those asked
  *  (--revision) that it speaks, with where it speaks more or less than asked. */
-export function revisionsToAudit(found: FoundRevisions, asked: readonly Revision[] | null): { audit: Revision[]; said: string } {
-  if (asked === null) return { audit: found.speaks, said: `revisions found: ${found.how}` };
+export function revisionsToAudit(
+  found: FoundRevisions,
+  asked: readonly Revision[] | null,
+): { audit: Revision[]; said: string; speaks: string[] } {
+  const exactOf = (audit: Revision[]) => audit.map((r) => found.exact[r] ?? r);
+  if (asked === null) return { audit: found.speaks, said: `revisions found: ${found.how}`, speaks: exactOf(found.speaks) };
   const audit = asked.filter((r) => found.speaks.includes(r));
   const less = asked.filter((r) => !found.speaks.includes(r));
   const more = found.speaks.filter((r) => !asked.includes(r));
@@ -70,5 +86,5 @@ export function revisionsToAudit(found: FoundRevisions, asked: readonly Revision
     ...(less.length ? [`--revision asked for ${less.join(', ')}, which the server does not speak (not audited)`] : []),
     ...(more.length ? [`the server also speaks ${more.join(', ')} (not asked: audit it without --revision)`] : []),
   ];
-  return { audit, said: `revisions found: ${found.how}${notes.length ? `; ${notes.join('; ')}` : ''}` };
+  return { audit, said: `revisions found: ${found.how}${notes.length ? `; ${notes.join('; ')}` : ''}`, speaks: exactOf(audit) };
 }

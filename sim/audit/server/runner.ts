@@ -4,16 +4,16 @@
 // server cannot be made to forget a session), is `not applicable`, with why. Deterministic: no clock.
 import type { History, HistoryEntry } from '../../core/history.ts';
 import { describePlan } from '../../core/plan.ts';
-import { combination, formatClient, type Revision } from '../../../models/policies.ts';
+import { combination, formatClient, type ClientPolicy, type Revision } from '../../../models/policies.ts';
 import { judge } from '../../../properties/judge.ts';
 import { referenceOf } from '../../../properties/outcomes.ts';
 import { propertyByName } from '../../../properties/properties.ts';
 import type { AnyFold } from '../../../properties/fold.ts';
 import type { WireServerSpec, WireSetup } from '../../wire/setup.ts';
 import { describeSides } from '../../wire/setup.ts';
-import { runWire } from '../../wire/world.ts';
+import { runWire, type WireOptions } from '../../wire/world.ts';
 import { PENDING_SCENARIOS, SCENARIOS, type Scenario } from '../scenarios.ts';
-import { actedOn } from './acted.ts';
+import { actedOn, sessionIssued } from './acted.ts';
 import { deliveredTwice } from './delivered.ts';
 import { shapeResults } from './result-shape.ts';
 import type { ToolChoice } from './tool-choice.ts';
@@ -25,6 +25,7 @@ import type { AuditResult, ScenarioResult } from '../audit-row.ts';
 import { PROBES, runProbe } from './probes.ts';
 import { SPEC_LITERAL, specLiteralOf } from './spec-client.ts';
 import { lensOfRun } from './spec-lens.ts';
+import { ReceivedSchema } from './received-schema.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 
 export interface AuditOptions {
@@ -38,6 +39,8 @@ export interface AuditOptions {
   toolChoice?: ToolChoice;
   /** A real server: the revisions found, in one line (revisions.ts). */
   revisionsFound?: string;
+  /** A real server: the exact version negotiated for each of loopbackRevisions (revisions.ts). */
+  speaks?: readonly string[];
 }
 
 /** The server a scenario runs against: for one that needs a side effect, a loopback server calls the
@@ -72,6 +75,7 @@ function skippedWhy(entries: readonly HistoryEntry[]): string | null {
   return null;
 }
 
+/** A scenario's row, with a finding for every malformed message its runs received (received-schema.ts). */
 async function runScenario(
   given: Scenario,
   server: WireServerSpec,
@@ -81,6 +85,22 @@ async function runScenario(
   // A 2025-11-25 client cannot talk to a server of 2026-07-28 only: such a server meets the modern variant.
   const s = given.modern && !revisions.includes('2025-11-25') ? { ...given, ...given.modern } : given;
   const policy = combination({ client: s.client }, NO_ADDITIONS).client;
+  const received = new ReceivedSchema(policy.protocol === '2026-07-28' ? '2026-07-28' : '2025-11-25');
+  const row = await scenarioRow(s, policy, server, revisions, o, received.onMessage);
+  const finding = received.finding();
+  if (!finding) return row;
+  const checks = [...(row.spec?.checks ?? []), finding];
+  return { ...row, spec: { verdict: specVerdictOf(checks), checks } };
+}
+
+async function scenarioRow(
+  s: Scenario,
+  policy: ClientPolicy,
+  server: WireServerSpec,
+  revisions: readonly Revision[],
+  o: AuditOptions,
+  onMessage: NonNullable<WireOptions['onMessage']>,
+): Promise<ScenarioResult> {
   const faults = [...new Set(s.plan.map((f) => f.fault))].join(',');
   const base = {
     name: s.name,
@@ -101,15 +121,20 @@ async function runScenario(
   const tool = chosen.tool !== undefined ? { tool: chosen.tool } : {};
   const setup: WireSetup = { client: { kind: 'model', policy }, server: chosen.server };
   const shape = o.toolChoice?.byShape ? shapeResults : (h: History) => h;
-  const reference = shape(await runWire(setup, { workload: s.workload, plan: [] }));
+  const reference = shape(await runWire(setup, { workload: s.workload, plan: [] }, { onMessage }));
   // A fault-free run that fails already leaves nothing to judge under a fault.
   const broken = brokenWithoutFaults(reference);
   if (broken) return { ...base, ...tool, verdict: 'broken without faults', why: broken.why, evidence: broken.evidence, spec: NOT_TESTED };
   const plan = planFor(s, reference);
   base.plan = describePlan(plan);
-  const history = shape(await runWire(setup, { workload: s.workload, plan }));
+  const history = shape(await runWire(setup, { workload: s.workload, plan }, { onMessage }));
   const skipped = skippedWhy(history.entries);
   if (skipped) {
+    // A session fault on a server that issued no session id: what the row asks of sessions does not apply.
+    if (s.plan.some((f) => f.fault === 'session-expire') && !sessionIssued(history)) {
+      const why = 'the server issues no session id (Mcp-Session-Id): the requirement does not apply';
+      return { ...base, ...tool, verdict: 'not applicable', why, evidence: skipped, spec: NOT_TESTED };
+    }
     const why = `the fault cannot act on this server: ${skipped}`;
     return { ...base, ...tool, verdict: 'not tested', why, evidence: skipped, spec: NOT_TESTED };
   }
@@ -125,7 +150,9 @@ async function runScenario(
     const evidence = evidenceOf(history, judge(history, referenceOf(reference), []));
     return { ...base, ...tool, verdict: 'not tested', why, evidence, acted: acted.how, spec: NOT_TESTED };
   }
-  const { verdict, why, evidence: seen } = judgeRun(s, history, reference);
+  // A server that also speaks 2025-11-25 MAY answer what the expectation refuses: no expectation then.
+  const judged = s.expectOnlyModernOnly && revisions.includes('2025-11-25') ? { ...s, expectStatus: undefined } : s;
+  const { verdict, why, evidence: seen } = judgeRun(judged, history, reference);
   const evidence = `${seen}${proxyNote(s, history)}`;
   const checks = lensOfRun(s.name, history, revisions);
   const result: ScenarioResult = {
@@ -144,8 +171,8 @@ async function runScenario(
   if (literal && !parted) result.literal = { verdict, why: `${why} (no call failed: the two clients did not part)`, evidence: seen };
   else if (literal) {
     const literalSetup: WireSetup = { client: { kind: 'model', policy: literal }, server: chosen.server };
-    const h = shape(await runWire(literalSetup, { workload: s.workload, plan: s.plan }, { additions: SPEC_LITERAL }));
-    result.literal = judgeRun(s, h, reference);
+    const h = shape(await runWire(literalSetup, { workload: s.workload, plan: s.plan }, { additions: SPEC_LITERAL, onMessage }));
+    result.literal = judgeRun(judged, h, reference);
   }
   return result;
 }
@@ -229,6 +256,9 @@ export async function runAudit(server: WireServerSpec, o: AuditOptions): Promise
   const passed = scenarios.every((r) => passes(r.verdict));
   const conforms = scenarios.every((r) => r.spec?.verdict !== 'violates');
   const tools = o.toolChoice ? { tools: toolsSaid(o.toolChoice.said, scenarios) } : {};
-  const found = o.revisionsFound !== undefined ? { revisionsFound: o.revisionsFound } : {};
+  const found = {
+    ...(o.revisionsFound !== undefined ? { revisionsFound: o.revisionsFound } : {}),
+    ...(o.speaks !== undefined ? { speaks: o.speaks } : {}),
+  };
   return { server: name, revisions, scenarios, pending: PENDING_SCENARIOS, passed, conforms, ...tools, ...found };
 }

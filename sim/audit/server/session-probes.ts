@@ -80,7 +80,10 @@ async function idReusedInFlight(server: WireServerSpec) {
     const evidence = `one session, tools/call id 9 twice in flight (the client breaks its own MUST NOT; the server's reaction is open): ${both.map((a, i) => `caller ${i + 1} ${describeAnswer(a!)}`).join('; ')}`;
     if (alone.some((a) => !a.message?.result) || textOf(alone[0]!) === textOf(alone[1]!))
       return specOnly([
-        checkOf(id, { verdict: 'not tested', evidence: `${evidence}: the tool's answers to the two calls cannot be told apart` }),
+        checkOf(id, {
+          verdict: 'not tested',
+          evidence: `${evidence}: the tool's answers to the two calls cannot be told apart (a --call tool gets its one --args in both calls; a tool whose answer echoes a per-call argument, as the --tools presets' do, tells them apart; two-callers-one-id asks under one id with two methods instead)`,
+        }),
       ]);
     const crossed = both.some((a, i) => a!.message?.result && textOf(a!) === textOf(alone[1 - i]!));
     const check = crossed

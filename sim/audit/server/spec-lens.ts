@@ -33,6 +33,8 @@ const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 /** `HTTP 400 (JSON-RPC -32000) application/json`: what a response was, in a phrase. */
 export function answered(r: Response | undefined): string {
   if (!r) return 'no answer';
+  // A body its Content-Type misnames is said as what it is (`HTTP 404: JSON (JSON-RPC -32001) sent without a Content-Type`).
+  if (r.content !== undefined) return `HTTP ${r.status}: ${r.content}${r.from === 'load-balancer' ? ' from the load balancer' : ''}`;
   const code = r.rpcError !== undefined ? ` (JSON-RPC ${r.rpcError})` : '';
   return `HTTP ${r.status}${code}${r.contentType ? ` ${r.contentType.split(';')[0]}` : ''}${r.from === 'load-balancer' ? ' from the load balancer' : ''}`;
 }

@@ -61,8 +61,8 @@ async function runRequest(r: AuditRequest, baseline: BaselineRequest, out: NodeJ
   // A missing suite is known before anything starts.
   const suite = r.conformance ? conformanceSuite() : null;
   try {
-    const { server, toolChoice, revisions, revisionsFound } = await auditedServer(r, (p) => (served = p));
-    const found = revisions ? { loopbackRevisions: revisions, revisionsFound } : {};
+    const { server, toolChoice, revisions, revisionsFound, speaks } = await auditedServer(r, (p) => (served = p));
+    const found = revisions ? { loopbackRevisions: revisions, revisionsFound, speaks } : {};
     // The suite first, on the server as it booted (the audit's scenarios restart it).
     if (suite && r.progress)
       process.stderr.write(`audit: the conformance suite, --requirements ${(revisions ?? r.loopbackRevisions).join(', ')}\n`);
@@ -86,13 +86,13 @@ async function runRequest(r: AuditRequest, baseline: BaselineRequest, out: NodeJ
 async function auditedServer(
   r: AuditRequest,
   onServed: (p: ServedProcess) => void,
-): Promise<{ server: WireServerSpec; toolChoice?: ToolChoice; revisions?: Revision[]; revisionsFound?: string }> {
+): Promise<{ server: WireServerSpec; toolChoice?: ToolChoice; revisions?: Revision[]; revisionsFound?: string; speaks?: string[] }> {
   const server =
     (await loopbackServer(r.args, presetTools(r.tools), r.watchdog, onServed, r.access.upstream)) ?? inProcessServer(r.serverText!);
   if (server.kind !== 'loopback' || r.clientCmd !== undefined) return { server };
   // The server is asked which revisions it speaks; none the audit can run (or none of those asked): exit 2.
   const found = await findRevisions(server);
-  const { audit: revisions, said } = revisionsToAudit(found, r.revisionGiven ? r.loopbackRevisions : null);
+  const { audit: revisions, said, speaks } = revisionsToAudit(found, r.revisionGiven ? r.loopbackRevisions : null);
   // Refused everywhere: the tool listing says why in its own words where it fails too (a 401, a wrong path).
   if (!revisions.length) await serverTools(server, r.tools, r.loopbackRevisions[0]!);
   if (!revisions.length)
@@ -100,7 +100,7 @@ async function auditedServer(
   if (r.progress) process.stderr.write(`audit: ${said}\n`);
   const { server: chosen, choice } = await realServerTools(server, r.tools, revisions);
   if (r.progress) process.stderr.write(`audit: ${choice.said}\n`);
-  return { server: chosen, toolChoice: choice, revisions, revisionsFound: said };
+  return { server: chosen, toolChoice: choice, revisions, revisionsFound: said, speaks };
 }
 
 function inProcessServer(text: string): WireServerSpec {
@@ -113,7 +113,7 @@ function inProcessServer(text: string): WireServerSpec {
 }
 
 function startAudit(
-  r: AuditRequest & { revisionsFound?: string },
+  r: AuditRequest & { revisionsFound?: string; speaks?: string[] },
   server: WireServerSpec,
   toolChoice: ToolChoice | undefined,
   started: number,
@@ -130,6 +130,7 @@ function startAudit(
       serverArgs: r.serverArgs,
       loopbackRevisions: r.loopbackRevisions,
       ...(r.revisionsFound !== undefined ? { revisionsFound: r.revisionsFound } : {}),
+      ...(r.speaks !== undefined ? { speaks: r.speaks } : {}),
       only,
       onScenario,
       ...(toolChoice ? { toolChoice } : {}),

@@ -31,6 +31,7 @@ import { Observer, type ObservedRequest } from './observer.ts';
 import type { Recorder } from '../protocol/recorder.ts';
 import type { ClientHooks, ServerAdapter } from './server-adapter.ts';
 import { gatherStream, watchStream, type Gathered } from '../protocol/sse.ts';
+import { mislabelledBody } from '../protocol/body-content.ts';
 import { realTick } from '../protocol/virtual-time.ts';
 import {
   bodyKind,
@@ -153,7 +154,7 @@ export class FaultNetwork {
     return {
       resetClientConfig: () => (this.client.configReset() ? null : 'this client has no mutable config'),
       forgetSessions: async (which, sessionId) => {
-        const cannot = this.server.cannot(which === 'all' ? 'server-restart' : 'session-expire');
+        const cannot = this.server.cannot(which === 'all' ? 'server-restart' : 'session-expire', sessionId);
         // One session the server cannot be made to forget: the proxy forgets it on the server's behalf.
         if (cannot && which === 'one' && sessionId !== null) {
           this.forgotten.forget(sessionId);
@@ -337,6 +338,8 @@ export class FaultNetwork {
       if (kind === 'sse' && !gathered) response.body?.cancel().catch(() => {});
     }
     const status = out ? out.status : response.status;
+    // A real server's whole body its Content-Type misnames (a JSON error sent without one) is recorded as what it is.
+    const content = from === 'server' && unchanged && text !== null ? mislabelledBody(contentType, text) : undefined;
     const delay = this.latencyMs * (from === 'server' ? 1 : 2) + (verdict?.delayMs ?? 0);
     this.recorder.record({
       kind: 'response',
@@ -349,6 +352,7 @@ export class FaultNetwork {
       from,
       ...(unchanged && rpcError !== undefined ? { rpcError } : {}),
       ...(reached !== null ? { reached } : {}),
+      ...(content !== undefined ? { content } : {}),
     });
     answerSent(this.ledger, n, verdict?.lostAnswer ?? false);
     await this.time.sleep(delay);

@@ -9,7 +9,7 @@ export interface ServerAdapter {
    *  otherwise the network derives them from what it sees (observer.ts). */
   readonly notesItself: boolean;
   /** Null when it can act on the fault; otherwise why it cannot (recorded, and reported). */
-  cannot(fault: 'session-expire' | 'server-restart'): string | null;
+  cannot(fault: 'session-expire' | 'server-restart', sessionId?: string | null): string | null;
   /** True when `handle` may be given the request's parsed JSON body in place of the body (the request then
    *  has none): the in-process SDK server, whose transport takes `parsedBody` as it does behind express.json(). */
   readonly takesParsedBody?: boolean;

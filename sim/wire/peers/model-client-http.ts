@@ -168,6 +168,10 @@ export class ModelClientHttp implements ClientHooks {
     if (typeof version === 'string') this.negotiated = version;
   }
 
+  /** Told of every JSON message received, as parsed, with the method it answers and the HTTP status
+   *  (the audit checks each against its revision's schema: audit/server/received-schema.ts). */
+  onReceived: ((answers: string, status: number, message: unknown) => void) | null = null;
+
   /** A real response as the model's HttpResponse: the whole body, read to its end. */
   private async read(res: Response, rpc: RequestBody['rpc']): Promise<HttpResponse> {
     const headers: Record<string, string> = Object.fromEntries(res.headers);
@@ -181,6 +185,7 @@ export class ModelClientHttp implements ClientHooks {
       } catch {
         return { status: res.status, headers, body: { kind: 'empty' } };
       }
+      this.onReceived?.(answers, res.status, raw);
       this.noteNegotiated(rpc, raw);
       const message = messageFromJson(raw, answers);
       return { status: res.status, headers, body: message ? { kind: 'json', message } : { kind: 'empty' } };
@@ -198,6 +203,8 @@ export class ModelClientHttp implements ClientHooks {
           events.push({ id, event: 'other', data: e.data });
           continue;
         }
+        // A named event other than `message` (the records' build's `progress` frames) carries no JSON-RPC message.
+        if (e.event === undefined || e.event === 'message') this.onReceived?.(answers, res.status, raw);
         if (carriesResponse(e) !== undefined) {
           this.noteNegotiated(rpc, raw);
           const message = messageFromJson(raw, answers);

@@ -84,6 +84,9 @@ async function responseOf(res: Response): Promise<Json | null> {
 class Exchange {
   private session: string | null = null;
   private id = 0;
+  /** The version the server's initialize result named: a client MUST send that one after initialize
+   *  (a server that speaks 2025-06-18 only refuses 2025-11-25 there). */
+  negotiated: string = PROTOCOL_VERSION;
 
   constructor(
     private readonly url: string,
@@ -96,7 +99,7 @@ class Exchange {
       accept: 'application/json, text/event-stream',
       'content-type': 'application/json',
       ...(this.session ? { 'mcp-session-id': this.session } : {}),
-      ...(method !== 'initialize' ? { 'mcp-protocol-version': this.revision === MODERN ? MODERN : PROTOCOL_VERSION } : {}),
+      ...(method !== 'initialize' ? { 'mcp-protocol-version': this.revision === MODERN ? MODERN : this.negotiated } : {}),
       ...(this.revision === MODERN ? { 'mcp-method': method } : {}),
       ...this.upstream.headers,
     };
@@ -147,7 +150,8 @@ export async function discoverTools(url: string, upstream: Upstream, revision: s
       : undefined;
   try {
     if (revision !== MODERN) {
-      await x.send('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
+      const init = await x.send('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
+      if (typeof init?.protocolVersion === 'string') x.negotiated = init.protocolVersion;
       await x.send('notifications/initialized', undefined, true);
     }
     const tools: DiscoveredTool[] = [];

@@ -48,7 +48,10 @@ class LoopbackAdapter implements ServerAdapter {
     watchdog?.runStarted();
   }
 
-  cannot(fault: 'session-expire' | 'server-restart'): string | null {
+  cannot(fault: 'session-expire' | 'server-restart', sessionId: string | null = null): string | null {
+    // A server that issued no session id (stateless) has none to forget: that, not the process, is why.
+    if (fault === 'session-expire' && sessionId === null)
+      return 'the server issued no session id (Mcp-Session-Id): there is no session to forget';
     if (fault === 'session-expire') return 'the server runs in another process: its sessions cannot be reached into';
     return this.restartable ? null : 'the audit did not start this server (--target), so it cannot restart it: give --serve CMD to let it';
   }

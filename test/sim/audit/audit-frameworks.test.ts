@@ -16,11 +16,22 @@ function requireInstalled(pkg: string): void {
 }
 
 describe('audit of server frameworks, as their docs start them', () => {
-  it('Hono with @hono/mcp (README wiring: one transport, sessionless): no session to strip, a cut stream heals', async () => {
+  it('Hono with @hono/mcp (README wiring: one transport, sessionless): no session to strip or forget, a cut stream heals', async () => {
     requireInstalled('@hono/mcp');
-    const a = await auditCli(...FRAMEWORK_SERVERS.hono.argv, '--only', 'reinit-live-session,stream-cut-call,strip-session-id');
-    expect(a.verdicts).toEqual({ 'reinit-live-session': 'pass', 'stream-cut-call': 'pass', 'strip-session-id': 'not applicable' });
+    const a = await auditCli(
+      ...FRAMEWORK_SERVERS.hono.argv,
+      '--only',
+      'reinit-live-session,stream-cut-call,strip-session-id,unknown-session',
+    );
+    expect(a.verdicts).toEqual({
+      'reinit-live-session': 'pass',
+      'stream-cut-call': 'pass',
+      'strip-session-id': 'not applicable',
+      'unknown-session': 'not applicable',
+    });
     expect(a.evidence['strip-session-id']).toMatch(/no mcp-session-id header to strip/);
+    // No session id issued: that, not the server's process, is why a session cannot be forgotten.
+    expect(a.why['unknown-session']).toBe('the server issues no session id (Mcp-Session-Id): the requirement does not apply');
   }, 120_000);
 
   it('mcp-proxy in front of a stdio server, behind its X-API-Key: the re-initialize is refused loudly, the rest passes', async () => {

@@ -11,19 +11,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../cli/run.ts';
+import { ORDERS } from '../../fixtures/servers.ts';
 
 const TOKEN = 'tok-7f3a9c1e-orders';
-const ORDERS = 'node test/fixtures/servers/orders-server.mjs --port {port}';
-const CALLS = [
-  '--call',
-  'search_orders',
-  '--args',
-  '{"customer":"ada"}',
-  '--call',
-  'place_order',
-  '--args',
-  '{"customer":"ada","item":"tea"}',
-];
+const CALLS = [...ORDERS.read, ...ORDERS.write];
 
 interface Ended {
   code: number | null;
@@ -57,11 +48,10 @@ const filesOf = (dir: string) => readdirSync(dir).map((f) => readFileSync(join(d
 describe('audit of a server of its own tools, behind a bearer token', () => {
   it('--call/--args/--slow-call/--header-env: a verdict for every scenario that applies; place_order judged for duplicates; the token nowhere', async () => {
     const out = tempDir('orders');
-    const slow = ['--slow-call', 'place_warehouse_order', '--args', '{"customer":"ada","item":"tea"}'];
-    const r = await audit(
-      ['--serve', ORDERS, '--revision', 'dual', ...CALLS, ...slow, '--header-env', 'Authorization=ORDERS_AUTH', '--out', out, '--json'],
-      { ORDERS_AUTH: `Bearer ${TOKEN}` },
-    );
+    const slow = ORDERS.slow;
+    const r = await audit(['--serve', ORDERS.serve, '--revision', 'dual', ...CALLS, ...slow, ...ORDERS.auth, '--out', out, '--json'], {
+      ORDERS_AUTH: `Bearer ${TOKEN}`,
+    });
     type Row = {
       name: string;
       verdict: string;
@@ -98,7 +88,7 @@ describe('audit of a server of its own tools, behind a bearer token', () => {
     const out = tempDir('orders-header');
     const r = await audit([
       '--serve',
-      ORDERS,
+      ORDERS.serve,
       ...CALLS,
       '--header',
       `Authorization: Bearer ${TOKEN}`,
@@ -113,7 +103,7 @@ describe('audit of a server of its own tools, behind a bearer token', () => {
   }, 60_000);
 
   it('without the token: one line naming 401 and --header, exit 2, no scorecard', async () => {
-    const r = await audit(['--serve', ORDERS, ...CALLS, '--quiet']);
+    const r = await audit(['--serve', ORDERS.serve, ...CALLS, '--quiet']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/answered initialize with HTTP 401 Unauthorized: authentication is missing or wrong .*--header/);
@@ -184,7 +174,7 @@ describe('audit --target https:// on 127.0.0.1', () => {
     try {
       const url = `https://127.0.0.1:${port}/mcp`;
       const env = { ORDERS_AUTH: `Bearer ${TOKEN}` };
-      const reach = ['--target', url, ...CALLS, '--header-env', 'Authorization=ORDERS_AUTH', '--quiet'];
+      const reach = ['--target', url, ...CALLS, ...ORDERS.auth, '--quiet'];
       let r = await audit([...reach, '--ca', tls.ca, '--only', 'http-502-call,strip-session-id', '--json'], env);
       for (let i = 0; i < 50 && r.code === 2 && /does not answer/.test(r.stderr); i++) {
         await new Promise((done) => setTimeout(done, 100));

@@ -7,14 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FRAMING as FIXTURE, FRAMING_ECHO } from '../../../fixtures/servers.ts';
 import { runAudit } from '../../../../sim/audit/server/runner.ts';
 import { ServedProcess, servedEndpoint } from '../../../../sim/wire/process/loopback.ts';
 import type { ToolMap } from '../../../../sim/wire/protocol/json-rpc.ts';
 import { tempDir } from '../../cli/run.ts';
 import { auditCli } from '../../../fixtures/audit-cli.ts';
-
-const FIXTURE = 'node test/fixtures/servers/framing-server.mjs --port {port}';
-const ECHO = ['--call', 'echo', '--args', '{"text":"a"}'];
 
 interface Logged {
   method: string;
@@ -31,7 +29,7 @@ const logOf = (file: string): Logged[] =>
 describe('faults that act on a real server, or say they did not', () => {
   it('chunked stays chunked; a stripped Transfer-Encoding reaches the server as a Content-Length, and the row says so', async () => {
     const log = join(tempDir('framing'), 'requests.jsonl');
-    const a = await auditCli('--serve', `${FIXTURE} --log ${log}`, ...ECHO, '--only', 'strip-transfer-encoding');
+    const a = await auditCli('--serve', `${FIXTURE} --log ${log}`, ...FRAMING_ECHO, '--only', 'strip-transfer-encoding');
     expect(a.verdicts).toEqual({ 'strip-transfer-encoding': 'pass' });
     const calls = logOf(log).filter((r) => r.rpc === 'tools/call');
     // Every tools/call of the audit's runs arrives chunked, as its client sends it, but the one whose framing was stripped.
@@ -41,14 +39,14 @@ describe('faults that act on a real server, or say they did not', () => {
   }, 60_000);
 
   it('progress-after-fallback: the fault acts, but a server that takes a Content-Length never falls back: not tested, with why', async () => {
-    const a = await auditCli('--serve', FIXTURE, ...ECHO, '--only', 'progress-after-fallback');
+    const a = await auditCli('--serve', FIXTURE, ...FRAMING_ECHO, '--only', 'progress-after-fallback');
     expect(a.verdicts).toEqual({ 'progress-after-fallback': 'not tested' });
     expect(a.why['progress-after-fallback']).toMatch(/no fallback to HTTP\+SSE happened/);
     expect(a.acted['progress-after-fallback']).toMatch(/content-length/);
   }, 60_000);
 
   it('a stream cut on a server that answers with JSON did not act: not tested, never pass', async () => {
-    const a = await auditCli('--serve', `${FIXTURE} --json`, ...ECHO, '--only', 'stream-cut-call,strip-accept');
+    const a = await auditCli('--serve', `${FIXTURE} --json`, ...FRAMING_ECHO, '--only', 'stream-cut-call,strip-accept');
     expect(a.verdicts['stream-cut-call']).toBe('not tested');
     expect(a.why['stream-cut-call']).toBe('the fault did not act (stream-cut: no complete SSE stream to cut)');
     // A header fault on the same server acts (the server received the request without Accept).
@@ -76,8 +74,8 @@ describe('faults that act on a real server, or say they did not', () => {
   }, 60_000);
 
   it('server-restart: the same verdict and evidence for a 0.1 s and a 2.5 s boot (the run waits for the server; no 502 of its own)', async () => {
-    const quick = await auditCli('--serve', `${FIXTURE} --boot-ms 100`, ...ECHO, '--only', 'server-restart');
-    const slow = await auditCli('--serve', `${FIXTURE} --boot-ms 2500`, ...ECHO, '--only', 'server-restart');
+    const quick = await auditCli('--serve', `${FIXTURE} --boot-ms 100`, ...FRAMING_ECHO, '--only', 'server-restart');
+    const slow = await auditCli('--serve', `${FIXTURE} --boot-ms 2500`, ...FRAMING_ECHO, '--only', 'server-restart');
     expect(quick.verdicts).toEqual({ 'server-restart': 'pass' });
     expect(slow.verdicts).toEqual(quick.verdicts);
     expect(slow.evidence).toEqual(quick.evidence);

@@ -5,46 +5,20 @@
 // answers with SSE (its stream cut) and of one that answers with JSON (its answer lost) alike.
 import { describe, expect, it } from 'vitest';
 import { run } from '../../cli/run.ts';
+import { ORDERS, withOrdersToken } from '../../../fixtures/servers.ts';
 
-const ORDERS = 'node test/fixtures/servers/orders-server.mjs --port {port}';
-const CALLS = [
-  '--call',
-  'search_orders',
-  '--args',
-  '{"customer":"ada"}',
-  '--call',
-  'place_order',
-  '--args',
-  '{"customer":"ada","item":"tea"}',
-];
+type Row = { verdict: string; why: string; plan: string; evidence: string };
 
-async function once(serve: string): Promise<{ code: number; row: { verdict: string; why: string; plan: string; evidence: string } }> {
-  process.env.ORDERS_TOKEN = 'tok-hazard-77e';
-  process.env.ORDERS_AUTH = 'Bearer tok-hazard-77e';
-  try {
-    const r = await run(
-      'audit',
-      '--json',
-      '--quiet',
-      '--serve',
-      serve,
-      ...CALLS,
-      '--header-env',
-      'Authorization=ORDERS_AUTH',
-      '--only',
-      'cut-reissue-once',
-    );
-    expect(r.stderr).toBe('');
-    return { code: r.code, row: JSON.parse(r.stdout).scenarios[0] };
-  } finally {
-    delete process.env.ORDERS_TOKEN;
-    delete process.env.ORDERS_AUTH;
-  }
+async function once(serve: string): Promise<{ code: number; row: Row }> {
+  const argv = ['--serve', serve, ...ORDERS.read, ...ORDERS.write, ...ORDERS.auth, '--only', 'cut-reissue-once'];
+  const r = await withOrdersToken('tok-hazard-77e', () => run('audit', '--json', '--quiet', ...argv));
+  expect(r.stderr).toBe('');
+  return { code: r.code, row: JSON.parse(r.stdout).scenarios[0] };
 }
 
 describe('a duplicate the revision gives the server no way to prevent', () => {
   it('SSE answers: the stream cut, the call re-issued and booked twice: protocol hazard (SEP-3182), exit 0', async () => {
-    const { code, row } = await once(ORDERS);
+    const { code, row } = await once(ORDERS.serve);
     expect(row.plan).toBe('stream-cut at request 1');
     expect(row.verdict).toBe('protocol hazard');
     expect(row.why).toMatch(
@@ -54,7 +28,7 @@ describe('a duplicate the revision gives the server no way to prevent', () => {
   }, 60_000);
 
   it('JSON answers: asked alike (the answer lost at the load balancer), the same hazard, never not applicable', async () => {
-    const { row } = await once(`${ORDERS} --json`);
+    const { row } = await once(`${ORDERS.serve} --json`);
     expect(row.plan).toBe('response-lost at request 1');
     expect(row.evidence).toMatch(/^response-lost on req 1 tools\/call → 502/);
     expect(row.verdict).toBe('protocol hazard');

@@ -2,11 +2,12 @@
 // server slower to boot than --boot-timeout names --boot-timeout and --target; a wrong --serve-path
 // names --serve-path; a 401 that wants X-API-Key names --header-env X-API-Key=…; a header value given
 // on the command line never appears in what audit or check --wire print, even where the server's
-// answer quoted in a message echoes it back.
+// answer quoted in a message echoes it back; a JSON error sent without a Content-Type reads as JSON
+// with its code in every row's evidence, never as "404 - empty".
 import { describe, expect, it } from 'vitest';
 import { run } from '../../cli/run.ts';
-
-const FRAMING = 'node test/fixtures/servers/framing-server.mjs --port {port}';
+import { auditCli, auditJson } from '../../../fixtures/audit-cli.ts';
+import { FRAMING, FRAMING_ECHO, ORDERS, withOrdersToken } from '../../../fixtures/servers.ts';
 
 describe('messages that point at the fix', () => {
   it('a slow boot: one line naming --boot-timeout and --target, exit 2; a longer --boot-timeout lets it run', async () => {
@@ -19,6 +20,31 @@ describe('messages that point at the fix', () => {
     const ok = await run('audit', '--serve', slow, '--boot-timeout', '10', '--quiet', '--only', 'http-502-call');
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
+  }, 60_000);
+
+  it('a JSON error body sent without a Content-Type is described as JSON with its code, by scenarios, the spec lens and probes', async () => {
+    const r = await run(
+      'audit',
+      '--serve',
+      `${FRAMING} --bare-errors`,
+      ...FRAMING_ECHO,
+      '--only',
+      'unknown-session,made-up-session',
+      '--json',
+      '--quiet',
+    );
+    const a = JSON.parse(r.stdout) as { scenarios: { name: string; evidence: string; spec?: { checks: { evidence: string }[] } }[] };
+    const row = (name: string) => a.scenarios.find((s) => s.name === name)!;
+    const bare = 'JSON (JSON-RPC -32001) sent without a Content-Type';
+    expect(row('unknown-session').evidence).toContain(`session-expire on req 3 tools/call → 404 - ${bare};`);
+    expect(row('unknown-session').spec!.checks[0]!.evidence).toMatch(
+      new RegExp(`^HTTP 404: ${bare.replace(/[()]/g, '\\$&')} to tools/call`),
+    );
+    expect(row('made-up-session').evidence).toContain(`never issued: HTTP 404: ${bare}`);
+    expect(r.stdout).not.toMatch(/404 - empty/);
+    // Without the flag the same answers carry their type, and say so.
+    const typed = await auditCli('--serve', FRAMING, ...FRAMING_ECHO, '--only', 'unknown-session');
+    expect(typed.evidence['unknown-session']).toContain('→ 404 application/json json;');
   }, 60_000);
 
   it('a wrong path: the 404 is named with its JSON body, and --serve-path', async () => {
@@ -61,33 +87,19 @@ describe('messages that point at the fix', () => {
   }, 90_000);
 
   it('the tools line names a side-effecting tool as judged only where a scenario calls it; times are marked virtual', async () => {
-    process.env.ORDERS_TOKEN = 'tok-messages-4e0';
-    process.env.ORDERS_AUTH = 'Bearer tok-messages-4e0';
-    try {
-      const calls = [
-        '--call',
-        'search_orders',
-        '--args',
-        '{"customer":"ada"}',
-        '--call',
-        'place_order',
-        '--args',
-        '{"customer":"ada","item":"tea"}',
-      ];
-      const serve = [
-        '--serve',
-        'node test/fixtures/servers/orders-server.mjs --port {port}',
-        ...calls,
-        '--header-env',
-        'Authorization=ORDERS_AUTH',
-      ];
-      const r = await run('audit', ...serve, '--revision', '2025-11-25', '--only', 'http-502-call', '--json', '--quiet');
-      const a = JSON.parse(r.stdout) as { tools: string; scenarios: { evidence: string }[] };
-      expect(a.tools).toMatch(/place_order \{.*\} \(a side effect\), named, but no scenario of this audit calls it$/);
-      expect(a.scenarios[0]!.evidence).toMatch(/call 3 ok t=\d+→\d+ \(t: virtual ms\)$/);
-    } finally {
-      delete process.env.ORDERS_TOKEN;
-      delete process.env.ORDERS_AUTH;
-    }
+    const argv = [
+      '--serve',
+      ORDERS.serve,
+      ...ORDERS.read,
+      ...ORDERS.write,
+      ...ORDERS.auth,
+      '--revision',
+      '2025-11-25',
+      '--only',
+      'http-502-call',
+    ];
+    const a = await withOrdersToken('tok-messages-4e0', () => auditJson<{ tools: string; scenarios: { evidence: string }[] }>(...argv));
+    expect(a.tools).toMatch(/place_order \{.*\} \(a side effect\), named, but no scenario of this audit calls it$/);
+    expect(a.scenarios[0]!.evidence).toMatch(/call 3 ok t=\d+→\d+ \(t: virtual ms\)$/);
   }, 60_000);
 });

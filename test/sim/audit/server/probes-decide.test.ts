@@ -5,17 +5,16 @@
 // response head until the result closes the call before its head and decides, where a close after
 // the head can only say "name a slower tool".
 import { describe, expect, it } from 'vitest';
-import { run } from '../../cli/run.ts';
+import { auditJson } from '../../../fixtures/audit-cli.ts';
+import { FRAMING, FRAMING_ECHO, ORDERS, withOrdersToken } from '../../../fixtures/servers.ts';
 
-const FRAMING = 'node test/fixtures/servers/framing-server.mjs --port {port}';
-const ORDERS_HELD = 'node test/fixtures/servers/orders-server.mjs --port {port} --hold-head';
+const ORDERS_HELD = `${ORDERS.serve} --hold-head`;
 
 type Row = { name: string; verdict: string; why: string; evidence: string; spec: { checks: { verdict: string; evidence: string }[] } };
 
 async function rows(...argv: string[]): Promise<Map<string, Row>> {
-  const r = await run('audit', '--json', '--quiet', ...argv);
-  expect(r.stderr).toBe('');
-  return new Map((JSON.parse(r.stdout) as { scenarios: Row[] }).scenarios.map((s) => [s.name, s]));
+  const a = await auditJson<{ scenarios: Row[] }>(...argv);
+  return new Map(a.scenarios.map((s) => [s.name, s]));
 }
 
 describe('probes that decide', () => {
@@ -33,10 +32,7 @@ describe('probes that decide', () => {
     const a = await rows(
       '--serve',
       FRAMING,
-      '--call',
-      'echo',
-      '--args',
-      '{"text":"a"}',
+      ...FRAMING_ECHO,
       '--slow-call',
       'slow_echo',
       '--args',
@@ -50,59 +46,19 @@ describe('probes that decide', () => {
   }, 60_000);
 
   it('close-cancels on a server that holds the head until the result: closed before the head, and decided', async () => {
-    process.env.ORDERS_TOKEN = 'tok-held-head-3c1';
-    process.env.ORDERS_AUTH = 'Bearer tok-held-head-3c1';
-    try {
-      const a = await rows(
-        '--serve',
-        ORDERS_HELD,
-        '--revision',
-        'dual',
-        '--call',
-        'search_orders',
-        '--args',
-        '{"customer":"ada"}',
-        '--slow-call',
-        'place_warehouse_order',
-        '--args',
-        '{"customer":"ada","item":"tea"}',
-        '--header-env',
-        'Authorization=ORDERS_AUTH',
-        '--only',
-        'close-cancels',
-      );
-      const check = a.get('close-cancels')!.spec.checks[0]!;
-      expect(check.evidence).toMatch(/^the server holds the head until the result: a place_warehouse_order call closed before its head/);
-      // The SDK v2 aborts the call when its connection closes, and the tool heeds the abort.
-      expect(check.verdict).toBe('conforms');
-    } finally {
-      delete process.env.ORDERS_TOKEN;
-      delete process.env.ORDERS_AUTH;
-    }
+    const a = await withOrdersToken('tok-held-head-3c1', () =>
+      rows('--serve', ORDERS_HELD, '--revision', 'dual', ...ORDERS.read, ...ORDERS.slow, ...ORDERS.auth, '--only', 'close-cancels'),
+    );
+    const check = a.get('close-cancels')!.spec.checks[0]!;
+    expect(check.evidence).toMatch(/^the server holds the head until the result: a place_warehouse_order call closed before its head/);
+    // The SDK v2 aborts the call when its connection closes, and the tool heeds the abort.
+    expect(check.verdict).toBe('conforms');
   }, 90_000);
 
   it('close-cancels without --slow-call is not tested, naming the flag (never not applicable)', async () => {
-    process.env.ORDERS_TOKEN = 'tok-held-head-3c1';
-    process.env.ORDERS_AUTH = 'Bearer tok-held-head-3c1';
-    try {
-      const a = await rows(
-        '--serve',
-        ORDERS_HELD,
-        '--revision',
-        'dual',
-        '--call',
-        'search_orders',
-        '--args',
-        '{"customer":"ada"}',
-        '--header-env',
-        'Authorization=ORDERS_AUTH',
-        '--only',
-        'close-cancels',
-      );
-      expect(a.get('close-cancels')!).toMatchObject({ verdict: 'not tested', why: expect.stringMatching(/--slow-call NAME --args JSON/) });
-    } finally {
-      delete process.env.ORDERS_TOKEN;
-      delete process.env.ORDERS_AUTH;
-    }
+    const a = await withOrdersToken('tok-held-head-3c1', () =>
+      rows('--serve', ORDERS_HELD, '--revision', 'dual', ...ORDERS.read, ...ORDERS.auth, '--only', 'close-cancels'),
+    );
+    expect(a.get('close-cancels')!).toMatchObject({ verdict: 'not tested', why: expect.stringMatching(/--slow-call NAME --args JSON/) });
   }, 60_000);
 });
