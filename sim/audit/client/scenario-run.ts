@@ -1,8 +1,10 @@
 // One client scenario on one client, both verdicts: the fault-free run (which places the faults,
 // client/request-marks.ts), the faulted run under the agent loop (retry once, a new connect after a
 // gone session) judged by the scenario's properties, then the same plan for the library alone
-// (client/library-run.ts). A scenario of another revision than the one the harness spoke, a mark
-// the client never reached, or a faulted run that tested nothing is `not applicable`, with why.
+// (client/library-run.ts). A scenario of another revision than the one the harness spoke is `not
+// applicable`; a mark the client never reached, or a faulted run that tested nothing (its fault did not
+// land where it judges), is `not tested`, with why, for the agent and the library alike: the client
+// was not shown to be free of the defect, so the row must not read as if the scenario had no bearing.
 // Its runs are on the wall clock (a client in another process): the evidence says so.
 // Apart from the runner (client/runner.ts), which decides the revision and which scenarios run.
 import { describePlan } from '../../core/plan.ts';
@@ -55,6 +57,14 @@ export async function runClientScenario(
     why,
     evidence,
   });
+  const notTested = (why: string, evidence: string, plan = '(none)'): ScenarioResult => ({
+    ...base,
+    plan,
+    verdict: 'not tested',
+    why,
+    evidence,
+    library: { behaviour: 'not applicable', verdict: 'not tested', passed: true, why, marks: [], evidence },
+  });
   if (!s.revisions.includes(revision)) {
     const why = `a ${s.revisions.join(', ')} scenario; the harness spoke ${revision}`;
     return notApplicable(why, why);
@@ -62,14 +72,14 @@ export async function runClientScenario(
   const reference = await runWire(setup, { workload: s.workload, plan: [] });
   const plan = planOf(s, reference);
   if ('missing' in plan)
-    return notApplicable(
+    return notTested(
       `${plan.missing} (the client did not reach it)`,
       evidenceOf(reference, judge(reference, referenceOf(reference), []), 'wall'),
     );
   const ref = referenceOf(reference);
   const agent = await faultedRun(s, setup, plan, reference);
   const skip = untested(agent.history, agent.miss);
-  if (skip) return notApplicable(skip, evidenceOf(agent.history, judge(agent.history, ref, []), 'wall'), describePlan(plan));
+  if (skip) return notTested(skip, evidenceOf(agent.history, judge(agent.history, ref, []), 'wall'), describePlan(plan));
   const history = agent.history;
   const properties = s.judgedBy.map((p) => propertyByName(p)).filter((p): p is AnyFold => p !== undefined);
   const judgement = judge(history, ref, properties);
