@@ -69,7 +69,12 @@ function reinitialize(ctx: ServerContext, e: RequestEvent, additions: PolicyAddi
     session: s,
     clientCaps: body.capabilities,
     transport,
-    advertise: ctx.policy.advertise,
+    // Read when the strategy reads it: `reject`, `pin-first` and `new-session` never do, and a run of
+    // theirs is then shared by both `server.advertise` values (the run store; 223 runs of the default
+    // comparison on one thread, bench/stages.ts's census).
+    get advertise() {
+      return ctx.policy.advertise;
+    },
     knobs: moduleKnobValues('server', ctx.policy),
   });
   if (decision.kind === 'reject') {
