@@ -153,7 +153,13 @@ function alreadyRun(ctx: ServerContext, callId: number): boolean {
  *  21,040 → 19,624, the finder's searches 8,146 → 6,876; `bench/stages.ts`'s census on one thread).
  *  Under `none` the record never decides anything: the state key leaves it out (sim/world/fork.ts). */
 function remembered(ctx: ServerContext, callId: number): ServerContext['finished'] {
-  return ctx.finished?.[callId] === true ? ctx.finished : { ...ctx.finished, [callId]: true };
+  const before = ctx.finished;
+  if (before?.[callId] === true) return before;
+  // A loop, not a spread with a computed key (V8's slow path): the keys are small integers.
+  const record: Record<number, true> = {};
+  for (const k in before) record[k as unknown as number] = true;
+  record[callId] = true;
+  return record;
 }
 
 function callTool(before: ServerContext, e: RequestEvent): R {
