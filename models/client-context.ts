@@ -202,14 +202,16 @@ export function bindParser(caps: CapabilitySet): ParserBinding {
 export function expectedProgress(ctx: ClientContext, call: CallAttempt): ProgressEncoding | null {
   const s = ctx.session;
   if (!s || !call.progress || call.method !== 'tools/call') return null;
-  if (ctx.policy.parser === 'pinned') return s.pinned.progressInline ? 'inline' : null;
-  return has(s.caps, 'streaming-progress') ? progressEncoding(s.transport) : null;
+  const live = has(s.caps, 'streaming-progress') ? progressEncoding(s.transport) : null;
+  const pinned = s.pinned.progressInline ? 'inline' : null;
+  return choose(ctx.policy, 'parser', CLIENT_KNOBS.parser.values, (parser) => (parser === 'pinned' ? pinned : live));
 }
 
 /** The streaming mode the client holds as negotiated: its pinned binding, or the latest result. */
 export function negotiatedStreaming(ctx: ClientContext): boolean {
   const s = ctx.session!;
-  return ctx.policy.parser === 'pinned' ? s.pinned.streaming : has(s.caps, 'tools.streaming');
+  const live = has(s.caps, 'tools.streaming');
+  return choose(ctx.policy, 'parser', CLIENT_KNOBS.parser.values, (parser) => (parser === 'pinned' ? s.pinned.streaming : live));
 }
 
 /** `request`'s options when none are given (one object, not a new one per request). */

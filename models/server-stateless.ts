@@ -1,6 +1,8 @@
 // The 2026-07-28 server: one request, one answer, no session. A request carrying that revision's
 // `_meta` is answered before any session logic; a 2026-07-28-only server refuses any other.
 import { has, SERVER_CAPABILITIES } from './capabilities.ts';
+import { choose } from './knob-choice.ts';
+import { SERVER_KNOBS } from './knobs.ts';
 import {
   CONNECTION_RESET,
   emptyResponse,
@@ -44,10 +46,11 @@ function callStateless(ctx: ServerContext, e: RequestEvent): R {
     type: 'note',
     note: { note: 'call-finished', session: STATELESS, req: e.req, callId: body.callId, transport: 'streamable-http' },
   };
-  const sse =
-    ctx.policy.streaming === 'accept-header'
-      ? (e.request.headers['accept'] ?? '').includes(SSE_TYPE)
-      : has(body.meta.clientCapabilities, 'tools.streaming');
+  // Read only where the two rules disagree on this request (models/knob-choice.ts): most requests
+  // declare streaming in their capabilities and their Accept alike.
+  const byHeader = (e.request.headers['accept'] ?? '').includes(SSE_TYPE);
+  const byCaps = has(body.meta.clientCapabilities, 'tools.streaming');
+  const sse = choose(ctx.policy, 'streaming', SERVER_KNOBS.streaming.values, (rule) => (rule === 'accept-header' ? byHeader : byCaps));
   if (!sse) return { context: ctx, effects: [finished, respond(e.req, jsonResponse(200, { result }))] };
   const events: SseEvent[] = [{ id: `r${e.req}:0`, event: 'message', data: { result } }];
   return {
