@@ -7,34 +7,35 @@ import { B52C6B3C, C1F4702, type AgainstFigures } from './against.ts';
 
 const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '-');
 
-function rateRows(r: Rate, here: string): string[][] {
+/** One rate: its command line, then a row per commit and their ratio. */
+function rateTable(r: Rate, here: string): string[] {
   const side = (label: string, s: Rate['here']) => [
-    `  ${label}`,
-    `${n(s.perSecond)} ${r.unit}/s  (${s.cpuSeconds} s CPU, ${s.smallCpuSeconds} s at ${r.small}; whole run ${n(s.wholePerSecond)}/s)`,
+    label,
+    `${n(s.perSecond)} ${r.unit}/s  (${s.cpuSeconds} s CPU; ${s.smallCpuSeconds} s at ${r.small}; whole run ${n(s.wholePerSecond)}/s)`,
   ];
-  return [
-    [`mcp-faultsim ${r.command.replace(/^mcp-faultsim /, '')}`, ''],
+  const rows = [
     [
-      `  ${r.unit} per run (${r.small}: ${n(r.smallWork)})`,
+      `${r.unit} per run (${r.small}: ${n(r.smallWork)})`,
       `${n(r.work)}${r.same ? ', the same on both' : ' — the commits answered differently'}`,
     ],
     side(here, r.here),
     side(C1F4702, r.base),
-    [`  ${here.replace(/ \(.*/, '')} / ${C1F4702}`, `×${r.ratio}  (whole runs ×${r.wholeRatio})`],
+    [`${here.replace(/ \(.*/, '')} / ${C1F4702}`, `×${r.ratio}  (whole runs ×${r.wholeRatio})`],
   ];
+  return [`  ${r.command}`, table(['figure', 'value'], rows, ['l', 'r'])];
 }
 
 export function renderAgainst(a: AgainstFigures): string[] {
   const out: string[] = [];
   const installed = a.installed.length ? `; installed ${a.installed.join(' and ')} in this run` : '';
+  const ran = a.ran === 'source' ? ' (this checkout ran its sources through tsx: dist/ is stale, npm run build)' : '';
   if (a.check || a.explore) {
-    const rows = [...(a.check ? rateRows(a.check, a.here) : []), ...(a.explore ? rateRows(a.explore, a.here) : [])];
     out.push(
       '',
       `against ${C1F4702} — the same command lines on both, alternately, medians of ${a.rounds} rounds; CPU time of each CLI ` +
-        `process (every thread); rate = (work − the small run's work) / (CPU − the small run's CPU), start-up left out${installed}`,
-      table(['figure', 'value'], rows, ['l', 'r']),
+        `process (every thread); rate = (work − the small run's work) / (CPU − the small run's CPU), start-up left out${installed}${ran}`,
     );
+    for (const r of [a.check, a.explore]) if (r) out.push(...rateTable(r, a.here));
   }
   if (a.full) {
     const f = a.full;
@@ -44,9 +45,9 @@ export function renderAgainst(a: AgainstFigures): string[] {
       table(
         ['figure', 'value'],
         [
-          [`  ${a.here}`, `${f.here.map((x) => `${x} s`).join(', ')} (median ${f.hereMedian} s)`],
-          [`  ${f.base}`, `${f.baseline.map((x) => `${x} s`).join(', ')} (median ${f.baseMedian} s)`],
-          [`  ${a.here.replace(/ \(.*/, '')} / ${f.base}`, `×${f.ratio}`],
+          [a.here, `${f.here.map((x) => `${x} s`).join(', ')} (median ${f.hereMedian} s)`],
+          [f.base, `${f.baseline.map((x) => `${x} s`).join(', ')} (median ${f.baseMedian} s)`],
+          [`${a.here.replace(/ \(.*/, '')} / ${f.base}`, `×${f.ratio}`],
         ],
         ['l', 'r'],
       ),

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distIsFresh } from '../bin/build-digest.js';
 import { builtCheckout, resolveCommit } from './checkout.ts';
 import { cli, exploreReading, checkReading, rate, ROUNDS, type Rate } from './against-rate.ts';
 import { median, note, round } from './measure.ts';
@@ -32,8 +33,10 @@ export interface FullMatrix {
 }
 
 export interface AgainstFigures {
-  /** This checkout, as the tables name it; the rounds of check and explore. */
+  /** This checkout, as the tables name it, and what its CLI ran (a stale dist/ runs the sources
+   *  through tsx, slower: npm run build first); the rounds of check and explore. */
   here: string;
+  ran?: 'dist' | 'source';
   rounds: number;
   /** The earlier commits this run checked out and installed (the others came from the cache). */
   installed: string[];
@@ -125,6 +128,7 @@ export function measureAgainst(quick: boolean, withFullMatrix: boolean): Against
   const full = withFullMatrix ? part(notes, () => fullMatrix([root, checkout(B52C6B3C)], [here, B52C6B3C])) : null;
   return {
     here,
+    ran: distIsFresh(root) ? 'dist' : 'source',
     rounds: ROUNDS,
     installed,
     check: rates?.check ?? null,
