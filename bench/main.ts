@@ -1,9 +1,11 @@
 // `npm run bench`: the engine, random search, exhaustive search, the wire tier, memory, the CLI's
-// compare and where its time goes by stage (bench/stages.ts), measured on this machine; a readable
+// compare and where its time goes by stage (bench/stages.ts), and the CLI against the earlier
+// commits issue 40 names (bench/against.ts: installs them once, cached), measured on this machine; a readable
 // table, or `-- --json` for one object. Each figure is a median of repeated rounds (or of 100
 // seeds), and each ratio is measured within the same run. This is a benchmark, not a test: it
 // asserts nothing, and says which of the project's targets it met.
 import { cpus } from 'node:os';
+import { measureAgainst } from './against.ts';
 import { measureCompare } from './compare.ts';
 import { measureEngine } from './engine.ts';
 import { measureExhaustive } from './exhaustive.ts';
@@ -15,16 +17,19 @@ import { measureStages } from './stages.ts';
 import { judgeTargets } from './targets.ts';
 import { measureWire } from './wire.ts';
 
-const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare', 'stages'] as const;
+const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare', 'stages', 'against'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `usage: npm run bench -- [--json] [--quick] [--no-full-matrix] [--only ${SECTIONS.join(',')}]
 
 Measure the simulator on this machine and print every figure with the targets it meets.
   --json    one JSON object instead of the table
-  --quick   fewer rounds and sessions (a smoke run; figures are noisier, memory over 100k sessions)
-  --no-full-matrix  every section in full, but compare and stages without --matrix full (minutes on a loaded machine)
+  --quick   fewer rounds and sessions (a smoke run; figures are noisier, memory over 100k sessions; no against)
+  --no-full-matrix  every section in full, but compare, stages and against without --matrix full (minutes on a loaded machine)
   --only    run only these sections (comma-separated)
+
+against runs the CLI beside c1f4702 and 52c6b3c; the first time it checks them out, installs them (npm ci, from
+the npm registry) and builds them in node_modules/.cache/mcp-faultsim-bench/ (minutes; later runs reuse them)
 `;
 
 function parse(argv: string[]): { json: boolean; quick: boolean; fullMatrix: boolean; only: Set<Section> } {
@@ -72,9 +77,10 @@ async function main(): Promise<void> {
   const memory = await section('memory', () => measureMemory(quick));
   const compare = await section('compare', () => measureCompare(quick || !fullMatrix));
   const stages = await section('stages', () => measureStages(quick || !fullMatrix));
+  const against = await section('against', () => measureAgainst(quick, fullMatrix));
   timing.total = round((now() - started) / 1000, 1);
 
-  const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory, compare });
+  const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory, compare, against });
   const report = {
     machine: {
       node: process.version,
@@ -92,6 +98,7 @@ async function main(): Promise<void> {
     ...(memory ? { memory } : {}),
     ...(compare ? { compare } : {}),
     ...(stages ? { stages } : {}),
+    ...(against ? { against } : {}),
     targets,
     timing,
   };

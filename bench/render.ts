@@ -9,6 +9,8 @@ import type { WireFigures } from './wire.ts';
 import type { CompareFigures } from './compare.ts';
 import type { StageFigures, StageProfile } from './stages.ts';
 import type { Target } from './targets.ts';
+import type { AgainstFigures } from './against.ts';
+import { renderAgainst } from './against-table.ts';
 
 interface Report {
   machine: { node: string; cpus: number; loadBefore: number[]; loadAfter: number[]; note: string; quick: boolean; fullMatrix?: false };
@@ -18,6 +20,7 @@ interface Report {
   wire?: WireFigures;
   compare?: CompareFigures;
   stages?: StageFigures;
+  against?: AgainstFigures;
   memory?: MemoryFigures;
   targets: Record<string, Target>;
   timing: Record<string, number>;
@@ -148,6 +151,7 @@ export function renderBench(r: Report): string {
     ]);
   }
   for (const p of r.stages ? [r.stages.default, r.stages.full] : []) if (p) out.push('', ...stageTable(p));
+  if (r.against) out.push(...renderAgainst(r.against));
   if (r.wire) {
     const w = r.wire;
     if (w.note) out.push('', `wire: ${w.note}`);

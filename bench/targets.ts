@@ -1,6 +1,9 @@
 // The targets the bench judges itself by: the project's standing ones, issue 11's and issue 40's, each with the
 // figure it was judged on, or "not measured" (a section left out, or a target this bench does not
-// run: those are measured by the commands named in their labels).
+// run: those are measured by the commands named in their labels). Issue 40's ratios to c1f4702 and
+// 52c6b3c come from the `against` section (bench/against.ts), both commits in the same run.
+import type { AgainstFigures } from './against.ts';
+import type { Rate } from './against-rate.ts';
 import type { CompareFigures } from './compare.ts';
 import type { EngineFigures } from './engine.ts';
 import type { ExhaustiveFigures } from './exhaustive.ts';
@@ -25,6 +28,7 @@ interface Figures {
   wire?: WireFigures;
   memory?: MemoryFigures;
   compare?: CompareFigures;
+  against?: AgainstFigures;
 }
 
 const t = (target: string, met: boolean | null | undefined, figure?: string | null): Target => ({
@@ -33,15 +37,20 @@ const t = (target: string, met: boolean | null | undefined, figure?: string | nu
   figure: met == null ? null : (figure ?? null),
 });
 const k = (x: number) => x.toLocaleString('en-US');
+/** A rate is measured when both commits did the same work and gave the same answer. */
+const measuredRate = (r: Rate | null | undefined) => (r ? (r.same ? true : null) : null);
+const tenfold = (r: Rate) => `×${r.ratio} (${k(r.here.perSecond)} vs ${k(r.base.perSecond)} ${r.unit}/s of CPU)`;
 /** Cores a run kept busy on average (CPU seconds of every thread over wall seconds): a run on one
  *  worker is not one core's work, V8 collects and compiles on threads of its own beside it. */
 const coresBusy = (cpuSeconds: number, wallSeconds: number) => round(cpuSeconds / wallSeconds, 2);
 
-export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare }: Figures): Record<string, Target> {
+export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare, against }: Figures): Record<string, Target> {
   const safe = exhaustive?.safeCells;
   const vocabulary = exhaustive?.vocabulary;
   const v5 = vocabulary?.depth5 ?? null;
   const d6 = exhaustive?.doesNotApplyDepth6;
+  // compare --matrix full's CPU: the compare section's run, or else the against section's median.
+  const fullCpu = compare?.full ? (compare.full.exitCode === 0 ? compare.full.cpuSeconds : null) : (against?.full?.hereMedian ?? null);
   return {
     engineAtLeast10kSessionsPerSecond: t(
       '≥ 10k sessions/s on one core',
@@ -118,22 +127,25 @@ export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare 
       engine && `×${engine.minimalToHistoryOff}`,
     ),
     issue40CheckTenTimesC1f4702: t(
-      'issue 40: check sessions/s ≥ ×10 c1f4702 (side by side with a checkout of c1f4702; not run here)',
-      null,
+      'issue 40: check sessions/s ≥ ×10 c1f4702 (side by side in this run: bench against)',
+      measuredRate(against?.check) && against!.check!.ratio >= 10,
+      against?.check && tenfold(against.check),
     ),
     issue40ExploreTenTimesC1f4702: t(
-      'issue 40: explore states/s ≥ ×10 c1f4702 (side by side with a checkout of c1f4702; not run here)',
-      null,
+      'issue 40: explore states/s ≥ ×10 c1f4702 (side by side in this run: bench against)',
+      measuredRate(against?.explore) && against!.explore!.ratio >= 10,
+      against?.explore && tenfold(against.explore),
     ),
     issue40CompareDefaultCpu: t(
       'issue 40: compare (default) ≤ 1.5 s CPU, so ≤ 1 s wall',
       compare && compare.default.exitCode === 0 ? compare.default.cpuSeconds <= 1.5 && compare.default.wallSeconds <= 1 : null,
       compare && `${compare.default.cpuSeconds} s CPU, ${compare.default.wallSeconds} s wall`,
     ),
-    issue40CompareFullCpu: t(
-      'issue 40: compare --matrix full ≤ 10 s CPU',
-      compare?.full && compare.full.exitCode === 0 ? compare.full.cpuSeconds <= 10 : null,
-      compare?.full && `${compare.full.cpuSeconds} s CPU`,
+    issue40CompareFullCpu: t('issue 40: compare --matrix full ≤ 10 s CPU', fullCpu === null ? null : fullCpu <= 10, `${fullCpu} s CPU`),
+    issue40CompareFullNotAbove52c6b3c: t(
+      "issue 40: compare --matrix full's CPU no more than 52c6b3c's (its extra 25% won back; bench against)",
+      against?.full ? against.full.ratio <= 1 : null,
+      against?.full && `×${against.full.ratio} (${against.full.hereMedian} s / ${against.full.baseMedian} s CPU, medians)`,
     ),
     // Measured on two workers: where two do not reach depth 6 within the budget, one cannot either
     // (the same states to visit, on half the cores); where they do, one worker is not measured here.

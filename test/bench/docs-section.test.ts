@@ -1,11 +1,13 @@
-// `npm run bench:docs` writes one saved bench run between the page's markers, and refuses, with one
-// line and exit 2, what is not a full run or a page without the markers (leaving the page as it was).
+// `npm run bench:docs` writes one saved bench run between the page's markers (the against section's
+// tables and the targets it fills among them), and refuses, with one line and exit 2, what is not a
+// full run or a page without the markers (leaving the page as it was).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { judgeTargets } from '../../bench/targets.ts';
 
 const script = fileURLToPath(new URL('../../bench/docs-section.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-docs-'));
@@ -56,6 +58,54 @@ describe('bench:docs', () => {
       expect(r.stderr, file).toMatch(why);
       expect(readFileSync(page, 'utf8')).toBe(PAGE);
     }
+  });
+
+  test('renders the against section: both commits, the ratio, and the targets it fills', () => {
+    const side = (perSecond: number) => ({ cpuSeconds: 3, smallCpuSeconds: 1, perSecond, wholePerSecond: perSecond / 2 });
+    const rate = (unit: 'sessions' | 'states', same: boolean) => ({
+      unit,
+      command: `mcp-faultsim ${unit === 'sessions' ? 'check' : 'explore'} --json --quiet`,
+      small: '--runs 1',
+      work: 20_000,
+      smallWork: 1,
+      same,
+      here: side(12_000),
+      base: side(1_000),
+      ratio: 12,
+      wholeRatio: 6,
+    });
+    const full = {
+      command: 'mcp-faultsim compare --matrix full --quiet',
+      base: '52c6b3c',
+      here: [8, 9],
+      baseline: [60, 62],
+      hereMedian: 8.5,
+      baseMedian: 61,
+      ratio: 0.14,
+    };
+    const against = {
+      here: 'this checkout (abc1234)',
+      rounds: 3,
+      installed: ['c1f4702'],
+      check: rate('sessions', true),
+      explore: rate('states', false),
+      full,
+    };
+    const report = { ...run(false), against, targets: judgeTargets({ against }) };
+    writeFileSync(page, PAGE);
+    writeFileSync(join(dir, 'run.json'), JSON.stringify(report));
+    execFileSync(process.execPath, ['--import', 'tsx', script, join(dir, 'run.json'), '--doc', page], { encoding: 'utf8' });
+    const out = readFileSync(page, 'utf8');
+    expect(out).toContain('installed c1f4702 in this run');
+    expect(out).toMatch(/this checkout \(abc1234\)\s+12,000 sessions\/s/);
+    expect(out).toMatch(/this checkout \/ c1f4702\s+×12 {2}\(whole runs ×6\)/);
+    expect(out).toContain('the commits answered differently');
+    expect(out).toMatch(/this checkout \/ 52c6b3c\s+×0\.14/);
+    expect(out).toMatch(/met\s+issue 40: check sessions\/s ≥ ×10 c1f4702 .*: ×12 \(12,000 vs 1,000 sessions\/s of CPU\)/);
+    // explore's two commits did different work: no ratio to judge
+    expect(out).toMatch(/not measured\s+issue 40: explore states\/s ≥ ×10 c1f4702/);
+    expect(out).toMatch(/met\s+issue 40: compare --matrix full ≤ 10 s CPU: 8\.5 s CPU/);
+    expect(out).toMatch(/met\s+issue 40: compare --matrix full's CPU no more than 52c6b3c's .*: ×0\.14/);
   });
 
   test('refuses a page without the markers, in one line, page untouched', () => {
