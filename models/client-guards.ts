@@ -3,19 +3,15 @@
 // reason kills the session). The built-ins are the records' detectors and mitigation; a policy
 // module may register more (additions.ts). The probe is sent in client-calls.ts and its answer read in client-answers.ts.
 import { sameSet } from './capabilities.ts';
-import { CapabilityRenegotiationError, contentTypeMatches, validateReinitialize } from './guards.ts';
+import { contentTypeMatches, whyReinitializeRefused } from './guards.ts';
 import { CLIENT_KNOBS, type Guard } from './knobs.ts';
 import type { GuardDef, ReinitView, ResponseView } from './policy-defs.ts';
 import type { PolicyAdditions } from './additions.ts';
 
 /** record 000's `validate_reinitialize`, plus "treat any narrowing as an error" for the other capabilities. */
 function compareInit({ sessionId, firstCaps, incoming }: ReinitView): string | null {
-  try {
-    validateReinitialize(sessionId, firstCaps, incoming);
-  } catch (err) {
-    if (err instanceof CapabilityRenegotiationError) return `CapabilityRenegotiationError: ${err.message}`;
-    throw err;
-  }
+  const refusal = whyReinitializeRefused(sessionId, firstCaps, incoming);
+  if (refusal !== null) return `CapabilityRenegotiationError: ${refusal}`;
   const lost = firstCaps.filter((c) => !incoming.includes(c));
   if (lost.length > 0 && !sameSet(firstCaps, incoming)) {
     return `CapabilityRenegotiationError: session '${sessionId}' would lose ${lost.join(', ')} on re-initialize`;

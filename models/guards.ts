@@ -14,6 +14,31 @@ export class TransportCapabilityMismatch extends Error {
 }
 
 /**
+ * Why record 000's `validate_reinitialize` refuses a post-reconnect `initialize` against the pinned
+ * session capabilities, or null where it accepts: a predicate, so that a guard asked of every
+ * `client.guards` set (models/client-guards.ts) builds no error, its stack captured, per refusal.
+ */
+export function whyReinitializeRefused(
+  sessionId: string | null,
+  prior: CapabilitySet,
+  incoming: CapabilitySet,
+  allowNarrowing = false,
+): string | null {
+  if (!sessionId) {
+    return 're-initialize received without a session identifier; cannot determine whether this is a new or existing session';
+  }
+  const priorStreaming = has(prior, 'tools.streaming');
+  const nextStreaming = has(incoming, 'tools.streaming');
+  if (priorStreaming && !nextStreaming && !allowNarrowing) {
+    return `session '${sessionId}' would lose tools.streaming on re-initialize; reject the handshake and force a new session, or pin capabilities to the first handshake`;
+  }
+  if (!priorStreaming && nextStreaming && !allowNarrowing) {
+    return `session '${sessionId}' would gain tools.streaming mid-session; this is a session reset, not a renegotiation`;
+  }
+  return null;
+}
+
+/**
  * Validate a post-reconnect `initialize` against the pinned session capabilities. Returns the set
  * to honour for the rest of the session; throws if `tools.streaming` would change (either way) and
  * changing it is not explicitly allowed.
@@ -24,23 +49,8 @@ export function validateReinitialize(
   incoming: CapabilitySet,
   { allowNarrowing = false }: { allowNarrowing?: boolean } = {},
 ): CapabilitySet {
-  if (!sessionId) {
-    throw new CapabilityRenegotiationError(
-      're-initialize received without a session identifier; cannot determine whether this is a new or existing session',
-    );
-  }
-  const priorStreaming = has(prior, 'tools.streaming');
-  const nextStreaming = has(incoming, 'tools.streaming');
-  if (priorStreaming && !nextStreaming && !allowNarrowing) {
-    throw new CapabilityRenegotiationError(
-      `session '${sessionId}' would lose tools.streaming on re-initialize; reject the handshake and force a new session, or pin capabilities to the first handshake`,
-    );
-  }
-  if (!priorStreaming && nextStreaming && !allowNarrowing) {
-    throw new CapabilityRenegotiationError(
-      `session '${sessionId}' would gain tools.streaming mid-session; this is a session reset, not a renegotiation`,
-    );
-  }
+  const refusal = whyReinitializeRefused(sessionId, prior, incoming, allowNarrowing);
+  if (refusal !== null) throw new CapabilityRenegotiationError(refusal);
   return allowNarrowing ? incoming : prior;
 }
 

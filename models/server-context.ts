@@ -20,8 +20,8 @@ export interface ServerContext {
   sessions: Record<string, ServerSession>;
   nextSession: number;
   nextStream: number;
-  /** `server.idempotency=request-key`: the calls it has run, by request key (the agent's call id),
-   *  kept across sessions; absent under the other value. */
+  /** The calls it has run, by request key (the agent's call id), kept across sessions and restarts;
+   *  absent until the first. Only `server.idempotency=request-key` answers from it. */
   finished?: Readonly<Record<number, true>>;
 }
 

@@ -3,7 +3,7 @@
 // <failure>, an audit that did not finish an <error>).
 import type { ClientMatrix } from '../sim/audit/client/matrix.ts';
 import { xmlEscape } from './audit-junit.ts';
-import { cellText, matrixLines, matrixScenarios } from './client-matrix-text.ts';
+import { cellText, matrixLines, matrixScenarios, notTestedGroups } from './client-matrix-text.ts';
 import { esc } from './escape.ts';
 
 export function renderMatrixHtml(m: ClientMatrix): string {
@@ -43,6 +43,12 @@ export function renderMatrixHtml(m: ClientMatrix): string {
         `<tr><td>${esc(c.name)}</td><td><code>${esc(c.package)}</code></td><td>${esc(c.version)}</td><td>${esc(c.revisions.join(', '))}</td><td>${esc(c.wraps ?? '–')}</td><td>${esc(c.notes)}</td></tr>`,
     )
     .join('\n');
+  const groups = notTestedGroups(m);
+  const untested = groups.length
+    ? `<h2>Not tested (${groups.reduce((n, g) => n + g.cells.length, 0)})</h2>\n<p>A cell is not tested where its fault did not act on what the scenario judges: the verdict says nothing of the client.</p>\n<ul>${groups
+        .map((g) => `<li><code>${esc(g.scenario)}</code>: ${esc(g.why)} (${g.cells.length}: ${esc(g.cells.join(', '))})</li>`)
+        .join('')}</ul>\n`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>mcp-faultsim client audit: ${esc(m.manifest)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;vertical-align:top;text-align:left}code{font-size:13px}.bad{background:#ffebe9}.ok{background:#dafbe1}.na{color:#57606a}</style>
@@ -54,7 +60,7 @@ ${lines}
 </tbody></table>
 <h2>Not passing (${failed.length})</h2>
 ${details}
-<h2>Clients</h2>
+${untested}<h2>Clients</h2>
 <table><thead><tr><th>client</th><th>package</th><th>version</th><th>revisions</th><th>wraps</th><th>notes</th></tr></thead><tbody>
 ${clients}
 </tbody></table>

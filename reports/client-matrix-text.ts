@@ -46,7 +46,38 @@ export function matrixLines(m: ClientMatrix): MatrixLine[] {
 export function cellText(r: MatrixRow | undefined): string {
   if (!r) return '–';
   const should = r.broken.some((b) => b.level === 'SHOULD') ? '*' : '';
-  return `${r.agent} / ${r.libraryVerdict}: ${LIBRARY_SHORT[r.library] ?? r.library}${r.nonPass ? ' !' : ''}${should}`;
+  // A library run whose fault never landed did nothing to name: its reason is listed under "Not tested".
+  const did = r.libraryVerdict === 'not tested' ? '' : `: ${LIBRARY_SHORT[r.library] ?? r.library}`;
+  return `${r.agent} / ${r.libraryVerdict}${did}${r.nonPass ? ' !' : ''}${should}`;
+}
+
+/** The cells not tested (either verdict), grouped by scenario and reason: what a reader needs to know
+ *  about a cell that says nothing of the client, and which cells share it. */
+export interface NotTestedGroup {
+  scenario: string;
+  why: string;
+  /** `client revision server` of each cell, and which of the two verdicts is not tested there. */
+  cells: string[];
+}
+
+export function notTestedGroups(m: ClientMatrix): NotTestedGroup[] {
+  const groups = new Map<string, NotTestedGroup>();
+  for (const r of m.rows) {
+    const agent = r.agent === 'not tested';
+    const library = r.libraryVerdict === 'not tested';
+    if (!agent && !library) continue;
+    const why =
+      agent && library && r.agentWhy !== r.libraryWhy
+        ? `agent: ${r.agentWhy}; library: ${r.libraryWhy}`
+        : agent
+          ? r.agentWhy
+          : r.libraryWhy;
+    const key = `${r.scenario}\n${why}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { scenario: r.scenario, why, cells: [] }));
+    g.cells.push(`${r.client} ${r.revision} ${r.server}${agent && library ? '' : agent ? ' (agent)' : ' (library)'}`);
+  }
+  return [...groups.values()];
 }
 
 const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
@@ -155,6 +186,13 @@ export function renderMatrixMarkdown(
       ...(upstream?.get(r) ? [`- upstream: ${md(upstream.get(r)!)}`] : []),
       '',
     );
+  }
+  const untested = notTestedGroups(m);
+  if (untested.length) {
+    out.push(`${h(1)} Not tested (${untested.reduce((n, g) => n + g.cells.length, 0)})`, '');
+    out.push('A cell is not tested where its fault did not act on what the scenario judges: the verdict says nothing of the client.', '');
+    for (const g of untested) out.push(`- \`${g.scenario}\`: ${md(g.why)} (${g.cells.length}: ${g.cells.join(', ')})`);
+    out.push('');
   }
   const errors = m.audits.filter((a) => 'error' in a.result);
   if (errors.length) {

@@ -4,6 +4,8 @@
 // (immutable data). `stateKey` says what that future depends on, so that equal worlds are merged.
 import type { FaultName } from '../../models/faults.ts';
 import type { ClientEffect } from '../../models/client-context.ts';
+import { UNCOUNTED } from '../../models/knob-choice.ts';
+import type { ServerContext } from '../../models/server-context.ts';
 import { answerOf, finishedBy } from '../core/answer-ledger.ts';
 import { Hasher, PartDigests, digestOf, type Digest } from '../core/digest.ts';
 import { World, type EntrySink, type WorldState } from './world.ts';
@@ -15,6 +17,24 @@ function jsonOf(o: object): string {
   let s = jsonCache.get(o);
   if (s === undefined) jsonCache.set(o, (s = JSON.stringify(o)));
   return s;
+}
+
+/** The server's context as the state key reads it: without its record of run calls where
+ *  `server.idempotency` is not `request-key`, for there the record never decides what comes next
+ *  (models/server-sessions.ts `remembered`), and two worlds that differ only in it have one future.
+ *  The copy keeps the context's shape and key order, so that its JSON and digest are what they were
+ *  before the record was kept under every value. Read past the knob-read counting: a key is not a run. */
+const keyedContexts = new WeakMap<object, object>();
+function keyedServerContext(ctx: ServerContext): object {
+  if (ctx.finished === undefined) return ctx;
+  const policy = (ctx.policy as { [UNCOUNTED]?: ServerContext['policy'] })[UNCOUNTED] ?? ctx.policy;
+  if (policy.idempotency === 'request-key') return ctx;
+  let keyed = keyedContexts.get(ctx);
+  if (keyed === undefined) {
+    const { policy: p, sessions, nextSession, nextStream } = ctx;
+    keyedContexts.set(ctx, (keyed = { policy: p, sessions, nextSession, nextStream, finished: undefined }));
+  }
+  return keyed;
 }
 
 /** The requests whose answers a later entry can still name, in order: the attempts the client still
@@ -104,7 +124,7 @@ export class ForkableWorld extends World {
       s.clientState,
       jsonOf(s.client.context as object),
       s.serverState,
-      jsonOf(s.server.context as object),
+      jsonOf(keyedServerContext(s.server.context as ServerContext)),
       `${queued.length}\n${queued.join('\n')}`,
       JSON.stringify(rest),
       JSON.stringify([s.carried, s.issued, [...s.ended].sort((a, b) => a - b), answers, atServer, s.queue.picksUsed]),
@@ -127,7 +147,8 @@ export class ForkableWorld extends World {
     h.string(s.clientState);
     h.digest(parts ? parts.fieldsOf(s.client.context as object, CLIENT_SLOTS) : digest(s.client.context as object));
     h.string(s.serverState);
-    h.digest(parts ? parts.fieldsOf(s.server.context as object, SERVER_SLOTS) : digest(s.server.context as object));
+    const server = keyedServerContext(s.server.context as ServerContext);
+    h.digest(parts ? parts.fieldsOf(server, SERVER_SLOTS) : digest(server));
     const entries = s.queue.entries();
     h.word(entries.length);
     for (let i = 0; i < entries.length; i++) {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { combination, type Combination } from '../../models/policies.ts';
 import { NO_ADDITIONS } from '../../models/additions.ts';
-import { DEFAULT_WORLD, runWorld } from '../../sim/world/world.ts';
+import { DEFAULT_WORLD, runWorld, runWorldReading } from '../../sim/world/world.ts';
+import { knobsOf } from '../../sim/world/knob-reads.ts';
 import type { HistoryEntry } from '../../sim/core/history.ts';
 
 const plan = [{ fault: 'connection-reset', at: 2 }] as const;
@@ -43,5 +44,21 @@ describe('server.idempotency', () => {
         DEFAULT_WORLD,
       ).entries;
     expect(JSON.stringify(clean('request-key'))).toBe(JSON.stringify(clean('none')));
+  });
+
+  // The run store shares a run between the two values where the run did not read the knob: the server
+  // keeps its record of run calls under both, and reads the knob only when a call comes again.
+  it('is read only where a call comes again, under either value', () => {
+    const reads = (idempotency: string, faults: typeof plan | []) =>
+      knobsOf(
+        runWorldReading(
+          { combination: combination({ server: { idempotency } } as never, NO_ADDITIONS), plan: [...faults], workload: [...workload] },
+          DEFAULT_WORLD,
+        ).reads,
+      );
+    for (const value of ['none', 'request-key']) {
+      expect(reads(value, [])).not.toContain('server.idempotency');
+      expect(reads(value, plan)).toContain('server.idempotency');
+    }
   });
 });
