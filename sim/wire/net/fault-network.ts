@@ -10,6 +10,11 @@
 // passed here), and what became of that answer (delivered, lost to a cut, still held back).
 // Why one file: one class, the network's single path for a request and its answer (rules, forwarding,
 // the forgotten sessions, the ledger); its helpers above are the parts only that path uses.
+// Cost, with no fault, in front of the in-process SDK server (tools/call over SSE): 16.6 KB allocated per
+// request over the server's own 85.3 KB (20.5 KB before bodyText, the appended entries and the UNREAD
+// skip; 2026-12-05). Most of what is left is the watched body (watchStream's stream: a ReadableStream
+// costs ~3 KB and its makeTransferable on Node 20) and the Response around it, which a body that is
+// watched as it passes needs.
 import {
   answerDelivered,
   answerOf,
