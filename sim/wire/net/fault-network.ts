@@ -10,6 +10,11 @@
 // passed here), and what became of that answer (delivered, lost to a cut, still held back).
 // Why one file: one class, the network's single path for a request and its answer (rules, forwarding,
 // the forgotten sessions, the ledger); its helpers above are the parts only that path uses.
+// Cost, with no fault, in front of the in-process SDK server (tools/call over SSE): 16.6 KB allocated per
+// request over the server's own 85.3 KB (20.5 KB before bodyText, the appended entries and the UNREAD
+// skip; 2026-12-05). Most of what is left is the watched body (watchStream's stream: a ReadableStream
+// costs ~3 KB and its makeTransferable on Node 20) and the Response around it, which a body that is
+// watched as it passes needs.
 import {
   answerDelivered,
   answerOf,
@@ -18,7 +23,7 @@ import {
   finishedBy,
   serverFinished as markFinished,
 } from '../../core/answer-ledger.ts';
-import type { Answer } from '../../core/history.ts';
+import type { Answer, HistoryEntry } from '../../core/history.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { FaultName } from '../../../models/faults.ts';
 import { applyRequestFaults, applyResponseFaults, fireBeforeFaults, isResponseFault, readsBody } from '../../../models/network.ts';
@@ -31,7 +36,7 @@ import { Observer, type ObservedRequest } from './observer.ts';
 import type { Recorder } from '../protocol/recorder.ts';
 import type { ClientHooks, ServerAdapter } from './server-adapter.ts';
 import { gatherStream, watchStream, type Gathered } from '../protocol/sse.ts';
-import { mislabelledBody } from '../protocol/body-content.ts';
+import { bodyText, mislabelledBody } from '../protocol/body-content.ts';
 import { realTick } from '../protocol/virtual-time.ts';
 import {
   bodyKind,
@@ -48,6 +53,13 @@ import {
 const PARSED_BODY_MAX = 1 << 20;
 
 const NO_FAULTS: readonly FaultName[] = [];
+
+type BodyRead = { text: string | null; gathered: Gathered | undefined; rpcError: undefined | number };
+/** What readBody finds of a stream no rule reads: nothing (it is watched as it passes). */
+const UNREAD: BodyRead = { text: null, gathered: undefined, rpcError: undefined };
+
+type RequestEntry = Extract<HistoryEntry, { kind: 'request' }>;
+type ResponseEntry = Extract<HistoryEntry, { kind: 'response' }>;
 
 /** The plan's faults by the request they fire at, in plan order: looked up per request, not filtered. */
 function faultsByRequest(plan: FaultPlan): Map<number, FaultName[]> {
@@ -186,7 +198,7 @@ export class FaultNetwork {
     const faults = this.faultsAt.get(n) ?? NO_FAULTS;
     const method = request.method;
     // The body is read once, here, and forwarded as text (no clone: a clone tees the stream).
-    const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
+    const text = method === 'GET' || method === 'HEAD' ? '' : await bodyText(request.body);
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -208,13 +220,11 @@ export class FaultNetwork {
     const metaCall = typeof json?.params?._meta?.[META_CALL] === 'number' ? (json.params._meta[META_CALL] as number) : undefined;
     // The history names the call of a tools/call (as the model tier does); any request may carry one.
     const callId = rpc === 'tools/call' ? metaCall : undefined;
-    const rpcId =
-      this.recordRpcIds && (typeof json?.id === 'number' || typeof json?.id === 'string') ? { id: json.id as number | string } : {};
-    this.recorder.record(
-      callId !== undefined
-        ? { kind: 'request', req: n, method, rpc, headers, callId, ...rpcId }
-        : { kind: 'request', req: n, method, rpc, headers, ...rpcId },
-    );
+    // The entry is made here in its final key order (t first, then as `record` would spread it): no copy.
+    const entry: RequestEntry = { t: this.recorder.now, kind: 'request', req: n, method, rpc, headers };
+    if (callId !== undefined) entry.callId = callId;
+    if (this.recordRpcIds && (typeof json?.id === 'number' || typeof json?.id === 'string')) entry.id = json.id as number | string;
+    this.recorder.append(entry);
     if (clientReq !== null) this.byClientReq.set(Number(clientReq), n);
     if (metaCall !== undefined) this.byCall.set(metaCall, n);
     const sessionId = headers['mcp-session-id'] ?? null;
@@ -275,7 +285,7 @@ export class FaultNetwork {
     kind: ReturnType<typeof bodyKind>,
     faults: readonly FaultName[],
     seen: (m: any) => void,
-  ): Promise<{ text: string | null; gathered: Gathered | undefined; rpcError: number | undefined }> {
+  ): Promise<BodyRead> {
     let text: string | null = null;
     let gathered: Gathered | undefined;
     let rpcError: number | undefined;
@@ -320,7 +330,9 @@ export class FaultNetwork {
       if (m && typeof m === 'object' && 'result' in m && req.rpc === 'tools/call') markFinished(this.ledger, n);
       this.observer.onMessage(req, response.status, sessionId, m);
     };
-    const { text, gathered, rpcError } = await this.readBody(response, kind, faults, seen);
+    // A stream no rule reads is not read here: awaited as a value, it takes the one turn readBody's promise took.
+    const unread = kind === 'sse' && (response.body === null || faults.length === 0);
+    const { text, gathered, rpcError } = await (unread ? UNREAD : this.readBody(response, kind, faults, seen));
     // Without a response fault here no rule looks: the response passes as it is, and its view is never built.
     const v = faults.length > 0 ? responseView(response, kind, text, gathered) : null;
     const verdict = v && applyResponseFaults(v.view, faults, from, this.additions);
@@ -341,7 +353,8 @@ export class FaultNetwork {
     // A real server's whole body its Content-Type misnames (a JSON error sent without one) is recorded as what it is.
     const content = from === 'server' && unchanged && text !== null ? mislabelledBody(contentType, text) : undefined;
     const delay = this.latencyMs * (from === 'server' ? 1 : 2) + (verdict?.delayMs ?? 0);
-    this.recorder.record({
+    const entry: ResponseEntry = {
+      t: this.recorder.now,
       kind: 'response',
       req: n,
       status,
@@ -350,14 +363,15 @@ export class FaultNetwork {
       body: out ? out.body.kind : kind,
       deliverAt: this.time.now + delay,
       from,
-      ...(unchanged && rpcError !== undefined ? { rpcError } : {}),
-      ...(reached !== null ? { reached } : {}),
-      ...(content !== undefined ? { content } : {}),
-    });
+    };
+    if (unchanged && rpcError !== undefined) entry.rpcError = rpcError;
+    if (reached !== null) entry.reached = reached;
+    if (content !== undefined) entry.content = content;
+    this.recorder.append(entry);
     answerSent(this.ledger, n, verdict?.lostAnswer ?? false);
     await this.time.sleep(delay);
     answerDelivered(this.ledger, n);
-    this.recorder.record({ kind: 'deliver', req: n });
+    this.recorder.append({ t: this.recorder.now, kind: 'deliver', req: n });
     // A reset connection has no response at all: the client's fetch fails.
     if (status === 0) return Response.error();
     const headers = unchanged ? response.headers : new Headers(out!.headers);

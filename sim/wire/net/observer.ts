@@ -50,7 +50,10 @@ export class Observer {
     }
     if (req.rpc === 'tools/call' && 'result' in message && req.callId !== undefined) {
       const session = req.sessionId ?? '(stateless)';
-      this.note({
+      // Once per call: made in its final key order, not spread by note().
+      this.recorder.append({
+        t: this.recorder.now,
+        kind: 'server',
         note: 'call-finished',
         session,
         req: req.n,

@@ -1,8 +1,9 @@
 // A body described by what it is, not by its Content-Type alone (issue 37 item 9): a JSON error sent
 // without a Content-Type is JSON with its code, a page labelled application/json is not JSON, and no
-// body is no body; a body its label names truly needs no description.
+// body is no body; a body its label names truly needs no description. A request's body read by
+// bodyText is the text Request.text() reads, chunk boundaries, BOMs and bad bytes included.
 import { describe, expect, it } from 'vitest';
-import { bodyContent, mislabelledBody } from '../../../../sim/wire/protocol/body-content.ts';
+import { bodyContent, bodyText, mislabelledBody } from '../../../../sim/wire/protocol/body-content.ts';
 
 const error = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } });
 
@@ -28,5 +29,38 @@ describe('bodies described by what they are', () => {
     expect(bodyContent('application/json', error)).toBe('json');
     expect(bodyContent(null, '')).toBe('empty');
     expect(bodyContent(null, error)).toBe('JSON (JSON-RPC -32001) sent without a Content-Type');
+  });
+});
+
+describe('bodyText reads what Request.text() reads', () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  const bytes = (...b: number[]) => new Uint8Array(b);
+  const euro = utf8('€');
+  const bodies: Record<string, Uint8Array[]> = {
+    'no chunk': [],
+    'one chunk': [utf8('{"jsonrpc":"2.0","id":1,"method":"tools/call"}')],
+    'an empty chunk first': [new Uint8Array(0), utf8('{"a":1}')],
+    'a leading BOM': [bytes(0xef, 0xbb, 0xbf, 0x41)],
+    'a BOM split across chunks': [bytes(0xef, 0xbb), bytes(0xbf, 0x41)],
+    'a BOM after the first chunk (kept)': [utf8('a'), bytes(0xef, 0xbb, 0xbf), utf8('b')],
+    'a character split across chunks': [euro.slice(0, 1), euro.slice(1), utf8('x')],
+    'a character cut off at the end': [utf8('ab'), euro.slice(0, 2)],
+    'a bad byte': [bytes(0xff, 0x41)],
+  };
+  const stream = (chunks: Uint8Array[]) =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(chunk);
+        c.close();
+      },
+    });
+  for (const [name, chunks] of Object.entries(bodies)) {
+    it(name, async () => {
+      const expected = await new Request('http://x.test/', { method: 'POST', body: stream(chunks), duplex: 'half' } as RequestInit).text();
+      expect(await bodyText(stream(chunks))).toBe(expected);
+    });
+  }
+  it('no body is the empty text', async () => {
+    expect(await bodyText(null)).toBe('');
   });
 });
