@@ -16,7 +16,7 @@ import { HttpFaultProxy } from '../../wire/net/http-proxy.ts';
 import { EVERYTHING_TOOLS } from '../../wire/protocol/json-rpc.ts';
 import { closeLoopback } from '../../wire/process/loopback-fetch.ts';
 import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../../wire/process/loopback.ts';
-import { Recorder, type Entry } from '../../wire/protocol/recorder.ts';
+import { Recorder } from '../../wire/protocol/recorder.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { WallTime } from '../../wire/protocol/wall-time.ts';
 import { serverFor } from '../../wire/server-for.ts';
@@ -94,8 +94,7 @@ class PrintingRecorder extends Recorder {
   ) {
     super(time);
   }
-  override record(e: Entry): void {
-    super.record(e);
+  protected override landed(): void {
     for (; this.printed < this.entries.length; this.printed++) this.out.write(`${stepLine(describeEntry(this.entries[this.printed]!))}\n`);
   }
 }

@@ -21,7 +21,12 @@ export class Recorder {
     if (this.closed) return;
     this.entries.push({ t: this.time.now, ...e } as HistoryEntry);
     this.time.activity++;
+    this.landed();
   }
+
+  /** Called after every entry lands, by `record` and `append` alike: a subclass that shows the history
+   *  as it goes (the proxy's) overrides this one hook, so that no way in can skip it. */
+  protected landed(): void {}
 
   /** The virtual time an entry made now is stamped with. */
   get now(): number {
@@ -34,5 +39,6 @@ export class Recorder {
     if (this.closed) return;
     this.entries.push(e);
     this.time.activity++;
+    this.landed();
   }
 }
