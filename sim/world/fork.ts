@@ -30,10 +30,8 @@ function keyedServerContext(ctx: ServerContext): object {
   const policy = (ctx.policy as { [UNCOUNTED]?: ServerContext['policy'] })[UNCOUNTED] ?? ctx.policy;
   if (policy.idempotency === 'request-key') return ctx;
   let keyed = keyedContexts.get(ctx);
-  if (keyed === undefined) {
-    const { policy: p, sessions, nextSession, nextStream } = ctx;
-    keyedContexts.set(ctx, (keyed = { policy: p, sessions, nextSession, nextStream, finished: undefined }));
-  }
+  // Every other field as it is, in its place (a field added to the context later is keyed too).
+  if (keyed === undefined) keyedContexts.set(ctx, (keyed = { ...ctx, finished: undefined }));
   return keyed;
 }
 
