@@ -16,7 +16,7 @@ import { exploreInParallel, exploreMatrix } from '../search/exhaustive/parallel.
 import { stopper, type Stopper } from './common-options.ts';
 import { progressBar, type Progress } from './progress.ts';
 import { EXIT } from './errors.ts';
-import { cellThreadsFor, MANY_CELLS } from './commands/compare-options.ts';
+import { cellThreadsFor, COMPARE_INLINING_BUDGET, MANY_CELLS } from './commands/compare-options.ts';
 
 /** What `compare`'s options asked for (cli/commands/compare.ts `comparePlan`). */
 export interface ComparePlan {
@@ -100,6 +100,13 @@ export class CompareSession {
     // the cell threads too, for the rest of this process): the full matrix's peak RSS about 600 → 410 MB
     // for about a tenth more CPU (docs/performance.md). Not on a few cells (the default compare: no gain).
     if (cells.length >= MANY_CELLS) setFlagsFromString('--heap-growing-percent=100');
+    // Most of a comparison's runs go by before V8 has optimized the code they take, and on Node 20 the
+    // optimizing compiler's own CPU time (on its background thread, every function once or more) is
+    // much of what a cold run costs. Inlining a quarter of what it would (920 bytes of bytecode a
+    // function) compiles less: the default compare 10–14 → 8–9 s CPU, the full matrix the same or less,
+    // and warm runs the same (docs/performance.md). Process-wide; not in explore, whose long warm runs
+    // lose 5–10% with it.
+    setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${COMPARE_INLINING_BUDGET}`);
     // The default runner's cells run on pool threads, so that Ctrl-C and --time-limit reach inside a
     // long cell (compare/cell-threads.ts); a runner given by a caller runs here, as given.
     this.threads = runner === checkCell ? cellThreads(count, config, (done, total) => this.onRuns(done, total), checkCell) : null;

@@ -11,6 +11,9 @@ import { DEFAULT_OUT } from '../report-files.ts';
  *  runs the finder's searches, which keep up with a cell thread: on 2 cores one cell thread is as
  *  fast as two, measured). */
 export const MANY_CELLS = 100;
+/** The optimizing compiler's inlining budget in a comparison, in bytes of bytecode (V8's default 920):
+ *  compare-session.ts says why. */
+export const COMPARE_INLINING_BUDGET = 230;
 
 export function cellThreadsFor(cells: number): number {
   return cells >= MANY_CELLS ? Math.max(1, defaultWorkers() - 1) : 1;
