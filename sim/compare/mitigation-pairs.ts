@@ -52,24 +52,55 @@ interface Candidate {
   combination: Combination;
 }
 
-/** The pairs in the order they are tried: two that each break the fault-free run first, then by the sum
- *  of their two changes' places in `order` (the ranked single changes, the broken ones last), then by
- *  the first's place. */
-function pairsInOrder(order: readonly Tried[], x: Omit<MitigationContext, 'cache'>): { pairs: Candidate[]; of: number } {
+/** The first `limit` pairs (i < j) of `n` changes in the order they are tried, and how many there are:
+ *  only pairs of different knobs (`knobs[i]`), those whose two changes both break the fault-free run
+ *  (`broken[i]`) first, then by i + j, then by i. The same as sorting every pair by that key and taking
+ *  the first `limit` (test/sim/compare/mitigation-pairs.test.ts checks it against that sort), without
+ *  the sort: a full matrix asks it of thousands of findings, each with hundreds of pairs, and the sort
+ *  was most of a pair search's time. */
+export function pairIndices(knobs: readonly string[], broken: readonly boolean[], limit: number): { indices: [number, number][]; of: number } {
+  const n = knobs.length;
+  const perKnob = new Map<string, number>();
+  for (const k of knobs) perKnob.set(k, (perKnob.get(k) ?? 0) + 1);
+  // Pairs of different knobs: each knob's changes with those of the knobs counted before it.
+  let of = 0;
+  let before = 0;
+  for (const c of perKnob.values()) {
+    of += c * before;
+    before += c;
+  }
   const indices: [number, number][] = [];
-  for (let i = 0; i < order.length; i++)
-    for (let j = i + 1; j < order.length; j++) if (knobOf(order[i]!.change) !== knobOf(order[j]!.change)) indices.push([i, j]);
-  const bothBroken = ([i, j]: [number, number]) => (order[i]!.broken !== null && order[j]!.broken !== null ? 0 : 1);
-  indices.sort((a, b) => bothBroken(a) - bothBroken(b) || a[0] + a[1] - (b[0] + b[1]) || a[0] - b[0]);
+  for (const bothBroken of [true, false])
+    for (let sum = 1; sum <= 2 * n - 3 && indices.length < limit; sum++)
+      for (let i = Math.max(0, sum - (n - 1)); 2 * i < sum && indices.length < limit; i++) {
+        const j = sum - i;
+        if (knobs[i] !== knobs[j] && (broken[i]! && broken[j]!) === bothBroken) indices.push([i, j]);
+      }
+  return { indices, of };
+}
+
+/** The pairs in the order they are tried (`pairIndices`): the single changes in `order` are ranked,
+ *  the broken ones last. */
+function pairsInOrder(order: readonly Tried[], x: Omit<MitigationContext, 'cache'>): { pairs: Candidate[]; of: number } {
+  const { indices, of } = pairIndices(
+    order.map((t) => knobOf(t.change)),
+    order.map((t) => t.broken !== null),
+    PAIRS_TRIED,
+  );
+  // The neighbours of each first change once: the pairs tried share a few first changes, and building
+  // a change's neighbours (every combination one value away) was most of a pair search's time.
+  const neighboursOf = new Map<number, Map<string, Combination>>();
   const pairs: Candidate[] = [];
-  for (const [i, j] of indices.slice(0, PAIRS_TRIED)) {
+  for (const [i, j] of indices) {
     const a = order[i]!;
     const b = order[j]!;
+    let next = neighboursOf.get(i);
+    if (!next) neighboursOf.set(i, (next = new Map(neighbours(a.combination, x.config.world.additions).map((n) => [n.change, n.combination]))));
     // b applied on top of a: the same value b gives, with a's knob as a has it.
-    const second = neighbours(a.combination, x.config.world.additions).find((n) => n.change === b.change);
-    if (second) pairs.push({ change: `${a.change} + ${b.change}`, combination: second.combination });
+    const second = next.get(b.change);
+    if (second) pairs.push({ change: `${a.change} + ${b.change}`, combination: second });
   }
-  return { pairs, of: indices.length };
+  return { pairs, of };
 }
 
 /** The search of `changed` as a single change's (its inputs, its combination), stopped at the first run
