@@ -192,6 +192,17 @@ function factsOf(flags: number, bits: FinderBits, mechanism?: string | null): Pa
   };
 }
 
+/** The store key (`keyOf`) of each drawn input, worked out once: a full matrix's searches ask the run
+ *  store of the same few thousand draws under thousands of combinations (1.9 million marks), and
+ *  building the key anew was a tenth of the finder's time. By the draw's identity (drawn inputs are
+ *  never changed; `drawsOf` keeps them). */
+const drawnKeys = new WeakMap<Drawn, string>();
+function drawnKey(drawn: Drawn): string {
+  let key = drawnKeys.get(drawn);
+  if (key === undefined) drawnKeys.set(drawn, (key = keyOf({ plan: drawn[0], workload: drawn[1], schedule: drawn[2] })));
+  return key;
+}
+
 /** A cell of combination `c` ran the context's draws first: the flags of those runs and the knobs
  *  each read (compare.ts `checkCell`), kept in the run store for the searches' runs that read the same. */
 export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>, flags: Uint8Array, reads: Uint16Array): void {
@@ -201,8 +212,7 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
   const store = runStore.scope(c, x.config.world);
   const bits = finderBits(x);
   if (!store || bits.recovers === 0 || drawn.length !== flags.length) return;
-  for (const [i, [plan, workload, schedule]] of drawn.entries())
-    store.add(keyOf({ plan, workload, schedule }), reads[i]!, factsOf(flags[i]!, bits));
+  for (const [i, d] of drawn.entries()) store.add(drawnKey(d), reads[i]!, factsOf(flags[i]!, bits));
 }
 
 /**
@@ -214,10 +224,11 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
  */
 export function markFor(
   j: CombinationJudge,
-  [plan, workload, schedule]: Drawn,
+  drawn: Drawn,
   x: Omit<MitigationContext, 'cache'>,
   given?: number,
 ): RunMark {
+  const [plan, workload, schedule] = drawn;
   const counts = x.counts;
   if (counts) counts.asked++;
   const bits = finderBits(x);
@@ -226,7 +237,8 @@ export function markFor(
     const f = storedFlags(s, bits);
     return f !== undefined && (!(f & SILENT) || s.mechanism !== undefined);
   };
-  const stored = j.stored(plan, workload, schedule, whole) ?? j.stored(plan, workload, schedule, (s) => storedFlags(s, bits) !== undefined);
+  const key = drawnKey(drawn);
+  const stored = j.stored(key, whole) ?? j.stored(key, (s) => storedFlags(s, bits) !== undefined);
   if (stored && whole(stored.summary)) {
     const f = storedFlags(stored.summary, bits)!;
     const silent = f & SILENT ? (stored.summary.mechanism ?? null) : f & TWICE ? DUPLICATE : null;
@@ -250,7 +262,7 @@ export function markFor(
     flags = flagsOf(judged.judgement);
   }
   const mark = markOf(flags, recorded, plan);
-  j.note(plan, workload, schedule, reads, factsOf(flags, bits, flags & SILENT ? mark.silent : undefined));
+  j.note(key, reads, factsOf(flags, bits, flags & SILENT ? mark.silent : undefined));
   return mark;
 }
 

@@ -14,9 +14,9 @@
 // history once) and, for a fault-free run, its reference. Facts about one run arrive from several
 // readers (a cell's judge, the finder's), so `add` merges them into the one summary.
 //
-// Kept by the input's key, then the knobs read, then the values the storing combination gave those
-// knobs (as a small id): a lookup tries each set of knobs kept for the key (runs of one input read
-// few different sets), one Map lookup each. Bounded: past `limit` summaries the store starts again.
+// Kept by the world's options, the input's key, then the knobs read, then the values the storing
+// combination gave those knobs (as a small id): a lookup tries each set of knobs kept for the key
+// (runs of one input read few different sets), one Map lookup each. Bounded: past `limit` summaries the store starts again.
 // Speed only: results are the same with the store off (`RUN_STORE=off`, or `runStore.enabled`), which
 // test/sim/search/run-store.test.ts checks. Everything here is synchronous: one store per thread.
 import type { Combination } from '../../models/policies.ts';
@@ -46,6 +46,12 @@ export interface RunSummary {
 export interface Stored {
   summary: RunSummary;
   reads: number;
+}
+
+/** The runs of one input under one world: by the knobs read (`reads[i]`), then by those knobs' values. */
+interface Slot {
+  reads: number[];
+  byValues: Map<number, RunSummary>[];
 }
 
 /** Summaries kept per thread at most: a bound on its memory that costs little reuse (docs/performance.md). */
@@ -93,7 +99,10 @@ export function worldKey(world: WorldOptions): string {
 }
 
 export class RunStore {
-  private readonly slots = new Map<string, Map<number, Map<number, RunSummary>>>();
+  /** By world (`worldKey`), then input key: the sets of knobs its runs read, each with its runs by the
+   *  values of those knobs. Two levels rather than one key of both: a lookup then hashes strings it was
+   *  given (whose hash V8 keeps), never a new concatenation of them. */
+  private readonly slots = new Map<string, Map<string, Slot>>();
   /** Knob values in some mask, as a small id: equal values on the same knobs, one id. */
   private readonly valueIds = new Map<string, number>();
   private kept = 0;
@@ -106,7 +115,7 @@ export class RunStore {
 
   /** The store as runs of `c` under `world` see it; undefined when it is off or `c`'s reads cannot be told. */
   scope(c: Combination, world: WorldOptions): RunScope | undefined {
-    return this.enabled && trackable(c) ? new RunScope(this, knobValues(c), `${worldKey(world)}\u0000`) : undefined;
+    return this.enabled && trackable(c) ? new RunScope(this, knobValues(c), worldKey(world)) : undefined;
   }
 
   /** A scope whose every run reads every knob of one fixed combination: real code, whose runs are
@@ -122,23 +131,32 @@ export class RunStore {
     return id;
   }
 
-  /** A run of `key` whose read knobs `valuesIn`'s combination agrees on: the first `accept` takes (any, without it). */
-  find(key: string, valuesIn: (mask: number) => number, accept?: (s: RunSummary) => boolean): Stored | undefined {
-    const slot = this.slots.get(key);
+  /** A run of `key` (under the world `world`) whose read knobs `valuesIn`'s combination agrees on: the
+   *  first `accept` takes (any, without it). */
+  find(world: string, key: string, valuesIn: (mask: number) => number, accept?: (s: RunSummary) => boolean): Stored | undefined {
+    const slot = this.slots.get(world)?.get(key);
     if (!slot) return undefined;
-    for (const [reads, byValues] of slot) {
-      const summary = byValues.get(valuesIn(reads));
+    for (let i = 0; i < slot.reads.length; i++) {
+      const reads = slot.reads[i]!;
+      const summary = slot.byValues[i]!.get(valuesIn(reads));
       if (summary !== undefined && (!accept || accept(summary))) return { summary, reads };
     }
     return undefined;
   }
 
-  add(key: string, reads: number, valuesIn: (mask: number) => number, facts: Partial<RunSummary>): void {
+  add(world: string, key: string, reads: number, valuesIn: (mask: number) => number, facts: Partial<RunSummary>): void {
     if (this.kept >= this.limit) this.clear();
-    let slot = this.slots.get(key);
-    if (!slot) this.slots.set(key, (slot = new Map()));
-    let byValues = slot.get(reads);
-    if (!byValues) slot.set(reads, (byValues = new Map()));
+    let keys = this.slots.get(world);
+    if (!keys) this.slots.set(world, (keys = new Map()));
+    let slot = keys.get(key);
+    if (!slot) keys.set(key, (slot = { reads: [], byValues: [] }));
+    let at = slot.reads.indexOf(reads);
+    if (at < 0) {
+      at = slot.reads.length;
+      slot.reads.push(reads);
+      slot.byValues.push(new Map());
+    }
+    const byValues = slot.byValues[at]!;
     const values = valuesIn(reads);
     const kept = byValues.get(values);
     if (!kept) {
@@ -176,7 +194,8 @@ export class RunScope {
     private readonly store: RunStore,
     /** The combination's knob values in bit order (none: a fixed scope, whose runs read every knob). */
     private readonly values: readonly string[],
-    private readonly prefix: string,
+    /** The world's key (`worldKey`; a fixed scope's: empty). */
+    private readonly world: string,
   ) {
     this.ids = new Int32Array(ALL_KNOBS + 1).fill(-1);
     this.generation = store.generation;
@@ -195,12 +214,12 @@ export class RunScope {
 
   /** The stored run of input `key` this combination would run the same way, if any (one `accept` takes). */
   find(key: string, accept?: (s: RunSummary) => boolean): Stored | undefined {
-    return this.store.find(this.prefix + key, this.valuesIn, accept);
+    return this.store.find(this.world, key, this.valuesIn, accept);
   }
 
   /** Input `key` ran under this combination, read `reads` (every knob where unknown) and gave `facts`. */
   add(key: string, reads: number, facts: Partial<RunSummary>): void {
-    this.store.add(this.prefix + key, this.values.length === 0 ? ALL_KNOBS : reads, this.valuesIn, facts);
+    this.store.add(this.world, key, this.values.length === 0 ? ALL_KNOBS : reads, this.valuesIn, facts);
   }
 }
 

@@ -74,14 +74,15 @@ export class CombinationJudge {
     return this.judge.judged({ plan, workload, schedule: [...schedule] }, false) as Judged;
   }
 
-  /** What the run store knows of this input's run under the judge's combination (`InputJudge.stored`). */
-  stored(plan: FaultPlan, workload: Workload, schedule: readonly number[], accept?: (s: RunSummary) => boolean): Stored | undefined {
-    return this.judge.stored({ plan, workload, schedule: [...schedule] }, accept);
+  /** What the run store knows of the run of the input whose store key (`keyOf`) is `key`, under the
+   *  judge's combination (`InputJudge.stored`). */
+  stored(key: string, accept?: (s: RunSummary) => boolean): Stored | undefined {
+    return this.judge.stored(key, accept);
   }
 
-  /** Facts about this input's run, which read `reads`, for the run store (`InputJudge.note`). */
-  note(plan: FaultPlan, workload: Workload, schedule: readonly number[], reads: number, facts: Partial<RunSummary>): void {
-    this.judge.note({ plan, workload, schedule: [...schedule] }, reads, facts);
+  /** Facts about the run of the input keyed `key`, which read `reads`, for the run store (`InputJudge.note`). */
+  note(key: string, reads: number, facts: Partial<RunSummary>): void {
+    this.judge.note(key, reads, facts);
   }
 }
 

@@ -145,14 +145,16 @@ export class InputJudge {
     return andThen(this.runner.run(input), (h) => ({ reference: referenceOf(h), reads: ALL_KNOBS }));
   }
 
-  /** What the store knows of `input`'s run under this runner's combination (the first summary `accept` takes). */
-  stored(input: CheckInput, accept?: (s: RunSummary) => boolean): Stored | undefined {
-    return this.store?.find(keyOf(input), accept);
+  /** What the store knows of the run of the input keyed `key` (`keyOf`) under this runner's combination
+   *  (the first summary `accept` takes). By key: its reader (the mitigation finder) asks of the same
+   *  inputs under many combinations, and works each key out once. */
+  stored(key: string, accept?: (s: RunSummary) => boolean): Stored | undefined {
+    return this.store?.find(key, accept);
   }
 
-  /** Facts about `input`'s run (which read `reads`) from a reader of its own (the mitigation finder). */
-  note(input: CheckInput, reads: number, facts: Partial<RunSummary>): void {
-    this.store?.add(keyOf(input), reads, facts);
+  /** Facts about the run of the input keyed `key` (which read `reads`) from a reader of its own (the mitigation finder). */
+  note(key: string, reads: number, facts: Partial<RunSummary>): void {
+    this.store?.add(key, reads, facts);
   }
 
   /** Whether `input`'s run holds `p`, where the store knows it. */
