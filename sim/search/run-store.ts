@@ -105,6 +105,12 @@ export class RunStore {
   private readonly slots = new Map<string, Map<string, Slot>>();
   /** Knob values in some mask, as a small id: equal values on the same knobs, one id. */
   private readonly valueIds = new Map<string, number>();
+  /** Each combination's ids by mask, shared by its scopes: a comparison makes a scope for every judge
+   *  of a combination, and the same combinations come back (the finder's judges are bounded and made
+   *  again). Per scope, each made a 16 KB array and worked its ids out anew: 2.2 s of
+   *  `compare --matrix full`'s profile (valueId and RunScope's self time). A Map, as a combination's
+   *  runs read a few masks of the 4,096. */
+  private readonly idsByValues = new Map<string, Map<number, number>>();
   private kept = 0;
   /** Bumped whenever the store starts again: a scope's cached value ids are then stale. */
   generation = 0;
@@ -125,7 +131,8 @@ export class RunStore {
   }
 
   valueId(mask: number, values: readonly string[]): number {
-    const key = `${mask}:${values.filter((_, i) => (mask & (1 << i)) !== 0).join('\u0000')}`;
+    let key = `${mask}:`;
+    for (let i = 0; i < values.length; i++) if ((mask & (1 << i)) !== 0) key += `${values[i]}\u0000`;
     let id = this.valueIds.get(key);
     if (id === undefined) this.valueIds.set(key, (id = this.valueIds.size));
     return id;
@@ -172,9 +179,18 @@ export class RunStore {
     if (facts.reference !== undefined) kept.reference = facts.reference;
   }
 
+  /** The ids by mask of the combination with these knob values (see `idsByValues`). */
+  idsFor(values: readonly string[]): Map<number, number> {
+    const key = values.join('\u0000');
+    let ids = this.idsByValues.get(key);
+    if (!ids) this.idsByValues.set(key, (ids = new Map()));
+    return ids;
+  }
+
   clear(): void {
     this.slots.clear();
     this.valueIds.clear();
+    this.idsByValues.clear();
     this.kept = 0;
     this.generation++;
   }
@@ -187,7 +203,7 @@ export class RunStore {
 
 /** The runs of one combination under one world, as they find and add summaries. */
 export class RunScope {
-  private ids: Int32Array;
+  private ids: Map<number, number>;
   private generation: number;
 
   constructor(
@@ -197,18 +213,18 @@ export class RunScope {
     /** The world's key (`worldKey`; a fixed scope's: empty). */
     private readonly world: string,
   ) {
-    this.ids = new Int32Array(ALL_KNOBS + 1).fill(-1);
+    this.ids = store.idsFor(values);
     this.generation = store.generation;
   }
 
   /** The combination's values on `mask`'s knobs as one id, worked out once per mask and generation. */
   private readonly valuesIn = (mask: number): number => {
     if (this.generation !== this.store.generation) {
-      this.ids.fill(-1);
+      this.ids = this.store.idsFor(this.values);
       this.generation = this.store.generation;
     }
-    let id = this.ids[mask]!;
-    if (id < 0) this.ids[mask] = id = this.store.valueId(mask, this.values);
+    let id = this.ids.get(mask);
+    if (id === undefined) this.ids.set(mask, (id = this.store.valueId(mask, this.values)));
     return id;
   };
 
