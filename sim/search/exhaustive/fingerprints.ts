@@ -8,10 +8,11 @@ import type { Digest } from '../../core/digest.ts';
 export type Fingerprint = Digest;
 
 export class FingerprintTable {
-  private his = new Uint32Array(1024);
-  private los = new Uint32Array(1024);
+  // Small at first (a power of two; it doubles when half full): a certification's job has a few states.
+  private his = new Uint32Array(64);
+  private los = new Uint32Array(64);
   /** The state's id, plus one (0: an empty slot). */
-  private ids = new Int32Array(1024);
+  private ids = new Int32Array(64);
   private count = 0;
 
   get size(): number {

@@ -5,9 +5,10 @@
 // The graph is acyclic: an edge either carries a request (the request index grows) or adds a fault
 // at the same request (the number chosen there grows), which is also the order counted in.
 
-/** A growable Int32Array. */
+/** A growable Int32Array. Small at first: a certification explores a few states, and a full matrix
+ *  certifies thousands of findings, each with eight of these. */
 export class Ints {
-  data = new Int32Array(1024);
+  data = new Int32Array(64);
   length = 0;
   push(v: number): void {
     if (this.length === this.data.length) {
