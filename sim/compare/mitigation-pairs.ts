@@ -58,7 +58,11 @@ interface Candidate {
  *  the first `limit` (test/sim/compare/mitigation-pairs.test.ts checks it against that sort), without
  *  the sort: a full matrix asks it of thousands of findings, each with hundreds of pairs, and the sort
  *  was most of a pair search's time. */
-export function pairIndices(knobs: readonly string[], broken: readonly boolean[], limit: number): { indices: [number, number][]; of: number } {
+export function pairIndices(
+  knobs: readonly string[],
+  broken: readonly boolean[],
+  limit: number,
+): { indices: [number, number][]; of: number } {
   const n = knobs.length;
   const perKnob = new Map<string, number>();
   for (const k of knobs) perKnob.set(k, (perKnob.get(k) ?? 0) + 1);
@@ -95,7 +99,8 @@ function pairsInOrder(order: readonly Tried[], x: Omit<MitigationContext, 'cache
     const a = order[i]!;
     const b = order[j]!;
     let next = neighboursOf.get(i);
-    if (!next) neighboursOf.set(i, (next = new Map(neighbours(a.combination, x.config.world.additions).map((n) => [n.change, n.combination]))));
+    if (!next)
+      neighboursOf.set(i, (next = new Map(neighbours(a.combination, x.config.world.additions).map((n) => [n.change, n.combination]))));
     // b applied on top of a: the same value b gives, with a's knob as a has it.
     const second = next.get(b.change);
     if (second) pairs.push({ change: `${a.change} + ${b.change}`, combination: second });

@@ -222,12 +222,7 @@ export function rememberRuns(c: Combination, x: Omit<MitigationContext, 'cache'>
  * what the run told kept in the store. `given`: this very run's flags, judged already (its own cell's,
  * whose reads are not known): a loud or clean run is marked from them, a silent one recorded.
  */
-export function markFor(
-  j: CombinationJudge,
-  drawn: Drawn,
-  x: Omit<MitigationContext, 'cache'>,
-  given?: number,
-): RunMark {
+export function markFor(j: CombinationJudge, drawn: Drawn, x: Omit<MitigationContext, 'cache'>, given?: number): RunMark {
   const [plan, workload, schedule] = drawn;
   const counts = x.counts;
   if (counts) counts.asked++;

@@ -78,6 +78,10 @@ describe('the order pairs are tried in', () => {
     // Reached: a case where both-broken pairs come first and the cut falls inside the rest.
     const knobs = ['a', 'b', 'a', 'c', 'd'];
     const broken = [false, true, false, false, true];
-    expect(pairIndices(knobs, broken, 3).indices).toEqual([[1, 4], [0, 1], [0, 3]]);
+    expect(pairIndices(knobs, broken, 3).indices).toEqual([
+      [1, 4],
+      [0, 1],
+      [0, 3],
+    ]);
   });
 });
