@@ -103,7 +103,7 @@ export class CompareSession {
     // Most of a comparison's runs go by before V8 has optimized the code they take, and on Node 20 the
     // optimizing compiler's own CPU time (on its background thread, every function once or more) is
     // much of what a cold run costs. Inlining a quarter of what it would (920 bytes of bytecode a
-    // function) compiles less: the default compare 10–14 → 8–9 s CPU, the full matrix the same or less,
+    // function) compiles less: the default compare 11.0 → 8.5 s CPU, the full matrix the same or less,
     // and warm runs the same (docs/performance.md). Process-wide; not in explore, whose long warm runs
     // lose 5–10% with it.
     setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${COMPARE_INLINING_BUDGET}`);
