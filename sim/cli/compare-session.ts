@@ -87,6 +87,7 @@ export class CompareSession {
   private cellsDoneMs: number | null = null;
   private finderSearches: { asked: number; distinct: number; fromCells: number } | null = null;
   private cellsOnMainThread: number | null = null;
+  private readonly cellThreads: number;
   private readonly onSigint = () => this.threads?.stop();
 
   constructor(plan: ComparePlan, runner: CellRunner) {
@@ -94,7 +95,12 @@ export class CompareSession {
     const cells = matrix.cells;
     this.total = cells.length;
     // Not with --wire (its cells run here, on virtual time) or --depth (its pool has the cores).
-    const count = wire || depth !== undefined ? 1 : plan.workersGiven ? Math.min(plan.workers, cells.length) : cellThreadsFor(cells.length);
+    const count =
+      wire || depth !== undefined
+        ? 1
+        : plan.workersGiven
+          ? Math.min(plan.workers, cells.length)
+          : cellThreadsFor(cells.length, config.runs);
     // A comparison of many cells keeps far less live on this thread than V8 lets its heap grow to
     // between full collections while they are cheap; capped at twice the live size (process-wide, so
     // the cell threads too, for the rest of this process): the full matrix's peak RSS about 600 → 410 MB
@@ -108,8 +114,10 @@ export class CompareSession {
     // lose 5–10% with it.
     setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${COMPARE_INLINING_BUDGET}`);
     // The default runner's cells run on pool threads, so that Ctrl-C and --time-limit reach inside a
-    // long cell (compare/cell-threads.ts); a runner given by a caller runs here, as given.
-    this.threads = runner === checkCell ? cellThreads(count, config, (done, total) => this.onRuns(done, total), checkCell) : null;
+    // long cell (compare/cell-threads.ts), unless they are a few short ones (`cellThreadsFor`: then
+    // here); a runner given by a caller runs here, as given.
+    this.cellThreads = runner === checkCell ? count : 0;
+    this.threads = this.cellThreads > 0 ? cellThreads(count, config, (done, total) => this.onRuns(done, total), checkCell) : null;
     // Plain model cells also queue on their threads and run here while the finder leaves this thread idle
     // (compare.ts `idleRunner`), if short: a signal waits for a cell that runs here.
     const plain = this.threads !== null && !wire && depth === undefined;
@@ -150,6 +158,8 @@ export class CompareSession {
       wallMs: Date.now() - this.started,
       // When the cells were done; from there to wallMs, the mitigation finder's last searches.
       cellsDoneMs: this.cellsDoneMs,
+      // Cell threads beside this one (none: every cell ran here).
+      cellThreads: this.cellThreads,
       // How many cells this thread ran while the finder left it idle (the rest ran on the cell threads).
       ...(this.cellsOnMainThread !== null ? { cellsOnMainThread: this.cellsOnMainThread } : {}),
       // The searches the finder was asked for, the distinct ones it ran, and those a cell's runs answered.
