@@ -8,7 +8,7 @@ import type { HistoryFrame, Property } from '../properties/fold.ts';
 import { RunJudge, type Judgement } from '../properties/judge.ts';
 import { referenceOf, type Reference } from '../properties/outcomes.ts';
 import { PROPERTIES } from '../properties/properties.ts';
-import type { RunStats } from '../properties/stats.ts';
+import type { RunCounts } from '../properties/stats.ts';
 import { UnrecordedWorld } from '../sim/world/unrecorded.ts';
 import { DEFAULT_WORLD, runWorld, type RunInput } from '../sim/world/world.ts';
 
@@ -25,7 +25,7 @@ export class FoldedJudge {
     this.reference = referenceOf(runWorld({ ...input, plan: [] }, DEFAULT_WORLD));
   }
 
-  run(plan: RunInput['plan']): { judgement: Judgement; stats: RunStats } {
+  run(plan: RunInput['plan']): { judgement: Judgement; stats: RunCounts } {
     const { combination, workload, schedule = [] } = this.input;
     const frame: HistoryFrame = { version: HISTORY_VERSION, combination, workload, plan: sortPlan(plan), schedule };
     const judge = new RunJudge(this.properties, this.reference, frame);

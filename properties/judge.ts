@@ -1,5 +1,5 @@
 // Everything the oracles say about one run: each call's outcome and each property's verdict, and
-// the run's vacuity stats. From a whole history (`judge`, `statsOf`), or as the run goes with no
+// the run's vacuity stats. From a whole history (`judge`, `countsOf`), or as the run goes with no
 // history kept (`RunJudge`, a world's entry sink): the same folds over the same entries.
 import type { History, HistoryEntry } from '../sim/core/history.ts';
 import type { ReachLike } from '../sim/core/reach.ts';
@@ -7,7 +7,7 @@ import { FoldSet, readsWith } from './fold-set.ts';
 import { checkHistory, isCheckProperty, type HistoryFrame, type Property, type PropertyVerdict } from './fold.ts';
 import { callOutcomes, OUTCOMES_READ, OutcomesFold, type CallOutcome, type Reference } from './outcomes.ts';
 import { PROPERTIES } from './properties.ts';
-import { emptyStats, STATS_READ, StatsFold, type RunStats } from './stats.ts';
+import { NO_COUNTS, STATS_READ, StatsFold, type RunCounts } from './stats.ts';
 
 const OUTCOMES_AND_STATS_READ: readonly HistoryEntry['kind'][] = [...OUTCOMES_READ, ...STATS_READ];
 
@@ -31,7 +31,7 @@ export function judgedAsTheRunGoes(properties: readonly Property[]): boolean {
 }
 
 /** A run judged as it goes: the world's entry sink. Its judgement and stats equal `judge` and
- *  `statsOf` over the history the same run would have recorded. */
+ *  `countsOf` over the history the same run would have recorded. */
 export class RunJudge {
   private readonly folds: FoldSet;
   private readonly outcomes: OutcomesFold;
@@ -61,10 +61,10 @@ export class RunJudge {
   }
 
   /** The verdicts and stats once the run is over (empty stats when not counted); `coverage`: what its machines reached. */
-  finish(coverage: ReachLike | undefined): { judgement: Judgement; stats: RunStats } {
+  finish(coverage: ReachLike | undefined): { judgement: Judgement; stats: RunCounts } {
     const verdicts: Record<string, PropertyVerdict> = {};
     const each = this.folds.verdicts();
     for (let i = 0; i < each.length; i++) verdicts[this.properties[i]!.name] = each[i]!;
-    return { judgement: { outcomes: this.outcomes.outcomes(), verdicts }, stats: this.stats ? this.stats.finish(coverage) : emptyStats() };
+    return { judgement: { outcomes: this.outcomes.outcomes(), verdicts }, stats: this.stats ? this.stats.finish(coverage) : NO_COUNTS };
   }
 }

@@ -72,7 +72,7 @@ export async function wireCheck(setup: WireSetup, options: WireCheckOptions = {}
     runs,
     faults,
     results,
-    stats: sortedStats(tally.stats),
+    stats: sortedStats(tally.stats.toStats()),
     coverage: [],
     skipped,
   };

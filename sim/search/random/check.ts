@@ -108,5 +108,5 @@ export function checkCombination(combination: Combination, config: RunConfig, sp
     const { minimal, shorter } = certify(combination, p, counterexample, faults, world);
     return tally.result(p, { counterexample, minimal, ...(shorter ? { shorter } : {}) });
   });
-  return { combination, seed, runs, faults, results, stats: sortedStats(tally.stats), coverage: coverageReport(tally.reach) };
+  return { combination, seed, runs, faults, results, stats: sortedStats(tally.stats.toStats()), coverage: coverageReport(tally.reach) };
 }

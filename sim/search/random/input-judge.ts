@@ -9,7 +9,7 @@ import type { HistoryFrame } from '../../../properties/fold.ts';
 import { judge, judgedAsTheRunGoes, RunJudge, type Judgement } from '../../../properties/judge.ts';
 import { ReferenceFold, referenceOf, type Reference } from '../../../properties/outcomes.ts';
 import type { Property } from '../../../properties/properties.ts';
-import { statsOf, type RunStats } from '../../../properties/stats.ts';
+import { countsOf, type RunCounts } from '../../../properties/stats.ts';
 import type { History, HistoryEntry } from '../../core/history.ts';
 import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
@@ -61,7 +61,7 @@ export interface Recording {
 /** One run as the tally and the shrink read it. */
 export interface Judged {
   judgement: Judgement;
-  stats: RunStats;
+  stats: RunCounts;
   /** What the model's machines reached (absent where real code ran). */
   coverage: Reach | undefined;
   /** Absent when the run was judged as it went (`Runner.runInto`): `InputJudge.recorded` has it. */
@@ -199,7 +199,7 @@ export class InputJudge {
       andThen(this.reference(input.workload), ({ reference, reads: referenceReads }) => ({
         history,
         judgement: judge(history, reference, this.properties),
-        stats: statsOf(history),
+        stats: countsOf(history),
         coverage: history.coverage,
         reads: reads | referenceReads,
       })),

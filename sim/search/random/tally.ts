@@ -4,7 +4,7 @@
 // result, with a counterexample where the second phase found one.
 import { countOutcomes, emptyCounts } from '../../../properties/outcomes.ts';
 import type { Property } from '../../../properties/properties.ts';
-import { addStats, emptyStats } from '../../../properties/stats.ts';
+import { StatsTotal } from '../../../properties/stats.ts';
 import { decideVerdict } from '../../../properties/vacuity.ts';
 import { addReach, emptyReach } from '../../core/reach.ts';
 import type { Judged } from './input-judge.ts';
@@ -12,7 +12,7 @@ import type { Counterexample, PropertyResult } from './result.ts';
 
 export class SampleTally {
   readonly outcomes = emptyCounts();
-  readonly stats = emptyStats();
+  readonly stats = new StatsTotal();
   /** What the model's machines reached over all sampled runs (nothing where real code ran). */
   readonly reach = emptyReach();
   private readonly reached: Record<string, number> = {};
@@ -22,7 +22,7 @@ export class SampleTally {
 
   add({ judgement, stats, coverage }: Judged): void {
     countOutcomes(judgement.outcomes, this.outcomes);
-    addStats(this.stats, stats);
+    this.stats.add(stats);
     if (coverage) addReach(this.reach, coverage);
     for (const p of this.properties) {
       const v = judgement.verdicts[p.name]!;
