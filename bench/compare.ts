@@ -20,6 +20,8 @@ export interface CompareRun {
   cellsDoneSeconds: number | null;
   /** Cells the main thread ran while the finder left it idle (the rest ran on the cell thread). */
   cellsOnMainThread?: number;
+  /** Cell threads beside the main thread (0: every cell ran on the main thread). */
+  cellThreads?: number;
   finderSearches: {
     asked: number;
     distinct: number;
@@ -63,6 +65,7 @@ function runCli(args: string[]): CompareRun {
       cellsDoneSeconds: typeof timing?.cellsDoneMs === 'number' ? round(timing.cellsDoneMs / 1000, 1) : null,
       finderSearches: (timing?.finderSearches as CompareRun['finderSearches']) ?? null,
       ...(typeof timing?.cellsOnMainThread === 'number' ? { cellsOnMainThread: timing.cellsOnMainThread } : {}),
+      ...(typeof timing?.cellThreads === 'number' ? { cellThreads: timing.cellThreads } : {}),
     };
   } finally {
     rmSync(out, { recursive: true, force: true });

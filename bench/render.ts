@@ -132,9 +132,15 @@ export function renderBench(r: Report): string {
     );
   }
   if (r.compare) {
+    const cellsWhere = (c: CompareFigures['default']) =>
+      c.cellThreads === 0
+        ? ' (all on the main thread, no cell thread)'
+        : c.cellsOnMainThread !== undefined
+          ? ` (${n(c.cellsOnMainThread)} on the main thread${c.cellThreads !== undefined ? `, the rest on ${n(c.cellThreads)} cell thread${c.cellThreads === 1 ? '' : 's'}` : ''})`
+          : '';
     const finder = (c: CompareFigures['default']) =>
       c.finderSearches
-        ? `; cells done at ${c.cellsDoneSeconds} s${c.cellsOnMainThread !== undefined ? ` (${n(c.cellsOnMainThread)} on the main thread)` : ''}; finder: ${n(c.finderSearches.distinct)} searches (${n(c.finderSearches.fromCells)} from cells' runs)${
+        ? `; cells done at ${c.cellsDoneSeconds} s${cellsWhere(c)}; finder: ${n(c.finderSearches.distinct)} searches (${n(c.finderSearches.fromCells)} from cells' runs)${
             c.finderSearches.runsHere
               ? `, main thread judged ${n(c.finderSearches.runsHere.judged)} of ${n(c.finderSearches.runsHere.asked)} search runs`
               : ''
