@@ -21,9 +21,9 @@ import type { History } from '../../core/history.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
 import type { InputShape } from './arbitraries.ts';
-import { inputs } from './arbitraries.ts';
+import { inputs, shapeKey } from './arbitraries.ts';
 import type { Counterexample } from './result.ts';
-import { inputStream } from './input-stream.ts';
+import { keptDraws } from './input-stream.ts';
 import { SampleTally } from './tally.ts';
 import type { RunConfig } from '../../plugins/run-config.ts';
 
@@ -99,7 +99,7 @@ export function randomCheck(
   let isAsync = false;
   // The index of the first run that violated each property: its shrink starts there.
   const firstViolation = new Map<string, number>();
-  const sampled = eachInput(inputStream(arb, seed, runs), ([plan, workload, schedule], i) => {
+  const sampled = eachInput(keptDraws.stream(shapeKey(shape), arb, seed, runs), ([plan, workload, schedule], i) => {
     if (onProgress && i % every === 0) onProgress(i, runs);
     const input = judge.inputOf(plan, workload, schedule);
     // History-free runs are cheap and all different: only a violating one is kept, for the shrink

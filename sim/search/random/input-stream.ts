@@ -41,3 +41,44 @@ export function inputStream<T>(arb: fc.Arbitrary<T>, seed: number, runs: number)
   const same = JSON.stringify([...sampleLazily(arb, seed, probe)]) === JSON.stringify(fc.sample(arb, { seed, numRuns: probe }));
   return same ? sampleLazily(arb, seed, runs) : fc.sample(arb, { seed, numRuns: runs })[Symbol.iterator]();
 }
+
+/** A stream of at most this many runs is kept (`KeptDraws`): a comparison's cells have a few hundred;
+ *  a longer one (`--runs 1000000`) is drawn lazily, its memory flat. */
+export const KEPT_RUNS = 1000;
+/** Streams kept at once, the oldest dropped first: a comparison draws from a few shapes. */
+export const KEPT_STREAMS = 32;
+
+/**
+ * The inputs of a shape's stream (`inputStream`), drawn once per thread and handed to every check
+ * that draws the same stream: the cells of a comparison that share a shape and an alphabet (the full
+ * matrix's 1,920 cells draw from a few streams) draw the same inputs from the same seed. Measured on
+ * `compare --matrix full --quiet`, on and off alternately, twice each: 68.2 and 71.7 s CPU against
+ * 76.2 and 78.2 (40 s wall against 44–45), the JSON identical outside `timing`. Inputs are immutable
+ * data, shared as the mitigation finder already shares its searches' draws. Speed only: results are the same with it off
+ * (`KEPT_DRAWS=off`, or `enabled`), which test/sim/search/kept-draws.test.ts checks.
+ */
+export class KeptDraws {
+  enabled = process.env.KEPT_DRAWS !== 'off';
+  private readonly kept = new Map<string, readonly unknown[]>();
+
+  /** The stream of `arb` from `seed`, `runs` long; `key` names what `arb` draws (arbitraries.ts `shapeKey`:
+   *  equal keys, equal sequences). */
+  stream<T>(key: string, arb: fc.Arbitrary<T>, seed: number, runs: number): IterableIterator<T> {
+    if (!this.enabled || runs > KEPT_RUNS) return inputStream(arb, seed, runs);
+    const at = `${seed} ${runs} ${key}`;
+    let drawn = this.kept.get(at) as readonly T[] | undefined;
+    if (drawn === undefined) {
+      drawn = [...inputStream(arb, seed, runs)];
+      if (this.kept.size >= KEPT_STREAMS) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(at, drawn);
+    }
+    return drawn[Symbol.iterator]();
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+}
+
+/** This thread's kept draws. */
+export const keptDraws = new KeptDraws();

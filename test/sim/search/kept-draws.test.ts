@@ -1,0 +1,75 @@
+// Kept draws (search/random/input-stream.ts `KeptDraws`) are speed only: the same comparisons give
+// the same results with them on and off — every cell's verdicts, counterexamples, certificates and
+// stats, every finding's cause and mitigations — over random combinations beside combinations a knob
+// away (cells that draw the same stream), random alphabets and seeds; and a stream longer than
+// KEPT_RUNS, never kept, is the same stream.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FaultName } from '../../../models/faults.ts';
+import { runComparison, singleCell } from '../../../sim/compare/compare.ts';
+import type { MatrixCell } from '../../../sim/compare/matrix.ts';
+import { runConfig } from '../../../sim/plugins/run-config.ts';
+import { inputs, shapeKey } from '../../../sim/search/random/arbitraries.ts';
+import { inputStream, KEPT_RUNS, keptDraws } from '../../../sim/search/random/input-stream.ts';
+import { runStore } from '../../../sim/search/run-store.ts';
+import { KNOBS } from '../../../sim/world/knob-reads.ts';
+import { anyCombination, changed } from '../../fixtures/combinations.ts';
+
+afterEach(() => {
+  keptDraws.enabled = true;
+});
+
+function compare(cells: MatrixCell[], seed: number, runs: number) {
+  return runComparison({ cells, kind: 'records', cut: { server: {}, client: {} }, size: cells.length }, runConfig({ seed, runs }));
+}
+
+describe('kept draws', () => {
+  keptDraws.clear();
+  it('change no result of a comparison: the same with them on and off', async () => {
+    let counterexamples = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        anyCombination,
+        fc.nat(KNOBS.length - 1),
+        fc.nat(4),
+        // Two alphabets: iterations share shapes under other seeds, with what earlier ones kept.
+        fc.constantFrom<FaultName[]>(['http-502', 'config-reset'], ['stream-cut', 'session-expire', 'http-502']),
+        fc.integer({ min: 1, max: 1000 }),
+        async (c, knob, pick, faults, seed) => {
+          const combinations = [c, changed(c, knob, pick, [])];
+          const cells = combinations.map((combination, index) => ({
+            ...singleCell(combination, faults),
+            index,
+            id: `c${index}`,
+            name: `cell ${index}`,
+          }));
+          // Each side starts with the run store cleared, so that neither answers from the other's runs.
+          runStore.clear();
+          keptDraws.enabled = true;
+          const on = await compare(cells, seed, 40);
+          runStore.clear();
+          keptDraws.enabled = false;
+          const off = await compare(cells, seed, 40);
+          expect(on).toEqual(off);
+          counterexamples += on.cells.flatMap((cell) => cell.results).filter((r) => r.counterexample).length;
+        },
+      ),
+      { numRuns: 10, seed: 7 },
+    );
+    // Reached: cells with shrunk counterexamples, whose shrink starts at a kept draw's index.
+    expect(counterexamples).toBeGreaterThan(3);
+  }, 120_000);
+
+  it('hands out the stream inputStream draws, kept or not', () => {
+    const shape = { plan: { faults: ['http-502', 'config-reset'] as const } };
+    const arb = inputs({ plan: { faults: [...shape.plan.faults] } });
+    const key = shapeKey({ plan: { faults: [...shape.plan.faults] } });
+    keptDraws.clear();
+    const fresh = [...inputStream(arb, 5, 50)];
+    expect([...keptDraws.stream(key, arb, 5, 50)]).toEqual(fresh);
+    expect([...keptDraws.stream(key, arb, 5, 50)]).toEqual(fresh); // the kept one
+    expect([...keptDraws.stream(key, arb, 6, 50)]).toEqual([...inputStream(arb, 6, 50)]); // another seed
+    expect([...keptDraws.stream(key, arb, 5, 20)]).toEqual(fresh.slice(0, 20)); // fewer runs
+    expect([...keptDraws.stream(key, arb, 5, KEPT_RUNS + 1)].slice(0, 50)).toEqual(fresh); // never kept
+  });
+});
