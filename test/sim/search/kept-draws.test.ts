@@ -6,22 +6,16 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../models/faults.ts';
-import { runComparison, singleCell } from '../../../sim/compare/compare.ts';
-import type { MatrixCell } from '../../../sim/compare/matrix.ts';
-import { runConfig } from '../../../sim/plugins/run-config.ts';
 import { inputs, shapeKey } from '../../../sim/search/random/arbitraries.ts';
 import { inputStream, KEPT_RUNS, keptDraws } from '../../../sim/search/random/input-stream.ts';
 import { runStore } from '../../../sim/search/run-store.ts';
 import { KNOBS } from '../../../sim/world/knob-reads.ts';
 import { anyCombination, changed } from '../../fixtures/combinations.ts';
+import { cellsOf, compareCells } from '../../fixtures/small-comparison.ts';
 
 afterEach(() => {
   keptDraws.enabled = true;
 });
-
-function compare(cells: MatrixCell[], seed: number, runs: number) {
-  return runComparison({ cells, kind: 'records', cut: { server: {}, client: {} }, size: cells.length }, runConfig({ seed, runs }));
-}
 
 describe('kept draws', () => {
   keptDraws.clear();
@@ -37,19 +31,14 @@ describe('kept draws', () => {
         fc.integer({ min: 1, max: 1000 }),
         async (c, knob, pick, faults, seed) => {
           const combinations = [c, changed(c, knob, pick, [])];
-          const cells = combinations.map((combination, index) => ({
-            ...singleCell(combination, faults),
-            index,
-            id: `c${index}`,
-            name: `cell ${index}`,
-          }));
+          const cells = cellsOf(combinations, faults);
           // Each side starts with the run store cleared, so that neither answers from the other's runs.
           runStore.clear();
           keptDraws.enabled = true;
-          const on = await compare(cells, seed, 40);
+          const on = await compareCells(cells, seed, 40);
           runStore.clear();
           keptDraws.enabled = false;
-          const off = await compare(cells, seed, 40);
+          const off = await compareCells(cells, seed, 40);
           expect(on).toEqual(off);
           counterexamples += on.cells.flatMap((cell) => cell.results).filter((r) => r.counterexample).length;
         },

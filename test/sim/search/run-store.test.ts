@@ -9,25 +9,17 @@ import { FAULT_VOCABULARY } from '../../../models/faults.ts';
 import { CLIENT_KNOBS, type Guard } from '../../../models/policies.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { ALPHABET_000, VULNERABLE_000 } from '../../../sim/core/cells.ts';
-import { runComparison, singleCell } from '../../../sim/compare/compare.ts';
-import type { MatrixCell } from '../../../sim/compare/matrix.ts';
 import { randomCheck, type CheckInput } from '../../../sim/search/random/check-runner.ts';
 import { worldRunner } from '../../../sim/search/random/check.ts';
 import { runStore } from '../../../sim/search/run-store.ts';
 import { KNOBS } from '../../../sim/world/knob-reads.ts';
 import { anyCombination, changed } from '../../fixtures/combinations.ts';
+import { cellsOf, compareCells } from '../../fixtures/small-comparison.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
-import { runConfig } from '../../../sim/plugins/run-config.ts';
 
 afterEach(() => {
   runStore.enabled = true;
 });
-
-/** A comparison of `cells`, as the CLI runs one (cells in order, then the finder). */
-function compare(cells: MatrixCell[], seed: number, runs: number) {
-  const size = cells.length;
-  return runComparison({ cells, kind: 'records', cut: { server: {}, client: {} }, size }, runConfig({ seed, runs }));
-}
 
 const knobChange = fc.record({
   knob: fc.nat(KNOBS.length - 1),
@@ -50,18 +42,13 @@ describe('the run store', () => {
           // The combination, then each change applied to the one before: one knob apart, and more.
           const combinations = [c];
           for (const { knob, pick, guards } of changes) combinations.push(changed(combinations.at(-1)!, knob, pick, guards));
-          const cells = combinations.map((combination, index) => ({
-            ...singleCell(combination, faults),
-            index,
-            id: `c${index}`,
-            name: `cell ${index}`,
-          }));
+          const cells = cellsOf(combinations, faults);
           runStore.clear();
           runStore.enabled = true;
-          const on = await compare(cells, seed, 30);
+          const on = await compareCells(cells, seed, 30);
           stored += runStore.size;
           runStore.enabled = false;
-          const off = await compare(cells, seed, 30);
+          const off = await compareCells(cells, seed, 30);
           expect(on).toEqual(off);
           mitigated += on.findings.filter((f) => f.mitigations?.length).length;
           counterexamples += on.cells.flatMap((cell) => cell.results).filter((r) => r.counterexample).length;
