@@ -46,7 +46,7 @@ function stageTable(p: StageProfile): string[] {
     x.runsPerFinding === null ? '' : n(x.runsPerFinding),
   ]);
   return [
-    `stages — ${cmd}: ${p.cpuSeconds} s CPU over ${p.threads} threads, shared by the stages of its profile; ` +
+    `stages — ${cmd}: ${p.cpuSeconds} s CPU over ${p.threads} thread${p.threads === 1 ? '' : 's'}, shared by the stages of its profile; ` +
       `runs counted on one thread: ${n(p.runs)} for ${n(p.findings)} findings (${n(p.silentFindings)} silent)`,
     table(['stage', 'CPU', 'share', 'runs', 'forks', 'runs/finding'], rows, ['l', 'r', 'r', 'r', 'r', 'r']),
   ];
