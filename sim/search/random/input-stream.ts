@@ -54,8 +54,8 @@ export const KEPT_STREAMS = 32;
  * matrix's 1,920 cells draw from a few streams) draw the same inputs from the same seed. Measured on
  * `compare --matrix full --quiet`, on and off alternately, twice each: 68.2 and 71.7 s CPU against
  * 76.2 and 78.2 (40 s wall against 44–45), the JSON identical outside `timing`. Inputs are immutable
- * data, shared as the mitigation finder already shares its searches' draws. Speed only: results are the same with it off
- * (`KEPT_DRAWS=off`, or `enabled`), which test/sim/search/kept-draws.test.ts checks.
+ * data, shared as the mitigation finder already shares its searches' draws. Speed only: results are
+ * the same with it off (`KEPT_DRAWS=off`, or `enabled`), which test/sim/search/kept-draws.test.ts checks.
  */
 export class KeptDraws {
   enabled = process.env.KEPT_DRAWS !== 'off';

@@ -1,8 +1,9 @@
 // Kept draws (search/random/input-stream.ts `KeptDraws`) are speed only: the same comparisons give
 // the same results with them on and off — every cell's verdicts, counterexamples, certificates and
 // stats, every finding's cause and mitigations — over random combinations beside combinations a knob
-// away (cells that draw the same stream), random alphabets and seeds; and a stream longer than
-// KEPT_RUNS, never kept, is the same stream.
+// away (cells that draw the same stream), two alphabets and random seeds, with what earlier iterations
+// kept; and the stream handed out is inputStream's, kept or not (another seed, fewer runs, more than
+// KEPT_RUNS, which is never kept).
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../models/faults.ts';
@@ -50,9 +51,9 @@ describe('kept draws', () => {
   }, 120_000);
 
   it('hands out the stream inputStream draws, kept or not', () => {
-    const shape = { plan: { faults: ['http-502', 'config-reset'] as const } };
-    const arb = inputs({ plan: { faults: [...shape.plan.faults] } });
-    const key = shapeKey({ plan: { faults: [...shape.plan.faults] } });
+    const shape = { plan: { faults: ['http-502', 'config-reset'] as FaultName[] } };
+    const arb = inputs(shape);
+    const key = shapeKey(shape);
     keptDraws.clear();
     const fresh = [...inputStream(arb, 5, 50)];
     expect([...keptDraws.stream(key, arb, 5, 50)]).toEqual(fresh);
