@@ -16,11 +16,9 @@ import type { Judgement } from '../../properties/judge.ts';
 import { inputs, shapeKey, type InputShape } from '../search/random/arbitraries.ts';
 import { checkShape, CombinationJudge } from '../search/random/check.ts';
 import { inputStream } from '../search/random/input-stream.ts';
-import { keyOf } from '../search/random/input-judge.ts';
+import { drawnKey, type Drawn } from '../search/random/run-keys.ts';
 import { propertyBit, runStore, type RunSummary } from '../search/run-store.ts';
 import type { RunConfig } from '../plugins/run-config.ts';
-import type { FaultPlan } from '../core/plan.ts';
-import type { Workload } from '../core/workload.ts';
 import type { Finding } from './findings.ts';
 import { causeOf } from './causes.ts';
 import { internedMark, type RunMark, type Searched } from './mitigation-searches.ts';
@@ -86,8 +84,6 @@ export interface FinderRunCounts {
   judged: number;
   recorded: number;
 }
-
-type Drawn = [FaultPlan, Workload, number[]];
 
 /** The shape a search draws from: the finding's cell's, under its alphabet (unlike `check`, never
  *  with idempotent calls added: the finder's runs are its own). */
@@ -190,17 +186,6 @@ function factsOf(flags: number, bits: FinderBits, mechanism?: string | null): Pa
     violated: (flags & STUCK ? bits.recovers : 0) | (flags & TWICE ? bits.once : 0),
     ...(mechanism !== undefined ? { mechanism } : {}),
   };
-}
-
-/** The store key (`keyOf`) of each drawn input, worked out once: a full matrix's searches ask the run
- *  store of the same few thousand draws under thousands of combinations (1.9 million marks), and
- *  building the key anew was a tenth of the finder's time. By the draw's identity (drawn inputs are
- *  never changed; `drawsOf` keeps them). */
-const drawnKeys = new WeakMap<Drawn, string>();
-function drawnKey(drawn: Drawn): string {
-  let key = drawnKeys.get(drawn);
-  if (key === undefined) drawnKeys.set(drawn, (key = keyOf({ plan: drawn[0], workload: drawn[1], schedule: drawn[2] })));
-  return key;
 }
 
 /** A cell of combination `c` ran the context's draws first: the flags of those runs and the knobs

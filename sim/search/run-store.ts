@@ -2,7 +2,8 @@
 // (search/random/input-judge.ts asks it before it runs anything). A model run is a function of its
 // input, the world's options and the knob values it read (world/knob-reads.ts): a combination that
 // agrees with a stored run on every knob it read gets that run's summary without running it. Every
-// reuse is answered here: fault-free references (the run of a workload with an empty plan), the
+// reuse is answered here: fault-free references (the run of a workload with an empty plan), a cell's
+// sampled runs (kept whole: search/random/input-judge.ts `InputJudge.sampled`), the
 // shrink's candidates, and the mitigation finder's marks of its searches' and replays' runs
 // (compare/mitigation-runs.ts `markFor`; a cell's sampled runs are added for them, `rememberRuns`).
 // A comparison's cells and searches run the same inputs under combinations that differ in knobs
@@ -11,7 +12,8 @@
 //
 // A summary holds what its readers need and nothing of the history: the properties judged and those
 // violated (by property, `propertyBit`), the outcome flags, a silent run's mechanism (read from its
-// history once) and, for a fault-free run, its reference. Facts about one run arrive from several
+// history once), for a fault-free run its reference, and for a sampled run its judgement, stats and
+// coverage (what a cell's tally reads; a history is never kept). Facts about one run arrive from several
 // readers (a cell's judge, the finder's), so `add` merges them into the one summary.
 //
 // Kept by the world's options, the input's key, then the knobs read, then the values the storing
@@ -20,10 +22,14 @@
 // Speed only: results are the same with the store off (`RUN_STORE=off`, or `runStore.enabled`), which
 // test/sim/search/run-store.test.ts checks. Everything here is synchronous: one store per thread.
 import type { Combination } from '../../models/policies.ts';
+import type { Judgement } from '../../properties/judge.ts';
 import type { Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
+import type { RunCounts } from '../../properties/stats.ts';
+import type { Reach } from '../core/reach.ts';
 import { ALL_KNOBS, knobValues, trackable } from '../world/knob-reads.ts';
 import type { WorldOptions } from '../world/world.ts';
+import { SharedParts } from './shared-parts.ts';
 
 /** Outcome flags: some call went silent; some call failed loudly. */
 export const SILENT = 1;
@@ -40,6 +46,19 @@ export interface RunSummary {
   mechanism?: string | null;
   /** The reference a fault-free run gives (properties/outcomes.ts). */
   reference?: Reference;
+  /** A sampled run whole, as a cell's tally reads it (search/random/input-judge.ts `InputJudge.sampled`),
+   *  and which judge made it (`sampledBy`: its properties and whether it counted stats). */
+  sampled?: SampledRun;
+  sampledBy?: string;
+}
+
+/** A run judged as it went, as the tally reads it (search/random/input-judge.ts `Judged`, without a
+ *  history): immutable once made, shared by every cell that finds it. */
+export interface SampledRun {
+  judgement: Judgement;
+  stats: RunCounts;
+  coverage: Reach | undefined;
+  reads: number;
 }
 
 /** A stored run: its summary and the knobs it read. */
@@ -112,10 +131,14 @@ export class RunStore {
    *  runs read a few masks of the 4,096. */
   private readonly idsByValues = new Map<string, Map<number, number>>();
   private kept = 0;
+  /** The parts of the sampled runs kept, each distinct one once. */
+  readonly shared = new SharedParts();
   /** Bumped whenever the store starts again: a scope's cached value ids are then stale. */
   generation = 0;
   /** Off: nothing is found and nothing kept (the equality tests; `RUN_STORE=off`). */
   enabled = process.env.RUN_STORE !== 'off';
+  /** Off: a cell's sampled runs are neither found here nor kept whole (`InputJudge.sampled`; its equality test). */
+  samples = true;
 
   constructor(private readonly limit = LIMIT) {}
 
@@ -177,6 +200,10 @@ export class RunStore {
     if (facts.outcomes !== undefined) kept.outcomes = facts.outcomes;
     if (facts.mechanism !== undefined) kept.mechanism = facts.mechanism;
     if (facts.reference !== undefined) kept.reference = facts.reference;
+    if (facts.sampled !== undefined) {
+      kept.sampled = facts.sampled;
+      kept.sampledBy = facts.sampledBy;
+    }
   }
 
   /** The ids by mask of the combination with these knob values (see `idsByValues`). */
@@ -191,6 +218,7 @@ export class RunStore {
     this.slots.clear();
     this.valueIds.clear();
     this.idsByValues.clear();
+    this.shared.clear();
     this.kept = 0;
     this.generation++;
   }
@@ -231,6 +259,16 @@ export class RunScope {
   /** The stored run of input `key` this combination would run the same way, if any (one `accept` takes). */
   find(key: string, accept?: (s: RunSummary) => boolean): Stored | undefined {
     return this.store.find(this.world, key, this.valuesIn, accept);
+  }
+
+  /** Whether sampled runs are kept whole (`RunStore.samples`). */
+  get keepsSamples(): boolean {
+    return this.store.samples;
+  }
+
+  /** The parts of the sampled runs kept, each distinct one once (`RunStore.shared`). */
+  get shared(): SharedParts {
+    return this.store.shared;
   }
 
   /** Input `key` ran under this combination, read `reads` (every knob where unknown) and gave `facts`. */

@@ -18,8 +18,6 @@
 import fc from 'fast-check';
 import type { Property } from '../../../properties/properties.ts';
 import type { History } from '../../core/history.ts';
-import type { FaultPlan } from '../../core/plan.ts';
-import type { Workload } from '../../core/workload.ts';
 import type { InputShape } from './arbitraries.ts';
 import { inputs, shapeKey } from './arbitraries.ts';
 import type { Counterexample } from './result.ts';
@@ -30,7 +28,6 @@ import type { RunConfig } from '../../plugins/run-config.ts';
 export {
   andThen,
   InputJudge,
-  keyOf,
   type CheckInput,
   type EntrySink,
   type Judged,
@@ -39,6 +36,7 @@ export {
   type Runner,
 } from './input-judge.ts';
 import { andThen, InputJudge, type CheckInput, type Judged, type Maybe, type Runner } from './input-judge.ts';
+import type { Drawn } from './run-keys.ts';
 
 /** What a random check reads of a run's config (plugins/run-config.ts): any tier's runner takes it. */
 export type RandomCheckConfig = Pick<RunConfig, 'properties' | 'seed' | 'runs'>;
@@ -58,8 +56,6 @@ export interface RandomCheck {
   counterexamples: Map<string, Counterexample>;
   judge: InputJudge;
 }
-
-type Drawn = [FaultPlan, Workload, number[]];
 
 /** `f` over the drawn inputs in order, waiting for each that returns a promise. */
 function eachInput(items: Iterator<Drawn>, f: (d: Drawn, i: number) => Maybe<unknown>, from = 0): Maybe<void> {
@@ -99,13 +95,12 @@ export function randomCheck(
   let isAsync = false;
   // The index of the first run that violated each property: its shrink starts there.
   const firstViolation = new Map<string, number>();
-  const sampled = eachInput(keptDraws.stream(shapeKey(shape), arb, seed, runs), ([plan, workload, schedule], i) => {
+  const sampled = eachInput(keptDraws.stream(shapeKey(shape), arb, seed, runs), (drawn, i) => {
     if (onProgress && i % every === 0) onProgress(i, runs);
-    const input = judge.inputOf(plan, workload, schedule);
-    // History-free runs are cheap and all different: only a violating one is kept, for the shrink
-    // that starts there. A runner of real code has each run kept, so that the shrink never runs an
-    // input again that this phase judged (real code may answer otherwise).
-    const judged = judge.judged(input, !judge.historyFree);
+    // A model run is found in the run store where another cell ran the same draw alike, else run and
+    // kept there (`InputJudge.sampled`). A runner of real code has each run kept, so that the shrink
+    // never runs an input again that this phase judged (real code may answer otherwise).
+    const judged = judge.sampled(drawn);
     if (judged instanceof Promise) isAsync = true;
     return andThen(judged, (j) => {
       tally.add(j);
@@ -115,7 +110,7 @@ export function randomCheck(
         violates = true;
         if (!firstViolation.has(p.name)) firstViolation.set(p.name, i);
       }
-      if (violates && judge.historyFree) judge.keep(input, j);
+      if (violates && judge.historyFree) judge.keep(judge.inputOf(drawn[0], drawn[1], drawn[2]), j);
       onSample?.(j);
     });
   });

@@ -13,10 +13,11 @@ import { countsOf, type RunCounts } from '../../../properties/stats.ts';
 import type { History, HistoryEntry } from '../../core/history.ts';
 import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
-import type { Workload, WorkloadStep } from '../../core/workload.ts';
+import type { Workload } from '../../core/workload.ts';
 import { ALL_KNOBS } from '../../world/knob-reads.ts';
 import type { Ran } from '../../world/unrecorded.ts';
 import { LOUD, propertyBit, RunStore, SILENT, type RunScope, type RunSummary, type Stored } from '../run-store.ts';
+import { drawnKey, keyOf, referenceKey, type Drawn } from './run-keys.ts';
 
 /** One run's input: what fast-check draws. */
 export interface CheckInput {
@@ -102,6 +103,8 @@ export class InputJudge {
   private readonly store: RunScope | undefined;
   private readonly bits: number[];
   private readonly judgedBits: number;
+  /** Which judge made a stored sampled run (`sampled`): its properties in order, and whether it counts stats. */
+  private readonly sampleTag: string;
 
   constructor(
     readonly runner: Runner,
@@ -113,6 +116,7 @@ export class InputJudge {
     this.store = runner.runInto ? runner.store : new RunStore().fixedScope();
     this.bits = properties.map(propertyBit);
     this.judgedBits = this.bits.includes(0) ? 0 : this.bits.reduce((a, b) => a | b, 0);
+    this.sampleTag = `${this.bits.join(',')}${withStats ? ' stats' : ''}`;
   }
 
   /** The input as the runner sees it (its schedule dropped if the runner has none). */
@@ -172,6 +176,40 @@ export class InputJudge {
     return keep && this.store ? andThen(judged, (j) => this.keep(input, j)) : judged;
   }
 
+  /**
+   * A sampled run of the drawn input: from the run store where another check of this thread judged the
+   * same input under values this combination agrees on for every knob that run read, with the same
+   * properties and stats; else run as it goes and kept there whole. The cells of a comparison draw the
+   * same inputs (`KeptDraws`) under combinations that differ in knobs most runs never read: in the full
+   * matrix about 93% of the cells' sampled runs were found (58% in the default one). A model run's
+   * judgement, stats and coverage are a function of its input, the world's options and the knob values it
+   * and its reference read (search/run-store.ts), which is what the store keys by. Measured on `compare
+   * --matrix full --quiet`, on and off alternately (`RUN_STORE=off` turns it off with the rest of the
+   * store): see docs/performance.md. test/sim/search/sampled-runs.test.ts checks equality on and off.
+   */
+  sampled(drawn: Drawn): Maybe<Judged> {
+    const input = this.inputOf(drawn[0], drawn[1], drawn[2]);
+    if (!this.historyFree || this.store === undefined || this.judgedBits === 0 || !this.store.keepsSamples)
+      return this.judged(input, !this.historyFree);
+    const key = this.runner.ignoresSchedule ? keyOf(input) : drawnKey(drawn);
+    const tag = this.sampleTag;
+    const stored = this.store.find(key, (s) => s.sampledBy === tag);
+    if (stored) return stored.summary.sampled as Judged;
+    return andThen(this.runFree(input), (j) => {
+      // A run that fell back to its recorded form (a policy failed) is not kept: it carries a history.
+      if (j.history === undefined) {
+        const store = this.store!;
+        // Kept with one object for each distinct coverage (the stats hold the same reach as the judgement).
+        const coverage = j.coverage === undefined ? undefined : store.shared.coverage(j.coverage);
+        const stats = j.stats.reach === j.coverage ? { ...j.stats, reach: coverage } : j.stats;
+        const judgement = { outcomes: j.judgement.outcomes, verdicts: store.shared.verdicts(j.judgement.verdicts) };
+        const sampled = { ...j, coverage, stats, judgement };
+        store.add(key, j.reads, { ...this.summaryOf(j), sampled, sampledBy: tag });
+      }
+      return j;
+    });
+  }
+
   /** What the store keeps of a judged run. */
   summaryOf(j: Judged): Partial<RunSummary> {
     let violated = 0;
@@ -220,59 +258,4 @@ export class InputJudge {
       return { ...sink!.finish(ran.reach), coverage: ran.reach, reads: ran.reads | referenceReads };
     });
   }
-}
-
-/** The fields of a step the world reads (world/world.ts `issueCalls`, core/workload.ts `nextCalls`),
- *  in their usual values, as a number below 24; -1 for anything else. */
-function stepCode(step: WorkloadStep | undefined): number {
-  if (step === undefined || step === null) return -1;
-  const { method, progress, overlap, idempotent } = step;
-  const m = method === 'tools/call' ? 0 : method === 'tools/list' ? 1 : -1;
-  const i = idempotent === undefined ? 0 : idempotent === true ? 1 : idempotent === false ? 2 : -1;
-  if (m < 0 || i < 0 || typeof progress !== 'boolean' || typeof overlap !== 'boolean') return -1;
-  return m * 12 + i * 4 + (progress ? 2 : 0) + (overlap ? 1 : 0);
-}
-
-/** What a workload is kept by: a letter per step where each step reads as usual, else its JSON
- *  (which starts with `[`, no letter). A run reads nothing of a step but the fields `stepCode`
- *  encodes, so workloads with one key run alike. Asked once per sampled run (each is drawn anew):
- *  JSON.stringify of the workload was most of a reference lookup. */
-export function workloadKey(workload: Workload): string {
-  let key = '';
-  for (let i = 0; i < workload.length; i++) {
-    const code = stepCode(workload[i]);
-    if (code < 0) return JSON.stringify(workload);
-    key += String.fromCharCode(65 + code);
-  }
-  return key;
-}
-
-/** The store key of a workload's fault-free run (`keyOf` of it, empty plan and schedule). */
-export function referenceKey(workload: Workload): string {
-  return `0;||${workloadKey(workload)}`;
-}
-
-/** What stored runs are keyed by: each fault's request and name (length-prefixed), the schedule's
- *  picks, then the workload's key (`workloadKey`); its JSON where a fault or a pick is unusual (a
- *  key that starts with `[`, which no other does). A run reads nothing of a fault but these two
- *  fields. The shrink asks it of every candidate: the JSON of the whole input was its largest cost. */
-export function keyOf(input: CheckInput): string {
-  const { plan, schedule } = input;
-  let key = `${plan.length};`;
-  for (let i = 0; i < plan.length; i++) {
-    const f = plan[i];
-    if (f === undefined || f === null || typeof f.fault !== 'string' || typeof f.at !== 'number') return jsonKey(input);
-    key += `${f.at},${f.fault.length},${f.fault}`;
-  }
-  key += '|';
-  for (let i = 0; i < schedule.length; i++) {
-    const pick = schedule[i];
-    if (typeof pick !== 'number') return jsonKey(input);
-    key += `${pick},`;
-  }
-  return `${key}|${workloadKey(input.workload)}`;
-}
-
-function jsonKey(input: CheckInput): string {
-  return JSON.stringify([input.plan, input.workload, input.schedule]);
 }

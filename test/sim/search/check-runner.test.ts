@@ -63,6 +63,8 @@ describe('one check runner for a synchronous and an asynchronous tier', () => {
     const judgedFree: CheckInput[] = [];
     const counted = {
       ...sync,
+      // A store of its own: the thread's has this check's sampled runs already (\`direct\`'s).
+      store: new RunStore().scope(VULNERABLE_000, DEFAULT_WORLD)!,
       run: (i: CheckInput) => (recorded.push(i), sync.run(i)),
       runInto: (i: CheckInput, open: Parameters<typeof sync.runInto>[1]) => (judgedFree.push(i), sync.runInto(i, open)),
     };

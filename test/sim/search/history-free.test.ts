@@ -9,7 +9,7 @@ import { PROPERTIES } from '../../../properties/properties.ts';
 import { inputs, workload as anyWorkload } from '../../../sim/search/random/arbitraries.ts';
 import fc from 'fast-check';
 import { InputJudge, type CheckInput } from '../../../sim/search/random/check-runner.ts';
-import { keyOf, workloadKey } from '../../../sim/search/random/input-judge.ts';
+import { keyOf, workloadKey } from '../../../sim/search/random/run-keys.ts';
 import { worldRunner } from '../../../sim/search/random/check.ts';
 import { sampleLazily } from '../../../sim/search/random/input-stream.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
