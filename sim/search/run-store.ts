@@ -22,14 +22,11 @@
 // Speed only: results are the same with the store off (`RUN_STORE=off`, or `runStore.enabled`), which
 // test/sim/search/run-store.test.ts checks. Everything here is synchronous: one store per thread.
 import type { Combination } from '../../models/policies.ts';
-import type { Judgement } from '../../properties/judge.ts';
 import type { Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
-import type { RunCounts } from '../../properties/stats.ts';
-import type { Reach } from '../core/reach.ts';
 import { ALL_KNOBS, knobValues, trackable } from '../world/knob-reads.ts';
 import type { WorldOptions } from '../world/world.ts';
-import { SharedParts } from './shared-parts.ts';
+import { SharedParts, type SampledRun } from './shared-parts.ts';
 
 /** Outcome flags: some call went silent; some call failed loudly. */
 export const SILENT = 1;
@@ -50,15 +47,6 @@ export interface RunSummary {
    *  and which judge made it (`sampledBy`: its properties and whether it counted stats). */
   sampled?: SampledRun;
   sampledBy?: string;
-}
-
-/** A run judged as it went, as the tally reads it (search/random/input-judge.ts `Judged`, without a
- *  history): immutable once made, shared by every cell that finds it. */
-export interface SampledRun {
-  judgement: Judgement;
-  stats: RunCounts;
-  coverage: Reach | undefined;
-  reads: number;
 }
 
 /** A stored run: its summary and the knobs it read. */

@@ -197,15 +197,8 @@ export class InputJudge {
     if (stored) return stored.summary.sampled as Judged;
     return andThen(this.runFree(input), (j) => {
       // A run that fell back to its recorded form (a policy failed) is not kept: it carries a history.
-      if (j.history === undefined) {
-        const store = this.store!;
-        // Kept with one object for each distinct coverage (the stats hold the same reach as the judgement).
-        const coverage = j.coverage === undefined ? undefined : store.shared.coverage(j.coverage);
-        const stats = j.stats.reach === j.coverage ? { ...j.stats, reach: coverage } : j.stats;
-        const judgement = { outcomes: j.judgement.outcomes, verdicts: store.shared.verdicts(j.judgement.verdicts) };
-        const sampled = { ...j, coverage, stats, judgement };
-        store.add(key, j.reads, { ...this.summaryOf(j), sampled, sampledBy: tag });
-      }
+      if (j.history === undefined)
+        this.store!.add(key, j.reads, { ...this.summaryOf(j), sampled: this.store!.shared.run(j), sampledBy: tag });
       return j;
     });
   }
