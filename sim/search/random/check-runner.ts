@@ -95,12 +95,15 @@ export function randomCheck(
   let isAsync = false;
   // The index of the first run that violated each property: its shrink starts there.
   const firstViolation = new Map<string, number>();
-  const sampled = eachInput(keptDraws.stream(shapeKey(shape), arb, seed, runs), (drawn, i) => {
+  const key = shapeKey(shape);
+  // Inputs another check of this thread drew too: their runs are kept whole, for the checks still to come.
+  const shared = keptDraws.has(key, seed, runs);
+  const sampled = eachInput(keptDraws.stream(key, arb, seed, runs), (drawn, i) => {
     if (onProgress && i % every === 0) onProgress(i, runs);
-    // A model run is found in the run store where another cell ran the same draw alike, else run and
-    // kept there (`InputJudge.sampled`). A runner of real code has each run kept, so that the shrink
-    // never runs an input again that this phase judged (real code may answer otherwise).
-    const judged = judge.sampled(drawn);
+    // A model run is found in the run store where another cell ran the same draw alike, else run (and
+    // kept there, if shared: `InputJudge.sampled`). A runner of real code has each run kept, so that the
+    // shrink never runs an input again that this phase judged (real code may answer otherwise).
+    const judged = judge.sampled(drawn, shared);
     if (judged instanceof Promise) isAsync = true;
     return andThen(judged, (j) => {
       tally.add(j);

@@ -177,19 +177,21 @@ export class InputJudge {
   }
 
   /**
-   * A sampled run of the drawn input: from the run store where another check of this thread judged the
-   * same input under values this combination agrees on for every knob that run read, with the same
-   * properties and stats; else run as it goes and kept there whole. The cells of a comparison draw the
-   * same inputs (`KeptDraws`) under combinations that differ in knobs most runs never read: in the full
-   * matrix about 93% of the cells' sampled runs were found (58% in the default one). A model run's
+   * A sampled run of the drawn input. Where the input is `shared` (another check of this thread drew it:
+   * `KeptDraws.has`), from the run store where another check judged it under values this combination
+   * agrees on for every knob that run read, with the same properties and stats; else run as it goes
+   * and kept there whole. The cells of a comparison draw the same inputs under combinations that differ
+   * in knobs most runs never read: in the full matrix about 93% of the cells' sampled runs were found
+   * (58% in the default one). Inputs no other check drew (`check`, a stream too long to keep) are run
+   * and not kept: keeping them cost `check --runs 30000` 40% more CPU and 65 MB, for nothing. A model run's
    * judgement, stats and coverage are a function of its input, the world's options and the knob values it
    * and its reference read (search/run-store.ts), which is what the store keys by. Measured on `compare
    * --matrix full --quiet`, on and off alternately (`RUN_STORE=off` turns it off with the rest of the
    * store): see docs/performance.md. test/sim/search/sampled-runs.test.ts checks equality on and off.
    */
-  sampled(drawn: Drawn): Maybe<Judged> {
+  sampled(drawn: Drawn, shared: boolean): Maybe<Judged> {
     const input = this.inputOf(drawn[0], drawn[1], drawn[2]);
-    if (!this.historyFree || this.store === undefined || this.judgedBits === 0 || !this.store.keepsSamples)
+    if (!shared || !this.historyFree || this.store === undefined || this.judgedBits === 0 || !this.store.keepsSamples)
       return this.judged(input, !this.historyFree);
     const key = this.runner.ignoresSchedule ? keyOf(input) : drawnKey(drawn);
     const tag = this.sampleTag;

@@ -65,7 +65,7 @@ export class KeptDraws {
    *  equal keys, equal sequences). */
   stream<T>(key: string, arb: fc.Arbitrary<T>, seed: number, runs: number): IterableIterator<T> {
     if (!this.enabled || runs > KEPT_RUNS) return inputStream(arb, seed, runs);
-    const at = `${seed} ${runs} ${key}`;
+    const at = keptAt(key, seed, runs);
     let drawn = this.kept.get(at) as readonly T[] | undefined;
     if (drawn === undefined) {
       drawn = [...inputStream(arb, seed, runs)];
@@ -75,9 +75,19 @@ export class KeptDraws {
     return drawn[Symbol.iterator]();
   }
 
+  /** Whether the stream is kept: another check of this thread drew it (so its runs are worth keeping:
+   *  search/random/input-judge.ts `InputJudge.sampled`). */
+  has(key: string, seed: number, runs: number): boolean {
+    return this.kept.has(keptAt(key, seed, runs));
+  }
+
   clear(): void {
     this.kept.clear();
   }
+}
+
+function keptAt(key: string, seed: number, runs: number): string {
+  return `${seed} ${runs} ${key}`;
 }
 
 /** This thread's kept draws. */

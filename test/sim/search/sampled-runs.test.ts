@@ -10,6 +10,7 @@ import type { FaultName } from '../../../models/faults.ts';
 import { PROPERTIES } from '../../../properties/properties.ts';
 import { runConfig } from '../../../sim/plugins/run-config.ts';
 import { checkCombination } from '../../../sim/search/random/check.ts';
+import { keptDraws } from '../../../sim/search/random/input-stream.ts';
 import { runStore } from '../../../sim/search/run-store.ts';
 import { runCensus } from '../../../sim/world/run-census.ts';
 import { KNOBS } from '../../../sim/world/knob-reads.ts';
@@ -64,15 +65,17 @@ describe('sampled runs kept whole in the run store', () => {
     const combination = fc.sample(anyCombination, { seed: 5, numRuns: 1 })[0]!;
     const some = runConfig({ seed: 3, runs: 60, properties: PROPERTIES.slice(0, 2) });
     const all = runConfig({ seed: 3, runs: 60, properties: PROPERTIES });
-    // The same combination and inputs, judged for two properties, then for every one.
+    // The same combination and inputs, judged for two properties twice (the second keeps its runs: its
+    // inputs were drawn before), then for every one.
     const checks = () => {
       runStore.clear();
-      return [checkCombination(combination, some, { faults }), checkCombination(combination, all, { faults })];
+      keptDraws.clear();
+      return [some, some, all].map((config) => checkCombination(combination, config, { faults }));
     };
     runStore.samples = true;
     const on = checks();
     runStore.samples = false;
     expect(on).toEqual(checks());
-    expect(on[1]!.results.map((r) => r.property)).toEqual(PROPERTIES.map((p) => p.name));
+    expect(on[2]!.results.map((r) => r.property)).toEqual(PROPERTIES.map((p) => p.name));
   });
 });
