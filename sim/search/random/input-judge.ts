@@ -185,9 +185,10 @@ export class InputJudge {
    * (58% in the default one). Inputs no other check drew (`check`, a stream too long to keep) are run
    * and not kept: keeping them cost `check --runs 30000` 40% more CPU and 65 MB, for nothing. A model run's
    * judgement, stats and coverage are a function of its input, the world's options and the knob values it
-   * and its reference read (search/run-store.ts), which is what the store keys by. Measured on `compare
-   * --matrix full --quiet`, on and off alternately (`RUN_STORE=off` turns it off with the rest of the
-   * store): see docs/performance.md. test/sim/search/sampled-runs.test.ts checks equality on and off.
+   * and its reference read (search/run-store.ts), which is what the store keys by. `compare --matrix
+   * full --quiet` alternated with the build before: 56.7 and 73.8 → 45.0 and 48.0 s CPU
+   * (docs/performance.md). Speed only (off: `runStore.samples`, or `RUN_STORE=off` with the rest of the
+   * store): test/sim/search/sampled-runs.test.ts checks equality on and off.
    */
   sampled(drawn: Drawn, shared: boolean): Maybe<Judged> {
     const input = this.inputOf(drawn[0], drawn[1], drawn[2]);
