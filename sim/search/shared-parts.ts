@@ -19,76 +19,56 @@ export interface SampledRun {
   reads: number;
 }
 
-export class SharedParts {
-  private readonly coverageOf = new Map<string, Reach>();
-  private readonly verdictsOf = new Map<string, Record<string, PropertyVerdict>>();
-  private readonly outcomesOf = new Map<string, CallOutcome[]>();
-  private readonly statsOf = new Map<string, RunCounts>();
+/** `value`, or the equal one kept before under `key`. */
+function keptAs<T>(kept: Map<string, T>, key: string, value: T): T {
+  const before = kept.get(key);
+  if (before !== undefined) return before;
+  kept.set(key, value);
+  return value;
+}
 
-  /** `run` as kept: an equal copy whose every part is one kept before where there is one. */
+/** A coverage as a key: the same states and transitions in the same order (the order a cell's union
+ *  sees them in). */
+function coverageKey(reach: Reach): string {
+  let key = '';
+  for (const m of [reach.client, reach.server]) {
+    for (const s of m.states) key += `${s}\u0000`;
+    key += '\u0001';
+    for (const t of m.transitions) key += `${t}\u0000`;
+    key += '\u0001';
+  }
+  return key;
+}
+
+export class SharedParts {
+  private readonly coverages = new Map<string, Reach>();
+  private readonly verdicts = new Map<string, Record<string, PropertyVerdict>>();
+  private readonly outcomes = new Map<string, CallOutcome[]>();
+  private readonly stats = new Map<string, RunCounts>();
+
+  /** `run` as kept: an equal copy whose every part is one kept before where there is one. Verdicts are
+   *  keyed by each property's name and verdict (every field of it: a policy module's property may add
+   *  some), call outcomes and stats by their JSON (every field, in order; a field added later is keyed
+   *  too), the stats also by their reach, which is the run's coverage: the shared one. */
   run(run: SampledRun): SampledRun {
     const { judgement, stats, coverage, reads } = run;
-    const reach = coverage === undefined ? undefined : this.coverage(coverage);
+    const reachKey = coverage === undefined ? '-' : coverageKey(coverage);
+    const reach = coverage === undefined ? undefined : keptAs(this.coverages, reachKey, coverage);
+    let verdictsKey = '';
+    for (const name in judgement.verdicts) verdictsKey += `${name}\u0000${JSON.stringify(judgement.verdicts[name])}\u0001`;
+    const countsKey = JSON.stringify(stats, (k, v) => (k === 'reach' ? undefined : v));
     return {
-      judgement: { outcomes: this.outcomes(judgement.outcomes), verdicts: this.verdicts(judgement.verdicts) },
-      // The stats hold the run's reach: the shared one.
-      stats: this.stats(stats.reach === coverage ? { ...stats, reach } : stats),
+      judgement: {
+        outcomes: keptAs(this.outcomes, JSON.stringify(judgement.outcomes), judgement.outcomes),
+        verdicts: keptAs(this.verdicts, verdictsKey, judgement.verdicts),
+      },
+      stats: stats.reach === coverage ? keptAs(this.stats, `${reachKey}\u0002${countsKey}`, { ...stats, reach }) : stats,
       coverage: reach,
       reads,
     };
   }
 
-  /** `reach`, or an equal coverage kept before: the same states and transitions in the same order (the
-   *  order a cell's union sees them in). */
-  private coverage(reach: Reach): Reach {
-    let key = '';
-    for (const s of reach.client.states) key += `${s}\u0000`;
-    key += '\u0001';
-    for (const s of reach.client.transitions) key += `${s}\u0000`;
-    key += '\u0001';
-    for (const s of reach.server.states) key += `${s}\u0000`;
-    key += '\u0001';
-    for (const s of reach.server.transitions) key += `${s}\u0000`;
-    const shared = this.coverageOf.get(key);
-    if (shared !== undefined) return shared;
-    this.coverageOf.set(key, reach);
-    return reach;
-  }
-
-  /** `v`, or an equal set of verdicts kept before: by each property's name and verdict (every field of
-   *  it: a policy module's property may add some), in order. */
-  private verdicts(v: Record<string, PropertyVerdict>): Record<string, PropertyVerdict> {
-    let key = '';
-    for (const name in v) key += `${name}\u0000${JSON.stringify(v[name])}\u0001`;
-    const shared = this.verdictsOf.get(key);
-    if (shared !== undefined) return shared;
-    this.verdictsOf.set(key, v);
-    return v;
-  }
-
-  /** `outcomes`, or an equal list kept before (by its JSON: every field, in order). */
-  private outcomes(outcomes: CallOutcome[]): CallOutcome[] {
-    const key = JSON.stringify(outcomes);
-    const shared = this.outcomesOf.get(key);
-    if (shared !== undefined) return shared;
-    this.outcomesOf.set(key, outcomes);
-    return outcomes;
-  }
-
-  /** `stats`, or equal stats kept before: the same counts, and the same (shared) reach object. */
-  private stats(stats: RunCounts): RunCounts {
-    // Every field but the reach, whose object is compared (a field added to the stats later is keyed too).
-    const key = JSON.stringify(stats, (k, v) => (k === 'reach' ? undefined : v));
-    const shared = this.statsOf.get(key);
-    if (shared !== undefined && shared.reach === stats.reach) return shared;
-    if (shared === undefined) this.statsOf.set(key, stats);
-    return stats;
-  }
-
   clear(): void {
-    this.statsOf.clear();
-    this.outcomesOf.clear();
-    this.coverageOf.clear();
-    this.verdictsOf.clear();
+    for (const kept of [this.coverages, this.verdicts, this.outcomes, this.stats]) kept.clear();
   }
 }

@@ -9,14 +9,14 @@ import type { HistoryFrame } from '../../../properties/fold.ts';
 import { judge, judgedAsTheRunGoes, RunJudge, type Judgement } from '../../../properties/judge.ts';
 import { ReferenceFold, referenceOf, type Reference } from '../../../properties/outcomes.ts';
 import type { Property } from '../../../properties/properties.ts';
-import { countsOf, type RunCounts } from '../../../properties/stats.ts';
+import { countsOf } from '../../../properties/stats.ts';
 import type { History, HistoryEntry } from '../../core/history.ts';
-import type { Reach } from '../../core/reach.ts';
 import type { FaultPlan } from '../../core/plan.ts';
 import type { Workload } from '../../core/workload.ts';
 import { ALL_KNOBS } from '../../world/knob-reads.ts';
 import type { Ran } from '../../world/unrecorded.ts';
 import { LOUD, propertyBit, RunStore, SILENT, type RunScope, type RunSummary, type Stored } from '../run-store.ts';
+import type { SampledRun } from '../shared-parts.ts';
 import { drawnKey, keyOf, referenceKey, type Drawn } from './run-keys.ts';
 
 /** One run's input: what fast-check draws. */
@@ -60,15 +60,12 @@ export interface Recording {
 }
 
 /** One run as the tally and the shrink read it. */
-export interface Judged {
-  judgement: Judgement;
-  stats: RunCounts;
-  /** What the model's machines reached (absent where real code ran). */
-  coverage: Reach | undefined;
-  /** Absent when the run was judged as it went (`Runner.runInto`): `InputJudge.recorded` has it. */
+/** A judged run: what the tally reads (a sampled run as the run store keeps it: search/shared-parts.ts,
+ *  whose `coverage` is absent where real code ran, and whose `reads` are every knob where unknown: a
+ *  recorded run, real code), with its history where it was recorded (absent when judged as it went,
+ *  `Runner.runInto`: `InputJudge.recorded` has it). */
+export interface Judged extends SampledRun {
   history?: History;
-  /** The knobs the run and its reference read (every knob where unknown: a recorded run, real code). */
-  reads: number;
 }
 
 export type Recorded = Judged & { history: History };
@@ -197,7 +194,7 @@ export class InputJudge {
     const key = this.runner.ignoresSchedule ? keyOf(input) : drawnKey(drawn);
     const tag = this.sampleTag;
     const stored = this.store.find(key, (s) => s.sampledBy === tag);
-    if (stored) return stored.summary.sampled as Judged;
+    if (stored?.summary.sampled) return stored.summary.sampled;
     return andThen(this.runFree(input), (j) => {
       // A run that fell back to its recorded form (a policy failed) is not kept: it carries a history.
       if (j.history === undefined)
