@@ -9,6 +9,7 @@
 // crossed as its 128-bit variant does): not cryptographic, uniform enough for the birthday bound
 // that search/exhaustive/explore.ts states. Values are tagged (an object, an array, a string, a
 // number…) and lengths are mixed in, so that the encoding of a value is unambiguous.
+import { UNCOUNTED } from '../../models/knob-choice.ts';
 
 export interface Digest {
   hi: number;
@@ -193,7 +194,9 @@ function feed(h: Hasher, o: object, partDigest: PartDigest): void {
   } else {
     h.word(OBJECT);
     let n = 0;
-    const record = o as Record<string, unknown>;
+    // A policy side that counts its reads (world/knob-reads.ts) by its plain side: the same fields and
+    // values, so the same digest, and a state's fingerprint is not a read of every knob.
+    const record = ((o as { [UNCOUNTED]?: object })[UNCOUNTED] ?? o) as Record<string, unknown>;
     for (const k in record) {
       const v = record[k];
       // JSON leaves out properties whose value is undefined, a function or a symbol.

@@ -22,6 +22,7 @@
 // Speed only: results are the same with the store off (`RUN_STORE=off`, or `runStore.enabled`), which
 // test/sim/search/run-store.test.ts checks. Everything here is synchronous: one store per thread.
 import type { Combination } from '../../models/policies.ts';
+import type { FaultPlan } from '../core/plan.ts';
 import type { Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
 import { ALL_KNOBS, knobValues, trackable } from '../world/knob-reads.ts';
@@ -47,6 +48,9 @@ export interface RunSummary {
    *  and which judge made it (`sampledBy`: its properties and whether it counted stats). */
   sampled?: SampledRun;
   sampledBy?: string;
+  /** For an exhaustive search of plans with fewer faults (search/certify.ts, keyed apart from the runs):
+   *  the shortest plan that violates its property, null where none does. */
+  shortest?: FaultPlan | null;
 }
 
 /** A stored run: its summary and the knobs it read. */
@@ -188,6 +192,7 @@ export class RunStore {
     if (facts.outcomes !== undefined) kept.outcomes = facts.outcomes;
     if (facts.mechanism !== undefined) kept.mechanism = facts.mechanism;
     if (facts.reference !== undefined) kept.reference = facts.reference;
+    if (facts.shortest !== undefined) kept.shortest = facts.shortest;
     if (facts.sampled !== undefined) {
       kept.sampled = facts.sampled;
       kept.sampledBy = facts.sampledBy;

@@ -4,7 +4,6 @@
 // (immutable data). `stateKey` says what that future depends on, so that equal worlds are merged.
 import type { FaultName } from '../../models/faults.ts';
 import type { ClientEffect } from '../../models/client-context.ts';
-import { UNCOUNTED } from '../../models/knob-choice.ts';
 import type { ServerContext } from '../../models/server-context.ts';
 import { answerOf, finishedBy } from '../core/answer-ledger.ts';
 import { Hasher, PartDigests, digestOf, type Digest } from '../core/digest.ts';
@@ -23,12 +22,13 @@ function jsonOf(o: object): string {
  *  `server.idempotency` is not `request-key`, for there the record never decides what comes next
  *  (models/server-sessions.ts `remembered`), and two worlds that differ only in it have one future.
  *  The copy keeps the context's shape and key order, so that its JSON and digest are what they were
- *  before the record was kept under every value. Read past the knob-read counting: a key is not a run. */
+ *  before the record was kept under every value. The knob's read counts (world/knob-reads.ts): which
+ *  states are merged decides an exploration's state count, and a search that counts its reads
+ *  (search/certify.ts) is a function of the knobs it read, its merges included. */
 const keyedContexts = new WeakMap<object, object>();
 function keyedServerContext(ctx: ServerContext): object {
   if (ctx.finished === undefined) return ctx;
-  const policy = (ctx.policy as { [UNCOUNTED]?: ServerContext['policy'] })[UNCOUNTED] ?? ctx.policy;
-  if (policy.idempotency === 'request-key') return ctx;
+  if (ctx.policy.idempotency === 'request-key') return ctx;
   let keyed = keyedContexts.get(ctx);
   // Every other field as it is, in its place (a field added to the context later is keyed too).
   if (keyed === undefined) keyedContexts.set(ctx, (keyed = { ...ctx, finished: undefined }));

@@ -24,6 +24,8 @@ import { referenceOf, type Reference } from '../../../properties/outcomes.ts';
 import type { Property } from '../../../properties/properties.ts';
 import { HISTORY_VERSION } from '../../core/history.ts';
 import type { PlannedFault } from '../../core/plan.ts';
+import type { Combination } from '../../../models/policies.ts';
+import { ALL_KNOBS, trackedTwin, type Tracked } from '../../world/knob-reads.ts';
 import { emptyReach, runWorld, type RunInput, type WorldOptions } from '../../world/world.ts';
 import { ForkableWorld } from '../../world/fork.ts';
 import { PathCounter } from './path-count.ts';
@@ -51,6 +53,10 @@ class Explorer {
   private readonly input: RunInput;
   private readonly reference: Reference;
   private readonly frame: HistoryFrame;
+  /** What the machines see of the combination: its tracked twin where the job counts its reads (the
+   *  fault-free run's reads among them: level 0 runs it again, to the end). */
+  private readonly policies: Combination;
+  private readonly twin: Tracked | null;
   private readonly reach = emptyReach();
   private readonly outcomes: PropertyOutcome[];
   private readonly counter: PathCounter;
@@ -86,6 +92,9 @@ class Explorer {
     const schedule = job.schedule ?? [];
     this.input = { combination, workload, plan: [], schedule };
     this.reference = referenceOf(runWorld({ combination, workload, plan: [] }, this.world));
+    this.twin = job.countReads ? trackedTwin(combination) : null;
+    if (this.twin) this.twin.reads.mask = 0;
+    this.policies = this.twin?.combination ?? combination;
     this.frame = { version: HISTORY_VERSION, combination, workload, plan: [], schedule };
     this.outcomes = this.properties.map((p) => ({ property: p.name, holds: true, reached: false, shortest: null, why: null }));
     this.counter = new PathCounter(depth);
@@ -111,7 +120,7 @@ class Explorer {
   /** The root state on the stack, or the run's end if it carries no request. */
   private start(): void {
     const folds = FoldSet.start(this.properties, this.reference, this.frame);
-    const root = new ForkableWorld(this.input, this.world, this.reach);
+    const root = new ForkableWorld(this.input, this.world, this.reach, undefined, this.policies);
     if (root.startPaused(folds)) {
       this.counter.edgeToEnd(this.counter.node(0, 0, 0));
       this.terminal(folds, null);
@@ -237,7 +246,7 @@ class Explorer {
     for (let l = base.plan; l; l = l.prev) faults.push(l.fault);
     for (let i = faults.length - 1; i >= 0; i--) byRequest[faults[i]!.at]!.push(faults[i]!.fault);
     const folds = FoldSet.start(this.properties, this.reference, this.frame);
-    const w = new ForkableWorld(this.input, this.world, this.reach);
+    const w = new ForkableWorld(this.input, this.world, this.reach, undefined, this.policies);
     let ended = w.startPaused(folds);
     for (let r = 0; r < base.request && !ended; r++) ended = w.resume(byRequest[r]!);
     if (ended || w.nextRequest !== base.request) throw new Error('internal: a replayed plan did not reach its state');
@@ -280,6 +289,7 @@ class Explorer {
       budgetExhausted: this.budgetExhausted,
       replays: this.replays,
       properties: this.outcomes,
+      ...(this.job.countReads ? { reads: this.twin ? this.twin.reads.mask : ALL_KNOBS } : {}),
       reach: {
         client: { states: [...reach.client.states].sort(), transitions: [...reach.client.transitions].sort() },
         server: { states: [...reach.server.states].sort(), transitions: [...reach.server.transitions].sort() },

@@ -25,6 +25,9 @@ export interface ExploreJob {
   maxStates?: number;
   /** Worlds the frontier keeps at once (default 4096); beyond, they are re-created by replay. Same result. */
   liveWorlds?: number;
+  /** Count the knobs of the combination the whole search read (`JobResult.reads`): a certificate is
+   *  then kept in the run store (search/certify.ts). Off by default: a counted read costs a getter. */
+  countReads?: boolean;
 }
 
 export interface PropertyOutcome {
@@ -52,5 +55,8 @@ export interface JobResult {
   /** Frontier worlds re-created by replaying their plan (more than `liveWorlds` were waiting). */
   replays: number;
   properties: PropertyOutcome[];
+  /** With `countReads`: the knobs (world/knob-reads.ts bits) any of its runs read, the fault-free one
+   *  included; every knob where they cannot be told. */
+  reads?: number;
   reach: { client: { states: string[]; transitions: string[] }; server: { states: string[]; transitions: string[] } };
 }
