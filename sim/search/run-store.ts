@@ -23,6 +23,7 @@
 // test/sim/search/run-store.test.ts checks. Everything here is synchronous: one store per thread.
 import type { Combination } from '../../models/policies.ts';
 import type { FaultPlan } from '../core/plan.ts';
+import type { Workload } from '../core/workload.ts';
 import type { Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
 import { ALL_KNOBS, knobValues, trackable } from '../world/knob-reads.ts';
@@ -51,6 +52,16 @@ export interface RunSummary {
   /** For an exhaustive search of plans with fewer faults (search/certify.ts, keyed apart from the runs):
    *  the shortest plan that violates its property, null where none does. */
   shortest?: FaultPlan | null;
+  /** For a shrink (search/random/check-runner.ts, keyed apart from the runs): where it ended. */
+  shrunk?: Shrunk;
+}
+
+/** Where a shrink of a counterexample ended: the input, and fast-check's seed, path and shrink steps. */
+export interface Shrunk {
+  drawn: [FaultPlan, Workload, number[]];
+  seed: number;
+  path: string;
+  shrinks: number;
 }
 
 /** A stored run: its summary and the knobs it read. */
@@ -131,6 +142,8 @@ export class RunStore {
   enabled = process.env.RUN_STORE !== 'off';
   /** Off: a cell's sampled runs are neither found here nor kept whole (`InputJudge.sampled`; its equality test). */
   samples = true;
+  /** Off: shrinks are neither found here nor kept (search/random/check-runner.ts `shrink`; its equality test). */
+  shrinks = true;
 
   constructor(private readonly limit = LIMIT) {}
 
@@ -193,6 +206,7 @@ export class RunStore {
     if (facts.mechanism !== undefined) kept.mechanism = facts.mechanism;
     if (facts.reference !== undefined) kept.reference = facts.reference;
     if (facts.shortest !== undefined) kept.shortest = facts.shortest;
+    if (facts.shrunk !== undefined) kept.shrunk = facts.shrunk;
     if (facts.sampled !== undefined) {
       kept.sampled = facts.sampled;
       kept.sampledBy = facts.sampledBy;
@@ -257,6 +271,11 @@ export class RunScope {
   /** Whether sampled runs are kept whole (`RunStore.samples`). */
   get keepsSamples(): boolean {
     return this.store.samples;
+  }
+
+  /** Whether shrinks are kept (`RunStore.shrinks`). */
+  get keepsShrinks(): boolean {
+    return this.store.shrinks;
   }
 
   /** The parts of the sampled runs kept, each distinct one once (`RunStore.shared`). */

@@ -153,17 +153,22 @@ export class InputJudge {
     return this.store?.find(key, accept);
   }
 
+  /** Whether a shrink of a model run is kept in the store (search/random/check-runner.ts `shrink`). */
+  get keepsShrinks(): boolean {
+    return this.historyFree && (this.store?.keepsShrinks ?? false);
+  }
+
   /** Facts about the run of the input keyed `key` (which read `reads`) from a reader of its own (the mitigation finder). */
   note(key: string, reads: number, facts: Partial<RunSummary>): void {
     this.store?.add(key, reads, facts);
   }
 
-  /** Whether `input`'s run holds `p`, where the store knows it. */
-  known(input: CheckInput, p: Property): boolean | undefined {
+  /** Whether `input`'s run holds `p`, where the store knows it, and the knobs that run read. */
+  known(input: CheckInput, p: Property): { holds: boolean; reads: number } | undefined {
     const bit = this.bits[this.properties.indexOf(p)] ?? 0;
     const stored = bit === 0 ? undefined : this.store?.find(keyOf(input));
     if (!stored || (stored.summary.judged & bit) === 0) return undefined;
-    return (stored.summary.violated & bit) === 0;
+    return { holds: (stored.summary.violated & bit) === 0, reads: stored.reads };
   }
 
   /** The run judged, history-free where the runner allows. With `keep`, its summary goes to the store
