@@ -186,7 +186,8 @@ function shrink(
     }
     const [[plan, workload, schedule]] = d.counterexample;
     const found = { seed: d.seed, path: d.counterexamplePath ?? '', runsToFailure: firstViolation + 1, shrinks: d.numShrinks };
-    if (key !== null) judge.note(key, reads, { shrunk: { drawn: [plan, workload, schedule], seed: found.seed, path: found.path, shrinks: found.shrinks } });
+    if (key !== null)
+      judge.note(key, reads, { shrunk: { drawn: [plan, workload, schedule], seed: found.seed, path: found.path, shrinks: found.shrinks } });
     return counterexampleOf(judge, p, judge.inputOf(plan, workload, schedule), found);
   });
 }
