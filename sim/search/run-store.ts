@@ -6,6 +6,9 @@
 // sampled runs (kept whole: search/random/input-judge.ts `InputJudge.sampled`), the
 // shrink's candidates, and the mitigation finder's marks of its searches' and replays' runs
 // (compare/mitigation-runs.ts `markFor`; a cell's sampled runs are added for them, `rememberRuns`).
+// Two searches made of runs stand on the same ground and are kept here too, under the knobs all their
+// runs read: a minimality certificate (search/certify.ts) and a whole shrink (`shrink` in
+// search/random/check-runner.ts).
 // A comparison's cells and searches run the same inputs under combinations that differ in knobs
 // most runs never read, so most of its runs need not run at all (docs/performance.md has what it
 // saves, and how its bound was chosen).
@@ -28,6 +31,7 @@ import type { Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
 import { ALL_KNOBS, knobValues, trackable } from '../world/knob-reads.ts';
 import type { WorldOptions } from '../world/world.ts';
+import { worldKey } from './world-key.ts';
 import { SharedParts, type SampledRun } from './shared-parts.ts';
 
 /** Outcome flags: some call went silent; some call failed loudly. */
@@ -89,47 +93,15 @@ export function propertyBit(p: Property): number {
   return bit;
 }
 
-/** Object-valued world options (a registry's additions) by identity. */
-const objectIds = new WeakMap<object, number>();
-let nextObject = 0;
-/** Each distinct world (by `worldKey`'s rule) as a short id: every stored run's key starts with it. */
-const worldIds = new Map<string, string>();
-const worldIdOf = new WeakMap<WorldOptions, string>();
-
-/** The world's options as one short key: every option by value, an object by identity (two worlds
- *  that differ in any option never share; two equal ones written differently only miss a share).
- *  Worked out once per options object; the store's keys carry only its id. */
-export function worldKey(world: WorldOptions): string {
-  let id = worldIdOf.get(world);
-  if (id !== undefined) return id;
-  const full = Object.keys(world)
-    .sort()
-    .map((k) => {
-      const v = (world as unknown as Record<string, unknown>)[k];
-      if (v === undefined) return '';
-      if (typeof v !== 'object' && typeof v !== 'function') return `${k}=${typeof v}:${String(v)}`;
-      let oid = objectIds.get(v as object);
-      if (oid === undefined) objectIds.set(v as object, (oid = nextObject++));
-      return `${k}=#${oid}`;
-    })
-    .filter((s) => s !== '')
-    .join('|');
-  id = worldIds.get(full);
-  if (id === undefined) worldIds.set(full, (id = `w${worldIds.size}`));
-  worldIdOf.set(world, id);
-  return id;
-}
-
 export class RunStore {
   /** By world (`worldKey`), then input key: the sets of knobs its runs read, each with its runs by the
    *  values of those knobs. Two levels rather than one key of both: a lookup then hashes strings it was
    *  given (whose hash V8 keeps), never a new concatenation of them. */
   private readonly slots = new Map<string, Map<string, Slot>>();
   /** Knob values in some mask, as a small id: equal values on the same knobs, one id. Kept by the mask
-   *  and the values' codes (`codesOf`), a character each: the values themselves, joined, made keys of a
-   *  hundred characters (1.3 s of the full matrix's profile). Its first 700 cells in one thread, twice
-   *  each alternating with the build before: heap after a collection 74.6–74.9 → 66.5–66.6 MB, CPU
-   *  16.8 and 17.5 → 16.4 and 16.6 s. */
+   *  and the values' codes (`codesOf`), a character each, not the values joined (keys of a hundred
+   *  characters): on the full matrix's first 700 cells in one thread, twice each alternating with the
+   *  build before, heap after a collection 74.6–74.9 → 66.5–66.6 MB, CPU 16.8 and 17.5 → 16.4 and 16.6 s. */
   private readonly valueIds = new Map<string, number>();
   /** Each knob's values as small numbers, in the order first seen (by knob, in bit order). Never cleared:
    *  a knob has few values. */
