@@ -52,7 +52,16 @@ function contextOf(key: string, id: number, stop: Int32Array | undefined): JobCo
 
 const post = (m: Reply) => parentPort!.postMessage(m);
 
-parentPort!.on('message', async (m: Ask) => {
+// One job at a time, in the order asked: a job's result is posted before the next job starts. Without
+// the chain, two jobs asked together both wait on the first job kind's import; the first job's
+// `await` of its result then let the second run whole before that result was posted (a comparison's
+// first cell was reported done only after its second, and the second's progress was counted as the first's).
+let queue: Promise<void> = Promise.resolve();
+parentPort!.on('message', (m: Ask) => {
+  queue = queue.then(() => answer(m));
+});
+
+async function answer(m: Ask): Promise<void> {
   const key = JSON.stringify(m.config);
   try {
     const config = await configOf(key, m.config);
@@ -63,4 +72,4 @@ parentPort!.on('message', async (m: Ask) => {
     if (m.warm) return post({ id: m.id, loadFailed: e instanceof Error ? e.message : String(e) });
     post(failureReply(m.id, e));
   }
-});
+}

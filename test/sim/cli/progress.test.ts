@@ -12,11 +12,12 @@ const SCRIPT = '/usr/bin/script';
 const REDRAW_S = 2;
 
 function inTerminal(command: string): string[] {
-  const r = spawnSync(SCRIPT, ['-qec', `node bin/mcp-faultsim.js ${command}`, '/dev/null'], {
+  // The line is cut to the terminal's width, which `script` takes from the terminal it runs in (none
+  // in CI: 80 columns, or 0); `stty` sets it to 120 for the CLI, so that the label is never cut.
+  const r = spawnSync(SCRIPT, ['-qec', `stty cols 120 && node bin/mcp-faultsim.js ${command}`, '/dev/null'], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 120_000,
-    env: { ...process.env, COLUMNS: '120' },
   });
   expect(r.error, `${SCRIPT} (util-linux) gives the CLI a terminal: ${r.error?.message}`).toBeUndefined();
   expect(r.status, r.stderr).not.toBeNull();
@@ -41,10 +42,17 @@ describe('progress in a terminal', () => {
   }, 120_000);
 
   it('compare: cells done/total, refined by the runs inside the current cell', () => {
-    // ≈ 4 s on a quiet machine (2,000 runs a cell took 0.35 s there: the first cell ended before any estimate).
+    // Two cells of 20,000 runs, one after the other on one cell thread: ≈ 2 s each on a quiet machine,
+    // long enough that the estimate shows (after 0.5 s) inside each.
     const lines = inTerminal(`compare --server reinit=pin-first --runs 20000 --out ${tempDir('progress')}`);
     expect(lines.length).toBeGreaterThan(3);
-    expect(lines.some((l) => /\] 0\/2 · [0-9.]+ s elapsed · ~([0-9.]+ s|\d+ min \d+ s) left record 000: server\.rein/.test(l))).toBe(true);
+    const left = '[0-9.]+ s elapsed · ~([0-9.]+ s|\\d+ min \\d+ s) left';
+    const first = new RegExp(`\\] 0/2 · ${left} record 000: server\\.reinit=pin-first · record alphabet`);
+    const second = new RegExp(`\\] 1/2 · ${left} record 000: server\\.reinit=pin-first · all faults`);
+    expect(lines.some((l) => first.test(l))).toBe(true);
+    // The second cell is named, and counted from one done, while it runs (not once it has ended).
+    const during = lines.filter((l) => second.test(l));
+    expect(new Set(during.map((l) => l.slice(0, 22))).size, 'the bar fills inside the second cell').toBeGreaterThan(1);
     const times = lines.map(elapsed);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(REDRAW_S);
   }, 120_000);
