@@ -28,10 +28,18 @@ export interface KnobReads {
   mask: number;
 }
 
+/** Each knob's side and name, in bit order. */
+const PLACES = KNOBS.map((k) => k.split('.') as ['server' | 'client', string]);
+const SERVER_COUNT = Object.keys(SERVER_KNOBS).length;
+const CLIENT_COUNT = Object.keys(CLIENT_KNOBS).length;
+
 /** Whether `c` has exactly the known knobs (only such a combination is tracked knob by knob). */
 export function trackable(c: Combination): boolean {
-  const keys = [...Object.keys(c.server).map((k) => `server.${k}`), ...Object.keys(c.client).map((k) => `client.${k}`)];
-  return Object.keys(c).length === 2 && keys.length === KNOBS.length && keys.every((k) => BIT.has(k));
+  // Counted, then each known knob looked up: no strings built (the mitigation finder asks this of
+  // every combination it judges, hundreds of thousands in a full matrix).
+  if (Object.keys(c).length !== 2 || Object.keys(c.server).length !== SERVER_COUNT || Object.keys(c.client).length !== CLIENT_COUNT) return false;
+  for (const [side, name] of PLACES) if (!Object.hasOwn(c[side], name)) return false;
+  return true;
 }
 
 function trackedSide<T extends object>(side: 'server' | 'client', policy: T, into: KnobReads): T {
@@ -74,8 +82,7 @@ export function trackedTwin(c: Combination): Tracked | null {
 /** Each knob's value as one string, in bit order (the guards joined with '+'). */
 export function knobValues(c: Combination): string[] {
   const sides = { server: c.server as unknown as Record<string, unknown>, client: c.client as unknown as Record<string, unknown> };
-  return KNOBS.map((k) => {
-    const [side, name] = k.split('.') as ['server' | 'client', string];
+  return PLACES.map(([side, name]) => {
     const v = sides[side][name];
     return Array.isArray(v) ? v.join('+') : String(v);
   });

@@ -8,7 +8,7 @@ import { FAULT_VOCABULARY } from '../../../models/faults.ts';
 import { choose } from '../../../models/knob-choice.ts';
 import { CLIENT_KNOBS, combination, SERVER_KNOBS, type Guard } from '../../../models/policies.ts';
 import { inputs } from '../../../sim/search/random/arbitraries.ts';
-import { KNOBS, knobsOf, trackedTwin } from '../../../sim/world/knob-reads.ts';
+import { KNOBS, knobsOf, trackable, trackedTwin } from '../../../sim/world/knob-reads.ts';
 import { runWorld, runWorldReading } from '../../../sim/world/world.ts';
 import { anyCombination, changed } from '../../fixtures/combinations.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
@@ -99,5 +99,24 @@ describe('knob reads', () => {
     twin.reads.mask = 0;
     expect(choose(client, 'guards', [[]] as Guard[][], () => 0)).toBe(0);
     expect(knobsOf(twin.reads.mask)).toEqual(['client.guards']);
+  });
+
+  it('tracks exactly the combinations with the known knobs, each on its side', () => {
+    fc.assert(
+      fc.property(anyCombination, (c) => {
+        expect(trackable(c)).toBe(true);
+        expect(trackable(trackedTwin(c)!.combination)).toBe(true);
+        const server = c.server as unknown as Record<string, unknown>;
+        const client = c.client as unknown as Record<string, unknown>;
+        const [knob] = Object.keys(server);
+        const { [knob!]: moved, ...rest } = server;
+        expect(trackable({ ...c, extra: 1 } as never)).toBe(false);
+        expect(trackable({ server: { ...server, extra: 1 }, client } as never)).toBe(false);
+        expect(trackable({ server: rest, client } as never)).toBe(false);
+        expect(trackable({ server: rest, client: { ...client, [knob!]: moved } } as never)).toBe(false);
+        expect(trackable({ server: { ...rest, other: moved }, client } as never)).toBe(false);
+      }),
+      { numRuns: 50 },
+    );
   });
 });
