@@ -37,7 +37,8 @@ const CLIENT_COUNT = Object.keys(CLIENT_KNOBS).length;
 export function trackable(c: Combination): boolean {
   // Counted, then each known knob looked up: no strings built (the mitigation finder asks this of
   // every combination it judges, hundreds of thousands in a full matrix).
-  if (Object.keys(c).length !== 2 || Object.keys(c.server).length !== SERVER_COUNT || Object.keys(c.client).length !== CLIENT_COUNT) return false;
+  if (Object.keys(c).length !== 2 || Object.keys(c.server).length !== SERVER_COUNT || Object.keys(c.client).length !== CLIENT_COUNT)
+    return false;
   for (const [side, name] of PLACES) if (!Object.hasOwn(c[side], name)) return false;
   return true;
 }
