@@ -2,6 +2,8 @@
 // session the client DELETEd, or with an id the server never issued, gets 404; and two tools/calls in
 // flight under one JSON-RPC id in one session never get each other's answers (the client breaks its
 // own MUST NOT there, so the server's reaction is otherwise open; each call is waited for 5 s at most).
+// A stateless server issues no session: the first two are `not tested`, with why; the third still
+// judges each answer's id, on two requests of no session (test/sim/audit/server/stateless-session-probes.test.ts).
 import type { AuditVerdict } from '../../core/audit-verdict.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
 import { realSleep } from '../../wire/protocol/virtual-time.ts';
@@ -65,6 +67,11 @@ async function idReusedInFlight(server: WireServerSpec) {
     const s = await c.openSession();
     if (!s) return specOnly([checkOf(id, { verdict: 'not tested', evidence: 'initialize was refused' })]);
     const headers = c.legacyHeaders(s.sessionId, s.version);
+    // A stateless server (no session id) takes the two calls as two requests of no session: the id
+    // still names each one's answer, but the client breaks no MUST NOT of its own.
+    const asked = s.sessionId
+      ? "one session, tools/call id 9 twice in flight (the client breaks its own MUST NOT; the server's reaction is open)"
+      : 'no session (the server issued no session id), tools/call id 9 twice in flight, one POST each';
     // A server may never answer one of the two (the SDK v1 transport maps a stream by request id): bounded.
     const bounded = (p: Promise<ProbeAnswer>) => Promise.race([p, realSleep(REUSE_WAIT_MS).then(() => null)]);
     const both = await Promise.all([
@@ -73,11 +80,11 @@ async function idReusedInFlight(server: WireServerSpec) {
     ]);
     const silent = both.filter((a) => a === null).length;
     if (silent) {
-      const evidence = `one session, tools/call id 9 twice in flight (the client breaks its own MUST NOT; the server's reaction is open): ${silent} of the 2 calls got no answer within ${REUSE_WAIT_MS / 1000} s, and no caller got the other's`;
+      const evidence = `${asked}: ${silent} of the 2 calls got no answer within ${REUSE_WAIT_MS / 1000} s, and no caller got the other's`;
       return specOnly([checkOf(id, { verdict: 'conforms', evidence })]);
     }
     const alone = [await c.send('POST', headers, c.callBody(11, 1, false)), await c.send('POST', headers, c.callBody(12, 2, false))];
-    const evidence = `one session, tools/call id 9 twice in flight (the client breaks its own MUST NOT; the server's reaction is open): ${both.map((a, i) => `caller ${i + 1} ${describeAnswer(a!)}`).join('; ')}`;
+    const evidence = `${asked}: ${both.map((a, i) => `caller ${i + 1} ${describeAnswer(a!)}`).join('; ')}`;
     if (alone.some((a) => !a.message?.result) || textOf(alone[0]!) === textOf(alone[1]!))
       return specOnly([
         checkOf(id, {
