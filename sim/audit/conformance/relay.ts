@@ -15,8 +15,10 @@ import type { Upstream } from '../../wire/process/upstream.ts';
 export interface Relay {
   /** The URL to give the suite: `http://localhost:PORT/<the server's path>` (the suite's DNS-rebinding scenario wants a localhost URL). */
   url: string;
-  /** Requests relayed so far. */
+  /** Requests relayed so far, and those the server never answered (the relay's own 502), with the first error. */
   readonly carried: number;
+  readonly unanswered: number;
+  readonly firstError: string | null;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export async function startRelay(serverUrl: string, upstream: Upstream): Promise
   const target = new URL(serverUrl);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   let carried = 0;
+  let unanswered = 0;
+  let firstError: string | null = null;
   let hosts: string[] = [];
   const server: Server = createServer((req, res) => {
     carried++;
@@ -59,7 +63,9 @@ export async function startRelay(serverUrl: string, upstream: Upstream): Promise
       },
     );
     // The server unreachable or gone mid-answer: the suite sees a 502 the relay says is its own.
-    out.on('error', () => {
+    out.on('error', (e) => {
+      unanswered++;
+      firstError ??= e.message;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('audit relay: the server did not answer');
       else res.destroy();
     });
@@ -76,6 +82,12 @@ export async function startRelay(serverUrl: string, upstream: Upstream): Promise
     url: `http://localhost:${port}${target.pathname}`,
     get carried() {
       return carried;
+    },
+    get unanswered() {
+      return unanswered;
+    },
+    get firstError() {
+      return firstError;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,9 +3,11 @@
 // --spec-version: in 0.2.0-alpha.12 `--spec-version 2026-07-28` runs 20 scenarios where the
 // revision requires 50, conformance#426), through the relay that adds the credentials
 // (relay.ts), on a Node that can run it (install.ts). Its exit is 0 or 1 for both "a check failed"
-// and "bad invocation", so the run is judged from its output (suite-output.ts), never its exit.
+// and "bad invocation", so the run is judged from its output (suite-output.ts), never its exit. A run
+// none of whose requests reached the server (the relay answered each with its own 502) is no run: an
+// error that says why, never a report of checks the server took no part in.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Revision } from '../../../models/policies.ts';
@@ -47,15 +49,23 @@ export async function runSuite(
     for (const revision of revisions) {
       const dir = mkdtempSync(join(tmpdir(), 'faultsim-conformance-'));
       try {
+        const before = { carried: relay.carried, unanswered: relay.unanswered };
         const args = ['server', '--url', relay.url, '--requirements', revision, '-o', dir];
         const { stdout, stderr } = await runProcess(install.node, [install.script, ...args], RUN_LIMIT_MS);
         if (!stdout.includes('Running requirements'))
           throw new SuiteOutputError(`the conformance suite did not run: ${(stderr || stdout).trim().split('\n').pop() ?? '(no output)'}`);
-        const folders = readdirSync(dir).map((f): [string, string] => {
+        // A suite none of whose requests reached the server judged only the relay's 502s: no run of it.
+        const carried = relay.carried - before.carried;
+        if (carried > 0 && relay.unanswered - before.unanswered === carried)
+          throw new SuiteOutputError(
+            `none of the suite's ${carried} requests of ${revision} reached the server through the relay: ${relay.firstError}`,
+          );
+        const folders = readdirSync(dir).map((f): [string, string | null] => {
           const file = join(dir, f, 'checks.json');
-          return [f, readFileSync(file, 'utf8')];
+          return [f, existsSync(file) ? readFileSync(file, 'utf8') : null];
         });
-        runs.push(readSuiteRun(revision, `conformance server --url <relay to the server> --requirements ${revision}`, stdout, folders));
+        const command = `conformance server --url <relay to the server> --requirements ${revision}`;
+        runs.push(readSuiteRun(revision, command, stdout, folders, stderr));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -78,17 +78,38 @@ export function checksOf(text: string, where: string): SuiteCheck[] {
   });
 }
 
-/** A whole run: its stdout and its result folders (`[folder name, checks.json text]`), in folder order. */
-export function readSuiteRun(revision: Revision, command: string, stdout: string, folders: readonly [string, string][]): SuiteRun {
+/** A scenario the suite could not run (it threw: a server that answered a request with no JSON-RPC,
+ *  say) leaves its folder without checks.json, and the suite counts it as one failed check ("0 passed,
+ *  1 failed"); so does this, with the error the suite printed on stderr. */
+export const DID_NOT_RUN = 'scenario-did-not-run';
+
+function didNotRun(scenario: string, stderr: string): SuiteCheck {
+  const line = stderr.split('\n').find((l) => l.startsWith(`Failed to run scenario ${scenario}: `));
+  const why = line
+    ? line.slice(`Failed to run scenario ${scenario}: `.length).replace(/^Error: /, '')
+    : 'it wrote no checks.json and named no error';
+  return { id: DID_NOT_RUN, status: 'FAILURE', message: `the suite could not run this scenario: ${why}` };
+}
+
+/** A whole run: its stdout and stderr, and its result folders (`[folder name, checks.json text]`; null
+ *  where the folder has no checks.json), in folder order. */
+export function readSuiteRun(
+  revision: Revision,
+  command: string,
+  stdout: string,
+  folders: readonly [string, string | null][],
+  stderr = '',
+): SuiteRun {
   if (!stdout.includes(`Running requirements ${revision}`))
     throw new SuiteOutputError(`the suite did not run the requirements of ${revision}: ${stdout.trim().split('\n')[0] ?? '(no output)'}`);
   const unscored = unscoredOf(stdout, revision);
   const scenarios = folders
     .map(([folder, text]) => ({ name: scenarioOfFolder(folder), text, folder }))
-    .filter((f): f is { name: string; text: string; folder: string } => f.name !== null)
+    .filter((f): f is { name: string; text: string | null; folder: string } => f.name !== null)
     .map(({ name, text, folder }) => {
       const why = unscored.get(name);
-      return { name, scored: why === undefined, ...(why !== undefined ? { unscoredWhy: why } : {}), checks: checksOf(text, folder) };
+      const checks = text === null ? [didNotRun(name, stderr)] : checksOf(text, folder);
+      return { name, scored: why === undefined, ...(why !== undefined ? { unscoredWhy: why } : {}), checks };
     });
   return { revision, command, scenarios: scenarios.sort((a, b) => a.name.localeCompare(b.name)) };
 }

@@ -5,13 +5,13 @@
 // either way is in no file written and no line printed; over https with a certificate this test
 // generates (openssl) and `--ca`. Traffic stays on 127.0.0.1.
 import { PROBES } from '../../../sim/audit/server/probes.ts';
-import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../cli/run.ts';
 import { ORDERS } from '../../fixtures/servers.ts';
+import { certificates, httpsOrdersServer } from '../../fixtures/tls.ts';
 
 const TOKEN = 'tok-7f3a9c1e-orders';
 const CALLS = [...ORDERS.read, ...ORDERS.write];
@@ -111,75 +111,14 @@ describe('audit of a server of its own tools, behind a bearer token', () => {
   }, 60_000);
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function openssl(args: string[], cwd: string): void {
-  const r = spawnSync('openssl', args, { cwd, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`openssl ${args[0]} failed (is Debian's openssl installed?): ${r.stderr || r.error?.message}`);
-}
-
-/** A CA and a certificate it signs for 127.0.0.1, in a fresh folder. */
-function certificates(): { dir: string; ca: string; key: string; cert: string } {
-  const dir = tempDir('tls');
-  openssl(
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=faultsim test CA'],
-    dir,
-  );
-  openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1'], dir);
-  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
-  openssl(
-    [
-      'x509',
-      '-req',
-      '-in',
-      'server.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-out',
-      'server.pem',
-      '-days',
-      '2',
-      '-extfile',
-      'san.ext',
-    ],
-    dir,
-  );
-  return { dir, ca: join(dir, 'ca.pem'), key: join(dir, 'server.key'), cert: join(dir, 'server.pem') };
-}
-
 describe('audit --target https:// on 127.0.0.1', () => {
   it('with --ca the audit runs through its own proxy; without it, one line that names --ca', async () => {
     const tls = certificates();
-    // The https server is started by the test (--serve probes http://), on a port free a moment ago.
-    const port = await freePort();
-    const server = spawn(
-      process.execPath,
-      ['test/fixtures/servers/orders-server.mjs', '--port', String(port), '--tls-key', tls.key, '--tls-cert', tls.cert],
-      {
-        cwd: ROOT,
-        env: { ...process.env, ORDERS_TOKEN: TOKEN },
-        stdio: 'ignore',
-      },
-    );
+    const { url, process: server } = await httpsOrdersServer(tls, TOKEN);
     try {
-      const url = `https://127.0.0.1:${port}/mcp`;
       const env = { ORDERS_AUTH: `Bearer ${TOKEN}` };
       const reach = ['--target', url, ...CALLS, ...ORDERS.auth, '--quiet'];
-      let r = await audit([...reach, '--ca', tls.ca, '--only', 'http-502-call,strip-session-id', '--json'], env);
-      for (let i = 0; i < 50 && r.code === 2 && /does not answer/.test(r.stderr); i++) {
-        await new Promise((done) => setTimeout(done, 100));
-        r = await audit([...reach, '--ca', tls.ca, '--only', 'http-502-call,strip-session-id', '--json'], env);
-      }
+      const r = await audit([...reach, '--ca', tls.ca, '--only', 'http-502-call,strip-session-id', '--json'], env);
       expect(r.stderr).toBe('');
       const verdicts = Object.fromEntries(
         (JSON.parse(r.stdout) as { scenarios: { name: string; verdict: string }[] }).scenarios.map((s) => [s.name, s.verdict]),

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditResult } from '../../../../sim/audit/audit-row.ts';
 import { findSuite } from '../../../../sim/audit/conformance/install.ts';
+import { runSuite } from '../../../../sim/audit/conformance/run-suite.ts';
+import { LOCAL_UPSTREAM } from '../../../../sim/wire/process/upstream.ts';
 import { EVERYTHING } from '../../../fixtures/servers.ts';
+import { certificates, freePort, httpsOrdersServer } from '../../../fixtures/tls.ts';
 import { ROOT, tempDir } from '../../cli/run.ts';
 
 const TOKEN = 'tok-c0nf0rmance-4b1d';
@@ -107,4 +110,50 @@ describe('audit --conformance', () => {
     expect(again.stdout).toMatch(/the run matches the baseline \(exit 0\)/);
     expect(again.code).toBe(0);
   }, 180_000);
+
+  it('over https with --ca (a CA this test makes): the relay verifies the server with it, and the suite gets past the token in both revisions', async () => {
+    const tls = certificates();
+    const { url, process: server } = await httpsOrdersServer(tls, TOKEN);
+    try {
+      const out = tempDir('conformance-https');
+      const calls = ORDERS.slice(2);
+      const r = await audit([
+        '--target',
+        url,
+        '--ca',
+        tls.ca,
+        ...calls,
+        '--header-env',
+        'Authorization=ORDERS_AUTH',
+        '--only',
+        'foreign-origin',
+        '--conformance',
+        '--quiet',
+        '--out',
+        out,
+      ]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const a = JSON.parse(readFileSync(join(out, 'audit.json'), 'utf8')) as AuditResult;
+      expect(a.conformance!.runs.map((x) => x.revision)).toEqual(['2025-11-25', '2026-07-28']);
+      // The suite listed the server's own tools over https in both revisions: through the relay, past the token.
+      const listed = a.conformance!.suiteOnly.filter((c) => c.scenario === 'tools-list' && c.check === 'tools-list');
+      expect(listed.map((c) => [c.revision, c.verdict])).toEqual([
+        ['2025-11-25', 'pass'],
+        ['2026-07-28', 'pass'],
+      ]);
+      for (const text of [r.stdout, ...readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'))]) expect(text).not.toContain(TOKEN);
+    } finally {
+      server.kill();
+    }
+  }, 180_000);
+
+  it("a server the relay never reaches: one error that says so, not a report of the relay's own 502s", async () => {
+    const port = await freePort();
+    await expect(runSuite(findSuite(), `http://127.0.0.1:${port}/mcp`, LOCAL_UPSTREAM, ['2025-11-25'])).rejects.toThrow(
+      new RegExp(
+        `^none of the suite's \\d+ requests of 2025-11-25 reached the server through the relay: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}$`,
+      ),
+    );
+  }, 120_000);
 });

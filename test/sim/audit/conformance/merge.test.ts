@@ -11,7 +11,7 @@ import { suiteNonPasses } from '../../../../sim/audit/conformance/merge.ts';
 import { findSuite, SuiteMissing } from '../../../../sim/audit/conformance/install.ts';
 import { mergeConformance, suiteRefs } from '../../../../sim/audit/conformance/merge.ts';
 import { relayedHeaders } from '../../../../sim/audit/conformance/relay.ts';
-import { readSuiteRun, scenarioOfFolder, SuiteOutputError } from '../../../../sim/audit/conformance/suite-output.ts';
+import { DID_NOT_RUN, readSuiteRun, scenarioOfFolder, SuiteOutputError } from '../../../../sim/audit/conformance/suite-output.ts';
 import { tempDir } from '../../cli/run.ts';
 
 const STDOUT = `Running requirements 2025-11-25 (5 scenarios) against http://localhost:1/mcp
@@ -89,6 +89,47 @@ describe('the suite output, read back', () => {
       ['tools-list', true],
     ]);
     expect(r.scenarios[1]!.unscoredWhy).toBe('added-after-release');
+  });
+
+  it('a scenario the suite could not run (no checks.json) is one failed check, with the error the suite printed', () => {
+    // As the suite 0.2.0-alpha.12 leaves it when a server answers its first request with no JSON-RPC
+    // (checked by hand: a 502 text/plain server, `conformance server --requirements 2026-07-28`).
+    const stderr =
+      "Failed to run scenario tools-list: Error: HTTP 502: expected a JSON-RPC result for 'tools/list', got non-JSON body\n    at l (index.js:1128:6843)\n";
+    const r = readSuiteRun(
+      '2025-11-25',
+      'x',
+      STDOUT,
+      [
+        [folder('tools-list'), null],
+        [folder('dns-rebinding-protection'), null],
+      ],
+      stderr,
+    );
+    expect(r.scenarios.map((s) => [s.name, s.scored, s.checks])).toEqual([
+      [
+        'dns-rebinding-protection',
+        true,
+        [
+          {
+            id: DID_NOT_RUN,
+            status: 'FAILURE',
+            message: 'the suite could not run this scenario: it wrote no checks.json and named no error',
+          },
+        ],
+      ],
+      [
+        'tools-list',
+        true,
+        [
+          {
+            id: DID_NOT_RUN,
+            status: 'FAILURE',
+            message: "the suite could not run this scenario: HTTP 502: expected a JSON-RPC result for 'tools/list', got non-JSON body",
+          },
+        ],
+      ],
+    ]);
   });
 
   it('a stdout that did not run the requirement set is an error, not an empty run', () => {
