@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SUITE_PACKAGE, SUITE_VERSION } from '../../sim/audit/conformance/install.ts';
 import { suiteRefs } from '../../sim/audit/conformance/merge.ts';
+import { DID_NOT_RUN } from '../../sim/audit/conformance/suite-output.ts';
 import { TRANSPORT_REQUIREMENTS } from '../../sim/audit/requirements.ts';
 
 const doc = readFileSync(new URL('../../docs/auditing.md', import.meta.url), 'utf8');
@@ -23,5 +24,9 @@ describe("docs/auditing.md's audit --conformance section", () => {
     expect(doc).toContain(
       `${named.length} requirements of the table name a server check of the suite; ${both.length} of them are also judged by a probe or scenario of the audit.`,
     );
+  });
+
+  it('names the failed check of a scenario the suite could not run as the reader writes it', () => {
+    expect(doc.replace(/\s+/g, ' ')).toContain(`as one failed check, \`${DID_NOT_RUN}\`, with the error the suite printed`);
   });
 });
