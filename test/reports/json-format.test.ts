@@ -5,6 +5,33 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatJson, writeJson } from '../../reports/json-format.ts';
 
+/** The layout by its definition, slowly: a value whose JSON.stringify fits the width left at its indent is
+ *  that one line; else each element or key on a line of its own, what JSON.stringify drops left out. */
+function reference(value: unknown, indent = ''): string {
+  const flat = JSON.stringify(value) ?? 'null';
+  if (value === null || typeof value !== 'object' || flat.length <= 120 - indent.length || flat[0] !== (Array.isArray(value) ? '[' : '{'))
+    return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value))
+    return value.length === 0 ? '[]' : `[\n${Array.from(value, (v) => inner + reference(v, inner)).join(',\n')}\n${indent}]`;
+  const kept = Object.entries(value).filter(([, v]) => JSON.stringify(v) !== undefined);
+  return kept.length === 0 ? '{}' : `{\n${kept.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${reference(v, inner)}`).join(',\n')}\n${indent}}`;
+}
+
+/** Values JSON.stringify treats apart: escapes, lone surrogates, what it drops or nulls, holes, toJSON. */
+const oddValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\u0001', '\ud800', '\udc00', 'é', 'x') })),
+    fc.double(),
+    fc.boolean(),
+    fc.constantFrom(null, undefined, () => 1, Symbol('s'), new Date(0)),
+    fc.array(tie('value'), { maxLength: 12 }),
+    fc.sparseArray(tie('value'), { maxLength: 6 }),
+    fc.dictionary(fc.string({ unit: 'binary', maxLength: 8 }), tie('value'), { maxKeys: 10 }),
+  ),
+})).value;
+
 /** A value whose one-line JSON is exactly `n` characters long: ["xx…x"]. */
 const ofLength = (n: number) => [`${'x'.repeat(n - 4)}`];
 
@@ -27,6 +54,15 @@ describe('formatJson', () => {
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(v)));
         for (const line of text.split('\n')) if (!line.trimStart().startsWith('"pad"')) expect(line.length).toBeLessThanOrEqual(140);
       }
+  });
+
+  it('lays out any value as its definition does (every width, escapes, dropped and null values, holes, toJSON)', () => {
+    fc.assert(
+      fc.property(oddValue, fc.constantFrom('', '  ', ' '.repeat(60), ' '.repeat(119)), (v, indent) => {
+        expect(formatJson(v, indent)).toBe(reference(v, indent));
+      }),
+      { numRuns: 2000, seed: 11 },
+    );
   });
 
   it('writes in pieces the text formatJson returns, and that text parses back to the value', () => {
