@@ -18,7 +18,12 @@ export function formatJson(value: unknown, indent = ''): string {
 
 /** `formatJson(value)`, handed to `write` in pieces, in order. */
 export function writeJson(value: unknown, write: (piece: string) => void, indent = ''): void {
-  if (value === null || typeof value !== 'object' || hasToJson(value) || flatLength(value, WIDTH - indent.length) <= WIDTH - indent.length) {
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    hasToJson(value) ||
+    flatLength(value, WIDTH - indent.length) <= WIDTH - indent.length
+  ) {
     write(JSON.stringify(value) ?? 'null');
     return;
   }
@@ -51,6 +56,7 @@ const dropped = (v: unknown) => v === undefined || typeof v === 'function' || ty
 const hasToJson = (value: object) => 'toJSON' in value && typeof value.toJSON === 'function';
 
 /** A character JSON.stringify writes as an escape: a quote, a backslash, a control character, a surrogate. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON escapes.
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** The length of `JSON.stringify(s)`. */

@@ -15,7 +15,9 @@ function reference(value: unknown, indent = ''): string {
   if (Array.isArray(value))
     return value.length === 0 ? '[]' : `[\n${Array.from(value, (v) => inner + reference(v, inner)).join(',\n')}\n${indent}]`;
   const kept = Object.entries(value).filter(([, v]) => JSON.stringify(v) !== undefined);
-  return kept.length === 0 ? '{}' : `{\n${kept.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${reference(v, inner)}`).join(',\n')}\n${indent}}`;
+  return kept.length === 0
+    ? '{}'
+    : `{\n${kept.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${reference(v, inner)}`).join(',\n')}\n${indent}}`;
 }
 
 /** Values JSON.stringify treats apart: escapes, lone surrogates, what it drops or nulls, holes, toJSON. */
