@@ -1,10 +1,10 @@
 // What the three comparison reports and the terminal share about causes and mitigations: the cause
 // groups (findings with the same minimal plan and mechanism, the groups touching the most cells
 // first), each with its cell and finding numbers, and the "what changes what" table (per single knob
-// change, how many findings of each silent group it makes hold, and how).
+// change, how many findings of each silent group it makes hold, and how: core/fixes-table.ts).
 import type { Comparison, ReportedFinding } from '../sim/compare/compare.ts';
 import type { NumberedCauseGroup } from '../sim/compare/causes.ts';
-import type { Fared, Mitigation } from '../sim/compare/mitigations.ts';
+import { faredOf, rankedFixes, whatChangesWhat as changeTable, type ChangeRow, type Fared } from '../sim/core/fixes-table.ts';
 import { findingNumbers } from './compare-common.ts';
 
 export interface NumberedGroup extends NumberedCauseGroup {
@@ -30,9 +30,6 @@ export function groupOfFinding(groups: readonly NumberedGroup[]): Map<string, Nu
   return m;
 }
 
-/** How a change holds, best first. */
-const ORDER: Fared[] = ['clean', 'loud, recovers', 'loud, never recovers', 'policy-error', 'silent'];
-
 export const FARED_MARK: Record<Fared, string> = {
   clean: '✅ clean',
   'loud, recovers': '🔊 loud, recovers',
@@ -40,11 +37,6 @@ export const FARED_MARK: Record<Fared, string> = {
   silent: '🔇 still silent',
   'policy-error': '💥 policy error',
 };
-
-/** How a change fared overall: the worse of its replay and its search (runs silent by another cause left out). */
-export function faredOf(m: Mitigation): Fared {
-  return [m.replay, m.search?.fared ?? m.replay].sort((a, b) => ORDER.indexOf(b) - ORDER.indexOf(a))[0]!;
-}
 
 /** One line for a finding's mitigations: the changes that make it hold, and how (ranked, as the finder
  *  ranks them); those that do not; those left out because they break the fault-free run; and the pair
@@ -70,65 +62,9 @@ export function mitigationLine(f: ReportedFinding): {
   };
 }
 
-export interface ChangeRow {
-  /** A single change, or a pair (`a + b`, from the pair search: compare/mitigation-pairs.ts). */
-  change: string;
-  pair: boolean;
-  /** Per silent group (by label): findings this change makes hold, of those with mitigations, and the worst way it holds. */
-  cells: Map<string, { holds: number; of: number; fared: Fared | null }>;
-  /** Silent findings it makes hold, over all groups. */
-  total: number;
-}
-
-/** The "what changes what" table: every change (and every pair the pair search found) that makes some
- *  silent finding hold, most first. */
+/** The "what changes what" table of the comparison's findings (core/fixes-table.ts, as compare.json's `fixes`). */
 export function whatChangesWhat(c: Comparison, groups: readonly NumberedGroup[]): { groups: NumberedGroup[]; rows: ChangeRow[] } {
-  // By id, not by a search of the list per id: a full matrix has thousands of findings.
-  const byId = new Map(c.findings.map((f) => [f.id, f]));
-  const silent = groups.filter((g) => g.silent && g.findings.some((id) => byId.get(id)?.mitigations));
-  const rows = new Map<string, ChangeRow>();
-  const count = (g: NumberedGroup, of: number, m: Mitigation, pair: boolean) => {
-    let row = rows.get(m.change);
-    if (!row) rows.set(m.change, (row = { change: m.change, pair, cells: new Map(), total: 0 }));
-    const cell = row.cells.get(g.label) ?? { holds: 0, of, fared: null };
-    if (m.holds) {
-      cell.holds++;
-      row.total++;
-      const fared = faredOf(m);
-      if (cell.fared === null || ORDER.indexOf(fared) > ORDER.indexOf(cell.fared)) cell.fared = fared;
-    }
-    row.cells.set(g.label, cell);
-  };
-  for (const g of silent) {
-    const fs = g.findings.map((id) => byId.get(id)!).filter((f) => f.mitigations);
-    for (const f of fs) {
-      for (const m of f.mitigations!) count(g, fs.length, m, false);
-      for (const m of f.pairs?.found ?? []) count(g, fs.length, m, true);
-    }
-  }
-  const kept = [...rows.values()].filter((r) => r.total > 0).sort((a, b) => b.total - a.total || a.change.localeCompare(b.change));
-  return { groups: silent, rows: kept };
-}
-
-/** A group's fixes, ranked: those that hold clean first, then loud and recovers, then loud and never
- *  recovers; within a rank, the one that holds for the most of the group's findings; a single change
- *  before a pair; then by name. */
-export function rankedFixes(
-  rows: readonly ChangeRow[],
-  g: NumberedGroup,
-): { change: string; pair: boolean; holds: number; of: number; fared: Fared }[] {
-  return rows
-    .flatMap((r) => {
-      const x = r.cells.get(g.label);
-      return x && x.holds > 0 ? [{ change: r.change, pair: r.pair, holds: x.holds, of: x.of, fared: x.fared! }] : [];
-    })
-    .sort(
-      (a, b) =>
-        ORDER.indexOf(a.fared) - ORDER.indexOf(b.fared) ||
-        b.holds - a.holds ||
-        Number(a.pair) - Number(b.pair) ||
-        a.change.localeCompare(b.change),
-    );
+  return changeTable(c.findings, groups);
 }
 
 /** What the finder considered for a group's findings besides what holds: the changes it left out

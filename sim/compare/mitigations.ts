@@ -17,12 +17,15 @@ import { judgeOf, markFor, type MitigationContext } from './mitigation-runs.ts';
 import { brokenWithoutFaults } from './fault-free.ts';
 import { checkShape } from '../search/random/check.ts';
 import type { Workload } from '../core/workload.ts';
+import type { Fared } from '../core/fixes-table.ts';
+
+/** How a changed combination fared (core/fixes-table.ts, where the reports read it too). */
+export type { Fared };
 
 // Exported here before the runs had a file of their own.
 export { MITIGATION_RUNS, runSearch, type MitigationContext } from './mitigation-runs.ts';
 
 /** How the agent's calls fared under a change: a cell class, or the change's own policy failing. */
-export type Fared = 'clean' | 'loud, recovers' | 'loud, never recovers' | 'silent' | 'policy-error';
 
 export interface Mitigation {
   /** `server.reinit=pin-first`, `client.guards+probe`, `client.guards-probe`. */

@@ -15,7 +15,8 @@ import { candidateOf, rankCandidates, RANK_ORDER, withTies, type Candidate, type
 import { changesFrom } from '../core/knob-changes.ts';
 import { outsideVocabulary } from './recommendation-outside.ts';
 import { changedBy, combinationKey, shownByReplays } from './recommendation-replays.ts';
-import { FARED_ORDER, faredOf, proposalOf } from './fixes.ts';
+import { FARED_ORDER, faredOf } from '../core/fixes-table.ts';
+import { proposalOf } from './fixes.ts';
 import type { Fared } from './mitigations.ts';
 
 export type { Candidate, Failure, Ranked } from './recommendation-rank.ts';

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultComparison } from '../fixtures/default-comparison.ts';
 import type { Comparison } from '../../sim/compare/compare.ts';
 import { fixesByGroup } from '../../sim/compare/fixes.ts';
-import { groupsOf, rankedFixes, whatChangesWhat } from '../../reports/compare-causes.ts';
+import { rankedFixes } from '../../sim/core/fixes-table.ts';
+import { groupsOf, whatChangesWhat } from '../../reports/compare-causes.ts';
 
 describe("compare.json's ranked fixes", () => {
   let c: Comparison;
