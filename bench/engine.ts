@@ -33,6 +33,8 @@ export interface EngineFigures {
   rounds: number;
   sessionsPerRound: number;
   clock: 'cpu';
+  /** What ran: the compiled dist/ the CLI runs, or the sources through tsx (dist/ stale: bench/compiled-code.mjs). */
+  code: 'dist' | 'source';
   /** Events the world's queue processes in one session; the minimal reducer's own count beside it. */
   eventsPerSession: number;
   minimalEventsPerSession: number;
@@ -123,6 +125,7 @@ export function measureEngine(quick: boolean): EngineFigures {
     rounds,
     sessionsPerRound: sessions,
     clock: 'cpu',
+    code: process.env.BENCH_CODE === 'dist' ? 'dist' : 'source',
     eventsPerSession: events,
     minimalEventsPerSession: minimalEvents.events,
     sessionsPerSecond: round(m.engine),

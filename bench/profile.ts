@@ -1,7 +1,9 @@
 // `npm run bench:profile [-- SESSIONS [judged]]`: where the engine's time goes. Runs the benchmark's
 // fixed session under `node --cpu-prof --import tsx` (recorded, or `judged`: history-free and judged
 // as `check` judges a sampled run), then sums the profile's self time by source file and by
-// function, our code only (module loading, tsx and node internals summed as "other").
+// function, our code only (module loading, tsx and node internals summed as "other"). The package's
+// code runs compiled where dist/ is fresh, as the bench measures it (bench/compiled-code.mjs), and is
+// named by its sources.
 // `npm run bench:profile -- explore [DEPTH]` does the same for exhaustive exploration (the seed
 // cells to DEPTH, default 4, in one thread: bench/profile-explore.ts). `npm run bench:profile -- cells
 // [PASSES]`: the sampled runs of the default compare's cells, PASSES times (default 1, cold, as compare
@@ -24,6 +26,8 @@ interface Profile {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** A file of dist/ by its source's name (the profile runs the compiled code where dist/ is fresh: bench/compiled-code.mjs). */
+const sourceOf = (file: string) => (file.startsWith('dist/') ? file.slice(5).replace(/\.js(\?|$)/, '.ts$1') : file);
 const explore = process.argv[2] === 'explore';
 const cells = process.argv[2] === 'cells';
 const sessions = explore ? (process.argv[3] ?? '4') : cells ? (process.argv[3] ?? '1') : (process.argv[2] ?? '200000');
@@ -37,6 +41,8 @@ try {
       `--cpu-prof-dir=${dir}`,
       '--import',
       'tsx',
+      '--import',
+      './bench/compiled-code.mjs',
       explore ? 'bench/profile-explore.ts' : cells ? 'bench/profile-cells.ts' : 'bench/profile-engine.ts',
       sessions,
       ...(judged ? ['judged'] : []),
@@ -61,7 +67,7 @@ try {
       functionName === '(garbage collector)'
         ? 'garbage collector'
         : ours
-          ? url.slice(`file://${root}`.length)
+          ? sourceOf(url.slice(`file://${root}`.length))
           : 'other (node, tsx, module loading)';
     byFile.set(where, (byFile.get(where) ?? 0) + dt);
     if (ours)

@@ -63,7 +63,8 @@ export function renderBench(r: Report): string {
   if (r.engine) {
     const e = r.engine;
     const us = e.microsecondsPerEvent;
-    section(`engine — sessions of ${e.workload} under ${e.plan}; median of ${e.rounds} rounds, CPU time of this process`, [
+    const code = e.code === 'dist' ? 'compiled (dist/), as the CLI runs it' : 'the sources through tsx (dist/ is stale: npm run build)';
+    section(`engine — sessions of ${e.workload} under ${e.plan}; median of ${e.rounds} rounds, CPU time of this process, ${code}`, [
       ['engine (compiled statecharts, history kept), sessions/s', `${n(e.sessionsPerSecond)}  (${us.engine} µs/event)`],
       ['engine, then judged from the history (as check), sessions/s', `${n(e.judgedSessionsPerSecond)}  (${us.judged} µs/event)`],
       ['world with history off (property folds only), sessions/s', `${n(e.historyOffSessionsPerSecond)}  (${us.historyOff} µs/event)`],
