@@ -6,7 +6,10 @@
 // as they come, bench/judged-world.ts), a minimal mutable reducer of the cell that
 // records nothing (bench/minimal-reducer.ts, independent of the world: the floor), and XState's own
 // transition() for reference. Rounds interleave them so that drift falls on all alike; each figure
-// is the median of its rounds, each ratio is of medians of the same run.
+// is the median of its rounds, each ratio is of medians of the same run. Then the bytes each session
+// allocates (garbage and all: V8's sampling heap profiler, counting what the collector has freed
+// too): issue 40 asks for a session that allocates nothing once warm, as the floor does.
+import { Session } from 'node:inspector';
 import { VULNERABLE_000 } from '../sim/core/cells.ts';
 import { describePlan, type FaultPlan } from '../sim/core/plan.ts';
 import { call, describeWorkload } from '../sim/core/workload.ts';
@@ -55,6 +58,8 @@ export interface EngineFigures {
   xstateToEngine: number;
   /** The minimal reducer over the history-off world: the issue's target is ≤ 2. */
   minimalToHistoryOff: number;
+  /** Bytes allocated per session once warm (every allocation, freed or not), by variant. */
+  bytesPerSession: { engine: number; historyOff: number; minimal: number };
 }
 
 /** CPU milliseconds (user + system) of this process while `f` runs. */
@@ -90,6 +95,38 @@ function rate(variant: Variant, sessions: number): number {
   );
 }
 
+/** Bytes `f` allocates per call, once warm: every allocation the sampling heap profiler saw (one sample
+ *  per 256 bytes on average, those the collector freed since counted too), over `calls` calls. In
+ *  process, through the inspector, whose calls answer at once. */
+export function bytesPerCall(f: () => void, calls: number): number {
+  for (let i = 0; i < calls; i++) f();
+  const session = new Session();
+  session.connect();
+  let head: { selfSize: number; children: unknown[] } | undefined;
+  try {
+    session.post('HeapProfiler.startSampling', {
+      samplingInterval: 256,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    for (let i = 0; i < calls; i++) f();
+    session.post('HeapProfiler.stopSampling', (error, r) => {
+      if (error) throw error;
+      head = r.profile.head as never;
+    });
+  } finally {
+    session.disconnect();
+  }
+  if (!head) throw new Error('the heap profiler gave no profile');
+  let bytes = 0;
+  const walk = (n: { selfSize: number; children: unknown[] }) => {
+    bytes += n.selfSize;
+    for (const c of n.children) walk(c as never);
+  };
+  walk(head);
+  return bytes / calls;
+}
+
 export function measureEngine(quick: boolean): EngineFigures {
   const rounds = quick ? 3 : 7;
   const sessions = quick ? 5_000 : 20_000;
@@ -113,6 +150,13 @@ export function measureEngine(quick: boolean): EngineFigures {
     historyOff: median(figures.historyOff),
     minimal: median(figures.minimal),
     xstate: median(figures.xstate),
+  };
+  note('engine: bytes allocated per session');
+  const allocations = quick ? 2_000 : 10_000;
+  const bytesPerSession = {
+    engine: round(bytesPerCall(VARIANTS.engine, allocations)),
+    historyOff: round(bytesPerCall(VARIANTS.historyOff, allocations)),
+    minimal: round(bytesPerCall(VARIANTS.minimal, allocations * 20)),
   };
   judge.run(SESSION.plan);
   const events = judge.steps;
@@ -146,5 +190,6 @@ export function measureEngine(quick: boolean): EngineFigures {
     minimalToEngine: round(m.minimal / m.engine, 1),
     xstateToEngine: round(m.xstate / m.engine, 3),
     minimalToHistoryOff: round(m.minimal / m.historyOff, 1),
+    bytesPerSession,
   };
 }

@@ -77,6 +77,14 @@ export function renderBench(r: Report): string {
       ['minimal reducer / engine', `×${e.minimalToEngine}`],
       ['minimal reducer / history off', `×${e.minimalToHistoryOff}`],
       ['XState / engine', `×${e.xstateToEngine}`],
+      ...(e.bytesPerSession
+        ? [
+            [
+              'bytes allocated per session, once warm: engine / history off / minimal reducer',
+              `${n(e.bytesPerSession.engine)} / ${n(e.bytesPerSession.historyOff)} / ${n(e.bytesPerSession.minimal)}`,
+            ],
+          ]
+        : []),
     ]);
   }
   if (r.seeds) {

@@ -12,6 +12,8 @@ import type { SeedFigures } from './seeds.ts';
 import type { WireFigures } from './wire.ts';
 import { round } from './measure.ts';
 
+const n = (x: number) => x.toLocaleString('en-US');
+
 export interface Target {
   target: string;
   met: boolean | null;
@@ -125,6 +127,12 @@ export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare,
       'issue 40: minimal reducer / engine with history off ≤ ×10',
       engine && engine.minimalToHistoryOff <= 10,
       engine && `×${engine.minimalToHistoryOff}`,
+    ),
+    issue40StepAllocatesNothing: t(
+      'issue 40: a session allocates nothing once warm (history off)',
+      engine?.bytesPerSession ? engine.bytesPerSession.historyOff < 1 : null,
+      engine?.bytesPerSession &&
+        `${n(engine.bytesPerSession.historyOff)} bytes per session (the minimal reducer: ${n(engine.bytesPerSession.minimal)})`,
     ),
     issue40CheckTenTimesC1f4702: t(
       'issue 40: check sessions/s ≥ ×10 c1f4702 (side by side in this run: bench against)',
