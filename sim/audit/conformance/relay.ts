@@ -15,10 +15,10 @@ import type { Upstream } from '../../wire/process/upstream.ts';
 export interface Relay {
   /** The URL to give the suite: `http://localhost:PORT/<the server's path>` (the suite's DNS-rebinding scenario wants a localhost URL). */
   url: string;
-  /** Requests relayed so far, and those the server never answered (the relay's own 502), with the first error. */
+  /** Requests relayed so far, and those the server never answered (the relay's own 502), with the latest error (a run none of whose requests reached the server names one of its own). */
   readonly carried: number;
   readonly unanswered: number;
-  readonly firstError: string | null;
+  readonly lastError: string | null;
   close(): Promise<void>;
 }
 
@@ -43,7 +43,7 @@ export async function startRelay(serverUrl: string, upstream: Upstream): Promise
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   let carried = 0;
   let unanswered = 0;
-  let firstError: string | null = null;
+  let lastError: string | null = null;
   let hosts: string[] = [];
   const server: Server = createServer((req, res) => {
     carried++;
@@ -65,7 +65,7 @@ export async function startRelay(serverUrl: string, upstream: Upstream): Promise
     // The server unreachable or gone mid-answer: the suite sees a 502 the relay says is its own.
     out.on('error', (e) => {
       unanswered++;
-      firstError ??= e.message;
+      lastError = e.message;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('audit relay: the server did not answer');
       else res.destroy();
     });
@@ -86,8 +86,8 @@ export async function startRelay(serverUrl: string, upstream: Upstream): Promise
     get unanswered() {
       return unanswered;
     },
-    get firstError() {
-      return firstError;
+    get lastError() {
+      return lastError;
     },
     close: () =>
       new Promise<void>((resolve) => {

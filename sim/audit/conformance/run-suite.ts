@@ -58,7 +58,7 @@ export async function runSuite(
         const carried = relay.carried - before.carried;
         if (carried > 0 && relay.unanswered - before.unanswered === carried)
           throw new SuiteOutputError(
-            `none of the suite's ${carried} requests of ${revision} reached the server through the relay: ${relay.firstError}`,
+            `none of the suite's ${carried} requests of ${revision} reached the server through the relay: ${relay.lastError}`,
           );
         const folders = readdirSync(dir).map((f): [string, string | null] => {
           const file = join(dir, f, 'checks.json');
