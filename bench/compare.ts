@@ -1,7 +1,7 @@
 // `compare` as a user runs it: the CLI in its own process, once on the default matrix (`npm run
 // compare`) and once on the full one (`--matrix full`, skipped by --quick: minutes before issue 11),
 // each with its wall time, CPU time (every thread) and peak resident memory, read by the process
-// itself as it exits (`process.resourceUsage`, preloaded), not by this one.
+// itself as it exits (REPORT_USAGE, preloaded), not by this one.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,8 +39,11 @@ export interface CompareFigures {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** Preloaded into the CLI's process: its own CPU time and peak RSS, on stderr, as it exits. */
-export const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nBENCH-USAGE '+JSON.stringify({cpuUs:u.userCPUTime+u.systemCPUTime,maxRssKB:u.maxRSS})+'\\n')})`;
+/** Preloaded into the CLI's process: its own CPU time and peak RSS, on stderr, as it exits. The peak is the
+ *  process's own high-water mark (Linux: VmHWM in /proc/self/status), not `resourceUsage().maxRSS`, which
+ *  Linux carries over from the parent at exec: a CLI spawned by this process read as large as this process
+ *  was (the default compare 348 MB, where /usr/bin/time gives 160). */
+export const REPORT_USAGE = `data:text/javascript,import{readFileSync}from'node:fs';process.on('exit',()=>{const u=process.resourceUsage();let kb=u.maxRSS;try{const m=/VmHWM:\\s*(\\d+)/.exec(readFileSync('/proc/self/status','utf8'));if(m)kb=Number(m[1])}catch{}process.stderr.write('\\nBENCH-USAGE '+JSON.stringify({cpuUs:u.userCPUTime+u.systemCPUTime,maxRssKB:kb})+'\\n')})`;
 
 function runCli(args: string[]): CompareRun {
   const out = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-compare-'));

@@ -184,10 +184,25 @@ function vocabularyItems(depth: number) {
   return [{ combination: combination({}, NO_ADDITIONS), options }];
 }
 
-export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigures> {
-  // At least two workers: the budget's flag is read by worker threads, never by this one.
-  const workers = Math.max(2, defaultWorkers());
-  const budgetSeconds = quick ? 15 : 60;
+/** The parts of the section whose peak RSS is reported run where `run` says (bench/apart.ts: each in
+ *  a process of its own, so that the peak is the part's own work's and not what the parts before it left). */
+export type PartRunner = <P extends ExhaustivePart>(part: P, quick: boolean) => Promise<PartFigures[P]>;
+
+export type ExhaustivePart = 'seeds' | 'vocabulary' | 'depth6';
+export interface PartFigures {
+  seeds: Omit<ExhaustiveFigures, 'vocabulary' | 'doesNotApplyDepth6' | 'fingerprintCollisionBound'> & { largestJobStates: number };
+  vocabulary: VocabularyFigures;
+  depth6: ExhaustiveFigures['doesNotApplyDepth6'];
+}
+
+/** At least two workers: the budget's flag is read by worker threads, never by this one. */
+const sectionWorkers = () => Math.max(2, defaultWorkers());
+const budgetOf = (quick: boolean) => (quick ? 15 : 60);
+
+/** The seed cells: iterative deepening within the budget, depth 4 on one worker and on all, which hold. */
+async function seedPart(quick: boolean): Promise<PartFigures['seeds']> {
+  const workers = sectionWorkers();
+  const budgetSeconds = budgetOf(quick);
   const seeds = await deepen(workers, budgetSeconds, (d) => seedItems(d), 'seed cells');
   const byDepth = seeds.byDepth;
   const depthIn60s = seeds.reached;
@@ -212,28 +227,8 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
     depth4 = d.explorations;
     depth4Jobs = d.jobs;
   }
-  const safe = SEED_CELLS.map((cell, i) => ({ cell, result: depth4[i]!.results.find((x) => x.property === cell.property)! }));
-
-  // Depth 6 of the whole vocabulary only if depth 5 left time on the clock.
-  await freshThreads();
-  const vocabulary = await deepen(workers, budgetSeconds, vocabularyItems, 'whole vocabulary', 6);
-  note('exhaustive: "does not apply" cells, depth 6');
-  const notApplying = (role: string) => role === 'does-not-apply';
-  await freshThreads();
-  const d6 = await runDepth(6, workers, Date.now() + budgetSeconds * 1000, seedItems(6, notApplying));
-  const d6Cells = SEED_CELLS.filter((c) => notApplying(c.role));
-  const d6Proved = d6Cells.filter((cell, i) => {
-    const e = d6.explorations[i]!;
-    return e.complete && e.results.find((x) => x.property === cell.property)!.verdict !== 'violated';
-  }).length;
   await closeWorkers();
-  const largest = Math.max(
-    0,
-    ...byDepth.map((d) => d.largestJobStates),
-    ...depth4Jobs.map((j) => j.states),
-    ...vocabulary.byDepth.map((d) => d.largestJobStates),
-    d6.run.largestJobStates,
-  );
+  const safe = SEED_CELLS.map((cell, i) => ({ cell, result: depth4[i]!.results.find((x) => x.property === cell.property)! }));
   return {
     cells: SEED_CELLS.length,
     workers,
@@ -253,7 +248,6 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
         workers,
       ),
     },
-    fingerprintCollisionBound: Number((largest ** 2 / 2 ** 65).toPrecision(2)),
     safeCells: {
       doesNotApplyProved: safe.filter((s) => s.cell.role === 'does-not-apply' && s.result.verdict !== 'violated').length,
       doesNotApply: safe.filter((s) => s.cell.role === 'does-not-apply').length,
@@ -263,14 +257,57 @@ export async function measureExhaustive(quick: boolean): Promise<ExhaustiveFigur
         .filter((s) => s.result.verdict === 'violated')
         .map((s) => ({ cell: `[${s.cell.seed}] ${s.cell.name}`, faults: s.result.shortest!.faults.length })),
     },
-    vocabulary: {
-      faults: faultVocabulary(NO_ADDITIONS).length,
-      workloads: sequentialWorkloads(DEFAULT_EXPLORE_CALLS, 'any').length,
-      budgetSeconds,
-      depthReached: vocabulary.reached,
-      byDepth: vocabulary.byDepth,
-      depth5: vocabulary.byDepth.find((d) => d.depth === 5) ?? null,
-    },
-    doesNotApplyDepth6: { ...d6.run, budgetSeconds, proved: d6Proved, cells: d6Cells.length },
+    largestJobStates: Math.max(0, ...byDepth.map((d) => d.largestJobStates), ...depth4Jobs.map((j) => j.states)),
   };
+}
+
+/** The whole vocabulary, as `mcp-faultsim explore` searches it, by iterative deepening to depth 6 at most. */
+async function vocabularyPart(quick: boolean): Promise<VocabularyFigures> {
+  const budgetSeconds = budgetOf(quick);
+  await freshThreads();
+  const vocabulary = await deepen(sectionWorkers(), budgetSeconds, vocabularyItems, 'whole vocabulary', 6);
+  await closeWorkers();
+  return {
+    faults: faultVocabulary(NO_ADDITIONS).length,
+    workloads: sequentialWorkloads(DEFAULT_EXPLORE_CALLS, 'any').length,
+    budgetSeconds,
+    depthReached: vocabulary.reached,
+    byDepth: vocabulary.byDepth,
+    depth5: vocabulary.byDepth.find((d) => d.depth === 5) ?? null,
+  };
+}
+
+/** The "does not apply" seed cells to depth 6 within the budget. */
+async function depth6Part(quick: boolean): Promise<PartFigures['depth6']> {
+  const budgetSeconds = budgetOf(quick);
+  note('exhaustive: "does not apply" cells, depth 6');
+  const notApplying = (role: string) => role === 'does-not-apply';
+  await freshThreads();
+  const d6 = await runDepth(6, sectionWorkers(), Date.now() + budgetSeconds * 1000, seedItems(6, notApplying));
+  const d6Cells = SEED_CELLS.filter((c) => notApplying(c.role));
+  const d6Proved = d6Cells.filter((cell, i) => {
+    const e = d6.explorations[i]!;
+    return e.complete && e.results.find((x) => x.property === cell.property)!.verdict !== 'violated';
+  }).length;
+  await closeWorkers();
+  return { ...d6.run, budgetSeconds, proved: d6Proved, cells: d6Cells.length };
+}
+
+/** One part, in this process. */
+export function measurePart<P extends ExhaustivePart>(part: P, quick: boolean): Promise<PartFigures[P]> {
+  const parts: { [K in ExhaustivePart]: (quick: boolean) => Promise<PartFigures[K]> } = {
+    seeds: seedPart,
+    vocabulary: vocabularyPart,
+    depth6: depth6Part,
+  };
+  return parts[part](quick) as Promise<PartFigures[P]>;
+}
+
+/** The section: its parts where `run` runs them (in this process by default). */
+export async function measureExhaustive(quick: boolean, run: PartRunner = measurePart): Promise<ExhaustiveFigures> {
+  const { largestJobStates, ...seeds } = await run('seeds', quick);
+  const vocabulary = await run('vocabulary', quick);
+  const doesNotApplyDepth6 = await run('depth6', quick);
+  const largest = Math.max(largestJobStates, ...vocabulary.byDepth.map((d) => d.largestJobStates), doesNotApplyDepth6.largestJobStates);
+  return { ...seeds, fingerprintCollisionBound: Number((largest ** 2 / 2 ** 65).toPrecision(2)), vocabulary, doesNotApplyDepth6 };
 }

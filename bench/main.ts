@@ -6,6 +6,7 @@
 // asserts nothing, and says which of the project's targets it met.
 import { cpus } from 'node:os';
 import { measureAgainst } from './against.ts';
+import { partApart } from './apart.ts';
 import { measureCompare } from './compare.ts';
 import { measureEngine } from './engine.ts';
 import { measureExhaustive } from './exhaustive.ts';
@@ -72,7 +73,8 @@ async function main(): Promise<void> {
   const loadBefore = load();
   const engine = await section('engine', () => measureEngine(quick));
   const seeds = await section('seeds', () => ({ '000': measureSeed(RECORDS['000'], 100), '003': measureSeed(RECORDS['003'], 100) }));
-  const exhaustive = await section('exhaustive', () => measureExhaustive(quick));
+  // Each part in a process of its own: a peak RSS is then that exploration's (bench/apart.ts).
+  const exhaustive = await section('exhaustive', () => measureExhaustive(quick, partApart));
   const wire = await section('wire', () => measureWire(quick));
   const memory = await section('memory', () => measureMemory(quick));
   const compare = await section('compare', () => measureCompare(quick || !fullMatrix));

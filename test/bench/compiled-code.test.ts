@@ -18,7 +18,7 @@ afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
 describe('the compiled twin of a source', () => {
   const url = (rel: string) => pathToFileURL(join(tree, rel)).href;
-  const rootUrl = pathToFileURL(tree).href + '/';
+  const rootUrl = `${pathToFileURL(tree).href}/`;
   for (const rel of ['dist/sim/world/world.js', 'dist/models/client.js', 'dist/bench/engine.js', 'dist/sim/a.test.js'])
     mkdirSync(dirname(join(tree, rel)), { recursive: true }), writeFileSync(join(tree, rel), '');
 
