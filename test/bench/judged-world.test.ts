@@ -5,7 +5,7 @@
 import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { balanceBound } from '../../bench/exhaustive.ts';
+import { balanceBound } from '../../bench/exhaustive-runs.ts';
 import { FoldedJudge } from '../../bench/judged-world.ts';
 import { ALPHABET_000, VULNERABLE_000 } from '../../sim/core/cells.ts';
 import { judge } from '../../properties/judge.ts';
