@@ -18,8 +18,23 @@ import type { JobResult } from '../sim/search/exhaustive/explore.ts';
 import { closeWorkers, runJobs } from '../sim/search/exhaustive/parallel.ts';
 import { DEFAULT_CONFIG } from '../sim/plugins/run-config.ts';
 import { NO_ADDITIONS } from '../models/additions.ts';
-import type { DepthRun } from './exhaustive.ts';
 import { note, now, round } from './measure.ts';
+
+export interface DepthRun {
+  depth: number;
+  seconds: number;
+  states: number;
+  plans: number;
+  complete: boolean;
+  /** CPU time of every thread of the process, workers included: the work, whatever the load. */
+  cpuSeconds: number;
+  /** Distinct states of the largest job (states are merged per job: the fingerprints' n). */
+  largestJobStates: number;
+  /** The process's resident memory, every thread's, sampled every 100 ms during the run. */
+  peakRssMB: number;
+  /** Levels every job finished (the depth asked for when complete). */
+  depthFinished: number;
+}
 
 /**
  * The speed-up a pool of `workers` can give at most on these jobs, whatever the machine's load: the

@@ -12,24 +12,10 @@ import { DEFAULT_EXPLORE_CALLS, sequentialWorkloads, type Exploration } from '..
 import type { JobResult } from '../sim/search/exhaustive/explore.ts';
 import { closeWorkers, defaultWorkers } from '../sim/search/exhaustive/parallel.ts';
 import { NO_ADDITIONS } from '../models/additions.ts';
-import { balanceBound, deepen, freshThreads, runDepth, seedItems, vocabularyItems } from './exhaustive-runs.ts';
-import { median, note, round } from './measure.ts';
+import { balanceBound, deepen, freshThreads, runDepth, seedItems, vocabularyItems, type DepthRun } from './exhaustive-runs.ts';
 
-export interface DepthRun {
-  depth: number;
-  seconds: number;
-  states: number;
-  plans: number;
-  complete: boolean;
-  /** CPU time of every thread of the process, workers included: the work, whatever the load. */
-  cpuSeconds: number;
-  /** Distinct states of the largest job (states are merged per job: the fingerprints' n). */
-  largestJobStates: number;
-  /** The process's resident memory, every thread's, sampled every 100 ms during the run. */
-  peakRssMB: number;
-  /** Levels every job finished (the depth asked for when complete). */
-  depthFinished: number;
-}
+export type { DepthRun };
+import { median, note, round } from './measure.ts';
 
 /** `mcp-faultsim explore --depth 5`'s search (every fault, sequential workloads of up to 2 calls), by
  *  iterative deepening within the budget: the depth reached, and depth 5's time and memory. */
