@@ -3,9 +3,10 @@
 // --matrix full, both commits' CPU seconds per run and the ratio; or the line saying why not.
 import { table } from '../reports/table.ts';
 import type { Rate } from './against-rate.ts';
+import { thousands } from './measure.ts';
 import { B52C6B3C, C1F4702, type AgainstFigures } from './against.ts';
 
-const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '-');
+const n = thousands;
 
 /** One rate: its command line, then a row per commit and their ratio. */
 function rateTable(r: Rate, here: string): string[] {

@@ -68,7 +68,7 @@ export interface ExhaustiveFigures {
  *  a process of its own, so that the peak is the part's own work's and not what the parts before it left). */
 export type PartRunner = <P extends ExhaustivePart>(part: P, quick: boolean) => Promise<PartFigures[P]>;
 
-export type ExhaustivePart = 'seeds' | 'vocabulary' | 'depth6';
+export type ExhaustivePart = keyof PartFigures;
 export interface PartFigures {
   seeds: Omit<ExhaustiveFigures, 'vocabulary' | 'doesNotApplyDepth6' | 'fingerprintCollisionBound'> & { largestJobStates: number };
   vocabulary: VocabularyFigures;
@@ -173,14 +173,16 @@ async function depth6Part(quick: boolean): Promise<PartFigures['depth6']> {
   return { ...d6.run, budgetSeconds, proved: d6Proved, cells: d6Cells.length };
 }
 
+/** The parts, in the order the section runs them. */
+export const EXHAUSTIVE_PARTS: { [K in ExhaustivePart]: (quick: boolean) => Promise<PartFigures[K]> } = {
+  seeds: seedPart,
+  vocabulary: vocabularyPart,
+  depth6: depth6Part,
+};
+
 /** One part, in this process. */
 export function measurePart<P extends ExhaustivePart>(part: P, quick: boolean): Promise<PartFigures[P]> {
-  const parts: { [K in ExhaustivePart]: (quick: boolean) => Promise<PartFigures[K]> } = {
-    seeds: seedPart,
-    vocabulary: vocabularyPart,
-    depth6: depth6Part,
-  };
-  return parts[part](quick) as Promise<PartFigures[P]>;
+  return EXHAUSTIVE_PARTS[part](quick) as Promise<PartFigures[P]>;
 }
 
 /** The section: its parts where `run` runs them (in this process by default). */

@@ -28,6 +28,9 @@ export function load(): number[] {
 
 export const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/** A count as the tables print it, with thousands separators ('-' for a figure that is not a number). */
+export const thousands = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '-');
+
 /** Progress of a long section on stderr, only for a terminal. */
 export function note(message: string): void {
   if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${message}`);

@@ -2,7 +2,7 @@
 import { table } from '../reports/table.ts';
 import type { EngineFigures } from './engine.ts';
 import type { DepthRun, ExhaustiveFigures } from './exhaustive.ts';
-import type { Spread } from './measure.ts';
+import { thousands, type Spread } from './measure.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { SeedFigures } from './seeds.ts';
 import type { WireFigures } from './wire.ts';
@@ -26,7 +26,7 @@ interface Report {
   timing: Record<string, number>;
 }
 
-const n = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US') : '-');
+const n = thousands;
 const s = (x: Spread, unit = '') => `${n(x.median)}${unit} (p90 ${n(x.p90)}, max ${n(x.max)})`;
 
 /** A run's figures: states, plans, time (wall and CPU), peak resident memory. */

@@ -10,9 +10,7 @@ import type { ExhaustiveFigures } from './exhaustive.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { SeedFigures } from './seeds.ts';
 import type { WireFigures } from './wire.ts';
-import { round } from './measure.ts';
-
-const n = (x: number) => x.toLocaleString('en-US');
+import { round, thousands } from './measure.ts';
 
 export interface Target {
   target: string;
@@ -38,7 +36,7 @@ const t = (target: string, met: boolean | null | undefined, figure?: string | nu
   met: met ?? null,
   figure: met == null ? null : (figure ?? null),
 });
-const k = (x: number) => x.toLocaleString('en-US');
+const k = thousands;
 /** A rate is measured when both commits did the same work and gave the same answer. */
 const measuredRate = (r: Rate | null | undefined) => (r ? (r.same ? true : null) : null);
 const tenfold = (r: Rate) => `×${r.ratio} (${k(r.here.perSecond)} vs ${k(r.base.perSecond)} ${r.unit}/s of CPU)`;
@@ -132,7 +130,7 @@ export function judgeTargets({ engine, seeds, exhaustive, wire, memory, compare,
       "issue 40: a session step allocates nothing once warm (history off: no more bytes per session than the floor's, which makes its session's state and nothing per step)",
       engine?.bytesPerSession ? engine.bytesPerSession.historyOff <= engine.bytesPerSession.minimal : null,
       engine?.bytesPerSession &&
-        `${n(engine.bytesPerSession.historyOff)} bytes per session, ${n(Math.round(engine.bytesPerSession.historyOff / engine.eventsPerSession))} per event (the floor: ${n(engine.bytesPerSession.minimal)} per session)`,
+        `${k(engine.bytesPerSession.historyOff)} bytes per session, ${k(Math.round(engine.bytesPerSession.historyOff / engine.eventsPerSession))} per event (the floor: ${k(engine.bytesPerSession.minimal)} per session)`,
     ),
     issue40CheckTenTimesC1f4702: t(
       'issue 40: check sessions/s ≥ ×10 c1f4702 (side by side in this run: bench against)',
