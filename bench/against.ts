@@ -63,6 +63,13 @@ const VOCABULARY_C1F4702 =
 const EXPLORE = ['explore', '--server', 'reinit=honor-last,streaming=negotiated,advertise=static', ...CLIENT];
 const EXPLORE_TAIL = ['--faults', VOCABULARY_C1F4702, '--property', 'recovers', '--calls', '2', '--workers', '1', '--json', '--quiet'];
 
+/** The check and explore command lines the section rates (this checkout's CLI reads them as
+ *  c1f4702's does), whole: the parts section profiles them (bench/parts.ts). */
+const CHECK_RUNS = 20_000;
+const EXPLORE_DEPTH = 3;
+export const AGAINST_CHECK = [...CHECK, '--runs', `${CHECK_RUNS}`, ...CHECK_TAIL];
+export const AGAINST_EXPLORE = [...EXPLORE, '--depth', `${EXPLORE_DEPTH}`, ...EXPLORE_TAIL];
+
 /** compare --matrix full on both checkouts, alternately, CPU seconds of each run. */
 function fullMatrix(dirs: [string, string], labels: [string, string]): FullMatrix {
   const runs: number[][] = [[], []];
@@ -121,8 +128,8 @@ export function measureAgainst(quick: boolean, withFullMatrix: boolean): Against
     const labels: [string, string] = [here, C1F4702];
     cli(dirs[1], C1F4702, [...CHECK, '--runs', '1', ...CHECK_TAIL]); // tsx compiles c1f4702's sources once, untimed
     return {
-      check: rate(dirs, labels, 'sessions', [CHECK, CHECK_TAIL], ['--runs', 20_000, 1], checkReading),
-      explore: rate(dirs, labels, 'states', [EXPLORE, EXPLORE_TAIL], ['--depth', 3, 1], exploreReading),
+      check: rate(dirs, labels, 'sessions', [CHECK, CHECK_TAIL], ['--runs', CHECK_RUNS, 1], checkReading),
+      explore: rate(dirs, labels, 'states', [EXPLORE, EXPLORE_TAIL], ['--depth', EXPLORE_DEPTH, 1], exploreReading),
     };
   });
   const full = withFullMatrix ? part(notes, () => fullMatrix([root, checkout(B52C6B3C)], [here, B52C6B3C])) : null;

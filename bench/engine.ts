@@ -9,13 +9,13 @@
 // is the median of its rounds, each ratio is of medians of the same run. Then the bytes each session
 // allocates (garbage and all: V8's sampling heap profiler, counting what the collector has freed
 // too): issue 40 asks for a session that allocates nothing once warm, as the floor does.
-import { Session } from 'node:inspector';
 import { VULNERABLE_000 } from '../sim/core/cells.ts';
 import { describePlan, type FaultPlan } from '../sim/core/plan.ts';
 import { call, describeWorkload } from '../sim/core/workload.ts';
 import { judge as judgeHistory } from '../properties/judge.ts';
 import { referenceOf } from '../properties/outcomes.ts';
 import { DEFAULT_WORLD, runWorld } from '../sim/world/world.ts';
+import { bytesPerCall } from './allocations.ts';
 import { FoldedJudge } from './judged-world.ts';
 import { median, note, round } from './measure.ts';
 import { MinimalSession } from './minimal-reducer.ts';
@@ -93,38 +93,6 @@ function rate(variant: Variant, sessions: number): number {
       )) *
     1000
   );
-}
-
-/** Bytes `f` allocates per call, once warm: every allocation the sampling heap profiler saw (one sample
- *  per 256 bytes on average, those the collector freed since counted too), over `calls` calls. In
- *  process, through the inspector, whose calls answer at once. */
-export function bytesPerCall(f: () => void, calls: number): number {
-  for (let i = 0; i < calls; i++) f();
-  const session = new Session();
-  session.connect();
-  let head: { selfSize: number; children: unknown[] } | undefined;
-  try {
-    session.post('HeapProfiler.startSampling', {
-      samplingInterval: 256,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
-    });
-    for (let i = 0; i < calls; i++) f();
-    session.post('HeapProfiler.stopSampling', (error, r) => {
-      if (error) throw error;
-      head = r.profile.head as never;
-    });
-  } finally {
-    session.disconnect();
-  }
-  if (!head) throw new Error('the heap profiler gave no profile');
-  let bytes = 0;
-  const walk = (n: { selfSize: number; children: unknown[] }) => {
-    bytes += n.selfSize;
-    for (const c of n.children) walk(c as never);
-  };
-  walk(head);
-  return bytes / calls;
 }
 
 export function measureEngine(quick: boolean): EngineFigures {

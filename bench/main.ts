@@ -1,5 +1,6 @@
 // `npm run bench`: the engine, random search, exhaustive search, the wire tier, memory, the CLI's
-// compare and where its time goes by stage (bench/stages.ts), and the CLI against the earlier
+// compare and where its time goes by stage (bench/stages.ts), where the engine's, check's and explore's
+// time and bytes go by part of the code (bench/parts.ts), and the CLI against the earlier
 // commits issue 40 names (bench/against.ts: installs them once, cached), measured on this machine; a readable
 // table, or `-- --json` for one object. Each figure is a median of repeated rounds (or of 100
 // seeds), and each ratio is measured within the same run. This is a benchmark, not a test: it
@@ -12,13 +13,14 @@ import { measureEngine } from './engine.ts';
 import { measureExhaustive } from './exhaustive.ts';
 import { clearNote, load, now, round } from './measure.ts';
 import { measureMemory } from './memory.ts';
+import { measureParts } from './parts.ts';
 import { RECORDS, measureSeed } from './seeds.ts';
 import { renderBench } from './render.ts';
 import { measureStages } from './stages.ts';
 import { judgeTargets } from './targets.ts';
 import { measureWire } from './wire.ts';
 
-const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare', 'stages', 'against'] as const;
+const SECTIONS = ['engine', 'seeds', 'exhaustive', 'wire', 'memory', 'compare', 'stages', 'parts', 'against'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `usage: npm run bench -- [--json] [--quick] [--no-full-matrix] [--only ${SECTIONS.join(',')}]
@@ -79,10 +81,11 @@ async function main(): Promise<void> {
   const memory = await section('memory', () => measureMemory(quick));
   const compare = await section('compare', () => measureCompare(quick || !fullMatrix));
   const stages = await section('stages', () => measureStages(quick || !fullMatrix));
+  const parts = await section('parts', () => measureParts(quick));
   const against = await section('against', () => measureAgainst(quick, fullMatrix));
   timing.total = round((now() - started) / 1000, 1);
 
-  const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory, compare, against });
+  const targets = judgeTargets({ engine, seeds, exhaustive, wire, memory, compare, stages, parts, against });
   const report = {
     machine: {
       node: process.version,
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
     ...(memory ? { memory } : {}),
     ...(compare ? { compare } : {}),
     ...(stages ? { stages } : {}),
+    ...(parts ? { parts } : {}),
     ...(against ? { against } : {}),
     targets,
     timing,

@@ -11,6 +11,8 @@ import type { StageFigures, StageProfile } from './stages.ts';
 import type { Target } from './targets.ts';
 import type { AgainstFigures } from './against.ts';
 import { renderAgainst } from './against-table.ts';
+import { ALL_PARTS } from './code-parts.ts';
+import type { PartsFigures } from './parts.ts';
 
 interface Report {
   machine: { node: string; cpus: number; loadBefore: number[]; loadAfter: number[]; note: string; quick: boolean; fullMatrix?: false };
@@ -21,6 +23,7 @@ interface Report {
   compare?: CompareFigures;
   stages?: StageFigures;
   against?: AgainstFigures;
+  parts?: PartsFigures;
   memory?: MemoryFigures;
   targets: Record<string, Target>;
   timing: Record<string, number>;
@@ -49,6 +52,33 @@ function stageTable(p: StageProfile): string[] {
     `stages — ${cmd}: ${p.cpuSeconds} s CPU over ${p.threads} thread${p.threads === 1 ? '' : 's'}, shared by the stages of its profile; ` +
       `runs counted on one thread: ${n(p.runs)} for ${n(p.findings)} findings (${n(p.silentFindings)} silent)`,
     table(['stage', 'CPU', 'share', 'runs', 'forks', 'runs/finding'], rows, ['l', 'r', 'r', 'r', 'r', 'r']),
+  ];
+}
+
+/** The parts section (bench/parts.ts): each profile's shares by part of the code, side by side. */
+function partsTable(p: PartsFigures): string[] {
+  const share = (x: { shares: PartsFigures['check']['shares'] }, part: string) => x.shares.find((s) => s.part === part);
+  const pct = (x: { shares: PartsFigures['check']['shares'] }, part: string) => {
+    const s = share(x, part);
+    return s ? `${s.share.toFixed(1)}%` : '';
+  };
+  const rows = ALL_PARTS.filter((part) => [p.engineCpu, p.engineBytes, p.check, p.explore].some((x) => share(x, part))).map((part) => {
+    const bytes = share(p.engineBytes, part);
+    return [
+      part,
+      pct(p.engineCpu, part),
+      bytes ? `${n(bytes.amount ?? 0)} (${bytes.share.toFixed(1)}%)` : '',
+      pct(p.check, part),
+      pct(p.explore, part),
+    ];
+  });
+  return [
+    'parts — where the time and the bytes go, by part of the code (bench/code-parts.ts): self time of each CPU profile, bytes per session',
+    `  engine: ${p.engineCpu.command}`,
+    `  bytes: ${p.engineBytes.command}, ${n(p.engineBytes.bytesPerSession)} bytes per session`,
+    `  check: ${p.check.command}`,
+    `  explore: ${p.explore.command}`,
+    table(['part', 'engine CPU', 'engine bytes/session', 'check CPU', 'explore CPU'], rows, ['l', 'r', 'r', 'r', 'r']),
   ];
 }
 
@@ -166,6 +196,7 @@ export function renderBench(r: Report): string {
     ]);
   }
   for (const p of r.stages ? [r.stages.default, r.stages.full] : []) if (p) out.push('', ...stageTable(p));
+  if (r.parts) out.push('', ...partsTable(r.parts));
   if (r.against) out.push(...renderAgainst(r.against));
   if (r.wire) {
     const w = r.wire;

@@ -1,10 +1,10 @@
-// bench/engine.ts `bytesPerCall`: what a function allocates per call, garbage included, from V8's
+// bench/allocations.ts `bytesPerCall`: what a function allocates per call, garbage included, from V8's
 // sampling heap profiler. Checked on functions whose allocation is known: none, and an array of
 // 2,000 small integers (16,000 bytes of elements: Node's V8 is built without pointer compression, 8
 // bytes each; plus a header)
 // that the collector frees at once.
 import { describe, expect, it } from 'vitest';
-import { bytesPerCall } from '../../bench/engine.ts';
+import { bytesPerCall } from '../../bench/allocations.ts';
 
 describe('bytesPerCall', () => {
   it('counts what a call allocates, the garbage the collector freed included', () => {

@@ -1,0 +1,77 @@
+// `--only parts`: where the time and the bytes go, by part of the code (bench/code-parts.ts), for the
+// figures issue 40's targets judge: the engine's history-off session (as `check` runs and judges a
+// sampled run; bench/profile-engine.ts under --cpu-prof), the bytes that session allocates (V8's
+// sampling heap profiler, in this process), and the CLI's check and explore on the command lines the
+// against section rates (bench/against.ts), under --cpu-prof, every thread. Self time: a sample counts
+// for the function it was taken in. The targets a part holds back name it (bench/targets.ts).
+import { fileURLToPath } from 'node:url';
+import { allocationsPerCall } from './allocations.ts';
+import { AGAINST_CHECK, AGAINST_EXPLORE } from './against.ts';
+import { partOfFrame, sharesOf, type PartShare } from './code-parts.ts';
+import { forEachSelfTime, profiledRun } from './cpu-profile.ts';
+import { SESSION } from './engine.ts';
+import { FoldedJudge } from './judged-world.ts';
+import { note, round } from './measure.ts';
+
+export interface PartsProfile {
+  /** What ran, as a command a person can run again. */
+  command: string;
+  /** Self time (or bytes) by part, as shares of the whole, largest first. */
+  shares: PartShare[];
+}
+
+export interface PartsFigures {
+  engineCpu: PartsProfile;
+  /** Bytes per history-off session by the part that allocated them (`amount`: bytes per session). */
+  engineBytes: PartsProfile & { bytesPerSession: number };
+  check: PartsProfile;
+  explore: PartsProfile;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function cpuByPart(argv: readonly string[], exits: number[]): PartShare[] {
+  const byPart = new Map<string, number>();
+  for (const p of profiledRun(argv, root, { exits }))
+    forEachSelfTime(p, ({ functionName, url }, us) => {
+      const part = partOfFrame(functionName, url, root);
+      byPart.set(part, (byPart.get(part) ?? 0) + us);
+    });
+  return sharesOf(byPart);
+}
+
+/** The CLI on `args` (every thread, exit 0 or 1: a violation found is an answer too). */
+function cliByPart(args: readonly string[]): PartsProfile {
+  return { command: `node --cpu-prof bin/mcp-faultsim.js ${args.join(' ')}`, shares: cpuByPart(['bin/mcp-faultsim.js', ...args], [0, 1]) };
+}
+
+export function measureParts(quick: boolean): PartsFigures {
+  const sessions = quick ? 50_000 : 200_000;
+  note(`parts: the engine's history-off session, ${sessions.toLocaleString('en-US')} times under --cpu-prof`);
+  const engineArgs = ['--import', 'tsx', '--import', './bench/compiled-code.mjs', 'bench/profile-engine.ts', `${sessions}`, 'judged'];
+  const engineCpu = { command: `npm run bench:profile -- ${sessions} judged`, shares: cpuByPart(engineArgs, [0]) };
+
+  note("parts: the bytes of the engine's history-off session, by part");
+  const judge = new FoldedJudge(SESSION);
+  const calls = quick ? 2_000 : 10_000;
+  const byPart = new Map<string, number>();
+  const bytesPerSession = allocationsPerCall(
+    () => judge.run(SESSION.plan),
+    calls,
+    ({ functionName, url }, bytes) => {
+      const part = partOfFrame(functionName, url, root);
+      byPart.set(part, (byPart.get(part) ?? 0) + bytes);
+    },
+  );
+  const engineBytes = {
+    command: `${calls.toLocaleString('en-US')} warm history-off sessions of the engine section, V8's sampling heap profiler`,
+    shares: sharesOf(byPart, true),
+    bytesPerSession: round(bytesPerSession),
+  };
+
+  note('parts: the check the against section rates, under --cpu-prof');
+  const check = cliByPart(AGAINST_CHECK);
+  note('parts: the explore the against section rates, under --cpu-prof');
+  const explore = cliByPart(AGAINST_EXPLORE);
+  return { engineCpu, engineBytes, check, explore };
+}
