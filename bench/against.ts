@@ -63,10 +63,10 @@ const VOCABULARY_C1F4702 =
 const EXPLORE = ['explore', '--server', 'reinit=honor-last,streaming=negotiated,advertise=static', ...CLIENT];
 const EXPLORE_TAIL = ['--faults', VOCABULARY_C1F4702, '--property', 'recovers', '--calls', '2', '--workers', '1', '--json', '--quiet'];
 
-/** The check and explore command lines the section rates (this checkout's CLI reads them as
- *  c1f4702's does), whole: the parts section profiles them (bench/parts.ts). */
 const CHECK_RUNS = 20_000;
 const EXPLORE_DEPTH = 3;
+/** The check and explore command lines the section rates (this checkout's CLI reads them as
+ *  c1f4702's does), whole: the parts section profiles them (bench/parts.ts). */
 export const AGAINST_CHECK = [...CHECK, '--runs', `${CHECK_RUNS}`, ...CHECK_TAIL];
 export const AGAINST_EXPLORE = [...EXPLORE, '--depth', `${EXPLORE_DEPTH}`, ...EXPLORE_TAIL];
 

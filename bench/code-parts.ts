@@ -12,12 +12,9 @@ const PARTS: readonly [part: string, test: (file: string) => boolean][] = [
   ['forking worlds (sim/world/fork.ts)', (f) => f === 'sim/world/fork.ts'],
   ["the world's dispatch (sim/world/)", (f) => f.startsWith('sim/world/')],
   ['the property folds and the judge (properties/)', (f) => f.startsWith('properties/')],
-  [
-    'state keys and fingerprints (sim/core/digest.ts, sim/search/world-key.ts)',
-    (f) => f === 'sim/core/digest.ts' || f === 'sim/search/world-key.ts' || f === 'sim/search/shared-parts.ts',
-  ],
+  ['fingerprinting states (sim/core/digest.ts)', (f) => f === 'sim/core/digest.ts'],
   ["the explorer's bookkeeping (sim/search/exhaustive/)", (f) => f.startsWith('sim/search/exhaustive/')],
-  ['the random search and shrinking (sim/search/)', (f) => f.startsWith('sim/search/')],
+  ['the random search, shrinking and the run store (sim/search/)', (f) => f.startsWith('sim/search/')],
   ['plans, histories, workloads (sim/core/)', (f) => f.startsWith('sim/core/')],
   ["the rest of the package (CLI, compare, reports) and the bench's loop", () => true],
 ];

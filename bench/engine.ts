@@ -15,7 +15,9 @@ import { call, describeWorkload } from '../sim/core/workload.ts';
 import { judge as judgeHistory } from '../properties/judge.ts';
 import { referenceOf } from '../properties/outcomes.ts';
 import { DEFAULT_WORLD, runWorld } from '../sim/world/world.ts';
-import { bytesPerCall } from './allocations.ts';
+import { fileURLToPath } from 'node:url';
+import { allocationsPerCall, bytesPerCall } from './allocations.ts';
+import { partOfFrame, sharesOf, type PartShare } from './code-parts.ts';
 import { FoldedJudge } from './judged-world.ts';
 import { median, note, round } from './measure.ts';
 import { MinimalSession } from './minimal-reducer.ts';
@@ -60,6 +62,9 @@ export interface EngineFigures {
   minimalToHistoryOff: number;
   /** Bytes allocated per session once warm (every allocation, freed or not), by variant. */
   bytesPerSession: { engine: number; historyOff: number; minimal: number };
+  /** The history-off session's bytes by the part of the code that allocated them (bench/code-parts.ts;
+   *  `amount`: bytes per session), from the same profile as `bytesPerSession.historyOff`. */
+  historyOffBytesByPart: PartShare[];
 }
 
 /** CPU milliseconds (user + system) of this process while `f` runs. */
@@ -70,6 +75,7 @@ function cpuMs(f: () => void): number {
   return (d.user + d.system) / 1000;
 }
 
+const root = fileURLToPath(new URL('..', import.meta.url));
 const judge = new FoldedJudge(SESSION);
 const reference = referenceOf(runWorld({ ...SESSION, plan: [] }, DEFAULT_WORLD));
 const VARIANTS = {
@@ -121,9 +127,14 @@ export function measureEngine(quick: boolean): EngineFigures {
   };
   note('engine: bytes allocated per session');
   const allocations = quick ? 2_000 : 10_000;
+  const byPart = new Map<string, number>();
+  const historyOff = allocationsPerCall(VARIANTS.historyOff, allocations, ({ functionName, url }, bytes) => {
+    const part = partOfFrame(functionName, url, root);
+    byPart.set(part, (byPart.get(part) ?? 0) + bytes);
+  });
   const bytesPerSession = {
     engine: round(bytesPerCall(VARIANTS.engine, allocations)),
-    historyOff: round(bytesPerCall(VARIANTS.historyOff, allocations)),
+    historyOff: round(historyOff),
     minimal: round(bytesPerCall(VARIANTS.minimal, allocations * 20)),
   };
   judge.run(SESSION.plan);
@@ -159,5 +170,6 @@ export function measureEngine(quick: boolean): EngineFigures {
     xstateToEngine: round(m.xstate / m.engine, 3),
     minimalToHistoryOff: round(m.minimal / m.historyOff, 1),
     bytesPerSession,
+    historyOffBytesByPart: sharesOf(byPart, true),
   };
 }

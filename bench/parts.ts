@@ -1,29 +1,24 @@
-// `--only parts`: where the time and the bytes go, by part of the code (bench/code-parts.ts), for the
-// figures issue 40's targets judge: the engine's history-off session (as `check` runs and judges a
-// sampled run; bench/profile-engine.ts under --cpu-prof), the bytes that session allocates (V8's
-// sampling heap profiler, in this process), and the CLI's check and explore on the command lines the
+// `--only parts`: where the time goes, by part of the code (bench/code-parts.ts), for the figures issue
+// 40's targets judge: the engine's history-off session (as `check` runs and judges a sampled run;
+// bench/profile-engine.ts under --cpu-prof) and the CLI's check and explore on the command lines the
 // against section rates (bench/against.ts), under --cpu-prof, every thread. Self time: a sample counts
-// for the function it was taken in. The targets a part holds back name it (bench/targets.ts).
+// for the function it was taken in. (Where that session's bytes go is the engine section's: it
+// measures them.) The targets a part holds back name it (bench/targets.ts).
 import { fileURLToPath } from 'node:url';
-import { allocationsPerCall } from './allocations.ts';
 import { AGAINST_CHECK, AGAINST_EXPLORE } from './against.ts';
 import { partOfFrame, sharesOf, type PartShare } from './code-parts.ts';
 import { forEachSelfTime, profiledRun } from './cpu-profile.ts';
-import { SESSION } from './engine.ts';
-import { FoldedJudge } from './judged-world.ts';
-import { note, round } from './measure.ts';
+import { note } from './measure.ts';
 
 export interface PartsProfile {
   /** What ran, as a command a person can run again. */
   command: string;
-  /** Self time (or bytes) by part, as shares of the whole, largest first. */
+  /** Self time by part, as shares of the whole, largest first. */
   shares: PartShare[];
 }
 
 export interface PartsFigures {
   engineCpu: PartsProfile;
-  /** Bytes per history-off session by the part that allocated them (`amount`: bytes per session). */
-  engineBytes: PartsProfile & { bytesPerSession: number };
   check: PartsProfile;
   explore: PartsProfile;
 }
@@ -51,27 +46,9 @@ export function measureParts(quick: boolean): PartsFigures {
   const engineArgs = ['--import', 'tsx', '--import', './bench/compiled-code.mjs', 'bench/profile-engine.ts', `${sessions}`, 'judged'];
   const engineCpu = { command: `npm run bench:profile -- ${sessions} judged`, shares: cpuByPart(engineArgs, [0]) };
 
-  note("parts: the bytes of the engine's history-off session, by part");
-  const judge = new FoldedJudge(SESSION);
-  const calls = quick ? 2_000 : 10_000;
-  const byPart = new Map<string, number>();
-  const bytesPerSession = allocationsPerCall(
-    () => judge.run(SESSION.plan),
-    calls,
-    ({ functionName, url }, bytes) => {
-      const part = partOfFrame(functionName, url, root);
-      byPart.set(part, (byPart.get(part) ?? 0) + bytes);
-    },
-  );
-  const engineBytes = {
-    command: `${calls.toLocaleString('en-US')} warm history-off sessions of the engine section, V8's sampling heap profiler`,
-    shares: sharesOf(byPart, true),
-    bytesPerSession: round(bytesPerSession),
-  };
-
   note('parts: the check the against section rates, under --cpu-prof');
   const check = cliByPart(AGAINST_CHECK);
   note('parts: the explore the against section rates, under --cpu-prof');
   const explore = cliByPart(AGAINST_EXPLORE);
-  return { engineCpu, engineBytes, check, explore };
+  return { engineCpu, check, explore };
 }

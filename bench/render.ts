@@ -11,7 +11,7 @@ import type { StageFigures, StageProfile } from './stages.ts';
 import type { Target } from './targets.ts';
 import type { AgainstFigures } from './against.ts';
 import { renderAgainst } from './against-table.ts';
-import { ALL_PARTS } from './code-parts.ts';
+import { ALL_PARTS, type PartShare } from './code-parts.ts';
 import type { PartsFigures } from './parts.ts';
 
 interface Report {
@@ -55,27 +55,19 @@ function stageTable(p: StageProfile): string[] {
   ];
 }
 
-/** The parts section (bench/parts.ts): each profile's shares by part of the code, side by side. */
-function partsTable(p: PartsFigures): string[] {
-  const share = (x: { shares: PartsFigures['check']['shares'] }, part: string) => x.shares.find((s) => s.part === part);
-  const pct = (x: { shares: PartsFigures['check']['shares'] }, part: string) => {
-    const s = share(x, part);
-    return s ? `${s.share.toFixed(1)}%` : '';
-  };
-  const rows = ALL_PARTS.filter((part) => [p.engineCpu, p.engineBytes, p.check, p.explore].some((x) => share(x, part))).map((part) => {
-    const bytes = share(p.engineBytes, part);
-    return [
-      part,
-      pct(p.engineCpu, part),
-      bytes ? `${n(bytes.amount ?? 0)} (${bytes.share.toFixed(1)}%)` : '',
-      pct(p.check, part),
-      pct(p.explore, part),
-    ];
+/** The parts section (bench/parts.ts), each profile's shares by part of the code side by side, with
+ *  the engine section's split of the history-off session's bytes where it ran. */
+function partsTable(p: PartsFigures, bytes: readonly PartShare[] | undefined): string[] {
+  const profiles = [p.engineCpu.shares, bytes ?? [], p.check.shares, p.explore.shares];
+  const rows = ALL_PARTS.filter((part) => profiles.some((x) => x.some((s) => s.part === part))).map((part) => {
+    const [cpu, b, check, explore] = profiles.map((x) => x.find((s) => s.part === part));
+    const pct = (s: PartShare | undefined) => (s ? `${s.share.toFixed(1)}%` : '');
+    return [part, pct(cpu), b ? `${n(b.amount ?? 0)} (${pct(b)})` : '', pct(check), pct(explore)];
   });
   return [
-    'parts — where the time and the bytes go, by part of the code (bench/code-parts.ts): self time of each CPU profile, bytes per session',
-    `  engine: ${p.engineCpu.command}`,
-    `  bytes: ${p.engineBytes.command}, ${n(p.engineBytes.bytesPerSession)} bytes per session`,
+    'parts — where the time and the bytes go, by part of the code (bench/code-parts.ts): self time of each CPU profile; bytes per session',
+    `  engine CPU: ${p.engineCpu.command}`,
+    ...(bytes ? ["  engine bytes: the engine section's history-off session, V8's sampling heap profiler"] : []),
     `  check: ${p.check.command}`,
     `  explore: ${p.explore.command}`,
     table(['part', 'engine CPU', 'engine bytes/session', 'check CPU', 'explore CPU'], rows, ['l', 'r', 'r', 'r', 'r']),
@@ -196,7 +188,7 @@ export function renderBench(r: Report): string {
     ]);
   }
   for (const p of r.stages ? [r.stages.default, r.stages.full] : []) if (p) out.push('', ...stageTable(p));
-  if (r.parts) out.push('', ...partsTable(r.parts));
+  if (r.parts) out.push('', ...partsTable(r.parts, r.engine?.historyOffBytesByPart));
   if (r.against) out.push(...renderAgainst(r.against));
   if (r.wire) {
     const w = r.wire;

@@ -26,7 +26,8 @@ describe('the parts of the code', () => {
     expect(partOfFile('models/server.ts')).toMatch(/models/);
     expect(partOfFile('sim/world/engine/compiled-step.ts')).toMatch(/stepper/);
     expect(partOfFile('sim/world/world.ts')).toMatch(/dispatch/);
-    expect(partOfFile('sim/core/digest.ts')).toMatch(/fingerprints/);
+    expect(partOfFile('sim/core/digest.ts')).toMatch(/fingerprinting/);
+    expect(partOfFile('sim/search/world-key.ts')).toMatch(/run store/);
     expect(partOfFile('sim/cli/main.ts')).toBe(CATCH_ALL);
   });
 
@@ -63,7 +64,6 @@ describe('a missed target', () => {
       [ALL_PARTS[3]!, 20],
       [GC_PART, 10],
     ]),
-    engineBytes: { ...profile([[ALL_PARTS[0]!, 100]]), bytesPerSession: 1 },
     check: profile([[ALL_PARTS[0]!, 100]]),
     explore: profile([[ALL_PARTS[5]!, 100]]),
   };
@@ -74,6 +74,20 @@ describe('a missed target', () => {
     expect(t.met).toBe(false);
     expect(t.figure).toBe(
       `×150; held back most by ${ALL_PARTS[0]} 30%, ${ALL_PARTS[3]} 20% (self time of the engine's history-off session: bench parts)`,
+    );
+  });
+
+  it("names the largest parts of the history-off session's bytes, from the engine section", () => {
+    const bytes = {
+      ...engine(150),
+      bytesPerSession: { engine: 9, historyOff: 9, minimal: 1 },
+      historyOffBytesByPart: profile([
+        [ALL_PARTS[3]!, 70],
+        [ALL_PARTS[0]!, 30],
+      ]).shares,
+    };
+    expect(judgeTargets({ engine: bytes }).issue40StepAllocatesNothing.figure).toContain(
+      `; held back most by ${ALL_PARTS[3]} 70%, ${ALL_PARTS[0]} 30% (bytes of the engine's history-off session: bench engine)`,
     );
   });
 
