@@ -60,3 +60,21 @@ export function sharesOf(byPart: ReadonlyMap<string, number>, withAmount = false
     .sort((a, b) => b[1] - a[1] || ALL_PARTS.indexOf(a[0]) - ALL_PARTS.indexOf(b[0]))
     .map(([part, v]) => ({ part, share: Math.round((v / total) * 1000) / 10, ...(withAmount ? { amount: Math.round(v) } : {}) }));
 }
+
+/** Amounts (self time, bytes) summed by the part of the code of the frame they were spent in. */
+export class PartSums {
+  private readonly byPart = new Map<string, number>();
+
+  constructor(private readonly root: string) {}
+
+  /** Adds `amount` to the frame's part, and returns that part. */
+  add(frame: { functionName: string; url: string }, amount: number): string {
+    const part = partOfFrame(frame.functionName, frame.url, this.root);
+    this.byPart.set(part, (this.byPart.get(part) ?? 0) + amount);
+    return part;
+  }
+
+  shares(withAmount = false): PartShare[] {
+    return sharesOf(this.byPart, withAmount);
+  }
+}

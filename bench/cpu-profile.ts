@@ -10,19 +10,24 @@ export interface CpuFrame {
   url: string;
   lineNumber: number;
 }
-interface ProfileNode {
+export interface CpuProfileNode {
   id: number;
   callFrame: CpuFrame;
+  children?: number[];
 }
 export interface CpuProfile {
-  nodes: ProfileNode[];
+  nodes: CpuProfileNode[];
   samples: number[];
   timeDeltas: number[];
 }
 
-/** `node ARGV` in `cwd` under --cpu-prof: one profile per thread it ran. Throws with its stderr on an
- *  exit not in `exits`; its stdout goes to ours when `show` is set, else is dropped. */
-export function profiledRun(argv: readonly string[], cwd: string, { show = false, exits = [0] } = {}): CpuProfile[] {
+/** `node ARGV` in `cwd` under --cpu-prof: one profile per thread it ran, and its stderr. Throws with
+ *  its stderr on an exit not in `exits`; its stdout goes to ours when `show` is set, else is dropped. */
+export function profiledRun(
+  argv: readonly string[],
+  cwd: string,
+  { show = false, exits = [0] } = {},
+): { profiles: CpuProfile[]; stderr: string } {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-cpu-profile-'));
   try {
     const r = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...argv], {
@@ -31,12 +36,16 @@ export function profiledRun(argv: readonly string[], cwd: string, { show = false
       stdio: ['ignore', show ? 'inherit' : 'ignore', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
     });
-    if (r.status === null || !exits.includes(r.status))
-      throw new Error(`node ${argv.join(' ')} under --cpu-prof exited ${r.status ?? r.signal}: ${r.stderr.trim()}`);
-    return readdirSync(dir)
+    if (r.status === null || !exits.includes(r.status)) {
+      // A preloaded data: URL (bench/compare.ts REPORT_USAGE) is code, not a name to read.
+      const command = argv.filter((a) => !a.startsWith('data:')).join(' ');
+      throw new Error(`node ${command} under --cpu-prof exited ${r.status ?? r.signal}: ${r.stderr.trim()}`);
+    }
+    const profiles = readdirSync(dir)
       .filter((f) => f.endsWith('.cpuprofile'))
       .sort()
       .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CpuProfile);
+    return { profiles, stderr: r.stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

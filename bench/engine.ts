@@ -17,7 +17,7 @@ import { referenceOf } from '../properties/outcomes.ts';
 import { DEFAULT_WORLD, runWorld } from '../sim/world/world.ts';
 import { fileURLToPath } from 'node:url';
 import { allocationsPerCall, bytesPerCall } from './allocations.ts';
-import { partOfFrame, sharesOf, type PartShare } from './code-parts.ts';
+import { PartSums, type PartShare } from './code-parts.ts';
 import { FoldedJudge } from './judged-world.ts';
 import { median, note, round } from './measure.ts';
 import { MinimalSession } from './minimal-reducer.ts';
@@ -127,11 +127,8 @@ export function measureEngine(quick: boolean): EngineFigures {
   };
   note('engine: bytes allocated per session');
   const allocations = quick ? 2_000 : 10_000;
-  const byPart = new Map<string, number>();
-  const historyOff = allocationsPerCall(VARIANTS.historyOff, allocations, ({ functionName, url }, bytes) => {
-    const part = partOfFrame(functionName, url, root);
-    byPart.set(part, (byPart.get(part) ?? 0) + bytes);
-  });
+  const byPart = new PartSums(root);
+  const historyOff = allocationsPerCall(VARIANTS.historyOff, allocations, (frame, bytes) => byPart.add(frame, bytes));
   const bytesPerSession = {
     engine: round(bytesPerCall(VARIANTS.engine, allocations)),
     historyOff: round(historyOff),
@@ -170,6 +167,6 @@ export function measureEngine(quick: boolean): EngineFigures {
     xstateToEngine: round(m.xstate / m.engine, 3),
     minimalToHistoryOff: round(m.minimal / m.historyOff, 1),
     bytesPerSession,
-    historyOffBytesByPart: sharesOf(byPart, true),
+    historyOffBytesByPart: byPart.shares(true),
   };
 }

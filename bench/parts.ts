@@ -6,7 +6,7 @@
 // measures them.) The targets a part holds back name it (bench/targets.ts).
 import { fileURLToPath } from 'node:url';
 import { AGAINST_CHECK, AGAINST_EXPLORE } from './against.ts';
-import { partOfFrame, sharesOf, type PartShare } from './code-parts.ts';
+import { PartSums, type PartShare } from './code-parts.ts';
 import { forEachSelfTime, profiledRun } from './cpu-profile.ts';
 import { note } from './measure.ts';
 
@@ -26,13 +26,9 @@ export interface PartsFigures {
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 function cpuByPart(argv: readonly string[], exits: number[]): PartShare[] {
-  const byPart = new Map<string, number>();
-  for (const p of profiledRun(argv, root, { exits }))
-    forEachSelfTime(p, ({ functionName, url }, us) => {
-      const part = partOfFrame(functionName, url, root);
-      byPart.set(part, (byPart.get(part) ?? 0) + us);
-    });
-  return sharesOf(byPart);
+  const sums = new PartSums(root);
+  for (const p of profiledRun(argv, root, { exits }).profiles) forEachSelfTime(p, (frame, us) => sums.add(frame, us));
+  return sums.shares();
 }
 
 /** The CLI on `args` (every thread, exit 0 or 1: a violation found is an answer too). */

@@ -10,7 +10,7 @@
 // runs them: bench/profile-cells.ts).
 import { fileURLToPath } from 'node:url';
 import { table } from '../reports/table.ts';
-import { ELSEWHERE, GC_PART, partOfFrame, sharesOf, sourceOfUrl } from './code-parts.ts';
+import { ELSEWHERE, GC_PART, PartSums, sourceOfUrl } from './code-parts.ts';
 import { forEachSelfTime, profiledRun } from './cpu-profile.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,21 +19,21 @@ const cells = process.argv[2] === 'cells';
 const sessions = explore ? (process.argv[3] ?? '4') : cells ? (process.argv[3] ?? '1') : (process.argv[2] ?? '200000');
 const judged = !explore && !cells && process.argv[3] === 'judged';
 const script = explore ? 'bench/profile-explore.ts' : cells ? 'bench/profile-cells.ts' : 'bench/profile-engine.ts';
-const profiles = profiledRun(
+const { profiles } = profiledRun(
   ['--import', 'tsx', '--import', './bench/compiled-code.mjs', script, sessions, ...(judged ? ['judged'] : [])],
   root,
   { show: true },
 );
-const byPart = new Map<string, number>();
+const byPart = new PartSums(root);
 const byFile = new Map<string, number>();
 const byFunction = new Map<string, number>();
 let total = 0;
 const add = (m: Map<string, number>, key: string, us: number) => m.set(key, (m.get(key) ?? 0) + us);
 for (const p of profiles)
-  forEachSelfTime(p, ({ functionName, url }, us) => {
+  forEachSelfTime(p, (frame, us) => {
+    const { functionName, url } = frame;
     total += us;
-    const part = partOfFrame(functionName, url, root);
-    add(byPart, part, us);
+    const part = byPart.add(frame, us);
     const file = sourceOfUrl(url, root);
     add(byFile, part === GC_PART ? 'garbage collector' : (file ?? `other (${ELSEWHERE})`), us);
     if (file !== null && part !== GC_PART) add(byFunction, `${functionName || '(anonymous)'}  ${file}`, us);
@@ -55,7 +55,7 @@ process.stdout.write(
 process.stdout.write(
   `${table(
     ['part', 'self time'],
-    sharesOf(byPart).map((s) => [s.part, `${s.share.toFixed(1)}%`]),
+    byPart.shares().map((s) => [s.part, `${s.share.toFixed(1)}%`]),
     ['l', 'r'],
   )}\n\n`,
 );

@@ -10,8 +10,7 @@
 //    reports written to a temporary folder), counting each world started by the stage on its stack
 //    (sim/world/run-census.ts). One thread shares one run store, so these are the runs a comparison
 //    cannot avoid under today's reuse; the CLI's two threads each keep a store and run a few more.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +19,11 @@ import { writeReports } from '../sim/cli/report-files.ts';
 import { runComparison } from '../sim/compare/compare.ts';
 import { buildMatrix, type MatrixCell, type MatrixKind } from '../sim/compare/matrix.ts';
 import { runConfig, type RunConfig } from '../sim/plugins/run-config.ts';
+import { runStore } from '../sim/search/run-store.ts';
 import { runCensus } from '../sim/world/run-census.ts';
 import { REPORT_USAGE, usageOf } from './compare.ts';
 import { note, round } from './measure.ts';
+import { type CpuProfile, profiledRun } from './cpu-profile.ts';
 import { GC, OTHER, STAGES, stageOf, type Frame } from './stage-table.ts';
 
 export interface StageRow {
@@ -54,19 +55,8 @@ export interface StageFigures {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface ProfileNode {
-  id: number;
-  callFrame: Frame;
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
 /** Microseconds by stage over one profile (one thread). */
-function stagesOfProfile(p: Profile, into: Map<string, number>): void {
+function stagesOfProfile(p: CpuProfile, into: Map<string, number>): void {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -94,28 +84,15 @@ function stagesOfProfile(p: Profile, into: Map<string, number>): void {
 /** The CLI's compare (of the checkout at `cwd`, default this one) under `--cpu-prof`: CPU
  *  microseconds by stage, every thread, and the process's CPU seconds. */
 export function profiledCli(args: readonly string[], cwd = root): { byStage: Map<string, number>; threads: number; cpuSeconds: number } {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-stages-'));
+  const out = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-stages-'));
   try {
-    const argv = [
-      '--import',
-      REPORT_USAGE,
-      '--cpu-prof',
-      `--cpu-prof-dir=${join(dir, 'prof')}`,
-      'bin/mcp-faultsim.js',
-      'compare',
-      ...args,
-      '--quiet',
-      '--out',
-      join(dir, 'out'),
-    ];
-    const r = spawnSync(process.execPath, argv, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (r.status !== 0) throw new Error(`compare ${args.join(' ')} under --cpu-prof exited ${r.status}: ${r.stderr}`);
+    const argv = ['--import', REPORT_USAGE, 'bin/mcp-faultsim.js', 'compare', ...args, '--quiet', '--out', out];
+    const { profiles, stderr } = profiledRun(argv, cwd);
     const byStage = new Map<string, number>();
-    const files = readdirSync(join(dir, 'prof')).filter((f) => f.endsWith('.cpuprofile'));
-    for (const f of files) stagesOfProfile(JSON.parse(readFileSync(join(dir, 'prof', f), 'utf8')) as Profile, byStage);
-    return { byStage, threads: files.length, cpuSeconds: usageOf(r.stderr).cpuUs / 1e6 };
+    for (const p of profiles) stagesOfProfile(p, byStage);
+    return { byStage, threads: profiles.length, cpuSeconds: usageOf(stderr).cpuUs / 1e6 };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
   }
 }
 
@@ -140,6 +117,10 @@ export async function census(cells: readonly MatrixCell[], kind: MatrixKind, con
   const counts = new Map<string, { runs: number; forks: number }>();
   const out = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-census-'));
   process.setSourceMapsEnabled(false);
+  // The runs a comparison makes in a fresh process, as the CLI runs it: runs this thread stored before
+  // (the bench's seeds section checks the records' cells) would answer some of them (57 fewer runs of
+  // the default comparison after the seeds section).
+  runStore.clear();
   runCensus.probe = (fork) => {
     const s = stageHere();
     let c = counts.get(s);

@@ -105,4 +105,15 @@ describe('the census', () => {
     expect(counts.get('certification (exhaustive, one fault fewer)')?.forks ?? 0).toBeGreaterThan(0);
     expect(counts.has(OTHER)).toBe(false);
   });
+
+  it('counts what a comparison in a fresh process runs: the same again after this thread stored runs', async () => {
+    const cells = seedMatrix()
+      .slice(0, 2)
+      .map((c, index) => ({ ...c, index }));
+    const config = runConfig({ runs: 30 });
+    const first = await census(cells, 'records', config);
+    const again = await census(cells, 'records', config);
+    expect(first.counts.get('cells: random runs')?.runs ?? 0).toBeGreaterThanOrEqual(60);
+    expect(again.counts).toEqual(first.counts);
+  });
 });
