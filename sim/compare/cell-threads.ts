@@ -5,6 +5,7 @@
 // same config (rebuilt there from its portable form), so the result is the one this thread would
 // compute (the golden test runs compare this way). Once the cells are done, the threads run the
 // mitigation finder's searches too (`helpers`).
+import { coverageSharer, type MachineCoverage } from '../core/reach.ts';
 import { portableConfig, type RunConfig } from '../plugins/run-config.ts';
 import { takeThreads, type PoolThread } from '../search/pool/pool.ts';
 import type { CheckResult } from '../search/random/result.ts';
@@ -35,7 +36,14 @@ export const CELLS_PER_THREAD = 2;
 
 /** One pool thread as a cell runner: it loads the config's policy modules first; meanwhile (or if it
  *  cannot) cells run `here`. */
-function cellThread(thread: PoolThread, config: RunConfig, stop: Int32Array, onRuns: Progress, here: CellRunner) {
+function cellThread(
+  thread: PoolThread,
+  config: RunConfig,
+  stop: Int32Array,
+  onRuns: Progress,
+  here: CellRunner,
+  shared: (coverage: MachineCoverage[]) => MachineCoverage[],
+) {
   const portable = portableConfig(config);
   let ready = false;
   // The thread could not load the modules (or the config cannot cross): every cell runs in this thread.
@@ -51,7 +59,9 @@ function cellThread(thread: PoolThread, config: RunConfig, stop: Int32Array, onR
     if (failed || crossing === null || (!ready && c.runs <= IN_THREAD_RUNS)) return here(cell, c, onProgress);
     await started;
     // Its progress goes to `onRuns`, whose stop reaches the thread through the shared flag.
-    return failed ? here(cell, c, onProgress) : thread.run<CheckResult>(COMPARE_JOBS, { cell }, crossing, stop, onRuns);
+    if (failed) return here(cell, c, onProgress);
+    const result = await thread.run<CheckResult>(COMPARE_JOBS, { cell }, crossing, stop, onRuns);
+    return { ...result, coverage: shared(result.coverage) };
   };
   const search: RemoteSearcher = (spec, c, sampled) => {
     const p = portableConfig(c);
@@ -67,7 +77,8 @@ function cellThread(thread: PoolThread, config: RunConfig, stop: Int32Array, onR
 export function cellThreads(count: number, config: RunConfig, onRuns: Progress, here: CellRunner): CellThreads {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const threads = takeThreads(Math.max(1, count));
-  const cells = threads.map((t) => cellThread(t, config, stop, onRuns, here));
+  const shared = coverageSharer();
+  const cells = threads.map((t) => cellThread(t, config, stop, onRuns, here, shared));
   const load = threads.map(() => 0);
   const runner: CellRunner = async (cell, c, onProgress) => {
     const i = load.indexOf(Math.min(...load));

@@ -67,3 +67,20 @@ export function unionCoverage(reports: readonly (readonly MachineCoverage[])[]):
     return { machine: m.machine, states: tally('states'), transitions: tally('transitions') };
   });
 }
+
+/**
+ * One object for each distinct coverage report: a cell's result that crosses from a cell thread is
+ * a structured clone, every name in it a string of its own, and the full matrix's 1,920 cells hold
+ * 17 distinct reports (`compare --matrix full`). Shared, they are about a tenth of that comparison's
+ * live heap less (docs/performance.md). Reports are read, never changed, after they are made.
+ */
+export function coverageSharer(): (coverage: MachineCoverage[]) => MachineCoverage[] {
+  const seen = new Map<string, MachineCoverage[]>();
+  return (coverage) => {
+    const key = JSON.stringify(coverage);
+    const kept = seen.get(key);
+    if (kept) return kept;
+    seen.set(key, coverage);
+    return coverage;
+  };
+}

@@ -81,7 +81,7 @@ interface Slot {
 }
 
 /** Summaries kept per thread at most: a bound on its memory that costs little reuse (docs/performance.md). */
-const LIMIT = 50_000;
+const LIMIT = 20_000;
 
 /** Property objects by identity, as bits: two properties of one name (a test's, a policy module's)
  *  never share. 30 at most: a property past them is never stored (its runs always run). */

@@ -3,7 +3,7 @@
 // statecharts (world/coverage.ts) or unions rated reports (a comparison over cells).
 import { describe, expect, it } from 'vitest';
 import { historyJson } from '../../fixtures/history-json.ts';
-import { emptyReach, union, unionCoverage } from '../../../sim/core/reach.ts';
+import { coverageSharer, emptyReach, union, unionCoverage } from '../../../sim/core/reach.ts';
 import { VULNERABLE_000 } from '../../../sim/core/cells.ts';
 import { call } from '../../../sim/core/workload.ts';
 import { coverageReport } from '../../../sim/world/coverage.ts';
@@ -41,5 +41,17 @@ describe('Reach', () => {
     const rated = unionCoverage([coverageReport(quiet.coverage!), coverageReport(faulty.coverage!)]);
     expect(rated).toEqual(coverageReport(union(quiet.coverage!, faulty.coverage!)));
     expect(unionCoverage([[], coverageReport(quiet.coverage!)])).toEqual(coverageReport(quiet.coverage!));
+  });
+
+  it('a comparison keeps one object per distinct report, equal to each it stands for', () => {
+    // As a cell thread's results arrive: structured clones, equal reports as distinct objects.
+    const reports = [quiet, faulty, quiet, faulty, quiet].map((r) => structuredClone(coverageReport(r.coverage!)));
+    const share = coverageSharer();
+    const kept = reports.map(share);
+    kept.forEach((k, i) => expect(k).toEqual(reports[i]));
+    expect(kept[2]).toBe(kept[0]);
+    expect(kept[3]).toBe(kept[1]);
+    expect(kept[1]).not.toBe(kept[0]);
+    expect(new Set(kept).size).toBe(2);
   });
 });
