@@ -28,13 +28,18 @@ export function silentAs(m: RunMark, mechanism: string | null): string | null {
   return m.silent === 'duplicate-execution' && mechanism !== 'duplicate-execution' ? null : m.silent;
 }
 
-/** One object per distinct mark: a full matrix keeps a million of them (its searches' runs) until
- *  the last finding is annotated, and there are a handful of distinct ones. */
+/** One object per distinct mark (a handful), and its index in `markList`: see `Packed`. */
 const distinctMarks = new Map<string, RunMark>();
+const markList: RunMark[] = [];
+const markCodes = new Map<RunMark, number>();
 export function internedMark(silent: string | null, loud: boolean, stuck: boolean): RunMark {
   const key = `${loud ? 1 : 0}${stuck ? 1 : 0}${silent ?? ''}`;
   let m = distinctMarks.get(key);
-  if (!m) distinctMarks.set(key, (m = Object.freeze({ silent, loud, stuck })));
+  if (!m) {
+    distinctMarks.set(key, (m = Object.freeze({ silent, loud, stuck })));
+    markCodes.set(m, markList.length);
+    markList.push(m);
+  }
   return m;
 }
 
@@ -62,13 +67,34 @@ interface Job {
 
 const yieldToEvents = () => new Promise<void>((r) => setImmediate(r));
 
-/** A search's marks as this thread's own objects (a remote's arrive as copies): see `internedMark`. */
-function interned(s: Searched): Searched {
-  return s === 'policy-error' ? s : s.map((m) => internedMark(m.silent, m.loud, m.stuck));
+/**
+ * A search's marks as kept until the comparison ends: each run's mark as its index among the distinct
+ * marks (`internedMark`; a remote thread's arrive as copies, and are interned here), two bytes a run where an array of the objects takes eight. The full matrix
+ * keeps some 7,000 searches of about 240 runs each: 16 MB of its main thread's live heap went to
+ * `asked` (a heap snapshot at 15 s, retained sizes), and a heap that grows to twice what is live
+ * makes that peak RSS twice over (docs/performance.md).
+ */
+type Packed = Uint16Array | 'policy-error';
+
+function packed(s: Searched): Packed {
+  if (s === 'policy-error') return s;
+  const codes = new Uint16Array(s.length);
+  for (let i = 0; i < s.length; i++) {
+    const m = s[i]!;
+    codes[i] = markCodes.get(m) ?? markCodes.get(internedMark(m.silent, m.loud, m.stuck))!;
+  }
+  return codes;
+}
+
+function unpacked(p: Packed): Searched {
+  if (p === 'policy-error') return p;
+  const marks = new Array<RunMark>(p.length);
+  for (let i = 0; i < p.length; i++) marks[i] = markList[p[i]!]!;
+  return marks;
 }
 
 export class MitigationSearches {
-  private readonly asked = new Map<string, Promise<Searched>>();
+  private readonly asked = new Map<string, Promise<Packed>>();
   private readonly pending: Job[] = [];
   /** Searches a cell is expected to offer the runs of (`expect`), and those waiting for it. */
   private readonly expected = new Set<string>();
@@ -100,8 +126,8 @@ export class MitigationSearches {
     let p = this.asked.get(key);
     if (!p) {
       this.counts.distinct++;
-      p = new Promise<Searched>((resolve, reject) => {
-        const job: Job = { spec, resolve, reject };
+      p = new Promise<Packed>((resolve, reject) => {
+        const job: Job = { spec, resolve: (found) => resolve(packed(found)), reject };
         const sampled = this.offered.get(key);
         if (sampled) {
           this.offered.delete(key);
@@ -112,7 +138,7 @@ export class MitigationSearches {
       this.asked.set(key, p);
       void this.drain();
     }
-    return p;
+    return p.then(unpacked);
   }
 
   /** A cell of this comparison will offer the runs of the search `key` (`keyOf`): a search of it waits. */
@@ -188,7 +214,7 @@ export class MitigationSearches {
       const job = this.pending.pop();
       if (!job) return;
       try {
-        job.resolve(interned(await remote(job.spec, this.config, job.sampled)));
+        job.resolve(await remote(job.spec, this.config, job.sampled));
       } catch {
         this.pending.push(job);
         void this.drain();

@@ -36,6 +36,23 @@ describe('the mitigation searches of a comparison', () => {
     expect(ran.length).toBeGreaterThan(0); // the search the helper failed on came back here
   });
 
+  it('answers each ask with the marks its search gave, in order, kept packed between asks', async () => {
+    const marksOf = (n: number) =>
+      Array.from({ length: 3 * n }, (_, i) => ({ silent: i % 3 === 0 ? `mechanism-${n}` : null, loud: i % 2 === 0, stuck: i % 5 === 0 }));
+    const searches = new MitigationSearches(settings, (s) => marksOf((s.combination as never as { n: number }).n));
+    const helper: RemoteSearcher = async (s) => structuredClone(marksOf((s.combination as never as { n: number }).n));
+    const asks = [1, 2, 3, 1, 4, 2];
+    const asked = asks.map((n) => searches.search(spec(n)));
+    await Promise.all([...asked, searches.helpWith(helper)]);
+    const answers = await Promise.all(asked);
+    answers.forEach((a, i) => expect(a).toEqual(marksOf(asks[i]!)));
+    // One object per distinct mark, whichever thread ran the search.
+    const all = answers.flatMap((a) => (a === 'policy-error' ? [] : a));
+    expect(new Set(all).size).toBe(new Set(all.map((m) => JSON.stringify(m))).size);
+    const failing = new MitigationSearches(settings, () => 'policy-error');
+    expect(await failing.search(spec(9))).toBe('policy-error');
+  });
+
   it('finds the mitigations mitigationsOf finds, with a helper or without', async () => {
     const cells = buildMatrix('records', { server: {}, client: {} }).slice(0, 1);
     const matrix = { cells, kind: 'records' as const, cut: { server: {}, client: {} }, size: 1 };
