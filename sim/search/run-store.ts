@@ -21,7 +21,7 @@
 //
 // Kept by the world's options, the input's key, then the knobs read, then the values the storing
 // combination gave those knobs (as a small id): a lookup tries each set of knobs kept for the key
-// (runs of one input read few different sets), one Map lookup each. Bounded: past `limit` summaries the store starts again.
+// (runs of one input read few different sets), one Map lookup each. Bounded: past `bounds.summaries` summaries the store starts again.
 // Speed only: results are the same with the store off (`RUN_STORE=off`, or `runStore.enabled`), which
 // test/sim/search/run-store.test.ts checks. Everything here is synchronous: one store per thread.
 import type { Combination } from '../../models/policies.ts';
@@ -83,6 +83,12 @@ interface Slot {
 /** Summaries kept per thread at most: a bound on its memory that costs little reuse (docs/performance.md). */
 const LIMIT = 20_000;
 
+/** Combinations whose value ids are kept for their next scopes (`idsByValues`) at most: the full
+ *  matrix's main thread made them for 13,651 combinations (216,000 masks) between two starts of the
+ *  store, 11.6 MB of its live heap at 15 s; bounded, its peak RSS went 406 → 391 MB (medians of six
+ *  alternating runs) for no measurable CPU, since a combination's scopes come close together. */
+const ID_COMBINATIONS = 2_000;
+
 /** Property objects by identity, as bits: two properties of one name (a test's, a policy module's)
  *  never share. 30 at most: a property past them is never stored (its runs always run). */
 const propertyBits = new WeakMap<Property, number>();
@@ -124,7 +130,9 @@ export class RunStore {
   /** Off: shrinks are neither found here nor kept (search/random/check-runner.ts `shrink`; its equality test). */
   shrinks = true;
 
-  constructor(private readonly limit = LIMIT) {}
+  /** Summaries kept before the store starts again, and combinations whose value ids are kept
+   *  (`idsByValues`): settable, for the test that small bounds change no result. */
+  bounds = { summaries: LIMIT, idCombinations: ID_COMBINATIONS };
 
   /** The store as runs of `c` under `world` see it; undefined when it is off or `c`'s reads cannot be told. */
   scope(c: Combination, world: WorldOptions): RunScope | undefined {
@@ -173,7 +181,7 @@ export class RunStore {
   }
 
   add(world: string, key: string, reads: number, valuesIn: (mask: number) => number, facts: Partial<RunSummary>): void {
-    if (this.kept >= this.limit) this.clear();
+    if (this.kept >= this.bounds.summaries) this.clear();
     let keys = this.slots.get(world);
     if (!keys) this.slots.set(world, (keys = new Map()));
     let slot = keys.get(key);
@@ -209,7 +217,10 @@ export class RunStore {
   /** The ids by mask of the combination with these knob values' codes (see `idsByValues`). */
   idsFor(codes: string): Map<number, number> {
     let ids = this.idsByValues.get(codes);
-    if (!ids) this.idsByValues.set(codes, (ids = new Map()));
+    if (!ids) {
+      if (this.idsByValues.size >= this.bounds.idCombinations) this.idsByValues.clear();
+      this.idsByValues.set(codes, (ids = new Map()));
+    }
     return ids;
   }
 

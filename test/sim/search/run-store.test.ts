@@ -17,8 +17,10 @@ import { anyCombination, changed } from '../../fixtures/combinations.ts';
 import { cellsOf, compareCells } from '../../fixtures/small-comparison.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 
+const BOUNDS = { ...runStore.bounds };
 afterEach(() => {
   runStore.enabled = true;
+  runStore.bounds = { ...BOUNDS };
 });
 
 const knobChange = fc.record({
@@ -61,6 +63,23 @@ describe('the run store', () => {
     expect(mitigated).toBeGreaterThan(3);
     expect(stored).toBeGreaterThan(100);
   }, 120_000);
+
+  it('changes no result when small bounds make it start again and drop its value ids mid-comparison', async () => {
+    const combinations = [VULNERABLE_000];
+    for (const knob of [0, 3, 5]) combinations.push(changed(combinations.at(-1)!, knob, 1, []));
+    const cells = cellsOf(combinations, ALPHABET_000);
+    runStore.enabled = false;
+    const off = await compareCells(cells, 7, 30);
+    runStore.enabled = true;
+    runStore.clear();
+    // One combination's value ids kept at a time: every scope of another combination drops them.
+    runStore.bounds = { summaries: 40, idCombinations: 1 };
+    const started = runStore.generation;
+    const bounded = await compareCells(cells, 7, 30);
+    expect(bounded).toEqual(off);
+    expect(runStore.generation - started).toBeGreaterThan(3); // reached: it started again, often
+    expect(bounded.cells.flatMap((c) => c.results).some((r) => r.counterexample)).toBe(true);
+  }, 60_000);
 
   it('is used: a check with it runs fewer runs than one without, with the same result', () => {
     const options = { properties: PROPERTIES, seed: 1, runs: 60 };
