@@ -45,7 +45,7 @@ describe('the mitigation searches of a comparison', () => {
     const asked = asks.map((n) => searches.search(spec(n)));
     await Promise.all([...asked, searches.helpWith(helper)]);
     const answers = await Promise.all(asked);
-    answers.forEach((a, i) => expect(a).toEqual(marksOf(asks[i]!)));
+    for (const [i, a] of answers.entries()) expect(a).toEqual(marksOf(asks[i]!));
     // One object per distinct mark, whichever thread ran the search.
     const all = answers.flatMap((a) => (a === 'policy-error' ? [] : a));
     expect(new Set(all).size).toBe(new Set(all.map((m) => JSON.stringify(m))).size);

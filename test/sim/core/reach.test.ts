@@ -48,7 +48,7 @@ describe('Reach', () => {
     const reports = [quiet, faulty, quiet, faulty, quiet].map((r) => structuredClone(coverageReport(r.coverage!)));
     const share = coverageSharer();
     const kept = reports.map(share);
-    kept.forEach((k, i) => expect(k).toEqual(reports[i]));
+    for (const [i, k] of kept.entries()) expect(k).toEqual(reports[i]);
     expect(kept[2]).toBe(kept[0]);
     expect(kept[3]).toBe(kept[1]);
     expect(kept[1]).not.toBe(kept[0]);
