@@ -81,12 +81,13 @@ interface Slot {
 }
 
 /** Summaries kept per thread at most: a bound on its memory that costs little reuse (docs/performance.md). */
-const LIMIT = 20_000;
+const LIMIT = 50_000;
 
 /** Combinations whose value ids are kept for their next scopes (`idsByValues`) at most: the full
- *  matrix's main thread made them for 13,651 combinations (216,000 masks) between two starts of the
- *  store, 11.6 MB of its live heap at 15 s; bounded, its peak RSS went 406 → 391 MB (medians of six
- *  alternating runs) for no measurable CPU, since a combination's scopes come close together. */
+ *  matrix's main thread made them for 13,651 combinations (216,000 masks) between two starts of a
+ *  store of 20,000 summaries, 11.6 MB of its live heap at 15 s, and more with 50,000; bounded, its
+ *  peak RSS went 417–438 → 394–413 MB (three alternating runs) for no measurable CPU, since a
+ *  combination's scopes come close together (docs/performance.md). */
 const ID_COMBINATIONS = 2_000;
 
 /** Property objects by identity, as bits: two properties of one name (a test's, a policy module's)
