@@ -70,8 +70,8 @@ const yieldToEvents = () => new Promise<void>((r) => setImmediate(r));
 /**
  * A search's marks as kept until the comparison ends: each run's mark as its index among the distinct
  * marks (`internedMark`; a remote thread's marks arrive as copies and are interned here), two bytes a
- * run where an array of the objects takes eight. The full matrix keeps some 7,000 searches of about
- * 240 runs each: `asked` retained 16.1 MB of its main thread's heap at 15 s, 9.0 MB packed (heap
+ * run where an array of the objects takes eight. The full matrix keeps 7,351 searches of 200 runs
+ * each: `asked` retained 16.1 MB of its main thread's heap at 15 s, 9.0 MB packed (heap
  * snapshots), and a heap that grows to twice what is live pays for it twice in peak RSS
  * (docs/performance.md).
  */
