@@ -1,6 +1,6 @@
 // core/digest.ts: a value's digest is equal for equal JSON texts and different for different ones.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { digestOf, freshDigestOf, PartDigests, type Digest } from '../../../sim/core/digest.ts';
 
 const text = (d: Digest) => `${d.hi}:${d.lo}`;
@@ -87,5 +87,24 @@ describe('digest', () => {
     expect(parts.of(0, a)).toBe(parts.of(0, a));
     expect(text(parts.of(0, b))).toBe(text(freshDigestOf(b)));
     expect(text(parts.of(0, b))).not.toBe(text(freshDigestOf(a)));
+  });
+
+  it('gives a string the same digest whether its own digest was kept or not (its store full), and strings around the inline length their own', async () => {
+    // Values with strings of every length around SHORT_STRING, as names and as values.
+    const values = Array.from({ length: 12 }, (_, n) => {
+      const s = 'abcdefghijkl'.slice(0, n);
+      return { [s]: s, list: [s, `${s}!`], n };
+    });
+    const digests = async (fill: boolean) => {
+      vi.resetModules();
+      const fresh = await import('../../../sim/core/digest.ts');
+      // Past the store's bound (2^16 strings), nothing new is kept: each value's strings are hashed afresh.
+      if (fill) for (let i = 0; i < 70_000; i++) fresh.digestOf([`filler string ${i}`]);
+      return values.map((v) => text(fresh.digestOf(v)));
+    };
+    const kept = await digests(false);
+    expect(await digests(true)).toEqual(kept);
+    expect(new Set(kept).size).toBe(values.length);
+    expect(kept).toEqual(values.map((v) => text(freshDigestOf(JSON.parse(JSON.stringify(v)) as object))));
   });
 });
