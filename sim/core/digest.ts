@@ -254,15 +254,11 @@ export class PartDigests {
     return d;
   }
 
-  /** digestOf(o) for a machine context: its parts by `of`, at slots base, base + 1, …. */
+  /** digestOf(o) for a machine context: its parts by `of`, at slots base, base + 1, …. Not kept: a
+   *  world remembers its contexts' digests itself (world/fork.ts). */
   fieldsOf(o: object, base: number): Digest {
-    let d = digests.get(o);
-    if (d !== undefined) return d;
     const h = new Hasher();
     feed(h, o, (part, place) => this.of(base + place, part));
-    d = h.done();
-    // A context is met again in other states (the other machine stepped): kept, as a big one always was.
-    digests.set(o, d);
-    return d;
+    return h.done();
   }
 }

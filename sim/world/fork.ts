@@ -55,9 +55,19 @@ const CLIENT_SLOTS = 0;
 const SERVER_SLOTS = 64;
 const QUEUE_SLOTS = 128;
 
+interface ContextDigest {
+  context: object;
+  digest: Digest;
+}
+
 export class ForkableWorld extends World {
   /** The parts' digests by slot, shared with every fork of this world (one exploration's worlds). */
   private parts = new PartDigests();
+  /** Each machine's context at this world's last fingerprint, or at its parent's, with its digest: a
+   *  fork whose machine has not stepped since is not hashed again. (A WeakMap of every context's
+   *  digest did this for the whole exploration, and its inserts were a tenth of it.) */
+  private clientMemo: ContextDigest | null = null;
+  private serverMemo: ContextDigest | null = null;
 
   /** Start pausing before every request the network is to carry, writing entries to `sink`.
    *  Returns true when the run ended without carrying any request. */
@@ -98,6 +108,8 @@ export class ForkableWorld extends World {
   fork(sink: EntrySink): ForkableWorld {
     const w = new ForkableWorld(this.input, this.options, this.reach, this);
     w.parts = this.parts;
+    w.clientMemo = this.clientMemo;
+    w.serverMemo = this.serverMemo;
     w.writeTo(sink);
     return w;
   }
@@ -143,10 +155,22 @@ export class ForkableWorld extends World {
     const parts = digest === digestOf ? this.parts : null;
     const h = new Hasher();
     h.string(s.clientState);
-    h.digest(parts ? parts.fieldsOf(s.client.context as object, CLIENT_SLOTS) : digest(s.client.context as object));
+    const client = s.client.context as object;
+    if (parts === null) h.digest(digest(client));
+    else {
+      if (this.clientMemo?.context !== client) this.clientMemo = { context: client, digest: parts.fieldsOf(client, CLIENT_SLOTS) };
+      h.digest(this.clientMemo.digest);
+    }
     h.string(s.serverState);
-    const server = keyedServerContext(s.server.context as ServerContext);
-    h.digest(parts ? parts.fieldsOf(server, SERVER_SLOTS) : digest(server));
+    // Keyed by the context as it is: its keyed form is a function of it (and its knob read was
+    // counted when the memo was made, in the policy every fork shares).
+    const server = s.server.context as ServerContext;
+    if (parts === null) h.digest(digest(keyedServerContext(server)));
+    else {
+      if (this.serverMemo?.context !== server)
+        this.serverMemo = { context: server, digest: parts.fieldsOf(keyedServerContext(server), SERVER_SLOTS) };
+      h.digest(this.serverMemo.digest);
+    }
     const entries = s.queue.entries();
     h.word(entries.length);
     for (let i = 0; i < entries.length; i++) {
