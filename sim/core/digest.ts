@@ -80,13 +80,6 @@ export class Hasher {
     }
   }
 
-  /** A property name, by its own digest, which is kept. */
-  key(k: string): void {
-    const d = stringDigest(k);
-    this.word(d.hi);
-    this.word(d.lo);
-  }
-
   /** A string's length and characters, two to a word. */
   characters(s: string): void {
     this.word(s.length);
@@ -182,7 +175,7 @@ export function digestOf(o: object): Digest {
   if (d === undefined) {
     const before = fed;
     const h = new Hasher();
-    feed(h, o, keptPart);
+    feed(h, o, KEPT);
     d = h.done();
     if (fed - before >= KEPT_FROM_WORDS) digests.set(o, d);
   }
@@ -192,29 +185,32 @@ export function digestOf(o: object): Digest {
 /** The same digest, computed afresh, parts included (nothing kept): what tests compare `digestOf` with. */
 export function freshDigestOf(o: object): Digest {
   const h = new Hasher();
-  feed(h, o, freshPart);
+  feed(h, o, FRESH);
   return h.done();
 }
 
-/** The digest of an object part of a value, given its place among the value's parts (PartDigests' slot). */
-type PartDigest = (part: object, place: number) => Digest;
-const keptPart: PartDigest = (v) => digestOf(v);
-const freshPart: PartDigest = (v) => freshDigestOf(v);
-
-function part(h: Hasher, v: unknown, place: number, partDigest: PartDigest): void {
-  if (typeof v !== 'object' || v === null) h.value(v);
-  else h.digest(partDigest(v, place));
+/** Where `feed` gets the digests of a value's object parts and property names, by their index among
+ *  the value's parts: kept (digestOf), afresh, or remembered by their place in a state (Place). */
+interface Parts {
+  part(part: object, index: number): Digest;
+  key(name: string, index: number): Digest;
 }
+const KEPT: Parts = { part: (v) => digestOf(v), key: (k) => stringDigest(k) };
+const FRESH: Parts = { part: (v) => freshDigestOf(v), key: (k) => stringDigest(k) };
 
-/** An object's or array's own encoding, its object parts' digests by `partDigest`. */
-function feed(h: Hasher, o: object, partDigest: PartDigest): void {
+/** An object's or array's own encoding, its object parts and names by `parts`. */
+function feed(h: Hasher, o: object, parts: Parts): void {
   if (typeof (o as { toJSON?: unknown }).toJSON === 'function') {
     h.word(TO_JSON);
     h.characters(JSON.stringify(o));
   } else if (Array.isArray(o)) {
     h.word(ARRAY);
     h.word(o.length);
-    for (let i = 0; i < o.length; i++) part(h, o[i], i, partDigest);
+    for (let i = 0; i < o.length; i++) {
+      const v: unknown = o[i];
+      if (typeof v !== 'object' || v === null) h.value(v);
+      else h.digest(parts.part(v, i));
+    }
   } else {
     h.word(OBJECT);
     let n = 0;
@@ -225,8 +221,9 @@ function feed(h: Hasher, o: object, partDigest: PartDigest): void {
       const v = record[k];
       // JSON leaves out properties whose value is undefined, a function or a symbol.
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-      h.key(k);
-      part(h, v, n, partDigest);
+      h.digest(parts.key(k, n));
+      if (typeof v !== 'object' || v === null) h.value(v);
+      else h.digest(parts.part(v, n));
       n++;
     }
     h.word(n);
@@ -234,31 +231,47 @@ function feed(h: Hasher, o: object, partDigest: PartDigest): void {
 }
 
 /**
- * Digests of the parts of a state that recur from one state to the next, remembered by where they
- * sit (a slot: a machine context's field, a queue position), the last object seen there and its
- * digest. A fork shares its parent's (world/fork.ts): a policy, a cached handshake, a session or a
- * queued message is most often the very object the last state had at that slot, and a small one
- * (under KEPT_FROM_WORDS) was hashed afresh for every state. One identity check replaces that; a
- * new object at a slot costs what it did. The digests are digestOf's, so fingerprints are unchanged.
+ * One place in a state's tree of values (a machine's context, a context's field, a field's element…),
+ * remembering the last object seen there and its digest, and the names of that object's fields. A
+ * state is mostly the last state's objects (immutable data, shared), and where a part is new, most of
+ * its own parts are not: one identity check at each place replaces hashing them again (an object under
+ * KEPT_FROM_WORDS is not kept by digestOf, and was hashed afresh in every state that held it). Places
+ * are shared by one exploration's worlds (world/fork.ts). The digests are digestOf's.
  */
-export class PartDigests {
-  private readonly objects: unknown[] = [];
-  private readonly kept: Digest[] = [];
+export class Place {
+  private object: object | null = null;
+  private kept: Digest = { hi: 0, lo: 0 };
+  private readonly children: Place[] = [];
+  private readonly names: string[] = [];
+  private readonly nameDigests: Digest[] = [];
 
-  /** digestOf(o), remembered for the last object seen at `slot`. */
-  of(slot: number, o: object): Digest {
-    if (this.objects[slot] === o) return this.kept[slot]!;
-    const d = digestOf(o);
-    this.objects[slot] = o;
-    this.kept[slot] = d;
+  /** digestOf(o), its parts by their places under this one. */
+  of(o: object): Digest {
+    if (this.object === o) return this.kept;
+    let d = digests.get(o);
+    if (d === undefined) {
+      const before = fed;
+      const h = new Hasher();
+      feed(h, o, this);
+      d = h.done();
+      if (fed - before >= KEPT_FROM_WORDS) digests.set(o, d);
+    }
+    this.object = o;
+    this.kept = d;
     return d;
   }
 
-  /** digestOf(o) for a machine context: its parts by `of`, at slots base, base + 1, …. Not kept: a
-   *  world remembers its contexts' digests itself (world/fork.ts). */
-  fieldsOf(o: object, base: number): Digest {
-    const h = new Hasher();
-    feed(h, o, (part, place) => this.of(base + place, part));
-    return h.done();
+  part(part: object, index: number): Digest {
+    let child = this.children[index];
+    if (child === undefined) this.children[index] = child = new Place();
+    return child.of(part);
+  }
+
+  key(name: string, index: number): Digest {
+    if (this.names[index] === name) return this.nameDigests[index]!;
+    const d = stringDigest(name);
+    this.names[index] = name;
+    this.nameDigests[index] = d;
+    return d;
   }
 }

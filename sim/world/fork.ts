@@ -6,7 +6,7 @@ import type { FaultName } from '../../models/faults.ts';
 import type { ClientEffect } from '../../models/client-context.ts';
 import type { ServerContext } from '../../models/server-context.ts';
 import { answerOf, finishedBy } from '../core/answer-ledger.ts';
-import { Hasher, PartDigests, digestOf, type Digest } from '../core/digest.ts';
+import { Hasher, Place, digestOf, type Digest } from '../core/digest.ts';
 import { World, type EntrySink, type WorldState } from './world.ts';
 
 /** JSON of immutable objects (machine contexts, queued items), computed once per object: forked
@@ -50,10 +50,20 @@ function namedRequests(s: WorldState): number[] {
   return [...named].sort((a, b) => a - b);
 }
 
-/** Where PartDigests keeps each part of a fingerprint: a context's fields, then the queue's positions. */
-const CLIENT_SLOTS = 0;
-const SERVER_SLOTS = 64;
-const QUEUE_SLOTS = 128;
+/** The places (core/digest.ts) of a fingerprint's parts, shared by one exploration's worlds. */
+class FingerprintPlaces {
+  readonly client = new Place();
+  readonly server = new Place();
+  private readonly queue: Place[] = [];
+  private readonly effects: Place[] = [];
+  private readonly faults: Place[] = [];
+  /** The queue's item at position i, the pending effect at i, the faults of the i-th request at the server. */
+  queued = (i: number): Place => (this.queue[i] ??= new Place());
+  effect = (i: number): Place => (this.effects[i] ??= new Place());
+  faultsAt = (i: number): Place => (this.faults[i] ??= new Place());
+}
+
+const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
 
 interface ContextDigest {
   context: object;
@@ -61,8 +71,7 @@ interface ContextDigest {
 }
 
 export class ForkableWorld extends World {
-  /** The parts' digests by slot, shared with every fork of this world (one exploration's worlds). */
-  private parts = new PartDigests();
+  private places = new FingerprintPlaces();
   /** Each machine's context at this world's last fingerprint, or at its parent's, with its digest: a
    *  fork whose machine has not stepped since is not hashed again. (A WeakMap of every context's
    *  digest did this for the whole exploration, and its inserts were a tenth of it.) */
@@ -107,7 +116,7 @@ export class ForkableWorld extends World {
    *  immutable data and are shared; the coverage it reaches is added to the same `Reach`. */
   fork(sink: EntrySink): ForkableWorld {
     const w = new ForkableWorld(this.input, this.options, this.reach, this);
-    w.parts = this.parts;
+    w.places = this.places;
     w.clientMemo = this.clientMemo;
     w.serverMemo = this.serverMemo;
     w.writeTo(sink);
@@ -151,24 +160,23 @@ export class ForkableWorld extends World {
   fingerprint(extra: string, digest: (o: object) => Digest = digestOf): Digest {
     const s = this.s;
     const now = s.queue.now;
-    // The parts' remembered digests are digestOf's own: a test's fresh `digest` checks them too.
-    const parts = digest === digestOf ? this.parts : null;
+    // The places' remembered digests are digestOf's own: a test's fresh `digest` checks them too.
+    const places = digest === digestOf ? this.places : null;
     const h = new Hasher();
     h.string(s.clientState);
     const client = s.client.context as object;
-    if (parts === null) h.digest(digest(client));
+    if (places === null) h.digest(digest(client));
     else {
-      if (this.clientMemo?.context !== client) this.clientMemo = { context: client, digest: parts.fieldsOf(client, CLIENT_SLOTS) };
+      if (this.clientMemo?.context !== client) this.clientMemo = { context: client, digest: places.client.of(client) };
       h.digest(this.clientMemo.digest);
     }
     h.string(s.serverState);
     // Keyed by the context as it is: its keyed form is a function of it (and its knob read was
     // counted when the memo was made, in the policy every fork shares).
     const server = s.server.context as ServerContext;
-    if (parts === null) h.digest(digest(keyedServerContext(server)));
+    if (places === null) h.digest(digest(keyedServerContext(server)));
     else {
-      if (this.serverMemo?.context !== server)
-        this.serverMemo = { context: server, digest: parts.fieldsOf(keyedServerContext(server), SERVER_SLOTS) };
+      if (this.serverMemo?.context !== server) this.serverMemo = { context: server, digest: places.server.of(keyedServerContext(server)) };
       h.digest(this.serverMemo.digest);
     }
     const entries = s.queue.entries();
@@ -176,13 +184,13 @@ export class ForkableWorld extends World {
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!;
       h.number(e.at - now);
-      h.digest(parts ? parts.of(QUEUE_SLOTS + i, e.item) : digest(e.item));
+      h.digest(places ? places.queued(i).of(e.item) : digest(e.item));
     }
     const pending = s.pending;
     const from = pending ? pending.index : 0;
     const effects = pending ? pending.effects : [];
     h.word(effects.length - from);
-    for (let i = from; i < effects.length; i++) h.digest(digest(effects[i]!));
+    for (let i = from; i < effects.length; i++) h.digest(places ? places.effect(i - from).of(effects[i]!) : digest(effects[i]!));
     h.number(s.carried);
     h.number(s.issued);
     const ended = [...s.ended].sort((a, b) => a - b);
@@ -200,7 +208,8 @@ export class ForkableWorld extends World {
       if (e.item.to !== 'server') continue;
       atServer++;
       h.number(e.item.req);
-      h.digest(digest(s.responseFaults.get(e.item.req) ?? []));
+      const faults = s.responseFaults.get(e.item.req) ?? NO_FAULTS;
+      h.digest(places ? places.faultsAt(atServer).of(faults) : digest(faults));
     }
     h.word(atServer);
     h.number(s.queue.picksUsed);

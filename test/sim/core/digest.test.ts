@@ -1,7 +1,7 @@
 // core/digest.ts: a value's digest is equal for equal JSON texts and different for different ones.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { digestOf, freshDigestOf, PartDigests, type Digest } from '../../../sim/core/digest.ts';
+import { digestOf, freshDigestOf, Place, type Digest } from '../../../sim/core/digest.ts';
 
 const text = (d: Digest) => `${d.hi}:${d.lo}`;
 
@@ -68,25 +68,34 @@ describe('digest', () => {
     expect(text(digestOf({ ...a }))).toBe(text(digestOf(a)));
   });
 
-  it("PartDigests gives digestOf's digest, by slot, whether the object at a slot is the last one or new", () => {
+  it("Place gives digestOf's digest, its parts by their places, whether the objects there are the last ones, new, or new around old parts", () => {
     fc.assert(
       fc.property(fc.array(fc.dictionary(fc.string({ maxLength: 3 }), data, { maxKeys: 5 }), { minLength: 1, maxLength: 6 }), (objects) => {
-        const parts = new PartDigests();
-        // Objects in turn at the same slots, as a machine's contexts are from state to state; some met twice in a row.
+        const place = new Place();
+        // Objects in turn at one place, as a machine's contexts are from state to state: some met twice
+        // in a row, some copies (new objects), some new objects that share the last one's parts.
+        let last: Record<string, unknown> = {};
         for (const o of objects.flatMap((o, i) => (i % 2 ? [o, o] : [o]))) {
-          expect(text(parts.fieldsOf(JSON.parse(JSON.stringify(o)) as object, 0))).toBe(text(freshDigestOf(o)));
-          for (const v of Object.values(o))
-            if (v !== null && typeof v === 'object') expect(text(parts.of(100, v))).toBe(text(freshDigestOf(v)));
+          const copy = JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
+          expect(text(place.of(o))).toBe(text(freshDigestOf(o)));
+          expect(text(place.of(copy))).toBe(text(freshDigestOf(o)));
+          const sharing = { ...last, ...copy, tail: [last, copy] };
+          expect(text(place.of(sharing))).toBe(text(freshDigestOf(sharing)));
+          last = o;
         }
       }),
     );
-    // A slot that holds an object answers it without hashing again (the same digest object), and a new one there is hashed anew.
-    const parts = new PartDigests();
+    // A place that holds an object answers it without hashing again (the same digest object), and a new one there is hashed anew.
+    const place = new Place();
     const a = { x: [1, 2, 3] };
     const b = { x: [1, 2, 4] };
-    expect(parts.of(0, a)).toBe(parts.of(0, a));
-    expect(text(parts.of(0, b))).toBe(text(freshDigestOf(b)));
-    expect(text(parts.of(0, b))).not.toBe(text(freshDigestOf(a)));
+    expect(place.of(a)).toBe(place.of(a));
+    expect(text(place.of(b))).toBe(text(freshDigestOf(b)));
+    expect(text(place.of(b))).not.toBe(text(freshDigestOf(a)));
+    // A part met at its place again, inside a new object whose other part changed.
+    const c = { x: a.x, y: 'z' };
+    expect(text(place.of(c))).toBe(text(freshDigestOf(c)));
+    expect(text(place.of({ ...c, x: b.x }))).toBe(text(freshDigestOf({ ...c, x: b.x })));
   });
 
   it('gives a string the same digest whether its own digest was kept or not (its store full), and strings around the inline length their own', async () => {
