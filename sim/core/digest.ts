@@ -171,11 +171,16 @@ function stringDigest(s: string): Digest {
 
 /** The digest of an immutable object or array, kept if it was costly (KEPT_FROM_WORDS). */
 export function digestOf(o: object): Digest {
+  return keptDigest(o, KEPT);
+}
+
+/** `o`'s kept digest, or its digest with its parts by `parts`, kept if it was costly. */
+function keptDigest(o: object, parts: Parts): Digest {
   let d = digests.get(o);
   if (d === undefined) {
     const before = fed;
     const h = new Hasher();
-    feed(h, o, KEPT);
+    feed(h, o, parts);
     d = h.done();
     if (fed - before >= KEPT_FROM_WORDS) digests.set(o, d);
   }
@@ -248,14 +253,7 @@ export class Place {
   /** digestOf(o), its parts by their places under this one. */
   of(o: object): Digest {
     if (this.object === o) return this.kept;
-    let d = digests.get(o);
-    if (d === undefined) {
-      const before = fed;
-      const h = new Hasher();
-      feed(h, o, this);
-      d = h.done();
-      if (fed - before >= KEPT_FROM_WORDS) digests.set(o, d);
-    }
+    const d = keptDigest(o, this);
     this.object = o;
     this.kept = d;
     return d;

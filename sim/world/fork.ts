@@ -57,10 +57,18 @@ class FingerprintPlaces {
   private readonly queue: Place[] = [];
   private readonly effects: Place[] = [];
   private readonly faults: Place[] = [];
-  /** The queue's item at position i, the pending effect at i, the faults of the i-th request at the server. */
-  queued = (i: number): Place => (this.queue[i] ??= new Place());
-  effect = (i: number): Place => (this.effects[i] ??= new Place());
-  faultsAt = (i: number): Place => (this.faults[i] ??= new Place());
+  /** The queue's item at position i. */
+  queued(i: number): Place {
+    return (this.queue[i] ??= new Place());
+  }
+  /** The pending effect at position i (from the one about to be performed). */
+  effect(i: number): Place {
+    return (this.effects[i] ??= new Place());
+  }
+  /** The response faults of the i-th queued request bound for the server. */
+  faultsAt(i: number): Place {
+    return (this.faults[i] ??= new Place());
+  }
 }
 
 const NO_FAULTS: readonly FaultName[] = Object.freeze([]);
@@ -206,10 +214,10 @@ export class ForkableWorld extends World {
     let atServer = 0;
     for (const e of entries) {
       if (e.item.to !== 'server') continue;
-      atServer++;
       h.number(e.item.req);
       const faults = s.responseFaults.get(e.item.req) ?? NO_FAULTS;
       h.digest(places ? places.faultsAt(atServer).of(faults) : digest(faults));
+      atServer++;
     }
     h.word(atServer);
     h.number(s.queue.picksUsed);
