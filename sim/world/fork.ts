@@ -82,7 +82,8 @@ export class ForkableWorld extends World {
   private places = new FingerprintPlaces();
   /** Each machine's context at this world's last fingerprint, or at its parent's, with its digest: a
    *  fork whose machine has not stepped since is not hashed again. (A WeakMap of every context's
-   *  digest did this for the whole exploration, and its inserts were a tenth of it.) */
+   *  digest did this for the whole exploration; its inserts were the hottest line of its profile, about
+   *  5% of it, 546 of some 10,800 one-millisecond samples.) */
   private clientMemo: ContextDigest | null = null;
   private serverMemo: ContextDigest | null = null;
 
