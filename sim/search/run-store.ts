@@ -29,7 +29,7 @@ import type { FaultPlan } from '../core/plan.ts';
 import type { Workload } from '../core/workload.ts';
 import type { Reference } from '../../properties/outcomes.ts';
 import type { Property } from '../../properties/properties.ts';
-import { ALL_KNOBS, knobValues, trackable } from '../world/knob-reads.ts';
+import { ALL_KNOBS, KNOB_SPECS, knobValues, trackable } from '../world/knob-reads.ts';
 import type { WorldOptions } from '../world/world.ts';
 import { worldKey } from './world-key.ts';
 import { SharedParts, type SampledRun } from './shared-parts.ts';
@@ -83,12 +83,15 @@ interface Slot {
 /** Summaries kept per thread at most: a bound on its memory that costs little reuse (docs/performance.md). */
 const LIMIT = 50_000;
 
-/** Combinations whose value ids are kept for their next scopes (`idsByValues`) at most: the full
- *  matrix's main thread made them for 13,651 combinations (216,000 masks) between two starts of a
- *  store of 20,000 summaries, 11.6 MB of its live heap at 15 s, and more with 50,000; bounded, its
- *  peak RSS went 417–438 → 394–413 MB (three alternating runs) for no measurable CPU, since a
- *  combination's scopes come close together (docs/performance.md). */
-const ID_COMBINATIONS = 2_000;
+/** Each knob's field in a packed value id (`RunScope.valuesIn`): as many bits as its built-in values
+ *  need (a set knob's: its subsets), at its offset; 19 bits for the 11 knobs. */
+const FIELD_BITS = KNOB_SPECS.map((spec) => {
+  const count = spec.subset ? 2 ** spec.values.length : spec.values.length;
+  return Math.max(1, Math.ceil(Math.log2(count)));
+});
+const FIELD_OFFSETS = FIELD_BITS.map((_, i) => FIELD_BITS.slice(0, i).reduce((a, b) => a + b, 0));
+/** Whether every knob's field fits a small integer (V8's Smi): else no id is packed. */
+const PACKABLE = FIELD_BITS.reduce((a, b) => a + b, 0) <= 30;
 
 /** Property objects by identity, as bits: two properties of one name (a test's, a policy module's)
  *  never share. 30 at most: a property past them is never stored (its runs always run). */
@@ -113,16 +116,10 @@ export class RunStore {
   /** Each knob's values as small numbers, in the order first seen (by knob, in bit order). Never cleared:
    *  a knob has few values. */
   private readonly codes: Map<string, number>[] = [];
-  /** Each combination's ids by mask, shared by its scopes: a comparison makes a scope for every judge
-   *  of a combination, and the same combinations come back (the finder's judges are bounded and made
-   *  again). Per scope, each made a 16 KB array and worked its ids out anew: 2.2 s of
-   *  `compare --matrix full`'s profile (valueId and RunScope's self time). A Map, as a combination's
-   *  runs read a few masks of the 4,096. */
-  private readonly idsByValues = new Map<string, Map<number, number>>();
   private kept = 0;
   /** The parts of the sampled runs kept, each distinct one once. */
   readonly shared = new SharedParts();
-  /** Bumped whenever the store starts again: a scope's cached value ids are then stale. */
+  /** Bumped whenever the store starts again (the test that its bound is reached). */
   generation = 0;
   /** Off: nothing is found and nothing kept (the equality tests; `RUN_STORE=off`). */
   enabled = process.env.RUN_STORE !== 'off';
@@ -131,9 +128,11 @@ export class RunStore {
   /** Off: shrinks are neither found here nor kept (search/random/check-runner.ts `shrink`; its equality test). */
   shrinks = true;
 
-  /** Summaries kept before the store starts again, and combinations whose value ids are kept
-   *  (`idsByValues`): settable, for the test that small bounds change no result. */
-  bounds = { summaries: LIMIT, idCombinations: ID_COMBINATIONS };
+  /** Off: every value id is the string-keyed one (`valueId`), never packed (its equality test). */
+  packs = true;
+
+  /** Summaries kept before the store starts again: settable, for the test that a small bound changes no result. */
+  bounds = { summaries: LIMIT };
 
   /** The store as runs of `c` under `world` see it; undefined when it is off or `c`'s reads cannot be told. */
   scope(c: Combination, world: WorldOptions): RunScope | undefined {
@@ -215,20 +214,9 @@ export class RunStore {
     }
   }
 
-  /** The ids by mask of the combination with these knob values' codes (see `idsByValues`). */
-  idsFor(codes: string): Map<number, number> {
-    let ids = this.idsByValues.get(codes);
-    if (!ids) {
-      if (this.idsByValues.size >= this.bounds.idCombinations) this.idsByValues.clear();
-      this.idsByValues.set(codes, (ids = new Map()));
-    }
-    return ids;
-  }
-
   clear(): void {
     this.slots.clear();
     this.valueIds.clear();
-    this.idsByValues.clear();
     this.shared.clear();
     this.kept = 0;
     this.generation++;
@@ -242,10 +230,11 @@ export class RunStore {
 
 /** The runs of one combination under one world, as they find and add summaries. */
 export class RunScope {
-  private ids: Map<number, number>;
-  private generation: number;
   /** The combination's knob values as codes (`RunStore.codesOf`), a character each; empty for a fixed scope. */
   private readonly codes: string;
+  /** Each knob's code at its field of a packed id (`FIELD_OFFSETS`), and the knobs whose code fits its field. */
+  private readonly fields: number[];
+  private readonly packedKnobs: number;
 
   constructor(
     private readonly store: RunStore,
@@ -255,18 +244,26 @@ export class RunScope {
     private readonly world: string,
   ) {
     this.codes = store.codesOf(values);
-    this.ids = store.idsFor(this.codes);
-    this.generation = store.generation;
+    this.fields = [];
+    let packed = 0;
+    for (let i = 0; i < this.codes.length && PACKABLE && store.packs; i++) {
+      const code = this.codes.charCodeAt(i);
+      this.fields.push(code << FIELD_OFFSETS[i]!);
+      if (code < 1 << FIELD_BITS[i]!) packed |= 1 << i;
+    }
+    this.packedKnobs = packed;
   }
 
-  /** The combination's values on `mask`'s knobs as one id, worked out once per mask and generation. */
+  /** The combination's values on `mask`'s knobs as one number, equal for two combinations exactly when
+   *  they agree on those knobs: its fields or-ed together where every code fits its field (the built-in
+   *  values always do), else the string-keyed `valueId`, negated so that the two never meet. It replaced
+   *  a bounded cache of string-keyed ids by combination, which the full matrix's main thread missed
+   *  754,000 times: peak RSS 393–412 → 374–384 MB, CPU the same (docs/performance.md). */
   private readonly valuesIn = (mask: number): number => {
-    if (this.generation !== this.store.generation) {
-      this.ids = this.store.idsFor(this.codes);
-      this.generation = this.store.generation;
-    }
-    let id = this.ids.get(mask);
-    if (id === undefined) this.ids.set(mask, (id = this.store.valueId(mask, this.codes)));
+    if ((mask & ~this.packedKnobs) !== 0 || this.codes.length === 0) return ~this.store.valueId(mask, this.codes);
+    const fields = this.fields;
+    let id = 0;
+    for (let i = 0, m = mask; m !== 0; i++, m >>>= 1) if ((m & 1) !== 0) id |= fields[i]!;
     return id;
   };
 

@@ -12,13 +12,15 @@
 // and never nest, so one mask per twin is enough. A choice a model makes with `choose`
 // (models/knob-choice.ts) reads the plain side first, and counts the knob only where its value decides.
 import { UNCOUNTED } from '../../models/knob-choice.ts';
-import { CLIENT_KNOBS, SERVER_KNOBS, type Combination } from '../../models/policies.ts';
+import { CLIENT_KNOBS, SERVER_KNOBS, type Combination, type KnobSpec } from '../../models/policies.ts';
 
 /** Every knob, `side.name`, in bit order. */
 export const KNOBS: readonly string[] = [
   ...Object.keys(SERVER_KNOBS).map((k) => `server.${k}`),
   ...Object.keys(CLIENT_KNOBS).map((k) => `client.${k}`),
 ];
+/** Each knob's built-in spec (its values), in bit order. */
+export const KNOB_SPECS: readonly KnobSpec[] = [...Object.values(SERVER_KNOBS), ...Object.values(CLIENT_KNOBS)];
 const BIT = new Map(KNOBS.map((k, i) => [k, 1 << i]));
 /** Every knob: what a run whose reads cannot be told is said to have read. */
 export const ALL_KNOBS = (1 << KNOBS.length) - 1;

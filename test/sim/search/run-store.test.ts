@@ -11,8 +11,8 @@ import { PROPERTIES } from '../../../properties/properties.ts';
 import { ALPHABET_000, VULNERABLE_000 } from '../../../sim/core/cells.ts';
 import { randomCheck, type CheckInput } from '../../../sim/search/random/check-runner.ts';
 import { worldRunner } from '../../../sim/search/random/check.ts';
-import { runStore } from '../../../sim/search/run-store.ts';
-import { KNOBS } from '../../../sim/world/knob-reads.ts';
+import { RunStore, runStore } from '../../../sim/search/run-store.ts';
+import { ALL_KNOBS, differing, KNOBS, knobValues } from '../../../sim/world/knob-reads.ts';
 import { anyCombination, changed } from '../../fixtures/combinations.ts';
 import { cellsOf, compareCells } from '../../fixtures/small-comparison.ts';
 import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
@@ -20,6 +20,7 @@ import { DEFAULT_WORLD } from '../../../sim/world/world.ts';
 const BOUNDS = { ...runStore.bounds };
 afterEach(() => {
   runStore.enabled = true;
+  runStore.packs = true;
   runStore.bounds = { ...BOUNDS };
 });
 
@@ -64,7 +65,7 @@ describe('the run store', () => {
     expect(stored).toBeGreaterThan(100);
   }, 120_000);
 
-  it('changes no result when small bounds make it start again and drop its value ids mid-comparison', async () => {
+  it('changes no result when a small bound makes it start again mid-comparison', async () => {
     const combinations = [VULNERABLE_000];
     for (const knob of [0, 3, 5]) combinations.push(changed(combinations.at(-1)!, knob, 1, []));
     const cells = cellsOf(combinations, ALPHABET_000);
@@ -72,13 +73,56 @@ describe('the run store', () => {
     const off = await compareCells(cells, 7, 30);
     runStore.enabled = true;
     runStore.clear();
-    // One combination's value ids kept at a time: every scope of another combination drops them.
-    runStore.bounds = { summaries: 40, idCombinations: 1 };
+    runStore.bounds = { summaries: 40 };
     const started = runStore.generation;
     const bounded = await compareCells(cells, 7, 30);
     expect(bounded).toEqual(off);
     expect(runStore.generation - started).toBeGreaterThan(3); // reached: it started again, often
     expect(bounded.cells.flatMap((c) => c.results).some((r) => r.counterexample)).toBe(true);
+  }, 60_000);
+
+  it('finds a run under another combination exactly when the two agree on the knobs it read, by packed ids or string-keyed ones', () => {
+    const seen = { found: 0, missed: 0, packed: 0, keyed: 0 };
+    fc.assert(
+      fc.property(
+        anyCombination,
+        fc.array(knobChange, { maxLength: 3 }),
+        fc.nat(ALL_KNOBS),
+        fc.boolean(),
+        fc.nat(ALL_KNOBS),
+        (a, changes, mask, packs, crowded) => {
+          const store = new RunStore();
+          store.packs = packs;
+          // Knobs whose values were first seen among forty others: their codes are past their fields,
+          // and a mask with one of them takes the string-keyed ids.
+          for (let n = 0; n < 40; n++) store.codesOf(knobValues(a).map((v, i) => ((crowded >> i) & 1 ? `crowd-${n}` : v)));
+          let b = a;
+          for (const { knob, pick, guards } of changes) b = changed(b, knob, pick, guards);
+          store.scope(a, DEFAULT_WORLD)!.add('the input', mask, { judged: 1, violated: 0 });
+          const agree = (differing(knobValues(a), knobValues(b)) & mask) === 0;
+          expect(store.scope(b, DEFAULT_WORLD)!.find('the input') !== undefined).toBe(agree);
+          seen[agree ? 'found' : 'missed']++;
+          seen[packs && (mask & crowded) === 0 ? 'packed' : 'keyed']++;
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // Reached: runs found and not, each way of telling values apart.
+    for (const n of Object.values(seen)) expect(n).toBeGreaterThan(20);
+  });
+
+  it('changes no result when every value id is the string-keyed one', async () => {
+    const combinations = [VULNERABLE_000];
+    for (const knob of [1, 4, 8]) combinations.push(changed(combinations.at(-1)!, knob, 1, []));
+    const cells = cellsOf(combinations, ALPHABET_000);
+    runStore.clear();
+    runStore.packs = false;
+    const keyed = await compareCells(cells, 11, 30);
+    runStore.clear();
+    runStore.packs = true;
+    const packed = await compareCells(cells, 11, 30);
+    expect(packed).toEqual(keyed);
+    expect(packed.findings.length).toBeGreaterThan(0);
   }, 60_000);
 
   it('is used: a check with it runs fewer runs than one without, with the same result', () => {
