@@ -11,6 +11,8 @@ export interface StageMarker {
 }
 
 export const STAGES: readonly StageMarker[] = [
+  // The recommendation replays findings under its candidates: that is its time, not the finder's.
+  { stage: 'recommendation (its replays and ranking)', at: [['recommend', 'sim/compare/recommendation']] },
   {
     stage: 'reports (with the findings’ histories run again)',
     at: [
@@ -27,6 +29,10 @@ export const STAGES: readonly StageMarker[] = [
       ['searchSteps', 'sim/compare/mitigation-runs'],
       ['runSearch', 'sim/compare/mitigation-runs'],
     ],
+  },
+  {
+    stage: 'finder: the cells’ runs offered to its searches',
+    at: [['offer', 'sim/compare/annotator']],
   },
   { stage: 'certification (exhaustive, one fault fewer)', at: [['certify', 'sim/search/certify']] },
   {

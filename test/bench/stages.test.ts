@@ -52,6 +52,19 @@ describe('stageOf', () => {
     expect(stageOf(shrink)).toBe('shrinking');
     expect(stageOf(shrink.slice(0, 2))).toBe('cells: random runs');
   });
+  it('gives the recommendation and the cells’ runs offered to the finder stages of their own', () => {
+    // Both were "start-up, threads, module loading, other": 0.57 and 0.51 s of a full matrix's profile.
+    expect(
+      stageOf([
+        at('runComparison', 'sim/compare/compare'),
+        at('recommend', 'sim/compare/recommendation'),
+        at('replaysOf', 'sim/compare/mitigations'),
+      ]),
+    ).toBe('recommendation (its replays and ranking)');
+    expect(
+      stageOf([at('runCell', 'sim/compare/run-cell'), at('onSampled', 'sim/compare/cell-scheduler'), at('offer', 'sim/compare/annotator')]),
+    ).toBe('finder: the cells’ runs offered to its searches');
+  });
   it('needs the function in its own file, from the sources or dist/', () => {
     expect(stageOf([{ functionName: 'certify', url: '/y/sim/search/certify.ts' }])).toBe('certification (exhaustive, one fault fewer)');
     expect(stageOf([at('shrink', 'node_modules/fast-check/lib/check')])).toBe(OTHER);
