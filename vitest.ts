@@ -24,7 +24,7 @@ export {
 } from './sim/wire/process/handler-server.ts';
 export type { ClientFactory, McpClientLike } from './sim/wire/peers/sdk-client.ts';
 export type { WireCheckResult } from './sim/wire/check.ts';
-export type { ToolSpec } from './sim/wire/protocol/json-rpc.ts';
+export type { ToolSpec } from './sim/wire/protocol/tool-maps.ts';
 
 // The throwing forms live here, the entry layer: the wire tier returns data, and only an entry
 // (this, or the CLI) turns a result into a report.

@@ -7,7 +7,7 @@ import { EXIT, UsageError } from './errors.ts';
 export const NODE_SUPPORTED = '>=20';
 
 export async function usage(): Promise<string> {
-  const commands = await Promise.all(COMMANDS.map((c) => c.load()));
+  const commands = COMMANDS;
   const width = Math.max(...commands.map((c) => c.name.length));
   return (
     [

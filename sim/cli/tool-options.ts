@@ -4,7 +4,7 @@
 // (audit/server/tool-choice.ts decides from it and the server's tools/list). Read once, before anything
 // starts: a JSON mistake in --args is bad input, not a failed run.
 import type { NamedCall, ToolRequest } from '../audit/server/tool-choice.ts';
-import { TOOL_PRESETS, type ToolMap, type ToolPresetName } from '../wire/protocol/json-rpc.ts';
+import { TOOL_PRESETS, type ToolMap, type ToolPresetName } from '../wire/protocol/tool-maps.ts';
 import { stringOption, type OptionSpec, type Parsed } from './args.ts';
 import { UsageError } from './errors.ts';
 import { quote } from './wire-server.ts';

@@ -11,7 +11,7 @@ import { renderWireCheck } from '../../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
 import { LoopbackError, type ServedProcess } from '../wire/process/loopback.ts';
 import { Watchdog, type Aborted } from '../wire/process/watchdog.ts';
-import { realSleep } from '../wire/protocol/virtual-time.ts';
+import { realSleep } from '../wire/protocol/real-timers.ts';
 import { wireCheck } from '../wire/check.ts';
 import { runWire } from '../wire/world.ts';
 import { requireWorkingReference } from './reference-check.ts';

@@ -2,7 +2,7 @@
 // and `proxy`: the one definition of `--target URL` (a server already running; off loopback only with
 // --allow-remote), `--serve CMD` (started here, stopped at the end), `--serve-path` and `--watchdog`,
 // and the server they name; how a command line is quoted back to the user; and the teardown.
-import type { ToolMap } from '../wire/protocol/json-rpc.ts';
+import type { ToolMap } from '../wire/protocol/tool-maps.ts';
 import { closeLoopback } from '../wire/process/loopback-fetch.ts';
 import { ServedProcess, servedEndpoint, targetEndpoint } from '../wire/process/loopback.ts';
 import type { WireServerSpec } from '../wire/setup.ts';

@@ -13,7 +13,7 @@ import { FaultNetwork } from './net/fault-network.ts';
 import { HttpFaultProxy, type InFlight } from './net/http-proxy.ts';
 import { Recorder } from './protocol/recorder.ts';
 import { describeSides, modelCombination, toolsOf, type WireSetup } from './setup.ts';
-import { realSleep } from './protocol/virtual-time.ts';
+import { realSleep } from './protocol/real-timers.ts';
 import { WallTime } from './protocol/wall-time.ts';
 import { serverFor } from './server-for.ts';
 

@@ -13,7 +13,7 @@ import {
   type Combination,
   type ServerPolicy,
 } from '../../models/policies.ts';
-import { FAULTSIM_TOOLS, type ToolMap } from './protocol/json-rpc.ts';
+import { FAULTSIM_TOOLS, type ToolMap } from './protocol/tool-maps.ts';
 import type { LoopbackEndpoint } from './process/loopback.ts';
 import type { Watchdog } from './process/watchdog.ts';
 import type { HarnessRevision } from './process/cmd-client.ts';

@@ -14,7 +14,8 @@ import { META_CALL } from './protocol/json-rpc.ts';
 import { acquireMsw, releaseMsw, route } from './net/msw-host.ts';
 import { Recorder } from './protocol/recorder.ts';
 import { SdkServer } from './peers/sdk-server.ts';
-import { realTick, VirtualTime } from './protocol/virtual-time.ts';
+import { VirtualTime } from './protocol/virtual-time.ts';
+import { realTick } from './protocol/real-timers.ts';
 import { NO_ADDITIONS } from '../../models/additions.ts';
 
 const FAULTED_URL = 'http://faulted.throughput.test/mcp';

@@ -2,7 +2,7 @@
 // identically (the same history, outcomes and verdicts). Add one with `check --save`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCounterexample } from '../../sim/corpus/counterexample-file.ts';
+import { parseCounterexample } from '../../sim/corpus/counterexample-parse.ts';
 import { loadPolicies } from '../../sim/plugins/policy-module.ts';
 import { replay } from '../../sim/corpus/replay.ts';
 

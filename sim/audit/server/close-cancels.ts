@@ -6,7 +6,7 @@
 import type { Revision } from '../../../models/policies.ts';
 import type { AuditVerdict } from '../../core/audit-verdict.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
-import { realSleep } from '../../wire/protocol/virtual-time.ts';
+import { realSleep } from '../../wire/protocol/real-timers.ts';
 import { WallTime } from '../../wire/protocol/wall-time.ts';
 import { describeAnswer, type ProbeAnswer } from './probe-client.ts';
 import { specOnly, withClient, type ProbeOutcome } from './probe-kit.ts';

@@ -5,12 +5,14 @@
 // works: in-process presets and handlers, and servers on loopback (their adapter forwards to them).
 import { createParser } from 'eventsource-parser';
 import { DEFAULT_CLIENT } from '../../../models/policies.ts';
-import { PROTOCOL_VERSION, type ToolMap, type ToolSpec } from '../../wire/protocol/json-rpc.ts';
+import { PROTOCOL_VERSION } from '../../wire/protocol/json-rpc.ts';
+import type { ToolMap, ToolSpec } from '../../wire/protocol/tool-maps.ts';
 import { Recorder } from '../../wire/protocol/recorder.ts';
 import { serverFor } from '../../wire/server-for.ts';
 import type { ServerAdapter } from '../../wire/net/server-adapter.ts';
 import { toolsOf, type WireServerSpec } from '../../wire/setup.ts';
-import { REAL, VirtualTime } from '../../wire/protocol/virtual-time.ts';
+import { VirtualTime } from '../../wire/protocol/virtual-time.ts';
+import { REAL } from '../../wire/protocol/real-timers.ts';
 import { IN_PROCESS_URL } from '../../wire/world.ts';
 import { NO_ADDITIONS } from '../../../models/additions.ts';
 import type { Revision } from '../../../models/policies.ts';

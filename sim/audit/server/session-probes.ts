@@ -6,7 +6,7 @@
 // judges each answer's id, on two requests of no session (test/sim/audit/server/stateless-session-probes.test.ts).
 import type { AuditVerdict } from '../../core/audit-verdict.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
-import { realSleep } from '../../wire/protocol/virtual-time.ts';
+import { realSleep } from '../../wire/protocol/real-timers.ts';
 import { describeAnswer, type ProbeAnswer } from './probe-client.ts';
 import { specOnly, withClient, type TransportProbe } from './probe-kit.ts';
 import { checkOf } from './spec-lens.ts';

@@ -10,7 +10,7 @@
 // closed while it runs, and the answer of the read-only tool shows whether its work still landed.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { DiscoveredTool } from '../../wire/process/discover-tools.ts';
-import { TOOL_PRESETS, type ToolMap, type ToolPresetName, type ToolSpec } from '../../wire/protocol/json-rpc.ts';
+import { TOOL_PRESETS, type ToolMap, type ToolPresetName, type ToolSpec } from '../../wire/protocol/tool-maps.ts';
 
 /** A tool choice that cannot stand: one line for the user (exit 2). */
 export class ToolChoiceError extends Error {

@@ -7,8 +7,8 @@
 import type { Revision } from '../../../models/policies.ts';
 import type { AuditVerdict, SpecCheck } from '../../core/audit-verdict.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
-import type { ToolSpec } from '../../wire/protocol/json-rpc.ts';
-import { realSleep } from '../../wire/protocol/virtual-time.ts';
+import type { ToolSpec } from '../../wire/protocol/tool-maps.ts';
+import { realSleep } from '../../wire/protocol/real-timers.ts';
 import { describeAnswer, MODERN, modernMeta, type ProbeAnswer, type ProbeClient } from './probe-client.ts';
 import { withClient, type ProbeOutcome } from './probe-kit.ts';
 import { checkOf } from './spec-lens.ts';

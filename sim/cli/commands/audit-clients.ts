@@ -27,7 +27,7 @@ import { renderMatrixMarkdown, renderMatrixText } from '../../../reports/client-
 import { formatJson } from '../../../reports/json-format.ts';
 import { Watchdog } from '../../wire/process/watchdog.ts';
 import { CMD_CLIENT_TIMEOUT_MS } from '../../wire/process/cmd-client.ts';
-import { realSleep } from '../../wire/protocol/virtual-time.ts';
+import { realSleep } from '../../wire/protocol/real-timers.ts';
 import { runWire } from '../../wire/world.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { checkOutDir, replaceFolder } from '../files.ts';

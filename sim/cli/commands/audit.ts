@@ -17,7 +17,7 @@ import { renderAuditMarkdown, renderAuditText } from '../../../reports/audit-tex
 import { formatJson } from '../../../reports/json-format.ts';
 import { LoopbackError, type ServedProcess } from '../../wire/process/loopback.ts';
 import type { Aborted } from '../../wire/process/watchdog.ts';
-import { realSleep } from '../../wire/protocol/virtual-time.ts';
+import { realSleep } from '../../wire/protocol/real-timers.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { parseArgs, stringOption } from '../args.ts';
 import { realServerTools, serverTools } from '../audit-real-server.ts';
@@ -183,6 +183,5 @@ function writeOut(a: AuditResult, out: string, hide: (text: string) => string): 
 
 export const command = {
   name: 'audit',
-  summary: 'run the fixed fault scenarios against one server; verdict and evidence per scenario',
   run: runAuditCommand,
 };

@@ -151,6 +151,5 @@ function checkJson(r: CellResult): Record<string, unknown> {
 
 export const command = {
   name: 'check',
-  summary: 'run the properties over one combination and print shrunk counterexamples',
   run: runCheck,
 };

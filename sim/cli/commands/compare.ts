@@ -109,6 +109,5 @@ export async function runCompare(argv: readonly string[], out: NodeJS.WritableSt
 
 export const command = {
   name: 'compare',
-  summary: 'run a matrix of policy combinations and write Markdown, HTML and JSON reports of which fail silently, loudly, or not at all',
   run: (argv: readonly string[], out: NodeJS.WritableStream) => runCompare(argv, out),
 };

@@ -56,6 +56,5 @@ export async function runExplore(argv: readonly string[], out: NodeJS.WritableSt
 
 export const command = {
   name: 'explore',
-  summary: 'explore every fault plan up to a depth: a bounded proof, or the shortest counterexample',
   run: runExplore,
 };

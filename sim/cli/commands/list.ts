@@ -108,4 +108,4 @@ export async function runList(argv: readonly string[], out: NodeJS.WritableStrea
   return EXIT.ok;
 }
 
-export const command = { name: 'list', summary: 'print the knobs, values, defaults, faults and properties', run: runList };
+export const command = { name: 'list', run: runList };

@@ -55,4 +55,4 @@ export async function runMerge(argv: readonly string[], out: NodeJS.WritableStre
   }
 }
 
-export const command = { name: 'merge', summary: "join the compare.json of 'compare --shard' runs into the full reports", run: runMerge };
+export const command = { name: 'merge', run: runMerge };

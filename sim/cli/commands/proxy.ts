@@ -7,13 +7,14 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describePlan, sortPlan, type FaultPlan } from '../../core/plan.ts';
 import { plannedFaultSchema } from '../../core/schemas.ts';
-import { BadCounterexample, COUNTEREXAMPLE_FORMAT, parseCounterexample } from '../../corpus/counterexample-file.ts';
+import { BadCounterexample, COUNTEREXAMPLE_FORMAT } from '../../corpus/counterexample-file.ts';
+import { parseCounterexample } from '../../corpus/counterexample-parse.ts';
 import { faultVocabulary } from '../../../models/faults.ts';
 import { combination } from '../../../models/policies.ts';
 import { describeEntry, stepLine } from '../../../reports/history-text.ts';
 import { FaultNetwork } from '../../wire/net/fault-network.ts';
 import { HttpFaultProxy } from '../../wire/net/http-proxy.ts';
-import { EVERYTHING_TOOLS } from '../../wire/protocol/json-rpc.ts';
+import { EVERYTHING_TOOLS } from '../../wire/protocol/tool-maps.ts';
 import { closeLoopback } from '../../wire/process/loopback-fetch.ts';
 import { LoopbackError, ServedProcess, servedEndpoint, targetEndpoint } from '../../wire/process/loopback.ts';
 import { Recorder } from '../../wire/protocol/recorder.ts';
@@ -169,4 +170,4 @@ export async function runProxy(argv: readonly string[], out: NodeJS.WritableStre
   }
 }
 
-export const command = { name: 'proxy', summary: 'a loopback HTTP fault proxy applying a saved plan to any client', run: runProxy };
+export const command = { name: 'proxy', run: runProxy };

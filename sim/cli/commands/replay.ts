@@ -2,7 +2,8 @@
 // say whether everything it recorded happened again.
 import { readFileSync } from 'node:fs';
 import { describeEntry, stepLine } from '../../../reports/history-text.ts';
-import { BadCounterexample, parseCounterexample } from '../../corpus/counterexample-file.ts';
+import { BadCounterexample } from '../../corpus/counterexample-file.ts';
+import { parseCounterexample } from '../../corpus/counterexample-parse.ts';
 import { describePlan } from '../../core/plan.ts';
 import { replay } from '../../corpus/replay.ts';
 import { describeWorkload } from '../../core/workload.ts';
@@ -65,6 +66,5 @@ export async function runReplay(argv: readonly string[], out: NodeJS.WritableStr
 
 export const command = {
   name: 'replay',
-  summary: 'replay a saved counterexample and check that it reproduces identically',
   run: runReplay,
 };

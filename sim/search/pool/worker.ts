@@ -4,7 +4,6 @@
 // plain data. Jobs of one config share one rebuilt config, so its registry, its engines and this
 // thread's run store serve them all.
 import { parentPort } from 'node:worker_threads';
-import { loadPolicies } from '../../plugins/policy-module.ts';
 import { EMPTY_REGISTRY, type Registry } from '../../plugins/loaded.ts';
 import { configFrom, type PortableConfig, type RunConfig } from '../../plugins/run-config.ts';
 import { failureReply, type Ask, type JobContext, type JobKind, type JobRunner, type Reply } from './job.ts';
@@ -19,7 +18,8 @@ function registryOf(modules: readonly string[]): Promise<Registry> {
   if (modules.length === 0) return Promise.resolve(EMPTY_REGISTRY);
   const key = JSON.stringify(modules);
   let r = registries.get(key);
-  if (!r) registries.set(key, (r = loadPolicies(modules)));
+  // Imported only for modules to load (its schemas bring zod): most threads never need it.
+  if (!r) registries.set(key, (r = import('../../plugins/policy-module.ts').then(({ loadPolicies }) => loadPolicies(modules))));
   return r;
 }
 

@@ -37,7 +37,7 @@ import type { Recorder } from '../protocol/recorder.ts';
 import type { ClientHooks, ServerAdapter } from './server-adapter.ts';
 import { gatherStream, watchStream, type Gathered } from '../protocol/sse.ts';
 import { bodyText, mislabelledBody } from '../protocol/body-content.ts';
-import { realTick } from '../protocol/virtual-time.ts';
+import { realTick } from '../protocol/real-timers.ts';
 import {
   bodyKind,
   CLIENT_REQ_HEADER,

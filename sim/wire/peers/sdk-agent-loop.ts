@@ -9,7 +9,8 @@ import type { TextContent } from '../../../models/messages.ts';
 import type { Workload, WorkloadStep } from '../../core/workload.ts';
 import { Agent, type WireCallEnd } from '../protocol/agent.ts';
 import type { FaultNetwork } from '../net/fault-network.ts';
-import { META_CALL, type ToolMap } from '../protocol/json-rpc.ts';
+import { META_CALL } from '../protocol/json-rpc.ts';
+import type { ToolMap } from '../protocol/tool-maps.ts';
 import type { Recorder } from '../protocol/recorder.ts';
 import type { ClientHooks } from '../net/server-adapter.ts';
 

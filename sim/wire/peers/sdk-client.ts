@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Workload } from '../../core/workload.ts';
 import type { FaultNetwork } from '../net/fault-network.ts';
-import type { ToolMap } from '../protocol/json-rpc.ts';
+import type { ToolMap } from '../protocol/tool-maps.ts';
 import type { Recorder } from '../protocol/recorder.ts';
 import { SdkAgentLoop, type SdkConnection, type ToolCallParams } from './sdk-agent-loop.ts';
 

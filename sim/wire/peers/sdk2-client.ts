@@ -24,7 +24,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Workload } from '../../core/workload.ts';
 import type { FaultNetwork } from '../net/fault-network.ts';
-import type { ToolMap } from '../protocol/json-rpc.ts';
+import type { ToolMap } from '../protocol/tool-maps.ts';
 import type { Recorder } from '../protocol/recorder.ts';
 import { SdkAgentLoop, type SdkConnection, type ToolCallParams, type ToolResult } from './sdk-agent-loop.ts';
 import { SDK2_CLIENT_PROTOCOLS, type Sdk2ClientProtocol } from './presets.ts';

@@ -21,11 +21,12 @@ import type { TextContent } from '../../../models/messages.ts';
 import type { Workload, WorkloadStep } from '../../core/workload.ts';
 import { Agent, type WireCallEnd } from '../protocol/agent.ts';
 import type { FaultNetwork } from '../net/fault-network.ts';
-import { META_CALL, type ToolMap } from '../protocol/json-rpc.ts';
+import { META_CALL } from '../protocol/json-rpc.ts';
+import type { ToolMap } from '../protocol/tool-maps.ts';
 import { adoptGroup, endGroup } from './process-groups.ts';
 import type { Recorder } from '../protocol/recorder.ts';
 import type { ClientHooks } from '../net/server-adapter.ts';
-import { realSleep } from '../protocol/virtual-time.ts';
+import { realSleep } from '../protocol/real-timers.ts';
 
 /** The harness's own request timeout, real ms: shorter than the proxy's cap on a `delay:` (wall-time.ts). */
 export const CMD_CLIENT_TIMEOUT_MS = 5000;

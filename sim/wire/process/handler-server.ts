@@ -5,7 +5,7 @@
 // `{ create }`, every run starts from a fresh handler (no state carried from run to run) and
 // `server-restart` replaces it with another; a bare handler is shared by the runs and cannot restart.
 import type { LoopbackEndpoint } from './loopback.ts';
-import type { ToolMap, ToolSpec } from '../protocol/json-rpc.ts';
+import type { ToolMap, ToolSpec } from '../protocol/tool-maps.ts';
 import type { ServerAdapter } from '../net/server-adapter.ts';
 import { LOCAL_UPSTREAM } from './upstream.ts';
 

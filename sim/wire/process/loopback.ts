@@ -6,7 +6,7 @@
 // reported) against both; `server-restart` is skipped against `--target`, which the tool did not start.
 // Each run against the server is armed on the endpoint's watchdog (watchdog.ts) from its adapter's
 // creation to its close, and a served server that fails ends the command through the same watchdog.
-import { EVERYTHING_TOOLS, type ToolMap } from '../protocol/json-rpc.ts';
+import { EVERYTHING_TOOLS, type ToolMap } from '../protocol/tool-maps.ts';
 import { loopbackFetch } from './loopback-fetch.ts';
 import type { ServerAdapter } from '../net/server-adapter.ts';
 import { LoopbackError, ServedProcess } from './served-process.ts';

@@ -8,7 +8,7 @@
 // Only SIGKILL of this process leaves a group behind: nothing can run then.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { REAL } from '../protocol/virtual-time.ts';
+import { REAL } from '../protocol/real-timers.ts';
 
 const groups = new Set<ChildProcess>();
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { loopbackFetch } from './loopback-fetch.ts';
 import { adoptGroup, endGroup } from './process-groups.ts';
-import { realSleep } from '../protocol/virtual-time.ts';
+import { realSleep } from '../protocol/real-timers.ts';
 
 /** A server that would not start, or that ended on its own: one line for the user. */
 export class LoopbackError extends Error {

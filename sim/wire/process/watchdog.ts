@@ -6,7 +6,7 @@
 // never a silent success. While armed, its timer keeps the process alive, so a run stuck on nothing
 // ends by the watchdog and not by Node's "unsettled top-level await" (exit 13, no output).
 import { openLoopbackRequests } from './loopback-fetch.ts';
-import { REAL } from '../protocol/virtual-time.ts';
+import { REAL } from '../protocol/real-timers.ts';
 
 export const DEFAULT_WATCHDOG_MS = 60_000;
 

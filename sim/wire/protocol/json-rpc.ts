@@ -19,6 +19,7 @@ import {
   JSONRPCMessageSchema,
   LATEST_PROTOCOL_VERSION,
 } from '@modelcontextprotocol/sdk/types.js';
+import { FAULTSIM_TOOLS, type ToolMap } from './tool-maps.ts';
 import { capSet, has, type Capability, type CapabilitySet, type Transport } from '../../../models/capabilities.ts';
 import type {
   CallResult,
@@ -67,32 +68,6 @@ function withRecordCapabilities(c: Json, caps: Capability[]): CapabilitySet {
   if (c.experimental?.['streaming-progress']) caps.push('streaming-progress');
   return capSet(caps);
 }
-
-/** Which real tool a model call uses: the model server takes any name; real servers need theirs. */
-export interface ToolSpec {
-  name: string;
-  /** Arguments for workload call `callId`. */
-  args(callId: number): Record<string, unknown>;
-}
-
-export interface ToolMap {
-  /** A call that asks for no progress. */
-  plain: ToolSpec;
-  /** A call that asks for progress (and record 003's probe, which must exercise the progress path). */
-  progress: ToolSpec;
-}
-
-const noArgs = () => ({});
-/** The tools of the model server and of the in-process SDK servers. */
-export const FAULTSIM_TOOLS: ToolMap = { plain: { name: 'work', args: noArgs }, progress: { name: 'progress', args: noArgs } };
-/** The tools of @modelcontextprotocol/server-everything. */
-export const EVERYTHING_TOOLS: ToolMap = {
-  plain: { name: 'echo', args: (callId) => ({ message: `call ${callId}` }) },
-  progress: { name: 'trigger-long-running-operation', args: () => ({ duration: 0.05, steps: 2 }) },
-};
-/** The tool sets a real server may be asked for by name (`--tools`), the first the default. */
-export const TOOL_PRESETS = { everything: EVERYTHING_TOOLS, faultsim: FAULTSIM_TOOLS } as const;
-export type ToolPresetName = keyof typeof TOOL_PRESETS;
 
 export const CLIENT_INFO = { name: 'mcp-faultsim model client', version: '0.1.0' };
 

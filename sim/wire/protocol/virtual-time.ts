@@ -6,20 +6,11 @@
 // exchange with a real loopback server is still open. Outcomes then depend on the plan, not on
 // how fast the machine is, and a 60 s deadline costs microseconds.
 import * as FakeTimers from '@sinonjs/fake-timers';
+import { realSleep, realTick } from './real-timers.ts';
 
 type InstalledClock = ReturnType<typeof FakeTimers.install>;
 
-/** The real timers, captured before any run fakes them: waits on real I/O use these. */
-export const REAL = {
-  setImmediate: globalThis.setImmediate,
-  setTimeout: globalThis.setTimeout,
-  clearTimeout: globalThis.clearTimeout,
-};
-
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
-
-export const realTick = (): Promise<void> => new Promise((resolve) => REAL.setImmediate(resolve));
-export const realSleep = (ms: number): Promise<void> => new Promise((resolve) => REAL.setTimeout(resolve, ms));
 
 let active: VirtualTime | null = null;
 

@@ -5,7 +5,8 @@
 // byte-reproducible), and a plan's virtual waits become real sleeps capped at `maxSleepMs`: a
 // latency of 5 ms stays 5 ms, a `delay:` fault meant to outlast a 30 s deadline sleeps the cap
 // (10 s by default), which still outlasts the harness's deadline (cmd-client.ts asks for 5 s).
-import { realSleep, VirtualTime } from './virtual-time.ts';
+import { VirtualTime } from './virtual-time.ts';
+import { realSleep } from './real-timers.ts';
 
 export const DEFAULT_MAX_SLEEP_MS = 10_000;
 /** Real ms without activity after which a stream gathered for a fault rule counts as held open. */

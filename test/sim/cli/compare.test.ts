@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultComparison } from '../../fixtures/default-comparison.ts';
 import { withoutTiming } from '../../fixtures/without-timing.ts';
-import { parseCounterexample } from '../../../sim/corpus/counterexample-file.ts';
+import { parseCounterexample } from '../../../sim/corpus/counterexample-parse.ts';
 import { replay } from '../../../sim/corpus/replay.ts';
 import { ROOT, run, tempDir } from './run.ts';
 import { EMPTY_REGISTRY } from '../../../sim/plugins/loaded.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOutcomes, referenceOf } from '../../../properties/outcomes.ts';
 import type { History } from '../../../sim/core/history.ts';
 import { call } from '../../../sim/core/workload.ts';
-import { FAULTSIM_TOOLS } from '../../../sim/wire/protocol/json-rpc.ts';
+import { FAULTSIM_TOOLS } from '../../../sim/wire/protocol/tool-maps.ts';
 import { ServedProcess, servedEndpoint } from '../../../sim/wire/process/loopback.ts';
 import type { WireClientSpec, WireSetup } from '../../../sim/wire/setup.ts';
 import { runWire } from '../../../sim/wire/world.ts';

@@ -7,7 +7,7 @@
 // keeps that event (it carries no JSON), so a stream cut before its answer is resumed from that id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../../../sim/audit/server/runner.ts';
-import { EVERYTHING_TOOLS } from '../../../../sim/wire/protocol/json-rpc.ts';
+import { EVERYTHING_TOOLS } from '../../../../sim/wire/protocol/tool-maps.ts';
 import { ServedProcess, targetEndpoint } from '../../../../sim/wire/process/loopback.ts';
 import { EVERYTHING } from '../../../fixtures/servers.ts';
 import { type RecordingProxy, recordingProxy } from '../../../fixtures/recording-proxy.ts';

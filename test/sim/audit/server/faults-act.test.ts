@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FRAMING as FIXTURE, FRAMING_ECHO } from '../../../fixtures/servers.ts';
 import { runAudit } from '../../../../sim/audit/server/runner.ts';
 import { ServedProcess, servedEndpoint } from '../../../../sim/wire/process/loopback.ts';
-import type { ToolMap } from '../../../../sim/wire/protocol/json-rpc.ts';
+import type { ToolMap } from '../../../../sim/wire/protocol/tool-maps.ts';
 import { tempDir } from '../../cli/run.ts';
 import { auditCli } from '../../../fixtures/audit-cli.ts';
 

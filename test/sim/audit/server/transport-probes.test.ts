@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../../../sim/audit/server/runner.ts';
 import { ServedProcess, targetEndpoint } from '../../../../sim/wire/process/loopback.ts';
-import type { ToolMap } from '../../../../sim/wire/protocol/json-rpc.ts';
+import type { ToolMap } from '../../../../sim/wire/protocol/tool-maps.ts';
 
 const FIXTURE = 'node test/fixtures/servers/transport-fixture.mjs --port {port}';
 /** `echo` without arguments answers `call <n>`: the calls of a workload are told apart by their answers. */
