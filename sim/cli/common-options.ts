@@ -50,7 +50,7 @@ export async function policiesOption(parsed: Parsed): Promise<Registry> {
           .map((p) => p.trim())
           .filter(Boolean);
   if (paths.length === 0) return draftRegistry();
-  // Loaded only for modules to load: its schemas bring zod, 96 files and some 60 ms of every start.
+  // Loaded only for modules to load: its schemas bring zod, some 95 files and 60 ms of every start.
   const { loadPolicies, PolicyLoadError } = await import('../plugins/policy-module.ts');
   try {
     return await loadPolicies(paths);

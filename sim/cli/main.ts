@@ -7,8 +7,7 @@ import { EXIT, UsageError } from './errors.ts';
 export const NODE_SUPPORTED = '>=20';
 
 export async function usage(): Promise<string> {
-  const commands = COMMANDS;
-  const width = Math.max(...commands.map((c) => c.name.length));
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return (
     [
       'usage: mcp-faultsim <command> [options]',
@@ -16,7 +15,7 @@ export async function usage(): Promise<string> {
       'A deterministic fault-injection simulator for MCP sessions over HTTP.',
       '',
       'commands:',
-      ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+      ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
       '',
       "Run 'mcp-faultsim <command> --help' for a command's options.",
       `Node ${NODE_SUPPORTED} (CI tests Node 20 and 24); this is Node ${process.versions.node}.`,
