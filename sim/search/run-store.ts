@@ -255,8 +255,9 @@ export class RunScope {
   }
 
   /** The combination's values on `mask`'s knobs as one number, equal for two combinations exactly when
-   *  they agree on those knobs: its fields or-ed together where every code fits its field (the built-in
-   *  values always do), else the string-keyed `valueId`, negated so that the two never meet. It replaced
+   *  they agree on those knobs: its fields or-ed together where every code fits its field (codes count
+   *  values in the order first seen, so a knob's first as many values as its built-ins fit: every value
+   *  of a comparison without modules), else the string-keyed `valueId`, negated so that the two never meet. It replaced
    *  a bounded cache of string-keyed ids by combination, which the full matrix's main thread missed
    *  754,000 times: peak RSS 393–412 → 374–384 MB, CPU the same (docs/performance.md). */
   private readonly valuesIn = (mask: number): number => {
