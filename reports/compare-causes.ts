@@ -73,8 +73,8 @@ export function whatChangesWhat(c: Comparison, groups: readonly NumberedGroup[])
 export function groupConsidered(
   c: Comparison,
   g: NumberedGroup,
+  byId: ReadonlyMap<string, ReportedFinding> = findingsById(c),
 ): { wouldBreak: { change: string; reason: string }[]; pairs: { findings: number; tried: number; searched: number; broken: number } } {
-  const byId = new Map(c.findings.map((f) => [f.id, f]));
   const wouldBreak = new Map<string, string>();
   const pairs = { findings: 0, tried: 0, searched: 0, broken: 0 };
   for (const id of g.findings) {
@@ -89,12 +89,17 @@ export function groupConsidered(
   return { wouldBreak: [...wouldBreak].map(([change, reason]) => ({ change, reason })), pairs };
 }
 
+/** The comparison's findings by id: made once for all its groups (one map per group made a full
+ *  matrix's 5,510 findings into a map for each of its groups). */
+export const findingsById = (c: Comparison): Map<string, ReportedFinding> => new Map(c.findings.map((f) => [f.id, f]));
+
 /** Per silent group that the finder worked on: its ranked fixes (singles and pairs) and what it left out. */
 export function groupFixes(
   c: Comparison,
   t: { groups: NumberedGroup[]; rows: ChangeRow[] },
 ): { group: NumberedGroup; fixes: ReturnType<typeof rankedFixes>; considered: ReturnType<typeof groupConsidered> }[] {
-  return t.groups.map((group) => ({ group, fixes: rankedFixes(t.rows, group), considered: groupConsidered(c, group) }));
+  const byId = findingsById(c);
+  return t.groups.map((group) => ({ group, fixes: rankedFixes(t.rows, group), considered: groupConsidered(c, group, byId) }));
 }
 
 /** Each change left out somewhere because it breaks the fault-free run, once, with its reason. */

@@ -6,7 +6,7 @@ import { migrationText } from './migration-text.ts';
 import { CALL_COUNTS_LEGEND, callCountsText, verdictCell, type VerdictKind } from './compare-common.ts';
 import { table, wrap } from './table.ts';
 import { rankedFixes } from '../sim/core/fixes-table.ts';
-import { groupConsidered, groupsOf, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
+import { findingsById, groupConsidered, groupsOf, whatChangesWhat, type NumberedGroup } from './compare-causes.ts';
 import { plural } from './words.ts';
 import { recommendationText } from './compare-recommendation-text.ts';
 import { propertyByName, type Property } from '../properties/properties.ts';
@@ -71,10 +71,12 @@ export function renderSummary(c: Comparison, registered: readonly Property[] = [
         ),
       );
       const reasons = new Map<string, string>();
+      const byId = findingsById(c);
       for (const g of t.groups) {
         const fixes = rankedFixes(t.rows, g).map((x) => `${x.change} ${x.holds}/${x.of} ${x.fared}`);
-        lines.push(...indented(`${g.label}: ${fixes.join('; ') || 'no change holds'}${consideredText(c, g)}`));
-        for (const w of groupConsidered(c, g).wouldBreak) if (!reasons.has(w.change)) reasons.set(w.change, w.reason);
+        const considered = groupConsidered(c, g, byId);
+        lines.push(...indented(`${g.label}: ${fixes.join('; ') || 'no change holds'}${consideredText(considered)}`));
+        for (const w of considered.wouldBreak) if (!reasons.has(w.change)) reasons.set(w.change, w.reason);
       }
       // Why each change left out breaks the fault-free run, once (the groups above name them).
       for (const [change, reason] of reasons) lines.push(...indented(`left out, ${change}: ${reason}`));
@@ -103,8 +105,7 @@ export function renderSummary(c: Comparison, registered: readonly Property[] = [
 }
 
 /** What else the finder considered for a group: the pair search, and the changes that break the fault-free run. */
-function consideredText(c: Comparison, g: NumberedGroup): string {
-  const { wouldBreak, pairs } = groupConsidered(c, g);
+function consideredText({ wouldBreak, pairs }: ReturnType<typeof groupConsidered>): string {
   const parts: string[] = [];
   if (pairs.findings)
     parts.push(`pairs: ${plural(pairs.tried, 'pair')} tried, ${pairs.searched} searched, where no single change holds clean`);
@@ -118,6 +119,7 @@ function bestFixes(c: Comparison, groups: readonly NumberedGroup[]): string[] {
   if (!silent.length) return [];
   const t = whatChangesWhat(c, groups);
   const searched = new Set(t.groups.map((g) => g.label));
+  const byId = findingsById(c);
   const lines = ['', 'Best fix per silent group (ranked as above):'];
   for (const g of silent.slice(0, SHOWN)) {
     const best = rankedFixes(t.rows, g)[0];
@@ -125,7 +127,7 @@ function bestFixes(c: Comparison, groups: readonly NumberedGroup[]): string[] {
       ? 'none searched: silent only by a tool that ran twice (at-most-once); the finder tries changes against calls that go silent'
       : best
         ? `${best.change}, ${best.fared} (holds for ${best.holds}/${best.of})`
-        : `no change holds${groupConsidered(c, g).pairs.findings ? ' (nor any pair tried)' : ''}`;
+        : `no change holds${groupConsidered(c, g, byId).pairs.findings ? ' (nor any pair tried)' : ''}`;
     lines.push(...indented(`${g.label}: ${text}`));
   }
   if (silent.length > SHOWN) lines.push(`  … and ${silent.length - SHOWN} more in the reports`);
