@@ -11,7 +11,7 @@ import { renderWireCheck } from '../../reports/wire-check-text.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../search/random/check.ts';
 import { LoopbackError, type ServedProcess } from '../wire/process/loopback.ts';
 import { Watchdog, type Aborted } from '../wire/process/watchdog.ts';
-import { realSleep } from '../wire/protocol/real-timers.ts';
+import { withinRealMs } from '../wire/protocol/real-timers.ts';
 import { wireCheck } from '../wire/check.ts';
 import { runWire } from '../wire/world.ts';
 import { requireWorkingReference } from './reference-check.ts';
@@ -86,7 +86,7 @@ export async function runWireCheck(
     if ('aborted' in ended) {
       checked.catch(() => {});
       // A client process's run stops once the watchdog has fired (proxy-run.ts): let it end its process group first.
-      if (clientCmd !== undefined) await Promise.race([checked.then(nothing, nothing), realSleep(3000)]);
+      if (clientCmd !== undefined) await withinRealMs(checked.then(nothing, nothing), 3000, undefined);
       const report = { wire: sides, seed, runs, ...ended.aborted };
       out.write(hide(args.options.json ? `${JSON.stringify(report, null, 2)}\n` : renderAborted(ended.aborted, sides)));
       return EXIT.incomplete;

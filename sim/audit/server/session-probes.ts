@@ -6,7 +6,7 @@
 // judges each answer's id, on two requests of no session (test/sim/audit/server/stateless-session-probes.test.ts).
 import type { AuditVerdict } from '../../core/audit-verdict.ts';
 import type { WireServerSpec } from '../../wire/setup.ts';
-import { realSleep } from '../../wire/protocol/real-timers.ts';
+import { withinRealMs } from '../../wire/protocol/real-timers.ts';
 import { describeAnswer, type ProbeAnswer } from './probe-client.ts';
 import { specOnly, withClient, type TransportProbe } from './probe-kit.ts';
 import { checkOf } from './spec-lens.ts';
@@ -73,7 +73,7 @@ async function idReusedInFlight(server: WireServerSpec) {
       ? "one session, tools/call id 9 twice in flight (the client breaks its own MUST NOT; the server's reaction is open)"
       : 'no session (the server issued no session id), tools/call id 9 twice in flight, one POST each';
     // A server may never answer one of the two (the SDK v1 transport maps a stream by request id): bounded.
-    const bounded = (p: Promise<ProbeAnswer>) => Promise.race([p, realSleep(REUSE_WAIT_MS).then(() => null)]);
+    const bounded = (p: Promise<ProbeAnswer>) => withinRealMs(p, REUSE_WAIT_MS, null);
     const both = await Promise.all([
       bounded(c.send('POST', headers, c.callBody(9, 1, false))),
       bounded(c.send('POST', headers, c.callBody(9, 2, false))),

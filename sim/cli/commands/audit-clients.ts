@@ -27,7 +27,7 @@ import { renderMatrixMarkdown, renderMatrixText } from '../../../reports/client-
 import { formatJson } from '../../../reports/json-format.ts';
 import { Watchdog } from '../../wire/process/watchdog.ts';
 import { CMD_CLIENT_TIMEOUT_MS } from '../../wire/process/cmd-client.ts';
-import { realSleep } from '../../wire/protocol/real-timers.ts';
+import { withinRealMs } from '../../wire/protocol/real-timers.ts';
 import { runWire } from '../../wire/world.ts';
 import { EXIT, UsageError } from '../errors.ts';
 import { checkOutDir, replaceFolder } from '../files.ts';
@@ -109,7 +109,7 @@ async function runJob(job: MatrixJob, o: ClientsOptions, scenarios: number, bar:
     const ended = await Promise.race([audited.then((result) => ({ result })), watchdog.aborted.then((aborted) => ({ aborted }))]);
     if ('aborted' in ended) {
       audited.catch(() => {});
-      await Promise.race([audited.then(nothing, nothing), realSleep(3000)]);
+      await withinRealMs(audited.then(nothing, nothing), 3000, undefined);
       return { ...base, result: { error: `${ended.aborted.outcome}: ${ended.aborted.why}` } };
     }
     return { ...base, result: ended.result };

@@ -17,7 +17,7 @@ import { renderAuditMarkdown, renderAuditText } from '../../../reports/audit-tex
 import { formatJson } from '../../../reports/json-format.ts';
 import { LoopbackError, type ServedProcess } from '../../wire/process/loopback.ts';
 import type { Aborted } from '../../wire/process/watchdog.ts';
-import { realSleep } from '../../wire/protocol/real-timers.ts';
+import { withinRealMs } from '../../wire/protocol/real-timers.ts';
 import { serverPreset, WirePresetError, type WireServerSpec } from '../../wire/setup.ts';
 import { parseArgs, stringOption } from '../args.ts';
 import { realServerTools, serverTools } from '../audit-real-server.ts';
@@ -152,7 +152,7 @@ function startAudit(
 async function reportAborted(r: AuditRequest, audited: Promise<Audited>, aborted: Aborted, out: NodeJS.WritableStream): Promise<number> {
   audited.catch(() => {});
   // A client's run stops once the watchdog has fired (proxy-run.ts): let it end its process group first.
-  if (r.clientCmd !== undefined) await Promise.race([audited.then(nothing, nothing), realSleep(3000)]);
+  if (r.clientCmd !== undefined) await withinRealMs(audited.then(nothing, nothing), 3000, undefined);
   out.write(`audit ${r.subjectArgs}\noutcome ${aborted.outcome}: ${aborted.why}\nno verdict: the audit did not finish (exit 4)\n`);
   return EXIT.incomplete;
 }

@@ -26,7 +26,7 @@ import type { ToolMap } from '../protocol/tool-maps.ts';
 import { adoptGroup, endGroup } from './process-groups.ts';
 import type { Recorder } from '../protocol/recorder.ts';
 import type { ClientHooks } from '../net/server-adapter.ts';
-import { realSleep } from '../protocol/real-timers.ts';
+import { withinRealMs } from '../protocol/real-timers.ts';
 
 /** The harness's own request timeout, real ms: shorter than the proxy's cap on a `delay:` (wall-time.ts). */
 export const CMD_CLIENT_TIMEOUT_MS = 5000;
@@ -122,7 +122,7 @@ export class CmdClient implements ClientHooks {
     this.send({ op: 'close' });
     child.stdin?.end();
     if (child.exitCode === null && child.signalCode === null) {
-      await Promise.race([new Promise((r) => child.once('exit', r)), realSleep(1000)]);
+      await withinRealMs(new Promise((r) => child.once('exit', r)), 1000, undefined);
     }
     await endGroup(child, 1000);
   }

@@ -8,7 +8,7 @@
 // Only SIGKILL of this process leaves a group behind: nothing can run then.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { REAL } from '../protocol/real-timers.ts';
+import { REAL, withinRealMs } from '../protocol/real-timers.ts';
 
 const groups = new Set<ChildProcess>();
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -118,7 +118,7 @@ export async function endGroup(child: ChildProcess, graceMs = GRACE_MS): Promise
   // The leader's exit event may lag its death a little; bounded, since a group that ignored SIGKILL
   // (a process in uninterruptible sleep) must not hang the tool.
   if (child.exitCode === null && child.signalCode === null) {
-    await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => REAL.setTimeout(r, 1000))]);
+    await withinRealMs(new Promise((r) => child.once('exit', r)), 1000, undefined);
   }
   forget(child);
 }
