@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, onTestFinished, test } from 'vitest';
 import { builtCheckout, CheckoutError } from '../../bench/checkout.ts';
+import { setEnv } from '../fixtures/env.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'mcp-faultsim-bench-checkout-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
@@ -79,10 +80,7 @@ describe('builtCheckout', () => {
   });
 
   test('a commit that does not install or does not exist: one line, nothing left behind', () => {
-    Object.assign(process.env, OFFLINE_ENV);
-    onTestFinished(() => {
-      for (const k of Object.keys(OFFLINE_ENV)) delete process.env[k];
-    });
+    onTestFinished(setEnv(OFFLINE_ENV));
     for (const [rev, why] of [
       [offline, /^npm ci of [0-9a-f]{7} \(offline\? it installs from the npm registry\) failed: ECONNREFUSED: .*127\.0\.0\.1:9/],
       [

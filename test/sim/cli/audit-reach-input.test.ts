@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itRejects, run } from './run.ts';
+import { setEnv } from '../../fixtures/env.ts';
 
 const ORDERS = 'node test/fixtures/servers/orders-server.mjs --port {port}';
 const TOKEN = 'tok-input-5b2d';
@@ -70,17 +71,15 @@ describe('audit: bad input before anything starts', () => {
 
 describe("audit: bad input a server's answer decides", () => {
   let redirecting: Server;
-  const saved = process.env.ORDERS_TOKEN;
+  let restoreEnv: () => void;
   beforeAll(async () => {
-    process.env.ORDERS_TOKEN = TOKEN;
-    process.env.REACH_TEST_AUTH = `Bearer ${TOKEN}`;
+    restoreEnv = setEnv({ ORDERS_TOKEN: TOKEN, REACH_TEST_AUTH: `Bearer ${TOKEN}` });
     // 127.0.0.2 is loopback too, and another host: nothing listens there, and nothing is sent there.
     redirecting = createServer((_req, res) => res.writeHead(307, { location: 'http://127.0.0.2:9/mcp' }).end());
     await new Promise<void>((r) => redirecting.listen(0, '127.0.0.1', r));
   });
   afterAll(async () => {
-    process.env.ORDERS_TOKEN = saved;
-    delete process.env.REACH_TEST_AUTH;
+    restoreEnv();
     await new Promise((r) => redirecting.close(r));
   });
   const auth = ['--header-env', 'Authorization=REACH_TEST_AUTH'];
