@@ -17,8 +17,9 @@ export default defineConfig({
     // second core idle while a test waits on a real server, a browser or a child process.
     maxWorkers: 2,
     // The test files share their worker's process and modules rather than each starting one of its
-    // own: the whole suite ran 734 s wall with a process per file, 543 s shared (`npx vitest run`
-    // each way on this 2-core machine, all 1053 tests passing), and CI runs it twice. What that asks
+    // own: the whole suite ran 734 s wall with a process per file, 609 s shared, both with its files
+    // in a fresh clone's order (by size), and 543 s shared in the order of the durations a run before
+    // cached (`npx vitest run` on this 2-core machine, all 1053 tests passing); CI runs it twice. What that asks
     // of a test: put back what it changes outside itself, process.env (test/fixtures/env.ts `setEnv`)
     // and the switches of the run store and the kept draws (their afterEach); the module-level
     // caches are keyed by their inputs. It passed with its files in other orders too: by size (a
