@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/run.ts';
 import { auditCli } from '../../fixtures/audit-cli.ts';
 import { FRAMEWORK_SERVERS } from '../../fixtures/servers.ts';
+import { setEnv } from '../../fixtures/env.ts';
 
 function requireInstalled(pkg: string): void {
   if (!existsSync(join(ROOT, 'examples/servers/node_modules', pkg, 'package.json')))
@@ -36,13 +37,13 @@ describe('audit of server frameworks, as their docs start them', () => {
 
   it('mcp-proxy in front of a stdio server, behind its X-API-Key: the re-initialize is refused loudly, the rest passes', async () => {
     requireInstalled('mcp-proxy');
-    process.env.NOTES_KEY = 'key-notes-test-9d1';
+    const restore = setEnv({ NOTES_KEY: 'key-notes-test-9d1' });
     try {
       const a = await auditCli(...FRAMEWORK_SERVERS['mcp-proxy'].argv, '--only', 'reinit-live-session,http-502-call,strip-accept');
       expect(a.verdicts).toEqual({ 'reinit-live-session': 'loud', 'http-502-call': 'pass', 'strip-accept': 'pass' });
       expect(a.evidence['reinit-live-session']).toMatch(/replay handshake failed: HTTP 400/);
     } finally {
-      delete process.env.NOTES_KEY;
+      restore();
     }
   }, 120_000);
 });

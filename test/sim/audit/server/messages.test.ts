@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../cli/run.ts';
 import { auditCli, auditJson } from '../../../fixtures/audit-cli.ts';
 import { FRAMING, FRAMING_ECHO, ORDERS, withOrdersToken } from '../../../fixtures/servers.ts';
+import { setEnv } from '../../../fixtures/env.ts';
 
 describe('messages that point at the fix', () => {
   it('a slow boot: one line naming --boot-timeout and --target, exit 2; a longer --boot-timeout lets it run', async () => {
@@ -54,8 +55,7 @@ describe('messages that point at the fix', () => {
   }, 30_000);
 
   it('a 401 that names X-API-Key: the hint is --header-env X-API-Key=…; the wrong key given is never printed, by audit or check --wire', async () => {
-    process.env.FRAMING_KEY = 'key-right-8842';
-    process.env.WRONG_KEY = 'key-wrong-5531';
+    const restore = setEnv({ FRAMING_KEY: 'key-right-8842', WRONG_KEY: 'key-wrong-5531' });
     try {
       const serve = `${FRAMING} --api-key-env FRAMING_KEY`;
       const none = await run('audit', '--serve', serve, '--quiet');
@@ -81,8 +81,7 @@ describe('messages that point at the fix', () => {
       expect(right.code).toBe(0);
       expect(right.stdout).not.toContain('key-right-8842');
     } finally {
-      delete process.env.FRAMING_KEY;
-      delete process.env.WRONG_KEY;
+      restore();
     }
   }, 90_000);
 
